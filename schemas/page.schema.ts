@@ -1,0 +1,84 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { actionSchema, imageSchema } from './common.schema';
+import { schemaId } from './schema-id';
+
+export const bannerBlockSchema = {
+  type: 'object',
+  title: 'Banner block',
+  description: 'A full-width image with a title, an optional subtitle and an optional action.',
+  additionalProperties: false,
+  required: ['type', 'title', 'image'],
+  properties: {
+    type: { const: 'banner', description: 'Block type: banner.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', minLength: 1, description: 'Main heading of the banner.' },
+    subtitle: { type: 'string', description: 'Line under the heading.' },
+    image: imageSchema,
+    action: actionSchema,
+  },
+} as const;
+
+export const cardSchema = {
+  type: 'object',
+  title: 'Card',
+  description: 'One card of a card grid.',
+  additionalProperties: false,
+  required: ['title'],
+  properties: {
+    title: { type: 'string', minLength: 1, description: 'Card heading.' },
+    description: { type: 'string', description: 'Short text under the heading.' },
+    image: imageSchema,
+    action: actionSchema,
+  },
+} as const;
+
+export const cardsBlockSchema = {
+  type: 'object',
+  title: 'Card grid block',
+  description: 'A titled grid of cards.',
+  additionalProperties: false,
+  required: ['type', 'items'],
+  properties: {
+    type: { const: 'cards', description: 'Block type: cards.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: 'Heading above the grid.' },
+    columns: { type: 'integer', minimum: 1, maximum: 6, description: 'Cards per row on desktop. Default 3.' },
+    items: { type: 'array', items: cardSchema, description: 'The cards, in order.' },
+  },
+} as const;
+
+export const blockSchemas = [bannerBlockSchema, cardsBlockSchema] as const;
+
+export const pageSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: schemaId('page'),
+  type: 'object',
+  title: 'Page definition',
+  description: 'One page of the site: its metadata and the blocks it shows, top to bottom.',
+  additionalProperties: false,
+  required: ['metadata', 'blocks'],
+  properties: {
+    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    metadata: {
+      type: 'object',
+      title: 'Page metadata',
+      description: 'What search engines and link previews show for the page.',
+      additionalProperties: false,
+      required: ['title', 'description'],
+      properties: {
+        title: { type: 'string', minLength: 1, description: 'The page title (browser tab and search results).' },
+        description: { type: 'string', minLength: 1, description: 'The meta description shown in search results.' },
+      },
+    },
+    blocks: {
+      type: 'array',
+      description: 'The blocks of the page, top to bottom. Each names its type.',
+      items: { type: 'object', oneOf: blockSchemas, discriminator: { propertyName: 'type' } },
+    },
+  },
+} as const;
+
+export type PageDefinition = FromSchema<typeof pageSchema>;
+export type Block = PageDefinition['blocks'][number];
+export type BannerBlock = FromSchema<typeof bannerBlockSchema>;
+export type CardsBlock = FromSchema<typeof cardsBlockSchema>;

@@ -1,0 +1,51 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { schemaId } from './schema-id';
+
+export const paymentMethodSchema = {
+  type: 'object',
+  title: 'Payment method',
+  description: 'One way to pay, offered at checkout, on quote payment or on split payment.',
+  additionalProperties: false,
+  required: ['name', 'title', 'enabled', 'gateway'],
+  properties: {
+    name: { type: 'string', minLength: 1, description: 'Unique code of the method, e.g. card.' },
+    title: { type: 'string', minLength: 1, description: 'What the customer reads.' },
+    description: { type: 'string', description: 'A line under the title.' },
+    enabled: { type: 'boolean', description: 'Only enabled methods are offered.' },
+    isDefault: { type: 'boolean', description: 'Preselected method; the first enabled one if none is flagged.' },
+    gateway: { enum: ['test', 'stripe', 'paypal', 'authorizenet'], description: 'Which gateway takes the payment.' },
+    sortOrder: { type: 'integer', description: 'Lower numbers are shown first.' },
+    scopes: {
+      type: 'array',
+      description: 'Where the method is offered. Default: everywhere.',
+      items: { enum: ['sample-order', 'convert-to-order', 'complete-order-payment'] },
+    },
+    metadata: {
+      type: 'object',
+      description: 'Display hints.',
+      additionalProperties: false,
+      properties: {
+        methodIcon: { type: 'string', description: 'Path of the icon image.' },
+        iconWidth: { type: 'integer', minimum: 1, description: 'Icon width in pixels.' },
+        iconHeight: { type: 'integer', minimum: 1, description: 'Icon height in pixels.' },
+      },
+    },
+  },
+} as const;
+
+export const paymentMethodsSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: schemaId('payment-methods'),
+  type: 'object',
+  title: 'Payment methods',
+  description: 'The payment methods the store offers.',
+  additionalProperties: false,
+  required: ['paymentMethods'],
+  properties: {
+    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    paymentMethods: { type: 'array', items: paymentMethodSchema, description: 'All methods, enabled or not.' },
+  },
+} as const;
+
+export type PaymentMethodsDefinition = FromSchema<typeof paymentMethodsSchema>;
+export type PaymentMethod = FromSchema<typeof paymentMethodSchema>;

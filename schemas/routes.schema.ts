@@ -1,0 +1,36 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { schemaId } from './schema-id';
+
+export const routesSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: schemaId('routes'),
+  type: 'object',
+  title: 'Route list',
+  description: 'Which page definition answers which path.',
+  additionalProperties: false,
+  required: ['routes'],
+  properties: {
+    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    routes: {
+      type: 'array',
+      description: 'Routes, looked up in order; the first match wins.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'page'],
+        properties: {
+          path: {
+            type: 'string',
+            pattern: '^/',
+            description: 'Path pattern: /about-us, /blogs/authors/:authorId, or /* for the catch-all.',
+          },
+          page: { type: 'string', minLength: 1, description: 'Name of the page definition in pages/ (without .json).' },
+          status: { type: 'integer', enum: [200, 404], description: 'HTTP status of the answer. Default 200.' },
+        },
+      },
+    },
+  },
+} as const;
+
+export type RouteList = FromSchema<typeof routesSchema>;
+export type RouteEntry = RouteList['routes'][number];

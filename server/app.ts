@@ -1,0 +1,69 @@
+/**
+ * The main site's Koa app: API, published schemas, widget bundles, client assets, content images,
+ * the developers' playground, and every other GET rendered as a page.
+ */
+import path from 'node:path';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { definitionSchemas } from '../schemas/index';
+import { healthRoutes } from './api/health';
+import { paymentMethodRoutes } from './api/payment-methods';
+import { clientDir, projectRoot, widgetsDir } from './build-output';
+import type { Content } from './content/load-content';
+import type { Database } from './db/database';
+import { ApiError } from './http/api-error';
+import { apiCors, publicCors } from './http/cors';
+import { errorHandler } from './http/error-handler';
+import { staticFiles } from './http/static-files';
+import type { Logger } from './logger';
+import type { ClientAssets } from './ssr/client-assets';
+import { pageRoute, type RenderPage } from './ssr/page-route';
+
+export interface AppDeps {
+  content: Content;
+  database: Database;
+  logger: Logger;
+  publicUrl: string;
+  allowedOrigins: () => ReadonlySet<string>;
+  renderPage: RenderPage;
+  assets: ClientAssets;
+}
+
+const YEAR = 365 * 24 * 60 * 60;
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa();
+  app.proxy = true;
+  app.use(errorHandler(deps.logger));
+
+  const api = new Router();
+  healthRoutes(api, deps.database);
+  paymentMethodRoutes(api, deps.content);
+  api.get('/schemas/:name.schema.json', (ctx) => {
+    const schema = definitionSchemas[ctx.params.name as keyof typeof definitionSchemas];
+    if (!schema) return;
+    ctx.set('Access-Control-Allow-Origin', '*');
+    ctx.body = schema;
+  });
+
+  const corsForApi = apiCors(deps.allowedOrigins);
+  app.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/api/')) return corsForApi(ctx, next);
+    if (ctx.path.startsWith('/widgets/')) return publicCors(ctx, next);
+    return next();
+  });
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.path.startsWith('/api/') && ctx.status === 404 && ctx.body === undefined) {
+      throw new ApiError(404, 'not_found', 'No such API endpoint.');
+    }
+  });
+  app.use(staticFiles({ prefix: '/assets/', root: path.join(clientDir, 'assets'), maxAgeSeconds: YEAR, immutable: true }));
+  app.use(staticFiles({ prefix: '/widgets/', root: widgetsDir, maxAgeSeconds: 300 }));
+  app.use(staticFiles({ prefix: '/images/', root: path.join(deps.content.dir, 'images'), maxAgeSeconds: 3600 }));
+  app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
+  app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl }));
+  return app;
+}

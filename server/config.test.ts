@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has a safe default for everything', () => {
+    const config = loadConfig({}, '/srv/showroom');
+    expect(config).toMatchObject({
+      port: 3000,
+      dealerPort: 3001,
+      publicUrl: null,
+      databaseUrl: 'sqlite:var/showroom.db',
+      databasePath: path.join('/srv/showroom', 'var/showroom.db'),
+      contentDir: path.join('/srv/showroom', 'examples/site'),
+      allowedOrigins: null,
+      logLevel: 'info',
+      production: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        DEALER_PORT: '8081',
+        PUBLIC_URL: 'https://shop.example.com/',
+        DATABASE_URL: 'sqlite::memory:',
+        CONTENT_DIR: '/content',
+        ALLOWED_ORIGINS: 'https://dealer.example.com, https://other.example.org',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      dealerPort: 8081,
+      publicUrl: 'https://shop.example.com',
+      databasePath: ':memory:',
+      contentDir: '/content',
+      allowedOrigins: ['https://dealer.example.com', 'https://other.example.org'],
+      logLevel: 'warn',
+      production: true,
+    });
+  });
+
+  it('refuses bad values with a message naming each variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'ftp://x', DATABASE_URL: 'mysql://db', ALLOWED_ORIGINS: 'https://a.example/path', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(5);
+    expect(problems[0]).toBe('PORT must be a port number from 0 to 65535, got "eighty"');
+    expect(problems.join('\n')).toMatch(/PUBLIC_URL.*DATABASE_URL.*ALLOWED_ORIGINS.*LOG_LEVEL/s);
+  });
+
+  it('refuses a port above 65535', () => {
+    expect(() => loadConfig({ DEALER_PORT: '70000' })).toThrow(/DEALER_PORT must be a port number/);
+  });
+});

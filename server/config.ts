@@ -1,0 +1,102 @@
+/**
+ * Configuration comes from environment variables only. Every variable has a safe default so that
+ * `npm start` needs nothing; a bad value stops the start with a message naming the variable.
+ */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  dealerPort: number;
+  host: string;
+  /** Origin visitors use for the main site (canonical URLs, widget loader); null: http://localhost:{port}. */
+  publicUrl: string | null;
+  /** Absolute path of the SQLite file, or ':memory:'. */
+  databasePath: string;
+  databaseUrl: string;
+  contentDir: string;
+  /** Origins allowed to call the API from a browser; null means "the dealer example's origin". */
+  allowedOrigins: string[] | null;
+  logLevel: string;
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function parsePort(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > 65535) {
+    problems.push(`${name} must be a port number from 0 to 65535, got "${raw}"`);
+    return fallback;
+  }
+  return n;
+}
+
+function parseUrl(name: string, raw: string, problems: string[]): string {
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    return url.href.replace(/\/$/, '');
+  } catch {
+    problems.push(`${name} must be an http(s) URL such as https://shop.example.com, got "${raw}"`);
+    return raw;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const port = parsePort('PORT', env.PORT, 3000, problems);
+  const dealerPort = parsePort('DEALER_PORT', env.DEALER_PORT, 3001, problems);
+  const host = env.HOST || '0.0.0.0';
+
+  const publicUrl = env.PUBLIC_URL ? parseUrl('PUBLIC_URL', env.PUBLIC_URL, problems) : null;
+
+  const databaseUrl = env.DATABASE_URL || 'sqlite:var/showroom.db';
+  let databasePath = '';
+  if (databaseUrl === 'sqlite::memory:') databasePath = ':memory:';
+  else if (databaseUrl.startsWith('sqlite:') && databaseUrl.length > 'sqlite:'.length) {
+    databasePath = path.resolve(cwd, databaseUrl.slice('sqlite:'.length));
+  } else {
+    problems.push(`DATABASE_URL must look like sqlite:var/showroom.db or sqlite::memory:, got "${databaseUrl}"`);
+  }
+
+  const contentDir = path.resolve(cwd, env.CONTENT_DIR || 'examples/site');
+
+  let allowedOrigins: string[] | null = null;
+  if (env.ALLOWED_ORIGINS !== undefined && env.ALLOWED_ORIGINS.trim() !== '') {
+    allowedOrigins = [];
+    for (const raw of env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)) {
+      try {
+        const url = new URL(raw);
+        if (url.origin === 'null' || url.href.replace(/\/$/, '') !== url.origin) throw new Error('not an origin');
+        allowedOrigins.push(url.origin);
+      } catch {
+        problems.push(`ALLOWED_ORIGINS must be a comma-separated list of origins such as https://dealer.example.com, got "${raw}"`);
+      }
+    }
+  }
+
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port,
+    dealerPort,
+    host,
+    publicUrl,
+    databasePath,
+    databaseUrl,
+    contentDir,
+    allowedOrigins,
+    logLevel,
+    production: env.NODE_ENV === 'production',
+  };
+}

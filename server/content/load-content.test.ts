@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatProblem, InvalidContentError } from './definition-problem';
+import { loadContent } from './load-content';
+
+const exampleSite = path.resolve('examples/site');
+const tempDirs: string[] = [];
+
+/** A copy of the demo store with one file replaced. */
+function siteWith(file: string, data: unknown): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-content-'));
+  tempDirs.push(dir);
+  fs.cpSync(exampleSite, dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, file), typeof data === 'string' ? data : JSON.stringify(data));
+  return dir;
+}
+
+function problemsOf(dir: string): string[] {
+  try {
+    loadContent(dir);
+  } catch (err) {
+    if (err instanceof InvalidContentError) return err.problems.map(formatProblem);
+    throw err;
+  }
+  return [];
+}
+
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadContent', () => {
+  it('loads the demo store', () => {
+    const content = loadContent(exampleSite);
+    expect(content.settings.siteName).toBe('Oak & Hearth Cabinetry');
+    expect(content.pages.home?.blocks.length).toBeGreaterThan(0);
+    expect(content.routes[0]).toEqual({ path: '/', page: 'home' });
+    expect(content.paymentMethods.some((m) => m.enabled)).toBe(true);
+  });
+
+  it('names the file, the pointer and the problem of a broken page', () => {
+    const home = JSON.parse(fs.readFileSync(path.join(exampleSite, 'pages/home.json'), 'utf8'));
+    delete home.blocks[0].title;
+    expect(problemsOf(siteWith('pages/home.json', home))).toEqual(['pages/home.json#/blocks/0 is missing the required property "title"']);
+  });
+
+  it('reports an unknown block type', () => {
+    const home = JSON.parse(fs.readFileSync(path.join(exampleSite, 'pages/home.json'), 'utf8'));
+    home.blocks.push({ type: 'carousel-of-doom' });
+    expect(problemsOf(siteWith('pages/home.json', home))).toEqual([
+      'pages/home.json#/blocks/2 has an unknown block type "carousel-of-doom"',
+    ]);
+  });
+
+  it('reports a file that is not JSON', () => {
+    const problems = problemsOf(siteWith('routes.json', '{ "routes": [ }'));
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^routes\.json# is not valid JSON/);
+  });
+
+  it('reports a misspelt property', () => {
+    const problems = problemsOf(siteWith('site.json', { siteName: 'X', navigation: [], cookieConsnt: { message: 'x' } }));
+    expect(problems).toEqual(['site.json# has a property "cookieConsnt" that this definition does not know (check its spelling)']);
+  });
+});

@@ -1,0 +1,36 @@
+/** Reads Vite's manifest to learn the hashed names of the client entry, its CSS and its imports. */
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ClientAssets {
+  entry: string;
+  css: string[];
+  preload: string[];
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
+
+export function readClientAssets(clientDir: string): ClientAssets {
+  const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}; run npm run build`);
+  const css = new Set<string>(entry.css ?? []);
+  const preload = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || preload.has(`/${chunk.file}`)) return;
+    preload.add(`/${chunk.file}`);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  entry.imports?.forEach(visit);
+  return { entry: `/${entry.file}`, css: [...css].map((c) => `/${c}`), preload: [...preload] };
+}

@@ -1,0 +1,52 @@
+/** Wraps the renderer's HTML in a full document: head tags for search engines and link previews, the state, the scripts. */
+import type { ClientAssets } from './client-assets';
+
+export interface DocumentParts {
+  html: string;
+  title: string;
+  description: string;
+  canonicalUrl: string;
+  siteName: string;
+  state: unknown;
+  assets: ClientAssets;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+/** JSON inside a <script> must not close the tag or open a comment. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function htmlDocument(p: DocumentParts): string {
+  const title = escapeHtml(p.title);
+  const description = escapeHtml(p.description);
+  const canonical = escapeHtml(p.canonicalUrl);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">
+<title>${title}</title>
+<meta name="description" content="${description}">
+<link rel="canonical" href="${canonical}">
+<meta property="og:type" content="website">
+<meta property="og:site_name" content="${escapeHtml(p.siteName)}">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${canonical}">
+${p.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
+${p.assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
+</head>
+<body>
+<div id="root">${p.html}</div>
+<script id="showroom-state" type="application/json">${scriptSafeJson(p.state)}</script>
+<script type="module" src="${p.assets.entry}"></script>
+</body>
+</html>`;
+}

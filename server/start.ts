@@ -1,0 +1,79 @@
+/**
+ * Starts Showroom: content checked and loaded, database migrated, the main site on PORT and the
+ * dealer example on DEALER_PORT. Returns a handle that stops both, then closes the database.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { createApp } from './app';
+import { clientDir, ssrEntry } from './build-output';
+import type { Config } from './config';
+import { loadContent } from './content/load-content';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createDealerApp } from './dealer-app';
+import type { Logger } from './logger';
+import { readClientAssets } from './ssr/client-assets';
+import type { RenderPage } from './ssr/page-route';
+
+export interface RunningServer {
+  url: string;
+  dealerUrl: string;
+  stop(): Promise<void>;
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const content = loadContent(config.contentDir);
+  const database = openDatabase(config.databasePath);
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+
+  const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage };
+  const assets = readClientAssets(clientDir);
+
+  // The allowlist defaults to the dealer example's origin, known only once its server listens.
+  const allowedOrigins = new Set<string>(config.allowedOrigins ?? []);
+  const mainServer = http.createServer();
+  const dealerServer = http.createServer();
+  const port = await listen(mainServer, config.port, config.host);
+  const localHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const publicUrl = config.publicUrl ?? `http://${localHost}:${port}`;
+
+  const app = createApp({ content, database, logger, publicUrl, allowedOrigins: () => allowedOrigins, renderPage, assets });
+  mainServer.on('request', app.callback());
+
+  const dealerPort = await listen(dealerServer, config.dealerPort, config.host);
+  const dealerUrl = `http://${localHost}:${dealerPort}`;
+  dealerServer.on('request', createDealerApp(publicUrl).callback());
+  if (config.allowedOrigins === null) {
+    allowedOrigins.add(`http://localhost:${dealerPort}`);
+    allowedOrigins.add(`http://127.0.0.1:${dealerPort}`);
+  }
+
+  logger.info({ url: publicUrl, port }, 'main site listening');
+  logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');
+
+  return {
+    url: publicUrl,
+    dealerUrl,
+    async stop() {
+      await Promise.all([close(mainServer), close(dealerServer)]);
+      await database.close();
+      logger.info('stopped');
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The one small client the browser uses to talk to the Showroom API, on the main site and inside
+ * widgets on dealer sites. Errors arrive as ApiRequestError with the server's message and fields.
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export interface ApiClient {
+  get<T>(path: string, query?: Record<string, string | undefined>): Promise<T>;
+  send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+}
+
+export function createApiClient(apiBase: string, fetchImpl: typeof fetch = (...a) => fetch(...a)): ApiClient {
+  const base = apiBase.replace(/\/$/, '');
+
+  async function request<T>(method: string, path: string, init: RequestInit): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetchImpl(base + path, { ...init, method });
+    } catch {
+      throw new ApiRequestError(0, 'network_error', 'The server could not be reached. Please check your connection and try again.');
+    }
+    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!response.ok) {
+      throw new ApiRequestError(
+        response.status,
+        typeof body?.error === 'string' ? body.error : 'http_error',
+        typeof body?.message === 'string' ? body.message : 'Something went wrong. Plase try again later.',
+        (body?.fields as Record<string, string> | undefined) ?? {},
+      );
+    }
+    return body as T;
+  }
+
+  return {
+    get(path, query) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, v);
+      const qs = params.toString();
+      return request('GET', qs ? `${path}?${qs}` : path, { headers: { Accept: 'application/json' } });
+    },
+    send(method, path, body, headers = {}) {
+      return request(method, path, {
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    },
+  };
+}

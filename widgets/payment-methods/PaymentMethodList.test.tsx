@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PaymentMethodList } from './PaymentMethodList';
+
+function answer(status: number, body: unknown) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const methods = [
+  { name: 'card', title: 'Card', enabled: true, gateway: 'test', isDefault: false },
+  { name: 'paypal', title: 'PayPal', description: 'Pay with PayPal', enabled: true, gateway: 'paypal', isDefault: true },
+];
+
+describe('PaymentMethodList', () => {
+  it('shows a loading state, then the methods with the default preselected', async () => {
+    answer(200, { success: true, paymentMethods: methods });
+    render(<PaymentMethodList apiBase="http://shop.test" scope="sample-order" />);
+    expect(screen.getByText('Loading payment methods…')).toBeTruthy();
+    const paypal = (await screen.findByLabelText(/PayPal/)) as HTMLInputElement;
+    expect(paypal.checked).toBe(true);
+    expect((screen.getByLabelText(/Card/) as HTMLInputElement).checked).toBe(false);
+    expect(vi.mocked(fetch).mock.calls[0]![0]).toBe('http://shop.test/api/payment-methods?scope=sample-order');
+  });
+
+  it('announces the choice with a composed showroom event', async () => {
+    answer(200, { success: true, paymentMethods: methods });
+    const { container } = render(<PaymentMethodList apiBase="http://shop.test" />);
+    const seen: unknown[] = [];
+    container.addEventListener('showroom:payment-method-selected', (e) => seen.push((e as CustomEvent).detail));
+    fireEvent.click(await screen.findByLabelText(/Card/));
+    expect(seen).toEqual([{ name: 'card' }]);
+  });
+
+  it('says so when no method is offered', async () => {
+    answer(200, { success: true, paymentMethods: [] });
+    render(<PaymentMethodList apiBase="http://shop.test" />);
+    expect(await screen.findByText('No payment methods are available right now.')).toBeTruthy();
+  });
+
+  it("shows the server's message on an error", async () => {
+    answer(400, { error: 'invalid_scope', message: 'Unknown payment scope.' });
+    render(<PaymentMethodList apiBase="http://shop.test" scope="nope" />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Unknown payment scope.');
+  });
+});
