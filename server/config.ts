@@ -3,6 +3,7 @@
  * `npm start` needs nothing; a bad value stops the start with a message naming the variable.
  */
 import path from 'node:path';
+import { loadGatewayConfig, type GatewayConfig } from './gateways/gateway-config';
 
 export interface Config {
   port: number;
@@ -18,6 +19,8 @@ export interface Config {
   allowedOrigins: string[] | null;
   logLevel: string;
   production: boolean;
+  /** Payment gateway keys and API bases (server/gateways/gateway-config.ts). */
+  gateways: GatewayConfig;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
+  const gateways = loadGatewayConfig(env, problems);
+
   if (problems.length) throw new ConfigError(problems);
   return {
     port,
@@ -98,5 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     allowedOrigins,
     logLevel,
     production: env.NODE_ENV === 'production',
+    gateways,
   };
 }
