@@ -15,6 +15,8 @@ export const contentLayout: LayoutEntry[] = [
   { pattern: 'routes.json', schema: 'routes', required: true },
   { pattern: 'payment-methods.json', schema: 'payment-methods', required: true },
   { pattern: 'pages/*.json', schema: 'page', required: true },
+  { pattern: 'shipping-methods.json', schema: 'shipping-methods', required: false },
+  { pattern: 'tax-rules.json', schema: 'tax-rules', required: false },
 ];
 
 export function matchesPattern(pattern: string, file: string): boolean {

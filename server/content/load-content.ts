@@ -1,15 +1,22 @@
 /**
- * Reads a content folder into memory once, at start. Every file is checked against its schema;
- * any problem stops the load with the file, the JSON pointer and the message.
+ * Reads a content folder into memory once, at start. Every file is checked against its schema,
+ * then the lint checks (./lint) look across files for what a schema cannot see; any problem stops
+ * the load with the file, the JSON pointer and the message.
+ *
+ * To add a kind of definition: add its entry to content-layout.ts, a typed field to `Content` and
+ * one line in `loadContent` using `one`, `optional` or `many`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PageDefinition } from '../../schemas/page.schema';
 import type { PaymentMethodsDefinition } from '../../schemas/payment-methods.schema';
 import type { RouteList } from '../../schemas/routes.schema';
+import type { ShippingMethod, ShippingMethodsDefinition } from '../../schemas/shipping.schema';
 import type { SiteSettings } from '../../schemas/site-settings.schema';
+import type { TaxRule, TaxRulesDefinition } from '../../schemas/tax.schema';
 import { contentLayout, matchesPattern } from './content-layout';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
+import { lintDefinitions } from './lint/lint-definitions';
 import { validateDefinition } from './schema-validator';
 
 export interface Content {
@@ -18,6 +25,8 @@ export interface Content {
   routes: RouteList['routes'];
   pages: Record<string, PageDefinition>;
   paymentMethods: PaymentMethodsDefinition['paymentMethods'];
+  shippingMethods: ShippingMethod[];
+  taxRules: TaxRule[];
 }
 
 function listJsonFiles(dir: string, prefix = ''): string[] {
@@ -31,10 +40,31 @@ function listJsonFiles(dir: string, prefix = ''): string[] {
   return out.sort();
 }
 
-/** Reads and schema-checks every known definition file; returns the parsed files and the problems. */
-export function readDefinitions(dir: string): { files: Map<string, unknown>; problems: DefinitionProblem[] } {
+/** Where a JSON.parse error happened, as "line L, column C" when the engine tells the offset. */
+function describeJsonError(text: string, err: Error): string {
+  const at = /position (\d+)/.exec(err.message);
+  if (!at) return `is not valid JSON: ${err.message}`;
+  const offset = Number(at[1]);
+  const before = text.slice(0, offset).split('\n');
+  return `is not valid JSON (look near line ${before.length}, column ${before[before.length - 1]!.length + 1}): ${err.message}`;
+}
+
+export interface DefinitionFiles {
+  /** Every parsed file, by its path relative to the content folder. */
+  files: Map<string, unknown>;
+  /** Files that passed their schema check; the lint checks read only these. */
+  valid: Set<string>;
+  problems: DefinitionProblem[];
+}
+
+/** Reads, schema-checks and lints every known definition file; returns the parsed files and the problems. */
+export function readDefinitions(dir: string): DefinitionFiles {
   const problems: DefinitionProblem[] = [];
   const files = new Map<string, unknown>();
+  const valid = new Set<string>();
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
+    return { files, valid, problems: [{ file: dir, pointer: '', message: 'is not a folder that can be read' }] };
+  }
   const all = listJsonFiles(dir);
   for (const entry of contentLayout) {
     const matching = all.filter((f) => matchesPattern(entry.pattern, f));
@@ -43,31 +73,45 @@ export function readDefinitions(dir: string): { files: Map<string, unknown>; pro
     }
     for (const file of matching) {
       let data: unknown;
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
       try {
-        data = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+        data = JSON.parse(text);
       } catch (err) {
-        problems.push({ file, pointer: '', message: `is not valid JSON: ${(err as Error).message}` });
+        problems.push({ file, pointer: '', message: describeJsonError(text, err as Error) });
         continue;
       }
       files.set(file, data);
-      problems.push(...validateDefinition(entry.schema, file, data));
+      const found = validateDefinition(entry.schema, file, data);
+      if (found.length === 0) valid.add(file);
+      problems.push(...found);
     }
   }
-  return { files, problems };
+  problems.push(...lintDefinitions({ dir, files, valid }));
+  return { files, valid, problems };
 }
 
 export function loadContent(dir: string): Content {
   const { files, problems } = readDefinitions(dir);
   if (problems.length) throw new InvalidContentError(problems);
-  const pages: Record<string, PageDefinition> = {};
-  for (const [file, data] of files) {
-    if (file.startsWith('pages/')) pages[file.slice('pages/'.length, -'.json'.length)] = data as PageDefinition;
-  }
+  /** A required single file (its presence is checked by the layout). */
+  const one = <T>(file: string): T => files.get(file) as T;
+  /** An optional single file. */
+  const optional = <T>(file: string): T | undefined => files.get(file) as T | undefined;
+  /** Every file of a folder, by file name without .json. */
+  const many = <T>(folder: string): Record<string, T> => {
+    const out: Record<string, T> = {};
+    for (const [file, data] of files) {
+      if (file.startsWith(`${folder}/`) && !file.slice(folder.length + 1).includes('/')) out[file.slice(folder.length + 1, -'.json'.length)] = data as T;
+    }
+    return out;
+  };
   return {
     dir,
-    settings: files.get('site.json') as SiteSettings,
-    routes: (files.get('routes.json') as RouteList).routes,
-    pages,
-    paymentMethods: (files.get('payment-methods.json') as PaymentMethodsDefinition).paymentMethods,
+    settings: one<SiteSettings>('site.json'),
+    routes: one<RouteList>('routes.json').routes,
+    pages: many<PageDefinition>('pages'),
+    paymentMethods: one<PaymentMethodsDefinition>('payment-methods.json').paymentMethods,
+    shippingMethods: optional<ShippingMethodsDefinition>('shipping-methods.json')?.shippingMethods ?? [],
+    taxRules: optional<TaxRulesDefinition>('tax-rules.json')?.taxRules ?? [],
   };
 }
