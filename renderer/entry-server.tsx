@@ -1,15 +1,23 @@
 /**
- * The server's only door into the renderer: it looks the route up, assembles the page and renders
- * it to HTML. The server wraps the result in a document (head tags, state, scripts).
+ * The server's only door into the renderer: it looks the route up, runs each block's selectData
+ * (the block data contract, ./blocks/block-definition.ts), assembles the page and renders it to
+ * HTML. The server wraps the result in a document (head tags, JSON-LD, state, scripts).
  */
 import { renderToString } from 'react-dom/server';
 import type { PageDefinition } from '../schemas/page.schema';
 import type { RouteEntry } from '../schemas/routes.schema';
 import type { SiteSettings } from '../schemas/site-settings.schema';
 import { App } from './App';
-import type { PageState } from './page-state';
-import { matchRoute } from './routing';
+import type { BlockDataContext, Crumb, PageMetadataOverride, StructuredData } from './blocks/block-definition';
+import { selectBlockData } from './blocks/registry';
+import type { StoreData } from './blocks/store-data';
 import { hasConsentCookie } from './layout/consent-cookie';
+import type { PageState } from './page-state';
+import { matchRoute, normalisePath } from './routing';
+import { breadcrumbFromRoutes } from './seo/breadcrumb-trail';
+import { pageStructuredData } from './seo/structured-data';
+
+export type { StoreData } from './blocks/store-data';
 
 export interface RenderInput {
   /** Path and query of the request. */
@@ -19,6 +27,10 @@ export interface RenderInput {
   settings: SiteSettings;
   /** The request's Cookie header: the renderer reads its own consent cookie from it. */
   cookieHeader: string | undefined;
+  /** The store's data (the server's Content object); blocks pick from it in selectData. */
+  store?: StoreData;
+  /** Public origin of the site, e.g. https://shop.example; used for absolute URLs in JSON-LD. */
+  publicUrl?: string;
 }
 
 export interface RenderResult {
@@ -26,30 +38,90 @@ export interface RenderResult {
   html: string;
   title: string;
   description: string;
+  /** og:image path, when the page or a block gave one. */
+  image: string | undefined;
+  /** JSON-LD objects for the head, each with its @context. */
+  structuredData: StructuredData[];
+  /** Transactional and not-found pages are not indexed. */
+  noindex: boolean;
   state: PageState;
 }
 
 const FALLBACK_NOT_FOUND: PageDefinition = {
   metadata: { title: 'Page not found', description: 'The page you are looking for does not exist.' },
-  blocks: [],
+  blocks: [{ type: 'not-found' }],
 };
 
+const EMPTY_STORE: StoreData = {};
+
 export function renderPage(input: RenderInput): RenderResult {
-  const pathname = input.url.split('?')[0] ?? '/';
-  const match = matchRoute(input.routes, pathname);
-  const pageName = match?.route.page ?? 'not-found';
+  const q = input.url.indexOf('?');
+  const path = normalisePath(q === -1 ? input.url : input.url.slice(0, q));
+  const query = new URLSearchParams(q === -1 ? '' : input.url.slice(q + 1));
+  const match = matchRoute(input.routes, path);
+  const pageName = match && input.pages[match.route.page] ? match.route.page : 'not-found';
   const page = input.pages[pageName] ?? FALLBACK_NOT_FOUND;
-  const status = !match || !input.pages[pageName] ? 404 : (match.route.status ?? 200);
+  let status = !match || !input.pages[match.route.page] ? 404 : (match.route.status ?? 200);
+  const params = match?.params ?? {};
+
+  let meta: PageMetadataOverride = {};
+  let breadcrumb: Crumb[] | null = null;
+  const fromBlocks: StructuredData[] = [];
+  const ctx: BlockDataContext = {
+    store: input.store ?? EMPTY_STORE,
+    params,
+    query,
+    settings: input.settings,
+    path,
+    pageName,
+    notFound: () => {
+      status = 404;
+    },
+    setMetadata: (m) => {
+      meta = { ...meta, ...m };
+    },
+    setBreadcrumb: (trail) => {
+      breadcrumb = trail;
+    },
+    addStructuredData: (item) => {
+      fromBlocks.push(item);
+    },
+  };
+  // JSON has no undefined: null keeps the indexes of blockData aligned with the blocks.
+  const blockData = page.blocks.map((block) => selectBlockData(block, ctx) ?? null);
+
+  const trail = breadcrumb ?? breadcrumbFromRoutes(path, input.routes, input.pages);
+  const siteName = input.settings.siteName;
+  const pageTitle = meta.title ?? page.metadata.title;
+  const title = pageTitle.includes(siteName) ? pageTitle : `${pageTitle} | ${siteName}`;
   const state: PageState = {
     pageName,
     page,
     settings: input.settings,
     url: input.url,
-    params: match?.params ?? {},
+    params,
     consentGiven: hasConsentCookie(input.cookieHeader),
+    blockData,
+    breadcrumb: trail,
+    title: pageTitle,
   };
   const html = renderToString(<App state={state} />);
-  const siteName = input.settings.siteName;
-  const title = page.metadata.title.includes(siteName) ? page.metadata.title : `${page.metadata.title} | ${siteName}`;
-  return { status, html, title, description: page.metadata.description, state };
+  const transactional = page.metadata.transactional === true;
+  return {
+    status,
+    html,
+    title,
+    description: meta.description ?? page.metadata.description,
+    image: meta.image ?? page.metadata.image,
+    structuredData: pageStructuredData({
+      settings: input.settings,
+      baseUrl: (input.publicUrl ?? '').replace(/\/$/, ''),
+      path,
+      breadcrumb: trail,
+      fromBlocks,
+      transactional,
+    }),
+    noindex: transactional || status === 404,
+    state,
+  };
 }

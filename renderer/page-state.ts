@@ -1,6 +1,7 @@
 /** Everything a page needs to render; built on the server and handed to the browser for hydration. */
 import type { PageDefinition } from '../schemas/page.schema';
 import type { SiteSettings } from '../schemas/site-settings.schema';
+import type { Crumb } from './blocks/block-definition';
 
 export interface PageState {
   pageName: string;
@@ -11,6 +12,12 @@ export interface PageState {
   params: Record<string, string>;
   /** Whether the visitor already answered the cookie banner (read from the consent cookie). */
   consentGiven: boolean;
+  /** What each block's selectData returned, by block index (null where a block needs no data). */
+  blockData: unknown[];
+  /** The breadcrumb trail of the page (from the route list, or set by a block). */
+  breadcrumb: Crumb[];
+  /** The page's title as shown (a block may have replaced the definition's title). */
+  title: string;
 }
 
 export const STATE_ELEMENT_ID = 'showroom-state';

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { actionSchema, imageSchema } from './common.schema';
+import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { schemaId } from './schema-id';
 
 export const bannerBlockSchema = {
@@ -47,7 +48,15 @@ export const cardsBlockSchema = {
   },
 } as const;
 
-export const blockSchemas = [bannerBlockSchema, cardsBlockSchema] as const;
+/**
+ * Every block type a page may use. To add one: write its schema in schemas/blocks/<name>.schema.ts
+ * and insert it in this list (one line), then register its component in renderer/blocks/registry.tsx.
+ */
+export const blockSchemas = [
+  bannerBlockSchema,
+  cardsBlockSchema,
+  notFoundBlockSchema,
+] as const;
 
 export const pageSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -68,6 +77,12 @@ export const pageSchema = {
       properties: {
         title: { type: 'string', minLength: 1, description: 'The page title (browser tab and search results).' },
         description: { type: 'string', minLength: 1, description: 'The meta description shown in search results.' },
+        image: { type: 'string', minLength: 1, description: 'Image for link previews (og:image), e.g. /images/pages/about.svg.' },
+        breadcrumbTitle: { type: 'string', minLength: 1, description: 'Shorter name of the page in breadcrumbs. Default: the title.' },
+        transactional: {
+          type: 'boolean',
+          description: 'Checkout, payment and order-result pages: no FAQ, breadcrumb or video structured data, and not indexed.',
+        },
       },
     },
     blocks: {

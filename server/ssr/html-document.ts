@@ -6,6 +6,12 @@ export interface DocumentParts {
   title: string;
   description: string;
   canonicalUrl: string;
+  /** Absolute URL of the link-preview image. */
+  image?: string | undefined;
+  /** JSON-LD objects, each written in its own script tag. */
+  structuredData?: readonly unknown[];
+  /** Adds robots noindex (transactional and not-found pages). */
+  noindex?: boolean;
   siteName: string;
   state: unknown;
   assets: ClientAssets;
@@ -40,6 +46,9 @@ export function htmlDocument(p: DocumentParts): string {
 <meta property="og:title" content="${title}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${canonical}">
+${p.image ? `<meta property="og:image" content="${escapeHtml(p.image)}">\n<meta name="twitter:card" content="summary_large_image">\n` : '<meta name="twitter:card" content="summary">\n'}<meta name="twitter:title" content="${title}">
+<meta name="twitter:description" content="${description}">
+${p.noindex ? '<meta name="robots" content="noindex">\n' : ''}${(p.structuredData ?? []).map((d) => `<script type="application/ld+json">${scriptSafeJson(d)}</script>`).join('\n')}
 ${p.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 ${p.assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
 </head>

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import type { RenderInput, RenderResult } from '../../renderer/entry-server';
+import type { RenderInput, RenderResult, StoreData } from '../../renderer/entry-server';
 import type { Content } from '../content/load-content';
 import type { ClientAssets } from './client-assets';
 import { htmlDocument } from './html-document';
@@ -17,6 +17,9 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
       pages: content.pages,
       settings: content.settings,
       cookieHeader: ctx.get('Cookie') || undefined,
+      // The whole Content object: each block's selectData picks what it needs, server-side only.
+      store: content as unknown as StoreData,
+      publicUrl,
     });
     ctx.status = result.status;
     ctx.type = 'text/html; charset=utf-8';
@@ -25,6 +28,9 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
       html: result.html,
       title: result.title,
       description: result.description,
+      image: result.image === undefined ? undefined : new URL(result.image, publicUrl + '/').href,
+      structuredData: result.structuredData,
+      noindex: result.noindex,
       canonicalUrl: publicUrl + ctx.path,
       siteName: content.settings.siteName,
       state: result.state,
