@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { DefinitionSchemaName } from '../../schemas/index';
 import type { PageDefinition } from '../../schemas/page.schema';
 import type { PaymentMethodsDefinition } from '../../schemas/payment-methods.schema';
 import type { RouteList } from '../../schemas/routes.schema';
@@ -18,6 +19,7 @@ import { contentLayout, matchesPattern } from './content-layout';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
 import { lintDefinitions } from './lint/lint-definitions';
 import { validateDefinition } from './schema-validator';
+import { loadStore, type StoreContent } from './store-content';
 
 export interface Content {
   dir: string;
@@ -27,6 +29,8 @@ export interface Content {
   paymentMethods: PaymentMethodsDefinition['paymentMethods'];
   shippingMethods: ShippingMethod[];
   taxRules: TaxRule[];
+  /** The catalog, blogs, FAQs, reviews, gallery and search items (./store-content.ts). */
+  store: StoreContent;
 }
 
 function listJsonFiles(dir: string, prefix = ''): string[] {
@@ -62,6 +66,7 @@ export function readDefinitions(dir: string): DefinitionFiles {
   const problems: DefinitionProblem[] = [];
   const files = new Map<string, unknown>();
   const valid = new Set<string>();
+  const schemaOf = new Map<string, DefinitionSchemaName>();
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
     return { files, valid, problems: [{ file: dir, pointer: '', message: 'is not a folder that can be read' }] };
   }
@@ -81,12 +86,13 @@ export function readDefinitions(dir: string): DefinitionFiles {
         continue;
       }
       files.set(file, data);
+      schemaOf.set(file, entry.schema);
       const found = validateDefinition(entry.schema, file, data);
       if (found.length === 0) valid.add(file);
       problems.push(...found);
     }
   }
-  problems.push(...lintDefinitions({ dir, files, valid }));
+  problems.push(...lintDefinitions({ dir, files, valid, schemaOf }));
   return { files, valid, problems };
 }
 
@@ -113,5 +119,6 @@ export function loadContent(dir: string): Content {
     paymentMethods: one<PaymentMethodsDefinition>('payment-methods.json').paymentMethods,
     shippingMethods: optional<ShippingMethodsDefinition>('shipping-methods.json')?.shippingMethods ?? [],
     taxRules: optional<TaxRulesDefinition>('tax-rules.json')?.taxRules ?? [],
+    store: loadStore(dir, files),
   };
 }

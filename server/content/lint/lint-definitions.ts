@@ -1,19 +1,29 @@
 /**
- * The checks a schema cannot make: they look across files (a route naming a missing page, a link to
- * a path no route answers, ...). Each check family lives in its own file and reads only files that
- * passed their schema check, so a broken file is reported once, by the schema.
+ * The checks a schema cannot make: they look across fields and files (a route naming a missing page,
+ * a link to a path no route answers, a hideWhen naming a field the form does not have...). Each check
+ * family lives in its own file and reads only files that passed their schema check, so a broken file
+ * is reported once, by the schema, and the checks can trust the documented shapes. A check whose
+ * files are absent from the content folder has nothing to say.
  */
 import type { DefinitionProblem } from '../definition-problem';
+import { checkBlogReferences } from './blog-references';
+import { checkFieldReferences } from './field-references';
+import { checkPricingKeys } from './pricing-keys';
+import { checkRoutePages } from './route-pages';
+import { checkSampleSkus } from './sample-skus';
+import { checkSchemaReferences } from './schema-references';
+import type { LintCheck, LintInput } from './lint-input';
 
-export interface LintInput {
-  dir: string;
-  files: ReadonlyMap<string, unknown>;
-  valid: ReadonlySet<string>;
-}
+export type { LintCheck, LintInput } from './lint-input';
 
-export type LintCheck = (input: LintInput) => DefinitionProblem[];
-
-export const lintChecks: LintCheck[] = [];
+export const lintChecks: LintCheck[] = [
+  checkSchemaReferences,
+  checkRoutePages,
+  checkFieldReferences,
+  checkPricingKeys,
+  checkBlogReferences,
+  checkSampleSkus,
+];
 
 export function lintDefinitions(input: LintInput): DefinitionProblem[] {
   return lintChecks.flatMap((check) => check(input));

@@ -1,0 +1,31 @@
+/** Every route must name a page definition that exists; a path listed twice is a mistake. */
+import type { RouteList } from '../../../schemas/routes.schema';
+import type { DefinitionProblem } from '../definition-problem';
+import { validFilesOf, type LintInput } from './lint-input';
+
+/** Names of the page definitions present (valid or not: a broken page is reported by its schema). */
+export function pageNames(input: LintInput): Set<string> {
+  const names = new Set<string>();
+  for (const file of input.files.keys()) {
+    if (input.schemaOf.get(file) === 'page') names.add(file.slice(file.indexOf('/') + 1, -'.json'.length));
+  }
+  return names;
+}
+
+export function checkRoutePages(input: LintInput): DefinitionProblem[] {
+  const problems: DefinitionProblem[] = [];
+  const pages = pageNames(input);
+  for (const [file, list] of validFilesOf<RouteList>(input, 'routes')) {
+    const seen = new Map<string, number>();
+    list.routes.forEach((route, i) => {
+      if (!pages.has(route.page)) {
+        problems.push({ file, pointer: `/routes/${i}/page`, message: `names the page definition "${route.page}", but there is no pages/${route.page}.json` });
+      }
+      const first = seen.get(route.path);
+      if (first !== undefined) {
+        problems.push({ file, pointer: `/routes/${i}/path`, message: `repeats the path "${route.path}" of route ${first}; only the first one is ever used` });
+      } else seen.set(route.path, i);
+    });
+  }
+  return problems;
+}
