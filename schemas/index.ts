@@ -1,4 +1,8 @@
 /** The published definition schemas, by the name of the .json file each is emitted as. */
+import { estimatorPricingSchema } from './estimator/estimator-pricing.schema';
+import { estimatorTemplateSchema } from './estimator/estimator-template.schema';
+import { formSchema } from './forms/form.schema';
+import { popupSchema } from './forms/popup.schema';
 import { pageSchema } from './page.schema';
 import { paymentMethodsSchema } from './payment-methods.schema';
 import { routesSchema } from './routes.schema';
@@ -13,6 +17,10 @@ export const definitionSchemas = {
   'payment-methods': paymentMethodsSchema,
   'shipping-methods': shippingMethodsSchema,
   'tax-rules': taxRulesSchema,
+  form: formSchema,
+  popup: popupSchema,
+  'estimator-template': estimatorTemplateSchema,
+  'estimator-pricing': estimatorPricingSchema,
 } as const;
 
 export type DefinitionSchemaName = keyof typeof definitionSchemas;

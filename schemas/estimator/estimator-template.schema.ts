@@ -1,0 +1,87 @@
+/**
+ * Estimator templates (001 §2 "Estimator", §3 "Estimator form template"): sections (groups) of fields
+ * with a live price range looked up in a pricing data file.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { emailNotificationsSchema, formMetadataSchema } from '../forms/form.schema';
+import { groupFieldSchema } from '../forms/form-field.schema';
+import { schemaId } from '../schema-id';
+import { summaryConfigSchema } from './summary-config.schema';
+
+/** The pricing data file a template uses when it names none (001 §3). */
+export const DEFAULT_PRICE_TEMPLATE = 'data/estimator-pricing.json';
+
+export const estimatorTemplateSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: schemaId('estimator-template'),
+  type: 'object',
+  title: 'Estimator template',
+  description: 'A price estimator: sections of fields, a price summary, and the pricing data it reads.',
+  additionalProperties: false,
+  required: ['name', 'fields'],
+  properties: {
+    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    id: { type: 'string', description: 'Optional identifier sent with submissions (e.g. a CRM form id).' },
+    name: {
+      type: 'string',
+      pattern: '^[a-z0-9][a-z0-9-]*$',
+      description: 'Name of the estimator; the template is loaded by this name and submissions go to /api/forms/{name}.',
+    },
+    title: { type: 'string', description: 'Heading shown above the estimator.' },
+    description: { type: 'string', description: 'Text under the heading.' },
+    className: { type: 'string', description: 'Extra CSS class names of the estimator.' },
+    fields: {
+      type: 'array',
+      minItems: 1,
+      items: groupFieldSchema,
+      description: 'The sections, in order; each is a group (layout accordion or popup) with its fields and actions.',
+    },
+    buttons: {
+      type: 'object',
+      title: 'Buttons',
+      description: 'Buttons of the whole estimator.',
+      additionalProperties: false,
+      properties: {
+        reset: {
+          type: 'object',
+          title: 'Reset',
+          description: 'Clears every value and the price, and reopens the first section.',
+          additionalProperties: false,
+          required: ['text'],
+          properties: { text: { type: 'string', minLength: 1, description: 'Words on the button.' } },
+        },
+      },
+    },
+    actions: {
+      type: 'object',
+      title: 'Actions',
+      description: 'What a submission does.',
+      additionalProperties: false,
+      properties: {
+        submitText: { type: 'string', description: "Default words of a section's submit button." },
+        printText: { type: 'string', description: "Default words of a section's print button." },
+      },
+    },
+    emailNotifications: emailNotificationsSchema,
+    summary: summaryConfigSchema,
+    priceTemplate: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9_./-]+\\.json$',
+      description: 'Pricing data file, relative to the content folder. Default data/estimator-pricing.json.',
+    },
+    pdf: {
+      type: 'object',
+      title: 'PDF',
+      description: 'The downloadable estimate (A4, estimate-{date}.pdf, valid 30 days).',
+      additionalProperties: false,
+      properties: {
+        logo: { type: 'string', description: 'Path of the logo drawn at the top (300x100 by default).' },
+        title: { type: 'string', description: 'Heading of the PDF. Default: the estimator title.' },
+        footer: { type: 'string', description: 'Small print at the foot of the PDF.' },
+      },
+    },
+    metadata: formMetadataSchema,
+  },
+} as const;
+
+export type EstimatorTemplate = FromSchema<typeof estimatorTemplateSchema>;

@@ -1,0 +1,31 @@
+/**
+ * The validation catalogue's user-facing messages (001 §5, 002 §5, 002 §8), word for word. Every
+ * message a form, the checkout or the server shows for a field comes from here, so a test can check
+ * each one once.
+ */
+
+export const FIELD_MESSAGES = {
+  required: 'This field is required',
+  email: 'Invalid email address',
+  number: 'Must be a number',
+  selectAtLeastOne: 'Select at least one option',
+  invalidSelection: 'Invalid selection',
+  unsupportedFileFormat: 'Unsupported file format',
+  /** Shown when a file of a wrong type is dropped on an upload field (002 §4). */
+  fileFormatNotSupported: 'File format is not supported',
+  fileRequired: 'At least one file is required',
+  captcha: 'Please complete the reCAPTCHA verification',
+} as const;
+
+export const tooShort = (label: string): string => `${label} seems too short`;
+export const tooLong = (label: string): string => `${label} seems too long`;
+export const fileTooLarge = (maxMb: number): string => `File is too large, maximum allowed size is ${maxMb}MB`;
+
+/** The form builder's last-resort error (002 §8), with the original's spelling. */
+export const GENERIC_SUBMIT_ERROR = 'Something went wrong. Plase try again later.';
+/** Form builder success texts (002 §8). */
+export const FORM_SUCCESS_TITLE = 'Thank you!';
+export const FORM_SUCCESS_MESSAGE = 'Your form has been submitted successfully.';
+export const FORM_THANK_YOU_MESSAGE = 'We have received your message. Our Team will contact you soon.';
+/** Form post failure (001 §8). */
+export const SUBMISSION_FAILED = 'Submission failed';

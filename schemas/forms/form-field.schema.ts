@@ -1,0 +1,219 @@
+/**
+ * Form fields (002 §3 "Form field", 001 §3 "Field"): one schema for every field type of the form
+ * builder and the estimator. A `group` holds fields of its own (one level: a group holds no group),
+ * which keeps the schema free of recursion so json-schema-to-ts can type it.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** Field types that take input; `group` is the one container type. */
+export const INPUT_FIELD_TYPES = [
+  'text',
+  'email',
+  'number',
+  'hidden',
+  'tel',
+  'textarea',
+  'select',
+  'checkbox',
+  'newsletter',
+  'checkbox-group',
+  'radio',
+  'file',
+] as const;
+export type InputFieldType = (typeof INPUT_FIELD_TYPES)[number];
+
+/** Types whose value is one of their options. */
+export const OPTION_FIELD_TYPES = ['select', 'radio', 'checkbox-group'] as const;
+
+/** Default upper bound of one uploaded file, in MB (001 §9, 002 §9). */
+export const DEFAULT_MAX_FILE_SIZE_MB = 2;
+
+const scalarSchema = {
+  type: ['string', 'number', 'boolean'],
+  description: 'A single value: text, a number or true/false.',
+} as const;
+
+export const hideWhenSchema = {
+  type: 'object',
+  title: 'Hide when',
+  description:
+    'Hides this field (or option) while another field holds a given value. A hidden field is not shown, not required, and its value is dropped.',
+  additionalProperties: false,
+  required: ['field', 'equals'],
+  properties: {
+    field: { type: 'string', minLength: 1, description: 'Name of the field whose value is watched.' },
+    equals: {
+      title: 'Equals',
+      description: 'The value, or list of values, that hides this field. For a list-valued field (checkbox-group, multiSelect), hidden when any chosen value matches.',
+      anyOf: [scalarSchema, { type: 'array', minItems: 1, items: scalarSchema, description: 'Any of these values hides the field.' }],
+    },
+  },
+} as const;
+
+export const fieldOptionSchema = {
+  type: 'object',
+  title: 'Option',
+  description: 'One choice of a select, radio or checkbox-group field.',
+  additionalProperties: false,
+  required: ['value', 'label'],
+  properties: {
+    value: { type: 'string', description: 'The value stored and sent when this option is chosen; also the key of the option in the pricing data.' },
+    label: { type: 'string', description: 'What the visitor reads.' },
+    customLabel: { type: 'string', description: 'Label with simple HTML (bold, links), shown in place of label where the renderer allows markup.' },
+    description: { type: 'string', description: 'A line of help under the option.' },
+    image: { type: 'string', description: 'Path of a picture shown with the option (e.g. a door style).' },
+    hideWhen: hideWhenSchema,
+  },
+} as const;
+
+const defaultValueSchema = {
+  title: 'Default value',
+  description: 'Initial value: a string, a number, true/false, or a list of option values for checkbox-group and multiSelect fields.',
+  anyOf: [scalarSchema, { type: 'array', items: { type: 'string' }, description: 'Option values chosen initially.' }],
+} as const;
+
+/** Properties every input field may have; `group` adds its own below. */
+const inputFieldProperties = {
+  name: {
+    type: 'string',
+    minLength: 1,
+    pattern: '^[A-Za-z_][A-Za-z0-9_.-]*$',
+    description: 'Key of the value in the submitted data; unique in its form. Letters, digits, _ . - (starting with a letter or _).',
+  },
+  label: { type: 'string', description: 'Text shown above or beside the field, and used in messages such as "{label} seems too short".' },
+  customLabel: { type: 'string', description: 'Label with simple HTML (bold, links), shown in place of label where the renderer allows markup.' },
+  required: { type: 'boolean', description: "The visitor must fill the field ('This field is required'). Ignored while the field is hidden by hideWhen." },
+  placeholder: { type: 'string', description: 'Hint shown inside an empty input.' },
+  value: { ...scalarSchema, description: 'A fixed value, e.g. of a hidden field (the page or campaign a submission came from).' },
+  defaultValue: defaultValueSchema,
+  options: { type: 'array', items: fieldOptionSchema, description: 'The choices of a select, radio or checkbox-group field.' },
+  column: { type: 'integer', minimum: 1, maximum: 12, description: 'Grid column the field starts in (1-12).' },
+  span: { type: 'integer', minimum: 1, maximum: 12, description: 'How many of the 12 grid columns the field spans. Default 12 (full width).' },
+  hideWhen: hideWhenSchema,
+  minLength: { type: 'integer', minimum: 0, description: "Fewest characters accepted ('{label} seems too short')." },
+  maxLength: { type: 'integer', minimum: 1, description: "Most characters accepted ('{label} seems too long')." },
+  multiSelect: { type: 'boolean', description: "A select that accepts several options; the value is a list and at least one must be chosen ('Select at least one option')." },
+  maxFileSize: { type: 'number', exclusiveMinimum: 0, description: 'Largest accepted size of one file, in MB. Default 2.' },
+  fileTypes: {
+    type: 'array',
+    items: { type: 'string', minLength: 1, description: 'An extension such as .pdf, a MIME type such as image/png, or a family such as image/*.' },
+    description: "File types accepted by a file field ('Unsupported file format' otherwise). Default: any type.",
+  },
+  maxFiles: { type: 'integer', minimum: 1, description: 'Most files a file field keeps; extra files are dropped. Default 1.' },
+  layout: { enum: ['vertical', 'horizontal', 'grid', 'inline'], description: 'How options of a radio or checkbox-group field are laid out. Default vertical.' },
+  onlyNumbers: { type: 'boolean', description: 'The input accepts digits only (e.g. a ZIP code kept as text).' },
+  dependsOn: {
+    type: 'array',
+    items: { type: 'string', minLength: 1, description: 'Name of a field of the same form.' },
+    description: 'Fields this one depends on. In the estimator the price of this field is looked up under their chosen values first, in this order.',
+  },
+  dynamicOptions: {
+    type: 'object',
+    title: 'Dynamic options',
+    description: 'Options that depend on another field: the options listed under the value chosen in that field replace `options`.',
+    additionalProperties: false,
+    required: ['field', 'options'],
+    properties: {
+      field: { type: 'string', minLength: 1, description: 'Name of the field whose value chooses the option list.' },
+      options: {
+        type: 'object',
+        description: 'Option lists keyed by the value of `field`.',
+        additionalProperties: { type: 'array', items: fieldOptionSchema, description: 'Options offered while `field` holds this key.' },
+      },
+    },
+  },
+  useInCalculation: { type: 'boolean', description: 'Estimator only: false leaves this field out of the price. Default true.' },
+  hideInPDF: { type: 'boolean', description: 'Estimator only: true leaves this field out of the PDF estimate.' },
+  description: { type: 'string', description: 'Help text shown under the field.' },
+  className: { type: 'string', description: 'Extra CSS class names for the field wrapper.' },
+} as const;
+
+export const inputFieldSchema = {
+  type: 'object',
+  title: 'Form field',
+  description: 'One input of a form or estimator.',
+  additionalProperties: false,
+  required: ['name', 'type'],
+  properties: {
+    type: {
+      enum: INPUT_FIELD_TYPES,
+      description:
+        'Kind of input: text, email, number, hidden, tel, textarea, select, checkbox, newsletter (a consent checkbox that subscribes), checkbox-group, radio or file.',
+    },
+    ...inputFieldProperties,
+  },
+} as const;
+
+export const groupActionsSchema = {
+  type: 'object',
+  title: 'Group actions',
+  description: 'Buttons at the foot of a group (estimator section).',
+  additionalProperties: false,
+  properties: {
+    next: {
+      type: 'object',
+      title: 'Next',
+      description: 'Validates the fields of this and the earlier groups, then opens the target group.',
+      additionalProperties: false,
+      required: ['path', 'text'],
+      properties: {
+        path: { type: 'string', minLength: 1, description: 'Name of the group to open next.' },
+        text: { type: 'string', minLength: 1, description: 'Words on the button.' },
+      },
+    },
+    submit: {
+      type: 'object',
+      title: 'Submit',
+      description: 'Validates the whole form and sends it.',
+      additionalProperties: false,
+      required: ['text'],
+      properties: { text: { type: 'string', minLength: 1, description: 'Words on the button.' } },
+    },
+    print: {
+      type: 'object',
+      title: 'Print',
+      description: 'Validates the whole form and downloads the PDF estimate. Shown only when a price exists and a value is filled.',
+      additionalProperties: false,
+      required: ['text'],
+      properties: { text: { type: 'string', minLength: 1, description: 'Words on the button.' } },
+    },
+  },
+} as const;
+
+export const groupFieldSchema = {
+  type: 'object',
+  title: 'Field group',
+  description: 'A titled group of fields; in the estimator a section shown as an accordion item or a popup.',
+  additionalProperties: false,
+  required: ['name', 'type', 'fields'],
+  properties: {
+    type: { const: 'group', description: 'Field type: group.' },
+    name: inputFieldProperties.name,
+    label: { type: 'string', description: 'Title of the group.' },
+    description: { type: 'string', description: 'Text under the title.' },
+    layout: { enum: ['accordion', 'popup'], description: 'Estimator: how the section opens. Default accordion.' },
+    className: { type: 'string', description: 'Extra CSS class names for the group.' },
+    column: inputFieldProperties.column,
+    span: inputFieldProperties.span,
+    hideWhen: hideWhenSchema,
+    hideInPDF: inputFieldProperties.hideInPDF,
+    fields: { type: 'array', items: inputFieldSchema, description: 'The fields of the group, in order.' },
+    actions: groupActionsSchema,
+  },
+} as const;
+
+/** A field of a form: an input, or a group of inputs. */
+export const formFieldSchema = {
+  type: 'object',
+  title: 'Field or group',
+  description: 'An input field, or a group (type "group") of input fields. The type chooses which.',
+  oneOf: [inputFieldSchema, groupFieldSchema],
+  discriminator: { propertyName: 'type' },
+} as const;
+
+export type HideWhen = FromSchema<typeof hideWhenSchema>;
+export type FieldOption = FromSchema<typeof fieldOptionSchema>;
+export type InputField = FromSchema<typeof inputFieldSchema>;
+export type GroupField = FromSchema<typeof groupFieldSchema>;
+export type GroupActions = FromSchema<typeof groupActionsSchema>;
+export type FormField = InputField | GroupField;

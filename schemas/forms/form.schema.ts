@@ -1,0 +1,139 @@
+/**
+ * Form definitions (002 §3 "Form definition", §4 "Form builder"): a single-step form lists `fields`;
+ * a multi-step form lists `steps`, each with its own fields and actions.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { schemaId } from '../schema-id';
+import { formFieldSchema } from './form-field.schema';
+
+const buttonSchema = {
+  type: 'object',
+  title: 'Button',
+  description: 'A button of the form.',
+  additionalProperties: false,
+  required: ['text'],
+  properties: {
+    text: { type: 'string', minLength: 1, description: 'Words on the button.' },
+    className: { type: 'string', description: 'Extra CSS class names.' },
+  },
+} as const;
+
+export const emailNotificationsSchema = {
+  type: 'object',
+  title: 'E-mail notifications',
+  description: 'What the server e-mails after a successful submission.',
+  additionalProperties: false,
+  properties: {
+    sendSuccessEmail: { type: 'boolean', description: 'Send the visitor a confirmation e-mail (to the value of the first email field).' },
+    emailTemplateId: { type: 'string', description: 'Name of the e-mail template the server uses.' },
+  },
+} as const;
+
+export const formMetadataSchema = {
+  type: 'object',
+  title: 'Metadata',
+  description: 'Free key/value pairs sent with every submission (e.g. the source of a lead).',
+  additionalProperties: { type: ['string', 'number', 'boolean'], description: 'A metadata value.' },
+} as const;
+
+const stepSchema = {
+  type: 'object',
+  title: 'Step',
+  description: 'One step of a multi-step form. Next validates the step and sends its data before advancing.',
+  additionalProperties: false,
+  required: ['fields'],
+  properties: {
+    title: { type: 'string', description: 'Heading of the step.' },
+    subTitle: { type: 'string', description: 'Line under the heading.' },
+    description: { type: 'string', description: 'Text above the fields.' },
+    className: { type: 'string', description: 'Extra CSS class names of the step.' },
+    layout: { enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
+    fields: { type: 'array', minItems: 1, items: formFieldSchema, description: 'The fields of the step, in order.' },
+    actions: {
+      type: 'object',
+      title: 'Step actions',
+      description: 'The buttons of the step. The last step sends the e-mail notifications.',
+      additionalProperties: false,
+      properties: {
+        back: { ...buttonSchema, description: 'Goes back one step.' },
+        next: { ...buttonSchema, description: 'Validates this step, saves it and goes to the next one.' },
+        submit: { ...buttonSchema, description: 'Validates and sends the last step.' },
+        reset: { ...buttonSchema, description: 'Clears the step.' },
+      },
+    },
+    disclaimer: { type: 'string', description: 'Small print under the step (simple HTML allowed).' },
+  },
+} as const;
+
+export const formSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: schemaId('form'),
+  type: 'object',
+  title: 'Form definition',
+  description: 'A form the site renders and /api/forms/{name} receives: single-step (give fields) or multi-step (give steps).',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    name: {
+      type: 'string',
+      pattern: '^[a-z0-9][a-z0-9-]*$',
+      description: 'Name of the form, used in /api/forms/{name}; by convention the file name without .json.',
+    },
+    title: { type: 'string', description: 'Heading shown above the form.' },
+    description: { type: 'string', description: 'Text under the heading.' },
+    className: { type: 'string', description: 'Extra CSS class names of the form.' },
+    layout: { enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
+    fields: { type: 'array', minItems: 1, items: formFieldSchema, description: 'Fields of a single-step form, in order.' },
+    steps: { type: 'array', minItems: 1, items: stepSchema, description: 'Steps of a multi-step form, in order.' },
+    buttons: {
+      type: 'object',
+      title: 'Buttons',
+      description: 'Buttons of a single-step form.',
+      additionalProperties: false,
+      properties: {
+        submit: { ...buttonSchema, description: 'Sends the form. Default text: Submit.' },
+        reset: { ...buttonSchema, description: 'Clears the form. Not shown unless given.' },
+      },
+    },
+    messages: {
+      type: 'object',
+      title: 'Messages',
+      description: 'Texts shown after sending.',
+      additionalProperties: false,
+      properties: {
+        success: { type: 'string', description: "Shown after a successful submission. Default: 'Your form has been submitted successfully.'" },
+        error: { type: 'string', description: "Shown when sending fails and the server gives no message. Default: 'Something went wrong. Plase try again later.'" },
+      },
+    },
+    googleReCaptcha: { type: 'boolean', description: "Ask for a reCAPTCHA token before sending ('Please complete the reCAPTCHA verification')." },
+    emailNotifications: emailNotificationsSchema,
+    config: {
+      type: 'object',
+      title: 'Config',
+      description: 'Behaviour switches of the form.',
+      additionalProperties: false,
+      properties: {
+        resetOnSuccess: { type: 'boolean', description: 'Clear the form after a successful submission. Default true.' },
+        successMessageSeconds: { type: 'number', minimum: 0, description: 'How long the result message shows. Default 5.' },
+        showThankYou: { type: 'boolean', description: "Replace the form by the 'Thank you!' panel after success. Default false." },
+        analyticsEvent: { type: 'string', description: 'Name of the analytics event pushed on submit, e.g. form_submit_click or FKD_form_click.' },
+      },
+    },
+    actions: {
+      type: 'object',
+      title: 'Actions',
+      description: 'What happens after a successful submission.',
+      additionalProperties: false,
+      properties: {
+        redirect: { type: 'string', description: 'Path to go to after success, e.g. /order/success.' },
+        subscribeNewsletter: { type: 'boolean', description: 'Subscribe the e-mail address to the newsletter (also done when a newsletter field is checked).' },
+      },
+    },
+    metadata: formMetadataSchema,
+  },
+} as const;
+
+export type FormDefinition = FromSchema<typeof formSchema>;
+export type FormStep = FromSchema<typeof stepSchema>;
+export type EmailNotifications = FromSchema<typeof emailNotificationsSchema>;
