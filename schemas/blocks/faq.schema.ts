@@ -1,0 +1,25 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const faqBlockSchema = {
+  type: 'object',
+  title: 'FAQ block',
+  description: "Questions from data/faqs.json in an accordion, filterable by category tabs; on a style page it can keep only that style's questions. Shows 'No Data Found' when none match.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'faq', description: 'Block type: faq.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: "Heading. Default 'Frequently Asked Questions'." },
+    description: { type: 'string', description: 'Text under the heading.' },
+    categories: { type: 'array', items: { type: 'string' }, description: 'Only these categories (and tabs), in this order. Default: every category, in file order.' },
+    style: { type: 'string', description: "Only the questions of this style (FAQ entries whose styles list names it). The value ':styleName' takes the style of the page's route." },
+    includeGeneral: { type: 'boolean', description: 'With style: also show general questions (those naming no style). Default false.' },
+    showTabs: { type: 'boolean', description: 'Show the category filter tabs. Default true when there are two or more categories.' },
+    showAll: { type: 'boolean', description: "Add an 'All' tab first. Default true." },
+    tabs: { enum: ['wrap', 'scroll', 'buttons'], description: 'How the tab strip handles overflow: wrap, scroll, or scroll with buttons (200 px a step). Default wrap.' },
+    limit: { type: 'integer', minimum: 1, description: 'At most this many questions.' },
+    structuredData: { type: 'boolean', description: 'Add FAQPage structured data for these questions. Default true.' },
+  },
+} as const;
+
+export type FaqBlock = FromSchema<typeof faqBlockSchema>;
