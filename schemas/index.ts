@@ -1,4 +1,13 @@
 /** The published definition schemas, by the name of the .json file each is emitted as. */
+import { blogAuthorsSchema } from './catalog/blog-authors.schema';
+import { blogCategoriesSchema } from './catalog/blog-categories.schema';
+import { blogsSchema } from './catalog/blogs.schema';
+import { faqsSchema } from './catalog/faqs.schema';
+import { gallerySchema } from './catalog/gallery.schema';
+import { productCategoriesSchema } from './catalog/product-categories.schema';
+import { productStyleSchema } from './catalog/product-style.schema';
+import { reviewsSchema } from './catalog/reviews.schema';
+import { searchItemsSchema } from './catalog/search-items.schema';
 import { estimatorPricingSchema } from './estimator/estimator-pricing.schema';
 import { estimatorTemplateSchema } from './estimator/estimator-template.schema';
 import { formSchema } from './forms/form.schema';
@@ -21,6 +30,15 @@ export const definitionSchemas = {
   popup: popupSchema,
   'estimator-template': estimatorTemplateSchema,
   'estimator-pricing': estimatorPricingSchema,
+  'product-style': productStyleSchema,
+  'product-categories': productCategoriesSchema,
+  'search-items': searchItemsSchema,
+  blogs: blogsSchema,
+  'blog-authors': blogAuthorsSchema,
+  'blog-categories': blogCategoriesSchema,
+  faqs: faqsSchema,
+  reviews: reviewsSchema,
+  gallery: gallerySchema,
 } as const;
 
 export type DefinitionSchemaName = keyof typeof definitionSchemas;

@@ -17,6 +17,15 @@ export const contentLayout: LayoutEntry[] = [
   { pattern: 'pages/*.json', schema: 'page', required: true },
   { pattern: 'shipping-methods.json', schema: 'shipping-methods', required: false },
   { pattern: 'tax-rules.json', schema: 'tax-rules', required: false },
+  { pattern: 'catalog/styles/*.json', schema: 'product-style', required: false },
+  { pattern: 'catalog/categories.json', schema: 'product-categories', required: false },
+  { pattern: 'catalog/search-items.json', schema: 'search-items', required: false },
+  { pattern: 'blogs/blogs.json', schema: 'blogs', required: false },
+  { pattern: 'blogs/authors.json', schema: 'blog-authors', required: false },
+  { pattern: 'blogs/categories.json', schema: 'blog-categories', required: false },
+  { pattern: 'data/faqs.json', schema: 'faqs', required: false },
+  { pattern: 'data/reviews.json', schema: 'reviews', required: false },
+  { pattern: 'data/gallery.json', schema: 'gallery', required: false },
 ];
 
 export function matchesPattern(pattern: string, file: string): boolean {
