@@ -6,16 +6,19 @@ import path from 'node:path';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { definitionSchemas } from '../schemas/index';
+import { commerceRoutes } from './api/commerce-routes';
 import { healthRoutes } from './api/health';
 import { paymentMethodRoutes } from './api/payment-methods';
 import { clientDir, projectRoot, widgetsDir } from './build-output';
 import type { Content } from './content/load-content';
 import type { Database } from './db/database';
+import { createGateways, type AllGateways } from './gateways/create-gateways';
 import { ApiError } from './http/api-error';
 import { apiCors, publicCors } from './http/cors';
 import { errorHandler } from './http/error-handler';
 import { staticFiles } from './http/static-files';
 import type { Logger } from './logger';
+import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
 import type { ClientAssets } from './ssr/client-assets';
 import { pageRoute, type RenderPage } from './ssr/page-route';
 
@@ -27,6 +30,11 @@ export interface AppDeps {
   allowedOrigins: () => ReadonlySet<string>;
   renderPage: RenderPage;
   assets: ClientAssets;
+  /** Payment gateways (createGateways(config.gateways, database)); default: the offline test gateway only. */
+  gateways?: AllGateways;
+  /** Mail settings; default: from SMTP_URL, MAIL_FROM, ADMIN_EMAILS. */
+  mail?: MailConfig;
+  production?: boolean;
 }
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -39,6 +47,19 @@ export function createApp(deps: AppDeps): Koa {
   const api = new Router();
   healthRoutes(api, deps.database);
   paymentMethodRoutes(api, deps.content);
+  const gateways = deps.gateways ?? createGateways({ stripe: null, paypal: null, authorizeNet: null }, deps.database);
+  // Orders, quotes, verify, cart, shipping, reviews, e-mail; `commerce.payments` holds chargeAmount
+  // and onConfirmedPayment for the payment routes.
+  const commerce = commerceRoutes(api, {
+    content: deps.content,
+    database: deps.database,
+    logger: deps.logger,
+    publicUrl: deps.publicUrl,
+    gateways,
+    mail: deps.mail ?? mailConfigFromEnv(),
+    production: deps.production ?? process.env.NODE_ENV === 'production',
+  });
+  void commerce;
   api.get('/schemas/:name.schema.json', (ctx) => {
     const schema = definitionSchemas[ctx.params.name as keyof typeof definitionSchemas];
     if (!schema) return;

@@ -8,6 +8,191 @@ export interface FormSubmissionTable {
   created_at: string;
 }
 
+/** 0/1: SQLite has no boolean type, and better-sqlite3 refuses JavaScript booleans as parameters. */
+export type Flag = 0 | 1;
+
+export interface SalesOrderTable {
+  id: Generated<number>;
+  increment_id: string | null;
+  state: string;
+  status: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  customer_is_guest: Flag;
+  customer_id: string | null;
+  dealer_origin: string | null;
+  currency: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  shipping_tax_cents: number;
+  tax_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  tax_percent: number;
+  weight: number;
+  total_item_count: number;
+  shipping_method: string;
+  shipping_label: string;
+  payment_method: string;
+  payment_method_label: string;
+  po_number: string | null;
+  additional_notes: string | null;
+  quote_id: number | null;
+  split_payment_enabled: Flag;
+  minimum_split_cents: number;
+  email_sent: Flag;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SalesOrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  sku: string;
+  name: string;
+  style_name: string | null;
+  style_title: string | null;
+  price_cents: number;
+  original_price_cents: number;
+  price_incl_tax_cents: number;
+  qty: number;
+  weight: number;
+  row_weight: number;
+  row_total_cents: number;
+  tax_percent: number;
+  tax_cents: number;
+  row_total_incl_tax_cents: number;
+  /** JSON: [{type, label, value}] (the finish). */
+  custom_options: string;
+  notes: string | null;
+}
+
+export interface SalesOrderAddressTable {
+  id: Generated<number>;
+  order_id: number;
+  type: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
+  country_id: string;
+  phone_number: string;
+  customer_id: string | null;
+}
+
+export interface SalesOrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  comment: string;
+  is_customer_notified: Flag;
+  created_at: string;
+}
+
+export interface QuoteTable {
+  id: Generated<number>;
+  increment_id: string | null;
+  po_number: string | null;
+  status: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  /** JSON: [{name, sku, qty, priceCents, rowTotalCents, notes}]. */
+  items: string;
+  /** JSON: the addresses as the API shows them. */
+  addresses: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  shipping_method: string;
+  shipping_label: string;
+  additional_notes: string | null;
+  split_payment_enabled: Flag;
+  minimum_split_cents: number;
+  /** sha256 of the link token (hex); the token itself is never stored. */
+  token_hash: string | null;
+  token_expires_at: string | null;
+  order_id: number | null;
+  created_at: string;
+}
+
+export interface PaymentTable {
+  id: Generated<number>;
+  order_id: number | null;
+  method: string;
+  method_label: string;
+  gateway: string;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  transaction_id: string;
+  /** The gateway's own id of the transaction: one ledger row per provider transaction. */
+  provider_reference: string;
+  additional_data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdempotencyRecordTable {
+  id: Generated<number>;
+  scope: string;
+  idempotency_key: string;
+  request_hash: string;
+  order_id: number | null;
+  response: string | null;
+  created_at: string;
+}
+
+export interface ProcessedWebhookEventTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  processed_at: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  dedupe_key: string | null;
+  type: string;
+  order_id: number | null;
+  recipient: string;
+  cc: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: 'pending' | 'sent' | 'failed' | 'held';
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   form_submission: FormSubmissionTable;
+  sales_order: SalesOrderTable;
+  sales_order_item: SalesOrderItemTable;
+  sales_order_address: SalesOrderAddressTable;
+  sales_order_status_history: SalesOrderStatusHistoryTable;
+  quote: QuoteTable;
+  payment: PaymentTable;
+  idempotency_record: IdempotencyRecordTable;
+  processed_webhook_event: ProcessedWebhookEventTable;
+  mail_outbox: MailOutboxTable;
+  server_secret: ServerSecretTable;
 }

@@ -1,0 +1,99 @@
+/**
+ * What the checkout asks before an order exists: cart totals (POST /api/cart/totals) and the
+ * shipping rate lookup (GET /api/shipping/rates, inputs subtotal, country, state, zip as in 002 §7).
+ * Prices and rates come from the catalog and the rules; nothing here is stored.
+ */
+import type Router from '@koa/router';
+import { toCents, toDollars } from '../../schemas/money';
+import { resolveShipping } from '../../schemas/shipping-rules';
+import { ApiError } from '../http/api-error';
+import { computeTotals, readCartLines, type CartTotals, type TotalsAddress } from '../services/cart-totals';
+import type { Commerce } from '../services/commerce';
+import { bodyObject, isRecord, queryValue } from '../services/request-input';
+import { readJson } from './read-json';
+
+export const AWAITING_ADDRESS = 'Shipping will be calculated after entering address.';
+export const NO_METHODS = 'Sorry, no shipping methods are available for the selected shipping address. Please try using a different address, as you will not be able to proceed without selecting a shipping method.';
+
+function readTotalsAddress(raw: unknown): TotalsAddress | null {
+  if (!isRecord(raw)) return null;
+  const str = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : typeof v === 'number' ? String(v) : '');
+  const zipCode = str(raw.zipCode ?? raw.zip);
+  const state = str(raw.state);
+  if (!zipCode || !state) return null;
+  return { countryId: (str(raw.countryId ?? raw.country) || 'US').toUpperCase(), state, zipCode };
+}
+
+function shippingView(totals: CartTotals) {
+  const s = totals.shipping;
+  if (s.kind === 'applied') {
+    return { available: true, method: { type: s.method.type, displayName: s.method.displayName, description: s.method.description ?? '', rate: toDollars(s.rateCents) }, message: null };
+  }
+  return { available: false, method: null, message: s.kind === 'unavailable' ? NO_METHODS : AWAITING_ADDRESS };
+}
+
+export function cartRoutes(router: Router, commerce: Commerce): void {
+  const rules = { shippingMethods: commerce.content.shippingMethods ?? [], taxRules: commerce.content.taxRules ?? [] };
+
+  router.post('/api/cart/totals', async (ctx) => {
+    const body = bodyObject(await readJson(ctx));
+    const lines = readCartLines(body.items, commerce.catalog);
+    const address = readTotalsAddress(body.address ?? body.shippingAddress);
+    const totals = computeTotals(lines, address, rules);
+    const shipping = shippingView(totals);
+    ctx.body = {
+      success: true,
+      items: totals.lines.map((l) => ({
+        sku: l.sample.sku,
+        name: l.sample.name,
+        styleName: l.sample.styleName,
+        styleTitle: l.sample.styleTitle,
+        price: toDollars(l.sample.priceCents),
+        qty: l.qty,
+        weight: l.sample.weight,
+        rowTotal: toDollars(l.rowTotalCents),
+        customOptions: l.customOptions,
+      })),
+      subtotal: toDollars(totals.subtotalCents),
+      shippingCost: toDollars(totals.shippingCents),
+      shippingMethod: shipping.method,
+      shippingAvailable: shipping.available,
+      shippingMessage: shipping.message,
+      taxAmount: toDollars(totals.taxCents),
+      taxDetails: { taxTotal: toDollars(totals.taxCents), taxPercent: totals.taxPercent },
+      total: toDollars(totals.totalCents),
+      weight: totals.weight,
+      totalItemCount: totals.totalItemCount,
+    };
+  });
+
+  router.get('/api/shipping/rates', (ctx) => {
+    const subtotalRaw = queryValue(ctx.query.subtotal);
+    const subtotal = subtotalRaw === undefined ? NaN : Number(subtotalRaw);
+    const fields: Record<string, string> = {};
+    if (!Number.isFinite(subtotal) || subtotal < 0 || subtotal > 1e9) fields.subtotal = 'Must be a valid number';
+    const country = (queryValue(ctx.query.country) ?? 'US').trim().toUpperCase().slice(0, 10) || 'US';
+    const state = (queryValue(ctx.query.state) ?? '').trim().slice(0, 100);
+    const zip = (queryValue(ctx.query.zip) ?? '').trim().slice(0, 20);
+    const itemCountRaw = queryValue(ctx.query.itemCount);
+    const itemCount = itemCountRaw === undefined ? 1 : Number(itemCountRaw);
+    if (!Number.isInteger(itemCount) || itemCount < 0 || itemCount > 10_000) fields.itemCount = 'Must be a number';
+    if (Object.keys(fields).length) throw new ApiError(400, 'validation_failed', 'Failed to calculate shipping', fields);
+    if (!state || !zip) {
+      ctx.body = { success: true, method: null, rate: null, message: AWAITING_ADDRESS };
+      return;
+    }
+    const resolved = resolveShipping(rules.shippingMethods, { subtotalCents: toCents(subtotal), itemCount, countryId: country, state, zip });
+    if (!resolved || !('rateCents' in resolved)) {
+      ctx.body = { success: true, method: null, rate: null, message: NO_METHODS };
+      return;
+    }
+    const m = resolved.method;
+    ctx.body = {
+      success: true,
+      method: { type: m.type, displayName: m.displayName, description: m.description ?? '', rate: toDollars(resolved.rateCents) },
+      rate: toDollars(resolved.rateCents),
+      message: null,
+    };
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Registers the commerce API (orders, quotes, verify, cart and shipping, reviews, e-mail) and the
+ * dev mailbox, and starts the mail worker when SMTP is configured.
+ */
+import type Router from '@koa/router';
+import type { Content } from '../content/load-content';
+import type { Database } from '../db/database';
+import type { Gateways, GatewayName } from '../gateways/gateway';
+import { ApiError } from '../http/api-error';
+import type { Logger } from '../logger';
+import { devMailboxRoutes } from '../mail/dev-mailbox';
+import type { MailConfig } from '../mail/mail-config';
+import { smtpSender, startMailWorker } from '../mail/mail-worker';
+import { createCommerce, type Commerce } from '../services/commerce';
+import { cartRoutes } from './cart';
+import { emailRoutes } from './email';
+import { openApiRoutes } from './openapi';
+import { orderRoutes } from './orders';
+import { paymentVerifyRoutes } from './payment-verify';
+import { quoteRoutes } from './quotes';
+import { reviewRoutes } from './reviews';
+
+export interface CommerceDeps {
+  content: Content;
+  database: Database;
+  logger: Logger;
+  publicUrl: string;
+  gateways: Gateways;
+  mail: MailConfig;
+  production: boolean;
+}
+
+export function commerceRoutes(api: Router, deps: CommerceDeps): Commerce {
+  const commerce = createCommerce({
+    content: deps.content,
+    database: deps.database,
+    publicUrl: deps.publicUrl,
+    mail: deps.mail,
+    confirm: async (gateway, transactionId) => {
+      const g = deps.gateways.get(gateway as GatewayName);
+      if (!g) throw new ApiError(400, 'payment_method_not_available', 'Payment method not available');
+      return g.confirm(transactionId);
+    },
+  });
+  orderRoutes(api, commerce);
+  quoteRoutes(api, commerce);
+  paymentVerifyRoutes(api, commerce);
+  cartRoutes(api, commerce);
+  reviewRoutes(api, deps.content.dir);
+  emailRoutes(api, commerce);
+  openApiRoutes(api);
+  if (!deps.production) devMailboxRoutes(api, commerce.q);
+  if (deps.mail.smtpUrl) startMailWorker(commerce.q, smtpSender(deps.mail.smtpUrl), deps.mail, deps.logger);
+  return commerce;
+}

@@ -1,0 +1,92 @@
+/** Helpers for the commerce API tests: request helpers, a valid checkout payload, catalog SKUs. */
+import path from 'node:path';
+import { projectRoot } from '../build-output';
+import { loadSampleCatalog } from '../services/sample-catalog';
+
+export const demoCatalog = loadSampleCatalog(path.join(projectRoot, 'examples', 'site'));
+
+export function skus(n: number): string[] {
+  const all = demoCatalog.all().map((s) => s.sku);
+  if (all.length < n) throw new Error(`the demo catalog has ${all.length} samples, the test needs ${n}`);
+  return all.slice(0, n);
+}
+
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export async function api<T = Record<string, any>>(base: string, method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+  const res = await fetch(base + pathname, {
+    method,
+    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // keep text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export const billing = {
+  type: 'billing',
+  email: 'jane.doe@example.com',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  street1: '12 Main St',
+  street2: '',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
+  countryId: 'US',
+  phoneNumber: '(512) 555-0100',
+};
+
+export function orderPayload(overrides: Record<string, unknown> = {}, itemSkus = skus(2)): Record<string, unknown> {
+  return {
+    state: 'new',
+    status: 'pending',
+    orderCurrencyCode: 'USD',
+    email: billing.email,
+    firstName: billing.firstName,
+    lastName: billing.lastName,
+    customerIsGuest: true,
+    items: itemSkus.map((sku) => ({ sku, qty: 1, finish: { type: 'Finish', value: 'alpine-white', label: 'Alpine White' } })),
+    addresses: [billing, { ...billing, type: 'shipping' }],
+    payments: [{ method: 'card', methodLabel: 'Credit or debit card' }],
+    shippingMethod: 'standard-freight',
+    ...overrides,
+  };
+}
+
+export const quoteFile = {
+  poNumber: 'PO-7781',
+  firstName: 'Sam',
+  lastName: 'Carter',
+  email: 'sam.carter@example.com',
+  phone: '5125550199',
+  addresses: [
+    { ...billing, email: 'sam.carter@example.com', firstName: 'Sam', lastName: 'Carter' },
+    { ...billing, type: 'shipping', email: 'sam.carter@example.com', firstName: 'Sam', lastName: 'Carter' },
+  ],
+  items: [
+    { name: 'Hartford Shaker wall cabinet W3030', sku: 'HS-W3030', qty: 4, price: 289.5, notes: 'Alpine White' },
+    { name: 'Installation', sku: 'INSTALL', qty: 1, price: 1200 },
+  ],
+  shippingAmount: 249,
+  shippingLabel: 'Standard freight',
+  shippingMethod: 'standard-freight',
+  taxAmount: 118.2,
+  discountAmount: 100,
+  additionalNotes: 'Deliver on a weekday.',
+  splitPaymentEnabled: true,
+  minimumSplitAmount: 500,
+};
+
+/** Lets a run point the test servers at another content folder (CONTENT_DIR), e.g. a stable copy. */
+export const testEnv: Record<string, string> = process.env.CONTENT_DIR ? { CONTENT_DIR: process.env.CONTENT_DIR } : {};

@@ -1,0 +1,50 @@
+/**
+ * Quote endpoints (001 §7): open by link (id + token), convert to an order after a payment the
+ * gateway confirms, and view by the link holder.
+ */
+import type Router from '@koa/router';
+import { ApiError } from '../http/api-error';
+import type { Commerce } from '../services/commerce';
+import { QuoteService } from '../services/quote-service';
+import { bodyObject, isRecord, queryValue } from '../services/request-input';
+import { gatewayFor, paymentAttempt } from './orders';
+import { presentedToken, readJson } from './read-json';
+
+export function quoteRoutes(router: Router, commerce: Commerce): void {
+  const { quotes, payments } = commerce;
+
+  router.get('/api/quote', (ctx) => {
+    const quote = quotes.openWithToken(queryValue(ctx.query.quoteId), queryValue(ctx.query.token));
+    ctx.body = { success: true, data: QuoteService.view(quote), ...QuoteService.view(quote) };
+  });
+
+  router.get('/api/quote/view/:id', (ctx) => {
+    const quote = quotes.openWithToken(ctx.params.id, presentedToken(ctx));
+    ctx.body = { success: true, data: QuoteService.view(quote) };
+  });
+
+  router.post('/api/quote/convertToOrder', async (ctx) => {
+    const body = bodyObject(await readJson(ctx));
+    const rawId = body.quoteId;
+    if (!(typeof rawId === 'string' || typeof rawId === 'number') || !/^\d{1,12}$/.test(String(rawId))) {
+      throw new ApiError(400, 'quoteNotExist', 'Quote not found.', { quoteId: 'Quote ID is required' }, { errorType: 'quoteNotExist' });
+    }
+    const quoteId = Number(rawId);
+    if (!quotes.row(quoteId)) throw new ApiError(404, 'quoteNotExist', 'Quote not found.', undefined, { errorType: 'quoteNotExist' });
+    const attempt = paymentAttempt(body);
+    if (!attempt) throw new ApiError(400, 'validation_failed', 'Please select a payment method', { payment: 'Please select a payment method' });
+    const gateway = gatewayFor(commerce, attempt.method ?? (isRecord(body.payment) ? body.payment.method : undefined));
+    const { confirmed, applied } = await payments.confirmAndApply(gateway, attempt.transactionId, { method: String(attempt.method ?? ''), expectQuoteId: quoteId });
+    if (confirmed.status === 'failed') {
+      const reason = typeof confirmed.additionalData?.message === 'string' ? confirmed.additionalData.message : 'Error while handling Payment';
+      throw new ApiError(402, 'payment_failed', reason, undefined, { order: applied.order });
+    }
+    ctx.body = {
+      success: true,
+      message: 'Order created successfully.',
+      order: { ...applied.order, accessToken: commerce.tokens.issue(applied.order.id) },
+      adminEmail: commerce.mail.adminEmails,
+      sendConfirmationEmail: applied.sendConfirmationEmail,
+    };
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * GET /dev/mail: the outbox as a page, so a person trying the demo sees what the customer and the
+ * seller receive. Each message's rendered HTML is shown in a sandboxed frame. Off in production.
+ */
+import type Router from '@koa/router';
+import type { SyncQueries } from '../db/sync-query';
+import { escapeHtml } from './mail-templates';
+
+export function devMailboxRoutes(router: Router, q: SyncQueries): void {
+  router.get('/dev/mail', (ctx) => {
+    const rows = q.all(q.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(200));
+    const items = rows
+      .map((m) => {
+        const cc = (JSON.parse(m.cc) as string[]).join(', ');
+        return `<article><h2>${escapeHtml(m.subject)}</h2>
+<p><b>To:</b> ${escapeHtml(m.recipient)}${cc ? ` <b>Cc:</b> ${escapeHtml(cc)}` : ''} · <b>Type:</b> ${escapeHtml(m.type)} · <b>Status:</b> ${escapeHtml(m.status)}${m.attempts ? ` (${m.attempts} attempts)` : ''} · ${escapeHtml(m.created_at)}</p>
+<iframe sandbox="" title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe></article>`;
+      })
+      .join('\n');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:900px}article{border:1px solid #ccc;border-radius:6px;padding:1rem;margin:1rem 0}iframe{width:100%;height:420px;border:1px solid #eee}</style></head>
+<body><h1>Dev mailbox</h1><p>${rows.length} message(s) in the outbox. Set SMTP_URL to deliver them.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
+  });
+}

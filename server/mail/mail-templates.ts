@@ -1,0 +1,133 @@
+/**
+ * The three e-mails of 002 §7, rendered by the server from the stored order (never from data a
+ * browser sent). Subjects word for word: 'Order Confirmation #{id}', 'New Order #{id}',
+ * 'Payment Confirmation - Order #{id} Placed on {date}'.
+ */
+import { formatMoney } from '../../schemas/money';
+import type { OrderView } from '../services/order-view';
+
+export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation';
+export const MAIL_TYPES: readonly MailType[] = ['order-confirmation', 'order-confirmation-admin', 'split-payment-confirmation'];
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+function addressText(order: OrderView, type: 'billing' | 'shipping'): string {
+  const a = order.addresses.find((x) => x.type === type);
+  if (!a) return '';
+  return [`${a.firstName} ${a.lastName}`, a.street1, a.street2, `${a.city}, ${a.state} ${a.zipCode}`, a.countryId, a.phoneNumber].filter(Boolean).join('\n');
+}
+
+function placedOn(iso: string): string {
+  const d = new Date(iso);
+  return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,sans-serif;color:#222;max-width:640px;margin:auto">${body}</body></html>`;
+}
+
+function itemsTable(order: OrderView): string {
+  const rows = order.items
+    .map((i) => {
+      const options = i.customOptions
+        .map((o) => (typeof o === 'object' && o ? `${escapeHtml(String((o as { type?: unknown }).type ?? ''))}: ${escapeHtml(String((o as { label?: unknown }).label ?? ''))}` : ''))
+        .filter(Boolean)
+        .join(', ');
+      return `<tr><td>${escapeHtml(i.name)}<br><small>SKU ${escapeHtml(i.sku)}${options ? ` · ${options}` : ''}</small></td><td align="right">${i.qty}</td><td align="right">${formatMoney(i.rowTotal)}</td></tr>`;
+    })
+    .join('');
+  return `<table width="100%" cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Item</th><th align="right">Qty</th><th align="right">Total</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function totalsBlock(order: OrderView): string {
+  const lines: [string, number][] = [
+    ['Subtotal', order.subtotal],
+    ['Shipping', order.shippingAmount],
+    ['Tax', order.taxAmount],
+    ['Total', order.total],
+  ];
+  return `<table width="100%" cellpadding="4">${lines.map(([l, v]) => `<tr><td align="right">${l}</td><td align="right" width="120"><strong>${formatMoney(v)}</strong></td></tr>`).join('')}</table>`;
+}
+
+function paymentMethodLabel(order: OrderView): string {
+  const last = [...order.payments].reverse().find((p) => p.status === 'completed');
+  return last?.methodLabel ?? order.payment.methodLabel;
+}
+
+function orderBody(order: OrderView, heading: string, intro: string): string {
+  return layout(
+    heading,
+    `<h1>${escapeHtml(heading)}</h1><p>${intro}</p>
+<p>Order <strong>#${escapeHtml(order.orderIncrementId)}</strong> placed on ${placedOn(order.createdAt)}. Payment status: <strong>${order.remainingBalance === 0 ? 'Paid' : 'Partially paid'}</strong> (${escapeHtml(paymentMethodLabel(order))}).</p>
+${itemsTable(order)}${totalsBlock(order)}
+<h3>Billing address</h3><p>${escapeHtml(addressText(order, 'billing')).replace(/\n/g, '<br>')}</p>
+<h3>Shipping address</h3><p>${escapeHtml(addressText(order, 'shipping')).replace(/\n/g, '<br>')}</p>
+<p>Shipping method: ${escapeHtml(order.shippingLabel)}</p>${order.additionalNotes ? `<p>Notes: ${escapeHtml(order.additionalNotes)}</p>` : ''}`,
+  );
+}
+
+function orderText(order: OrderView, heading: string): string {
+  return [
+    heading,
+    `Order #${order.orderIncrementId} placed on ${placedOn(order.createdAt)}`,
+    ...order.items.map((i) => `${i.qty} x ${i.name} (${i.sku}) ${formatMoney(i.rowTotal)}`),
+    `Subtotal ${formatMoney(order.subtotal)}`,
+    `Shipping ${formatMoney(order.shippingAmount)}`,
+    `Tax ${formatMoney(order.taxAmount)}`,
+    `Total ${formatMoney(order.total)}`,
+    '',
+    'Billing address:',
+    addressText(order, 'billing'),
+    '',
+    'Shipping address:',
+    addressText(order, 'shipping'),
+  ].join('\n');
+}
+
+export function renderOrderConfirmation(order: OrderView): RenderedMail {
+  const customer = escapeHtml(`${order.firstName} ${order.lastName}`);
+  return {
+    subject: `Order Confirmation #${order.orderIncrementId}`,
+    html: orderBody(order, `Order Confirmation #${order.orderIncrementId}`, `Thank you for your order, ${customer}. We will let you know when it ships.`),
+    text: orderText(order, `Order Confirmation #${order.orderIncrementId}`),
+  };
+}
+
+export function renderAdminOrder(order: OrderView): RenderedMail {
+  return {
+    subject: `New Order #${order.orderIncrementId}`,
+    html: orderBody(order, `New Order #${order.orderIncrementId}`, `A new order was placed by ${escapeHtml(`${order.firstName} ${order.lastName}`)} (${escapeHtml(order.email)}).`),
+    text: orderText(order, `New Order #${order.orderIncrementId}`),
+  };
+}
+
+export interface SplitPaymentInfo {
+  currentCents: number;
+  method: string;
+  completePaymentLink: string;
+}
+
+export function renderSplitPaymentConfirmation(order: OrderView, info: SplitPaymentInfo): RenderedMail {
+  const subject = `Payment Confirmation - Order #${order.orderIncrementId} Placed on ${placedOn(order.createdAt)}`;
+  const rows: [string, string][] = [
+    ['Order total', formatMoney(order.total)],
+    ['This payment', formatMoney(info.currentCents / 100)],
+    ['Paid so far', formatMoney(order.paidAmount)],
+    ['Remaining balance', formatMoney(order.remainingBalance)],
+    ['Payment method', info.method],
+  ];
+  const link = order.remainingBalance > 0 ? `<p><a href="${escapeHtml(info.completePaymentLink)}">Complete your payment</a></p>` : '<p>Your order is now fully paid.</p>';
+  return {
+    subject,
+    html: layout(subject, `<h1>${escapeHtml(subject)}</h1><p>We received your payment. Thank you!</p><table cellpadding="4">${rows.map(([l, v]) => `<tr><td>${l}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>${link}`),
+    text: [subject, ...rows.map(([l, v]) => `${l}: ${v}`), order.remainingBalance > 0 ? `Complete your payment: ${info.completePaymentLink}` : 'Your order is now fully paid.'].join('\n'),
+  };
+}

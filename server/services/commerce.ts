@@ -1,0 +1,57 @@
+/**
+ * Builds the commerce services once per app: orders, quotes, payments, the sample catalog, order
+ * access tokens, the lookup rate limiter and the mail settings.
+ */
+import type { Content } from '../content/load-content';
+import type { Database } from '../db/database';
+import { SyncQueries } from '../db/sync-query';
+import type { MailConfig } from '../mail/mail-config';
+import { OrderService } from './order-service';
+import { PaymentService } from './payment-service';
+import type { ConfirmPayment } from './payment-types';
+import { QuoteService } from './quote-service';
+import { RateLimiter } from './rate-limiter';
+import { loadSampleCatalog, type SampleCatalog } from './sample-catalog';
+import { OrderAccessTokens, serverSecret } from './secrets';
+
+export interface Commerce {
+  q: SyncQueries;
+  content: Content;
+  catalog: SampleCatalog;
+  orders: OrderService;
+  quotes: QuoteService;
+  payments: PaymentService;
+  tokens: OrderAccessTokens;
+  lookupLimiter: RateLimiter;
+  mail: MailConfig;
+  publicUrl: string;
+}
+
+/** 001 §6 lookups by order id and e-mail: five a minute from one address, the sixth gets 429. */
+export const LOOKUPS_PER_MINUTE = 5;
+
+export function createCommerce(deps: { content: Content; database: Database; publicUrl: string; mail: MailConfig; confirm: ConfirmPayment; catalog?: SampleCatalog }): Commerce {
+  const q = new SyncQueries(deps.database.db, deps.database.sqlite);
+  const catalog = deps.catalog ?? loadSampleCatalog(deps.content.dir);
+  const rules = {
+    shippingMethods: deps.content.shippingMethods ?? [],
+    taxRules: deps.content.taxRules ?? [],
+    paymentMethods: deps.content.paymentMethods,
+  };
+  const mailContext = { mail: deps.mail, publicUrl: deps.publicUrl };
+  const orders = new OrderService(q, catalog, rules, mailContext);
+  const quotes = new QuoteService(q, deps.publicUrl);
+  const payments = new PaymentService(q, orders, quotes, deps.confirm);
+  return {
+    q,
+    content: deps.content,
+    catalog,
+    orders,
+    quotes,
+    payments,
+    tokens: new OrderAccessTokens(serverSecret(q, 'order-access-token')),
+    lookupLimiter: new RateLimiter(LOOKUPS_PER_MINUTE, 60_000),
+    mail: deps.mail,
+    publicUrl: deps.publicUrl,
+  };
+}

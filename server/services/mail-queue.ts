@@ -1,0 +1,77 @@
+/**
+ * Which e-mails an order change queues (002 §4 step 5, 001 §4 split payment), written into the
+ * outbox inside the caller's transaction.
+ */
+import type { SyncQueries } from '../db/sync-query';
+import type { MailConfig } from '../mail/mail-config';
+import { renderAdminOrder, renderOrderConfirmation, renderSplitPaymentConfirmation } from '../mail/mail-templates';
+import { enqueueMail } from '../mail/outbox';
+import { loadOrder, orderView, type OrderView } from './order-view';
+import { nowIso } from './request-input';
+
+export interface MailContext {
+  mail: MailConfig;
+  publicUrl: string;
+}
+
+function billingEmail(order: OrderView): string {
+  return order.addresses.find((a) => a.type === 'billing')?.email ?? order.email;
+}
+
+/** The customer and admin confirmations of a paid order; marks the order emailSent with a note. */
+export function queueOrderConfirmation(q: SyncQueries, ctx: MailContext, orderId: number): void {
+  const record = loadOrder(q, orderId);
+  if (!record) return;
+  const order = orderView(record);
+  const [admin, ...cc] = ctx.mail.adminEmails;
+  const customer = billingEmail(order);
+  enqueueMail(q, { type: 'order-confirmation', orderId, recipient: customer, cc: [], dedupeKey: `order-confirmation:${orderId}`, ...renderOrderConfirmation(order) });
+  if (admin) enqueueMail(q, { type: 'order-confirmation-admin', orderId, recipient: admin, cc, dedupeKey: `order-confirmation-admin:${orderId}`, ...renderAdminOrder(order) });
+  if (record.order.email_sent === 0) {
+    const now = nowIso();
+    q.run(q.db.updateTable('sales_order').set({ email_sent: 1, updated_at: now }).where('id', '=', orderId));
+    q.run(
+      q.db.insertInto('sales_order_status_history').values({
+        order_id: orderId,
+        status: record.order.status,
+        comment: `Order confirmation e-mail sent to ${customer}.`,
+        is_customer_notified: 1,
+        created_at: now,
+      }),
+    );
+  }
+}
+
+export function completePaymentLink(ctx: MailContext, order: OrderView): string {
+  const url = new URL('/order/split-payment', ctx.publicUrl);
+  url.searchParams.set('orderId', order.orderIncrementId);
+  url.searchParams.set('email', order.email);
+  return url.href;
+}
+
+/** The split-payment confirmation of one payment, with a note in the history. */
+export function queueSplitPaymentConfirmation(q: SyncQueries, ctx: MailContext, orderId: number, paymentId: number): void {
+  const record = loadOrder(q, orderId);
+  const payment = record?.payments.find((p) => p.id === paymentId);
+  if (!record || !payment) return;
+  const order = orderView(record);
+  const queued = enqueueMail(q, {
+    type: 'split-payment-confirmation',
+    orderId,
+    recipient: billingEmail(order),
+    cc: [],
+    dedupeKey: `split-payment-confirmation:${paymentId}`,
+    ...renderSplitPaymentConfirmation(order, { currentCents: payment.amount_cents, method: payment.method_label, completePaymentLink: completePaymentLink(ctx, order) }),
+  });
+  if (queued) {
+    q.run(
+      q.db.insertInto('sales_order_status_history').values({
+        order_id: orderId,
+        status: record.order.status,
+        comment: `Payment confirmation e-mail sent to ${billingEmail(order)}.`,
+        is_customer_notified: 1,
+        created_at: nowIso(),
+      }),
+    );
+  }
+}

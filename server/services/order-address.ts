@@ -1,0 +1,90 @@
+/**
+ * Order addresses: reading them from a request and checking them with the checkout field rules of
+ * 002 §5, using the shared evaluators of schemas/evaluators/checkout-fields.ts. Errors are collected per field as `{type}.{field}`.
+ */
+import { ApiError } from '../http/api-error';
+import { validateAddressLine, validateCheckoutEmail, validateCity, validatePersonName, validatePhone, validateZip } from '../../schemas/evaluators/checkout-fields';
+import { isRecord } from './request-input';
+
+export type AddressType = 'billing' | 'shipping';
+
+export interface OrderAddress {
+  type: AddressType;
+  email: string;
+  firstName: string;
+  lastName: string;
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  zipCode: string;
+  countryId: string;
+  phoneNumber: string;
+  customerId: string | null;
+}
+
+const REQUIRED = 'This field is required';
+
+function text(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Reads one address; adds its problems to `errors`. */
+export function readAddress(raw: unknown, type: AddressType, errors: Record<string, string>, fallbackEmail?: string): OrderAddress {
+  const a = isRecord(raw) ? raw : {};
+  const key = (f: string) => `${type}.${f}`;
+  const address: OrderAddress = {
+    type,
+    email: text(a.email) || fallbackEmail || '',
+    firstName: text(a.firstName),
+    lastName: text(a.lastName),
+    street1: text(a.street1),
+    street2: text(a.street2) || null,
+    city: text(a.city),
+    state: text(a.state),
+    zipCode: text(a.zipCode),
+    countryId: (text(a.countryId) || 'US').toUpperCase(),
+    phoneNumber: text(a.phoneNumber),
+    customerId: text(a.customerId) || null,
+  };
+  const check = (field: string, message: string | null) => {
+    if (message) errors[key(field)] = message;
+  };
+  check('email', validateCheckoutEmail(address.email));
+  check('firstName', validatePersonName(address.firstName));
+  check('lastName', validatePersonName(address.lastName));
+  check('street1', address.street1.length > 200 ? 'Special characters are not allowed' : validateAddressLine(address.street1, true));
+  check('street2', (address.street2 ?? '').length > 200 ? 'Special characters are not allowed' : validateAddressLine(address.street2, false));
+  check('city', address.city.length > 100 ? 'Special characters are not allowed' : validateCity(address.city));
+  if (address.state === '' || address.state.length > 100) errors[key('state')] = REQUIRED;
+  if (!/^[A-Z]{2}$/.test(address.countryId)) errors[key('countryId')] = REQUIRED;
+  check('zipCode', validateZip(address.zipCode));
+  check('phoneNumber', validatePhone(address.phoneNumber));
+  return address;
+}
+
+/**
+ * The billing and shipping addresses of a request: either `addresses: [{type, ...}]` (the order
+ * payload of 000 §3) or `billingAddress` / `shippingAddress`. A missing shipping address is the
+ * billing address (same-as-billing).
+ */
+export function readAddresses(body: Record<string, unknown>, fallbackEmail?: string): { billing: OrderAddress; shipping: OrderAddress } {
+  let billingRaw: unknown = body.billingAddress;
+  let shippingRaw: unknown = body.shippingAddress;
+  if (Array.isArray(body.addresses)) {
+    for (const a of body.addresses) {
+      if (!isRecord(a)) continue;
+      if (a.type === 'billing' && billingRaw === undefined) billingRaw = a;
+      if (a.type === 'shipping' && shippingRaw === undefined) shippingRaw = a;
+    }
+  }
+  const errors: Record<string, string> = {};
+  if (!isRecord(billingRaw)) errors['billing'] = 'Billing address is required';
+  const billing = readAddress(billingRaw, 'billing', isRecord(billingRaw) ? errors : {}, fallbackEmail);
+  const shipping = isRecord(shippingRaw) ? readAddress(shippingRaw, 'shipping', errors, billing.email) : { ...billing, type: 'shipping' as const };
+  if (Object.keys(errors).length) {
+    throw new ApiError(400, 'validation_failed', 'Form validation failed. Please check your information.', errors);
+  }
+  return { billing, shipping };
+}

@@ -1,0 +1,504 @@
+/**
+ * Orders: creation from a cart (000 §3-§4, 002 §4), the idempotency claim, address changes before
+ * payment, and applying a payment the gateway has confirmed. Every write is one synchronous
+ * better-sqlite3 transaction (see ../db/sync-query.ts), so concurrent requests cannot interleave.
+ */
+import { formatMoney, toDollars } from '../../schemas/money';
+import { offeredPaymentMethods, type PaymentScope } from '../../schemas/payment-method-selection';
+import type { PaymentMethod } from '../../schemas/payment-methods.schema';
+import type { ShippingMethod } from '../../schemas/shipping.schema';
+import type { TaxRule } from '../../schemas/tax.schema';
+import type { SyncQueries } from '../db/sync-query';
+import { ApiError } from '../http/api-error';
+import { computeTotals, readCartLines, type CartLine, type CartTotals } from './cart-totals';
+import { queueOrderConfirmation, queueSplitPaymentConfirmation, type MailContext } from './mail-queue';
+import { readAddresses, type OrderAddress } from './order-address';
+import { assertTransition, isPayable, STATE_OF_STATUS, statusAfterPayment, type OrderStatus } from './order-status';
+import { balanceCents, findOrderRow, loadOrder, orderView, paidCents, type OrderView, type PaymentRow } from './order-view';
+import type { ConfirmedPayment } from './payment-types';
+import { convertQuoteInTransaction } from './quote-conversion';
+import { isEmail, isRecord, nowIso, optionalString, type Json } from './request-input';
+import type { SampleCatalog } from './sample-catalog';
+import { sha256Hex } from './secrets';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const NO_SHIPPING_MESSAGE = 'Sorry, no shipping methods are available for the selected shipping address.';
+
+export interface OrderInput {
+  lines: CartLine[];
+  billing: OrderAddress;
+  shipping: OrderAddress;
+  email: string;
+  firstName: string;
+  lastName: string;
+  paymentMethod: PaymentMethod;
+  additionalNotes: string | null;
+  poNumber: string | null;
+}
+
+export interface CommerceRules {
+  shippingMethods: readonly ShippingMethod[];
+  taxRules: readonly TaxRule[];
+  paymentMethods: readonly PaymentMethod[];
+}
+
+export interface AppliedPayment {
+  order: OrderView;
+  paymentId: number;
+  /** True when this call recorded (or changed) the payment; false for a repeat. */
+  recorded: boolean;
+  /** True when the payment is completed: the server has queued the confirmation e-mails. */
+  sendConfirmationEmail: boolean;
+}
+
+export function notFound(): ApiError {
+  return new ApiError(404, 'orderNotExist', ORDER_NOT_FOUND);
+}
+
+/** The payment method of a request: a name offered in the scope, or 400 'Please select a payment method'. */
+export function choosePaymentMethod(methods: readonly PaymentMethod[], raw: unknown, scope: PaymentScope): PaymentMethod {
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  const offered = offeredPaymentMethods(methods, scope);
+  const found = offered.find((m) => m.name === name) ?? offered.find((m) => m.gateway === name);
+  if (!found) throw new ApiError(400, 'validation_failed', 'Please select a payment method', { paymentMethod: 'Please select a payment method' });
+  return found;
+}
+
+/** The payment method definition for a gateway name or a method name. */
+export function methodForPayment(methods: readonly PaymentMethod[], methodOrGateway: string | undefined, gateway: string): { method: string; label: string } {
+  const byName = methods.find((m) => m.name === methodOrGateway && m.gateway === gateway);
+  const byGateway = byName ?? methods.find((m) => m.gateway === gateway);
+  return byGateway ? { method: byGateway.name, label: byGateway.title } : { method: methodOrGateway ?? gateway, label: gateway };
+}
+
+export class OrderService {
+  constructor(
+    private readonly q: SyncQueries,
+    private readonly catalog: SampleCatalog,
+    private readonly rules: CommerceRules,
+    private readonly mail: MailContext,
+  ) {}
+
+  /** Reads and checks an order request. Prices, totals, status and state in the body are ignored. */
+  parseOrderInput(body: Json): OrderInput {
+    const lines = readCartLines(body.items, this.catalog);
+    const topEmail = typeof body.email === 'string' && body.email.trim() !== '' ? body.email.trim() : undefined;
+    if (topEmail !== undefined && !isEmail(topEmail)) throw new ApiError(400, 'validation_failed', 'Invalid email address', { email: 'Invalid email address' });
+    const { billing, shipping } = readAddresses(body, topEmail);
+    const payments = Array.isArray(body.payments) ? body.payments : [];
+    const rawMethod = body.paymentMethod ?? (isRecord(body.payment) ? body.payment.method : undefined) ?? (isRecord(payments[0]) ? payments[0].method : undefined);
+    const paymentMethod = choosePaymentMethod(this.rules.paymentMethods, rawMethod, 'sample-order');
+    if (body.shippingMethod === 'no-methods') throw new ApiError(400, 'no_shipping_method', NO_SHIPPING_MESSAGE, { shippingMethod: NO_SHIPPING_MESSAGE });
+    const firstName = optionalString(body.firstName, 'firstName', 50) ?? billing.firstName;
+    const lastName = optionalString(body.lastName, 'lastName', 50) ?? billing.lastName;
+    return {
+      lines,
+      billing,
+      shipping,
+      email: topEmail ?? billing.email,
+      firstName,
+      lastName,
+      paymentMethod,
+      additionalNotes: optionalString(body.additionalNotes, 'additionalNotes', 2000) ?? null,
+      poNumber: optionalString(body.poNumber, 'poNumber', 100) ?? null,
+    };
+  }
+
+  totalsFor(input: OrderInput): CartTotals {
+    const totals = computeTotals(input.lines, input.shipping, this.rules);
+    if (totals.shipping.kind !== 'applied') throw new ApiError(400, 'no_shipping_method', NO_SHIPPING_MESSAGE, { shippingMethod: NO_SHIPPING_MESSAGE });
+    return totals;
+  }
+
+  private requestHash(input: OrderInput): string {
+    return sha256Hex(
+      JSON.stringify({
+        l: input.lines.map((l) => [l.sample.sku, l.qty, l.customOptions]),
+        b: input.billing,
+        s: input.shipping,
+        e: input.email,
+        n: [input.firstName, input.lastName],
+        p: input.paymentMethod.name,
+        o: [input.additionalNotes, input.poNumber],
+      }),
+    );
+  }
+
+  /**
+   * Creates the order, or with an Idempotency-Key already seen: returns the same order (same
+   * request), or updates that order while it is unpaid (a changed cart after a failed payment,
+   * 002 §4), or refuses (it is already paid).
+   */
+  createOrder(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null): { order: OrderView; created: boolean } {
+    const totals = this.totalsFor(input);
+    const hash = this.requestHash(input);
+    const q = this.q;
+    return q.transaction(() => {
+      if (idempotencyKey) {
+        const record = q.first(q.db.selectFrom('idempotency_record').select(['id', 'request_hash', 'order_id']).where('scope', '=', 'order').where('idempotency_key', '=', idempotencyKey));
+        if (record && record.order_id !== null) {
+          const existing = loadOrder(q, record.order_id);
+          if (existing) {
+            if (record.request_hash === hash) return { order: orderView(existing), created: false };
+            if (!isPayable(existing.order.status) || paidCents(existing.payments) > 0) {
+              throw new ApiError(409, 'order_already_paid', 'This order has already been paid; start a new checkout to order again.');
+            }
+            this.rewriteOrder(existing.order.id, input, totals, 'Order updated after a failed payment.');
+            q.run(q.db.updateTable('idempotency_record').set({ request_hash: hash }).where('id', '=', record.id));
+            return { order: orderView(loadOrder(q, existing.order.id)!), created: false };
+          }
+        }
+      }
+      const orderId = this.insertOrder(input, totals, dealerOrigin);
+      if (idempotencyKey) {
+        q.run(q.db.insertInto('idempotency_record').values({ scope: 'order', idempotency_key: idempotencyKey, request_hash: hash, order_id: orderId, response: null, created_at: nowIso() }));
+      }
+      return { order: orderView(loadOrder(q, orderId)!), created: true };
+    });
+  }
+
+  private insertOrder(input: OrderInput, totals: CartTotals, dealerOrigin: string | null): number {
+    const q = this.q;
+    const now = nowIso();
+    const row = q.first(
+      q.db
+        .insertInto('sales_order')
+        .values({
+          increment_id: null,
+          state: STATE_OF_STATUS.pending,
+          status: 'pending',
+          email: input.email,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          phone: input.billing.phoneNumber,
+          customer_is_guest: 1,
+          customer_id: null,
+          dealer_origin: dealerOrigin,
+          currency: 'USD',
+          ...this.totalsColumns(totals),
+          payment_method: input.paymentMethod.name,
+          payment_method_label: input.paymentMethod.title,
+          po_number: input.poNumber,
+          additional_notes: input.additionalNotes,
+          quote_id: null,
+          split_payment_enabled: 0,
+          minimum_split_cents: 0,
+          email_sent: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id'),
+    );
+    const orderId = row!.id;
+    q.run(q.db.updateTable('sales_order').set({ increment_id: incrementIdFor(orderId) }).where('id', '=', orderId));
+    this.writeLinesAndAddresses(orderId, input, totals);
+    q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: 'pending', comment: 'New order has been created', is_customer_notified: 0, created_at: now }));
+    return orderId;
+  }
+
+  private totalsColumns(totals: CartTotals) {
+    const method = totals.shipping.kind === 'applied' ? totals.shipping.method : null;
+    return {
+      subtotal_cents: totals.subtotalCents,
+      shipping_cents: totals.shippingCents,
+      shipping_tax_cents: totals.shippingTaxCents,
+      tax_cents: totals.taxCents,
+      discount_cents: totals.discountCents,
+      total_cents: totals.totalCents,
+      tax_percent: totals.taxPercent,
+      weight: totals.weight,
+      total_item_count: totals.totalItemCount,
+      shipping_method: method?.type ?? 'no-methods',
+      shipping_label: method?.displayName ?? '',
+    };
+  }
+
+  private writeLinesAndAddresses(orderId: number, input: OrderInput, totals: CartTotals): void {
+    const q = this.q;
+    for (const l of totals.lines) {
+      q.run(
+        q.db.insertInto('sales_order_item').values({
+          order_id: orderId,
+          sku: l.sample.sku,
+          name: l.sample.name,
+          style_name: l.sample.styleName,
+          style_title: l.sample.styleTitle,
+          price_cents: l.sample.priceCents,
+          original_price_cents: l.sample.priceCents,
+          price_incl_tax_cents: l.priceInclTaxCents,
+          qty: l.qty,
+          weight: l.sample.weight,
+          row_weight: l.rowWeight,
+          row_total_cents: l.rowTotalCents,
+          tax_percent: l.taxPercent,
+          tax_cents: l.taxCents,
+          row_total_incl_tax_cents: l.rowTotalCents + l.taxCents,
+          custom_options: JSON.stringify(l.customOptions),
+          notes: null,
+        }),
+      );
+    }
+    for (const a of [input.billing, input.shipping]) this.insertAddress(orderId, a);
+  }
+
+  private insertAddress(orderId: number, a: OrderAddress): void {
+    this.q.run(
+      this.q.db.insertInto('sales_order_address').values({
+        order_id: orderId,
+        type: a.type,
+        email: a.email,
+        first_name: a.firstName,
+        last_name: a.lastName,
+        street1: a.street1,
+        street2: a.street2,
+        city: a.city,
+        state: a.state,
+        zip_code: a.zipCode,
+        country_id: a.countryId,
+        phone_number: a.phoneNumber,
+        customer_id: null,
+      }),
+    );
+  }
+
+  private rewriteOrder(orderId: number, input: OrderInput, totals: CartTotals, comment: string): void {
+    const q = this.q;
+    const now = nowIso();
+    q.run(q.db.deleteFrom('sales_order_item').where('order_id', '=', orderId));
+    q.run(q.db.deleteFrom('sales_order_address').where('order_id', '=', orderId));
+    this.writeLinesAndAddresses(orderId, input, totals);
+    const current = findOrderRow(q, orderId)!;
+    q.run(
+      q.db
+        .updateTable('sales_order')
+        .set({
+          ...this.totalsColumns(totals),
+          email: input.email,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          phone: input.billing.phoneNumber,
+          payment_method: input.paymentMethod.name,
+          payment_method_label: input.paymentMethod.title,
+          additional_notes: input.additionalNotes,
+          po_number: input.poNumber,
+          updated_at: now,
+        })
+        .where('id', '=', orderId),
+    );
+    q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: current.status, comment, is_customer_notified: 0, created_at: now }));
+  }
+
+  view(orderId: number): OrderView | undefined {
+    const record = loadOrder(this.q, orderId);
+    return record ? orderView(record) : undefined;
+  }
+
+  /** Order id from a path value: the numeric id or the increment id. */
+  resolveOrderId(raw: string): number | undefined {
+    const s = raw.trim();
+    if (!/^[A-Za-z0-9-]{1,40}$/.test(s)) return undefined;
+    const byIncrement = this.q.first(this.q.db.selectFrom('sales_order').select('id').where('increment_id', '=', s));
+    if (byIncrement) return byIncrement.id;
+    if (/^\d{1,12}$/.test(s)) {
+      const byId = this.q.first(this.q.db.selectFrom('sales_order').select('id').where('id', '=', Number(s)));
+      return byId?.id;
+    }
+    return undefined;
+  }
+
+  /** The order for the id and e-mail of the split-payment page; the same 404 for either mismatch. */
+  lookupByEmail(rawId: string, email: string): OrderView {
+    const id = this.resolveOrderId(rawId);
+    const view = id === undefined ? undefined : this.view(id);
+    if (!view || view.email.toLowerCase() !== email.trim().toLowerCase()) throw notFound();
+    return view;
+  }
+
+  /** New addresses for an unpaid order; totals follow the new shipping address. */
+  updateAddresses(orderId: number, body: Json): OrderView {
+    const q = this.q;
+    return q.transaction(() => {
+      const record = loadOrder(q, orderId);
+      if (!record) throw notFound();
+      if (!isPayable(record.order.status) || record.payments.some((p) => p.status === 'completed' || p.status === 'pending' || p.status === 'on_hold')) {
+        throw new ApiError(409, 'order_locked', 'Addresses can only be changed before payment.');
+      }
+      const { billing, shipping } = readAddresses(body, record.order.email);
+      const lines: CartLine[] = record.items.map((i) => {
+        const sample = this.catalog.findSample(i.sku) ?? { sku: i.sku, name: i.name, priceCents: i.price_cents, weight: i.weight, styleName: i.style_name ?? '', styleTitle: i.style_title ?? '' };
+        return { sample: { ...sample, priceCents: i.price_cents }, qty: i.qty, customOptions: JSON.parse(i.custom_options) as CartLine['customOptions'] };
+      });
+      const method = this.rules.paymentMethods.find((m) => m.name === record.order.payment_method);
+      const input: OrderInput = {
+        lines,
+        billing,
+        shipping,
+        email: record.order.email,
+        firstName: record.order.first_name,
+        lastName: record.order.last_name,
+        paymentMethod: method ?? { name: record.order.payment_method, title: record.order.payment_method_label, enabled: true, gateway: 'test' },
+        additionalNotes: record.order.additional_notes,
+        poNumber: record.order.po_number,
+      };
+      this.rewriteOrder(orderId, input, this.totalsFor(input), 'Addresses updated before payment.');
+      return orderView(loadOrder(q, orderId)!);
+    });
+  }
+
+  /**
+   * Records a payment the gateway has confirmed and moves the order. Idempotent by the provider's
+   * reference: the browser's verify and the provider's webhook for one payment record it once; a
+   * later, different status (pending -> completed) updates the one row.
+   * The order is the one in the metadata (orderId), or the quote's order, converted here when the
+   * metadata has only a quoteId (001 §4 "Payment verify" step 2).
+   */
+  applyConfirmedPayment(payment: ConfirmedPayment, opts: { method?: string; expectOrderId?: number; expectQuoteId?: number } = {}): AppliedPayment {
+    const q = this.q;
+    return q.transaction(() => {
+      const existing = q.first(q.db.selectFrom('payment').selectAll().where('provider_reference', '=', payment.providerReference));
+      if (existing) {
+        if (opts.expectOrderId !== undefined && existing.order_id !== opts.expectOrderId) throw paymentMismatch();
+        if (opts.expectQuoteId !== undefined) {
+          const quote = q.first(q.db.selectFrom('quote').select('order_id').where('id', '=', opts.expectQuoteId));
+          if (!quote || quote.order_id !== existing.order_id) throw paymentMismatch();
+        }
+        return this.updateExistingPayment(existing, payment);
+      }
+      const orderId = this.orderForPayment(payment, opts);
+      const record = loadOrder(q, orderId)!;
+      const { method, label } = methodForPayment(this.rules.paymentMethods, opts.method ?? record.order.payment_method, payment.gateway);
+      const now = nowIso();
+      const inserted = q.first(
+        q.db
+          .insertInto('payment')
+          .values({
+            order_id: orderId,
+            method,
+            method_label: label,
+            gateway: payment.gateway,
+            status: payment.status,
+            amount_cents: payment.amountCents,
+            currency: payment.currency.toUpperCase(),
+            transaction_id: payment.transactionId,
+            provider_reference: payment.providerReference,
+            additional_data: JSON.stringify(payment.additionalData ?? {}),
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id'),
+      )!;
+      const hadCompleted = paidCents(record.payments) > 0;
+      this.afterPaymentChange(orderId, inserted.id, payment, hadCompleted);
+      const after = loadOrder(q, orderId)!;
+      return { order: orderView(after), paymentId: inserted.id, recorded: true, sendConfirmationEmail: payment.status === 'completed' };
+    });
+  }
+
+  private orderForPayment(payment: ConfirmedPayment, opts: { expectOrderId?: number; expectQuoteId?: number }): number {
+    const q = this.q;
+    const metaOrder = payment.metadata.orderId ? this.resolveOrderId(String(payment.metadata.orderId)) : undefined;
+    if (payment.metadata.orderId && metaOrder === undefined) throw paymentMismatch();
+    if (opts.expectOrderId !== undefined) {
+      if (metaOrder !== undefined && metaOrder !== opts.expectOrderId) throw paymentMismatch();
+      if (!findOrderRow(q, opts.expectOrderId)) throw notFound();
+      return opts.expectOrderId;
+    }
+    const metaQuote = payment.metadata.quoteId && /^\d{1,12}$/.test(String(payment.metadata.quoteId)) ? Number(payment.metadata.quoteId) : undefined;
+    if (opts.expectQuoteId !== undefined) {
+      if (metaQuote !== opts.expectQuoteId && metaOrder === undefined) throw paymentMismatch();
+      const quote = q.first(q.db.selectFrom('quote').select(['id', 'order_id']).where('id', '=', opts.expectQuoteId));
+      if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
+      if (metaOrder !== undefined && metaOrder !== quote.order_id) throw paymentMismatch();
+      return convertQuoteInTransaction(q, opts.expectQuoteId, payment.gateway, this.rules.paymentMethods);
+    }
+    if (metaOrder !== undefined) return metaOrder;
+    if (metaQuote !== undefined) return convertQuoteInTransaction(q, metaQuote, payment.gateway, this.rules.paymentMethods);
+    throw new ApiError(400, 'payment_not_linked', 'This payment is not linked to an order or a quote.');
+  }
+
+  private updateExistingPayment(existing: PaymentRow, payment: ConfirmedPayment): AppliedPayment {
+    const q = this.q;
+    const orderId = existing.order_id!;
+    const changed = existing.status !== payment.status && existing.status !== 'completed';
+    if (changed) {
+      const before = loadOrder(q, orderId)!;
+      const hadCompleted = paidCents(before.payments) > 0;
+      q.run(
+        q.db
+          .updateTable('payment')
+          .set({ status: payment.status, amount_cents: payment.amountCents, additional_data: JSON.stringify(payment.additionalData ?? {}), updated_at: nowIso() })
+          .where('id', '=', existing.id),
+      );
+      this.afterPaymentChange(orderId, existing.id, payment, hadCompleted);
+    }
+    const after = loadOrder(q, orderId)!;
+    const status = after.payments.find((p) => p.id === existing.id)?.status;
+    return { order: orderView(after), paymentId: existing.id, recorded: changed, sendConfirmationEmail: status === 'completed' };
+  }
+
+  /** Status, history and e-mails after a payment row was written (inside the transaction). */
+  private afterPaymentChange(orderId: number, paymentId: number, payment: ConfirmedPayment, hadCompletedBefore: boolean): void {
+    const q = this.q;
+    const record = loadOrder(q, orderId)!;
+    const now = nowIso();
+    const current = record.order.status;
+    if (payment.status === 'failed') {
+      const message = typeof payment.additionalData?.message === 'string' && payment.additionalData.message ? payment.additionalData.message : 'Unknown error';
+      q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: current, comment: `Payment failed: ${String(message).slice(0, 300)}`, is_customer_notified: 0, created_at: now }));
+      q.run(q.db.updateTable('sales_order').set({ updated_at: now }).where('id', '=', orderId));
+      return;
+    }
+    const paid = paidCents(record.payments);
+    const next = statusAfterPayment(current, payment.status, paid, record.order.total_cents);
+    if (next) this.moveStatus(orderId, current, next);
+    const status = next ?? current;
+    const comment =
+      payment.status === 'completed'
+        ? `Order paid ${formatMoney(toDollars(payment.amountCents))} with transaction ${payment.transactionId}.${balanceCents(record.order, record.payments) > 0 ? ` Remaining balance ${formatMoney(toDollars(balanceCents(record.order, record.payments)))}.` : ''}`
+        : `Payment ${payment.status === 'on_hold' ? 'on hold (additional authentication required)' : 'pending'} with transaction ${payment.transactionId}.`;
+    q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status, comment, is_customer_notified: 0, created_at: now }));
+    if (payment.status === 'completed') {
+      if (hadCompletedBefore) queueSplitPaymentConfirmation(q, this.mail, orderId, paymentId);
+      else queueOrderConfirmation(q, this.mail, orderId);
+    }
+  }
+
+  private moveStatus(orderId: number, from: string, to: OrderStatus): void {
+    if (from === to) return;
+    assertTransition(from, to);
+    this.q.run(this.q.db.updateTable('sales_order').set({ status: to, state: STATE_OF_STATUS[to], updated_at: nowIso() }).where('id', '=', orderId));
+  }
+
+  /** An operator's status change (CLI / tests), through the transition table. */
+  changeStatus(orderId: number, to: OrderStatus, comment: string): OrderView {
+    const q = this.q;
+    return q.transaction(() => {
+      const row = findOrderRow(q, orderId);
+      if (!row) throw notFound();
+      assertTransition(row.status, to);
+      this.moveStatus(orderId, row.status, to);
+      q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: to, comment, is_customer_notified: 0, created_at: nowIso() }));
+      return orderView(loadOrder(q, orderId)!);
+    });
+  }
+
+  /** Re-queues the server's own e-mails for a paid order (POST /api/email/send-email). */
+  resendConfirmation(orderId: number): OrderView {
+    const q = this.q;
+    return q.transaction(() => {
+      const record = loadOrder(q, orderId);
+      if (!record) throw notFound();
+      if (paidCents(record.payments) === 0) throw new ApiError(409, 'order_not_paid', 'Confirmation e-mails are sent once the order is paid.');
+      queueOrderConfirmation(q, this.mail, orderId);
+      return orderView(loadOrder(q, orderId)!);
+    });
+  }
+}
+
+export function incrementIdFor(id: number): string {
+  return String(100000000 + id);
+}
+
+function paymentMismatch(): ApiError {
+  return new ApiError(400, 'payment_mismatch', 'This payment belongs to another order.');
+}

@@ -1,0 +1,84 @@
+/**
+ * The order status machine. Every status change goes through `assertTransition`, so an order can
+ * only move along the table below; payments decide their target with `statusAfterPayment`
+ * (001 §4 / 002 §4: ordered when paid, pending_payment otherwise; partially_paid for a split).
+ */
+import { ApiError } from '../http/api-error';
+
+export const ORDER_STATUSES = [
+  'pending',
+  'pending_payment',
+  'partially_paid',
+  'ordered',
+  'processing',
+  'shipped',
+  'complete',
+  'holded',
+  'canceled',
+  'closed',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Allowed moves. A status may "move" to itself (another attempt or payment) where listed. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['pending', 'pending_payment', 'partially_paid', 'ordered', 'canceled'],
+  pending_payment: ['pending_payment', 'partially_paid', 'ordered', 'canceled'],
+  partially_paid: ['partially_paid', 'ordered', 'canceled'],
+  ordered: ['processing', 'holded', 'canceled'],
+  processing: ['shipped', 'complete', 'holded', 'canceled'],
+  shipped: ['complete'],
+  holded: ['ordered', 'processing', 'canceled'],
+  complete: ['closed'],
+  canceled: [],
+  closed: [],
+};
+
+/** The order state that goes with each status (000 §4: state new with status pending). */
+export const STATE_OF_STATUS: Record<OrderStatus, string> = {
+  pending: 'new',
+  pending_payment: 'pending_payment',
+  partially_paid: 'processing',
+  ordered: 'processing',
+  processing: 'processing',
+  shipped: 'complete',
+  complete: 'complete',
+  holded: 'holded',
+  canceled: 'canceled',
+  closed: 'closed',
+};
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function canTransition(from: string, to: OrderStatus): boolean {
+  return isOrderStatus(from) && ORDER_TRANSITIONS[from].includes(to);
+}
+
+export function assertTransition(from: string, to: OrderStatus): void {
+  if (!canTransition(from, to)) {
+    throw new ApiError(409, 'invalid_status_transition', `The order cannot change from ${from} to ${to}.`);
+  }
+}
+
+/** Statuses in which the customer may still pay (and change addresses, before any payment). */
+export function isPayable(status: string): boolean {
+  return status === 'pending' || status === 'pending_payment' || status === 'partially_paid';
+}
+
+/**
+ * The status after a payment has been recorded. `paidCents` counts completed payments including
+ * this one. A failed payment leaves the status as it is (002 §4).
+ */
+export function statusAfterPayment(
+  current: string,
+  paymentStatus: 'completed' | 'pending' | 'failed' | 'on_hold',
+  paidCents: number,
+  totalCents: number,
+): OrderStatus | null {
+  if (!isPayable(current)) return null;
+  if (paymentStatus === 'failed') return null;
+  if (paidCents >= totalCents && paidCents > 0) return 'ordered';
+  if (paidCents > 0) return 'partially_paid';
+  return 'pending_payment';
+}

@@ -1,0 +1,161 @@
+/**
+ * Reading an order with its items, addresses, payments and history, and its API form (dollars with
+ * two decimals, the field names of 000 §3, 001 §3 and 002 §3).
+ */
+import { toDollars } from '../../schemas/money';
+import type { SyncQueries } from '../db/sync-query';
+import type { PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
+
+type Row<T> = { [K in keyof T]: T[K] extends import('kysely').Generated<infer U> ? U : T[K] };
+
+export type OrderRow = Row<SalesOrderTable>;
+export type OrderItemRow = Row<SalesOrderItemTable>;
+export type OrderAddressRow = Row<SalesOrderAddressTable>;
+export type PaymentRow = Row<PaymentTable>;
+export type HistoryRow = Row<SalesOrderStatusHistoryTable>;
+
+export interface OrderRecord {
+  order: OrderRow;
+  items: OrderItemRow[];
+  addresses: OrderAddressRow[];
+  payments: PaymentRow[];
+  history: HistoryRow[];
+}
+
+export function findOrderRow(q: SyncQueries, id: number): OrderRow | undefined {
+  return q.first(q.db.selectFrom('sales_order').selectAll().where('id', '=', id));
+}
+
+export function loadOrder(q: SyncQueries, id: number): OrderRecord | undefined {
+  const order = findOrderRow(q, id);
+  if (!order) return undefined;
+  return {
+    order,
+    items: q.all(q.db.selectFrom('sales_order_item').selectAll().where('order_id', '=', id).orderBy('id')),
+    addresses: q.all(q.db.selectFrom('sales_order_address').selectAll().where('order_id', '=', id).orderBy('id')),
+    payments: q.all(q.db.selectFrom('payment').selectAll().where('order_id', '=', id).orderBy('id')),
+    history: q.all(q.db.selectFrom('sales_order_status_history').selectAll().where('order_id', '=', id).orderBy('id')),
+  };
+}
+
+/** Sum of completed payments, in cents. */
+export function paidCents(payments: readonly PaymentRow[]): number {
+  return payments.filter((p) => p.status === 'completed').reduce((a, p) => a + p.amount_cents, 0);
+}
+
+/** Balance = total minus completed payments (001 §4), never below zero. */
+export function balanceCents(order: OrderRow, payments: readonly PaymentRow[]): number {
+  return Math.max(0, order.total_cents - paidCents(payments));
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function addressView(a: OrderAddressRow) {
+  return {
+    id: a.id,
+    type: a.type,
+    email: a.email,
+    firstName: a.first_name,
+    lastName: a.last_name,
+    street1: a.street1,
+    street2: a.street2 ?? '',
+    city: a.city,
+    state: a.state,
+    zipCode: a.zip_code,
+    countryId: a.country_id,
+    phoneNumber: a.phone_number,
+    ...(a.customer_id ? { customerId: a.customer_id } : {}),
+  };
+}
+
+export function paymentView(p: PaymentRow) {
+  const amount = toDollars(p.amount_cents);
+  return {
+    id: p.id,
+    method: p.method,
+    methodLabel: p.method_label,
+    gateway: p.gateway,
+    status: p.status,
+    amount,
+    amountPaid: p.status === 'completed' ? amount : 0,
+    transactionId: p.transaction_id,
+    createdAt: p.created_at,
+    additionalData: parseJson<Record<string, unknown>>(p.additional_data, {}),
+  };
+}
+
+export type OrderView = ReturnType<typeof orderView>;
+
+export function orderView(r: OrderRecord) {
+  const o = r.order;
+  const paid = paidCents(r.payments);
+  const balance = balanceCents(o, r.payments);
+  const paymentStatus = paid === 0 ? (r.payments.some((p) => p.status === 'pending' || p.status === 'on_hold') ? 'pending' : 'unpaid') : balance === 0 ? 'paid' : 'partially_paid';
+  return {
+    id: o.id,
+    orderIncrementId: o.increment_id ?? String(o.id),
+    createdAt: o.created_at,
+    updatedAt: o.updated_at,
+    state: o.state,
+    status: o.status,
+    paymentStatus,
+    orderCurrencyCode: o.currency,
+    email: o.email,
+    firstName: o.first_name,
+    lastName: o.last_name,
+    ...(o.phone ? { phone: o.phone } : {}),
+    customerIsGuest: o.customer_is_guest === 1,
+    ...(o.customer_id ? { customerId: o.customer_id } : {}),
+    poNumber: o.po_number,
+    quoteId: o.quote_id,
+    items: r.items.map((i) => ({
+      id: i.id,
+      sku: i.sku,
+      name: i.name,
+      styleName: i.style_name,
+      styleTitle: i.style_title,
+      price: toDollars(i.price_cents),
+      originalPrice: toDollars(i.original_price_cents),
+      priceInclTax: toDollars(i.price_incl_tax_cents),
+      qty: i.qty,
+      weight: i.weight,
+      rowWeight: i.row_weight,
+      rowTotal: toDollars(i.row_total_cents),
+      taxPercent: i.tax_percent,
+      taxAmount: toDollars(i.tax_cents),
+      rowTotalInclTax: toDollars(i.row_total_incl_tax_cents),
+      customOptions: parseJson<unknown[]>(i.custom_options, []),
+      notes: i.notes ?? '',
+    })),
+    addresses: r.addresses.map(addressView),
+    payments: r.payments.map(paymentView),
+    payment: { method: o.payment_method, methodLabel: o.payment_method_label },
+    statusHistory: r.history.map((h) => ({ status: h.status, comment: h.comment, isCustomerNotified: h.is_customer_notified === 1, createdAt: h.created_at })),
+    subtotal: toDollars(o.subtotal_cents),
+    subtotalInclTax: toDollars(o.subtotal_cents + r.items.reduce((a, i) => a + i.tax_cents, 0)),
+    shippingAmount: toDollars(o.shipping_cents),
+    shippingTaxAmount: toDollars(o.shipping_tax_cents),
+    shippingInclTax: toDollars(o.shipping_cents + o.shipping_tax_cents),
+    shippingMethod: o.shipping_method,
+    shippingLabel: o.shipping_label,
+    taxAmount: toDollars(o.tax_cents),
+    taxPercent: o.tax_percent,
+    discountAmount: toDollars(o.discount_cents),
+    total: toDollars(o.total_cents),
+    weight: o.weight,
+    totalItemCount: o.total_item_count,
+    additionalNotes: o.additional_notes ?? '',
+    emailSent: o.email_sent === 1,
+    splitPaymentEnabled: o.split_payment_enabled === 1,
+    minimumSplitAmount: toDollars(o.minimum_split_cents),
+    paidAmount: toDollars(paid),
+    remainingBalance: toDollars(balance),
+  };
+}

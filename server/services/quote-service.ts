@@ -1,0 +1,179 @@
+/**
+ * Quotes (001): made by an operator (npm run quote), paid by the customer through a link that
+ * carries the quote id and a token. Only the token's sha256 is stored; a link expires; the check
+ * runs in constant time. Totals are fixed when the quote is made.
+ */
+import crypto from 'node:crypto';
+import { toCents, toDollars } from '../../schemas/money';
+import type { SyncQueries } from '../db/sync-query';
+import type { QuoteTable } from '../db/tables';
+import { ApiError } from '../http/api-error';
+import { readAddresses } from './order-address';
+import type { QuoteItem } from './quote-conversion';
+import { isEmail, isRecord, nowIso, optionalString, requiredString, type Json } from './request-input';
+import { constantTimeEqual, sha256Hex } from './secrets';
+
+export const QUOTE_EXPIRED_MESSAGE = 'The quote link has expired. Please contact admin to receive a new payment link.';
+export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found. The link may be incorrect.';
+export const DEFAULT_LINK_DAYS = 7;
+
+type QuoteRow = { [K in keyof QuoteTable]: K extends 'id' ? number : QuoteTable[K] };
+
+export interface QuoteLink {
+  quoteId: number;
+  quoteIncrementId: string;
+  token: string;
+  expiresAt: string;
+  url: string;
+}
+
+export function quoteNotExist(): ApiError {
+  return new ApiError(400, 'quoteNotExist', QUOTE_NOT_FOUND_MESSAGE, undefined, { errorType: 'quoteNotExist' });
+}
+
+function money(raw: unknown, field: string, errors: Record<string, string>, fallback = 0): number {
+  if (raw === undefined || raw === null || raw === '') return toCents(fallback);
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || n < 0 || n > 10_000_000) {
+    errors[field] = 'Must be a valid number';
+    return 0;
+  }
+  return toCents(n);
+}
+
+export class QuoteService {
+  constructor(
+    private readonly q: SyncQueries,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Stores a quote from an operator's JSON file; totals are computed from its items once, here. */
+  create(body: Json): QuoteRow {
+    const errors: Record<string, string> = {};
+    const email = requiredString(body.email, 'email', 'Email is required', 254);
+    if (!isEmail(email)) errors.email = 'Invalid email address';
+    const firstName = requiredString(body.firstName, 'firstName', 'This field is required', 50);
+    const lastName = requiredString(body.lastName, 'lastName', 'This field is required', 50);
+    const { billing, shipping } = readAddresses(body, email);
+    if (!Array.isArray(body.items) || body.items.length === 0) errors.items = 'A quote needs at least one item.';
+    const items: QuoteItem[] = [];
+    (Array.isArray(body.items) ? body.items : []).forEach((raw: unknown, i: number) => {
+      if (!isRecord(raw)) {
+        errors[`items.${i}`] = 'Each item is an object.';
+        return;
+      }
+      const name = typeof raw.name === 'string' && raw.name.trim() ? raw.name.trim() : '';
+      const sku = typeof raw.sku === 'string' && raw.sku.trim() ? raw.sku.trim() : '';
+      if (!name) errors[`items.${i}.name`] = 'This field is required';
+      if (!sku) errors[`items.${i}.sku`] = 'This field is required';
+      const qty = typeof raw.qty === 'number' && Number.isInteger(raw.qty) && raw.qty > 0 ? raw.qty : 0;
+      if (!qty) errors[`items.${i}.qty`] = 'Must be a number';
+      const priceCents = money(raw.price, `items.${i}.price`, errors);
+      items.push({ name, sku, qty, priceCents, rowTotalCents: priceCents * qty, notes: typeof raw.notes === 'string' ? raw.notes : '' });
+    });
+    const shippingCents = money(body.shippingAmount, 'shippingAmount', errors);
+    const taxCents = money(body.taxAmount, 'taxAmount', errors);
+    const discountCents = money(body.discountAmount, 'discountAmount', errors);
+    const minimumSplitCents = money(body.minimumSplitAmount, 'minimumSplitAmount', errors);
+    const subtotalCents = items.reduce((a, i) => a + i.rowTotalCents, 0);
+    const totalCents = subtotalCents + shippingCents + taxCents - discountCents;
+    if (totalCents <= 0) errors.total = 'The quote total must be above 0.';
+    if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', Object.values(errors)[0]!, errors);
+    const q = this.q;
+    return q.transaction(() => {
+      const row = q.first(
+        q.db
+          .insertInto('quote')
+          .values({
+            increment_id: null,
+            po_number: optionalString(body.poNumber, 'poNumber', 100) ?? null,
+            status: 'ready_to_order',
+            first_name: firstName,
+            last_name: lastName,
+            email,
+            phone: optionalString(body.phone, 'phone', 30) ?? billing.phoneNumber,
+            items: JSON.stringify(items),
+            addresses: JSON.stringify([billing, shipping]),
+            subtotal_cents: subtotalCents,
+            shipping_cents: shippingCents,
+            tax_cents: taxCents,
+            discount_cents: discountCents,
+            total_cents: totalCents,
+            shipping_method: optionalString(body.shippingMethod, 'shippingMethod', 100) ?? 'freight',
+            shipping_label: optionalString(body.shippingLabel, 'shippingLabel', 200) ?? 'Freight delivery',
+            additional_notes: optionalString(body.additionalNotes, 'additionalNotes', 4000) ?? null,
+            split_payment_enabled: body.splitPaymentEnabled === true ? 1 : 0,
+            minimum_split_cents: minimumSplitCents,
+            token_hash: null,
+            token_expires_at: null,
+            order_id: null,
+            created_at: nowIso(),
+          })
+          .returning('id'),
+      )!;
+      q.run(q.db.updateTable('quote').set({ increment_id: `Q${String(100000 + row.id)}` }).where('id', '=', row.id));
+      return this.row(row.id)!;
+    });
+  }
+
+  row(id: number): QuoteRow | undefined {
+    return this.q.first(this.q.db.selectFrom('quote').selectAll().where('id', '=', id)) as QuoteRow | undefined;
+  }
+
+  /** A fresh payment link; the previous one stops working. */
+  issueLink(quoteId: number, validDays = DEFAULT_LINK_DAYS, now = new Date()): QuoteLink {
+    const quote = this.row(quoteId);
+    if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
+    const token = crypto.randomBytes(24).toString('base64url');
+    const expiresAt = new Date(now.getTime() + validDays * 24 * 3600 * 1000).toISOString();
+    this.q.run(this.q.db.updateTable('quote').set({ token_hash: sha256Hex(token), token_expires_at: expiresAt }).where('id', '=', quoteId));
+    const url = new URL('/quote/payment', this.publicUrl);
+    url.searchParams.set('quoteId', String(quoteId));
+    url.searchParams.set('token', token);
+    return { quoteId, quoteIncrementId: quote.increment_id ?? String(quoteId), token, expiresAt, url: url.href };
+  }
+
+  /** The quote a link opens: 400 quoteNotExist for an unknown id or a wrong token, tokenExpired after expiry. */
+  openWithToken(rawId: string | undefined, token: string | undefined, now = new Date()): QuoteRow {
+    if (!rawId || !/^\d{1,12}$/.test(rawId.trim())) throw quoteNotExist();
+    const quote = this.row(Number(rawId));
+    const presented = sha256Hex(token ?? '');
+    // Compare even when the quote has no token, so timing does not tell whether the id exists.
+    const ok = constantTimeEqual(presented, quote?.token_hash ?? '0'.repeat(64));
+    if (!quote || !quote.token_hash || !ok) throw quoteNotExist();
+    if (!quote.token_expires_at || Date.parse(quote.token_expires_at) <= now.getTime()) {
+      throw new ApiError(400, 'tokenExpired', QUOTE_EXPIRED_MESSAGE, undefined, { errorType: 'tokenExpired' });
+    }
+    return quote;
+  }
+
+  static view(quote: QuoteRow) {
+    const items = JSON.parse(quote.items) as QuoteItem[];
+    const addresses = JSON.parse(quote.addresses) as Record<string, unknown>[];
+    return {
+      id: quote.id,
+      quoteIncrementId: quote.increment_id ?? String(quote.id),
+      poNumber: quote.po_number ?? '',
+      createdAt: quote.created_at,
+      status: quote.status,
+      firstName: quote.first_name,
+      lastName: quote.last_name,
+      email: quote.email,
+      phone: quote.phone ?? '',
+      addresses: addresses.map((a, i) => ({ id: i + 1, ...a })),
+      items: items.map((i, n) => ({ id: n + 1, name: i.name, sku: i.sku, qty: i.qty, price: toDollars(i.priceCents), rowTotal: toDollars(i.rowTotalCents), notes: i.notes })),
+      subtotal: toDollars(quote.subtotal_cents),
+      shippingAmount: toDollars(quote.shipping_cents),
+      shippingMethod: quote.shipping_method,
+      shippingLabel: quote.shipping_label,
+      taxAmount: toDollars(quote.tax_cents),
+      discountAmount: toDollars(quote.discount_cents),
+      total: toDollars(quote.total_cents),
+      additionalNotes: quote.additional_notes ?? '',
+      splitPaymentEnabled: quote.split_payment_enabled === 1,
+      minimumSplitAmount: toDollars(quote.minimum_split_cents),
+      orderId: quote.order_id,
+      expiresAt: quote.token_expires_at,
+    };
+  }
+}

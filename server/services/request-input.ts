@@ -1,0 +1,58 @@
+/**
+ * Reading untrusted JSON bodies and queries. Every helper either returns a well-typed value or
+ * throws an ApiError 400 with {error, message, fields}, so no route ever reaches a 500 on bad input.
+ */
+import { ApiError } from '../http/api-error';
+
+export type Json = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The body as an object, or a 400 when it is missing, an array or a scalar. */
+export function bodyObject(body: unknown): Json {
+  if (!isRecord(body)) throw new ApiError(400, 'invalid_body', 'The request body must be a JSON object.');
+  return body;
+}
+
+export function invalid(field: string, message: string, code = 'validation_failed'): ApiError {
+  return new ApiError(400, code, message, { [field]: message });
+}
+
+/** A trimmed string up to maxLength characters, or undefined when absent or blank. */
+export function optionalString(value: unknown, field: string, maxLength = 500): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
+  if (typeof value !== 'string') throw invalid(field, `${field} must be a string.`);
+  const trimmed = value.trim();
+  if (trimmed.length > maxLength) throw invalid(field, `${field} is too long.`);
+  return trimmed === '' ? undefined : trimmed;
+}
+
+export function requiredString(value: unknown, field: string, message: string, maxLength = 500): string {
+  const s = optionalString(value, field, maxLength);
+  if (s === undefined) throw invalid(field, message);
+  return s;
+}
+
+/** A positive integer id from a path or body ("12" or 12). */
+export function positiveId(value: unknown, field: string, message: string, code = 'validation_failed'): number {
+  const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d{1,15}$/.test(s) || Number(s) < 1) throw new ApiError(400, code, message, { [field]: message });
+  return Number(s);
+}
+
+/** A single query parameter value (the first when repeated). */
+export function queryValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value);
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}
