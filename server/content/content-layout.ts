@@ -26,6 +26,10 @@ export const contentLayout: LayoutEntry[] = [
   { pattern: 'data/faqs.json', schema: 'faqs', required: false },
   { pattern: 'data/reviews.json', schema: 'reviews', required: false },
   { pattern: 'data/gallery.json', schema: 'gallery', required: false },
+  { pattern: 'forms/*.json', schema: 'form', required: false },
+  { pattern: 'popups/*.json', schema: 'popup', required: false },
+  { pattern: 'estimator/*.json', schema: 'estimator-template', required: false },
+  { pattern: 'data/estimator-pricing.json', schema: 'estimator-pricing', required: false },
 ];
 
 export function matchesPattern(pattern: string, file: string): boolean {

@@ -9,6 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DefinitionSchemaName } from '../../schemas/index';
+import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
+import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
+import type { FormDefinition } from '../../schemas/forms/form.schema';
+import type { PopupDefinition } from '../../schemas/forms/popup.schema';
 import type { PageDefinition } from '../../schemas/page.schema';
 import type { PaymentMethodsDefinition } from '../../schemas/payment-methods.schema';
 import type { RouteList } from '../../schemas/routes.schema';
@@ -16,6 +20,7 @@ import type { ShippingMethod, ShippingMethodsDefinition } from '../../schemas/sh
 import type { SiteSettings } from '../../schemas/site-settings.schema';
 import type { TaxRule, TaxRulesDefinition } from '../../schemas/tax.schema';
 import { contentLayout, matchesPattern } from './content-layout';
+import { describeJsonSyntax } from './json-syntax';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
 import { lintDefinitions } from './lint/lint-definitions';
 import { validateDefinition } from './schema-validator';
@@ -31,6 +36,14 @@ export interface Content {
   taxRules: TaxRule[];
   /** The catalog, blogs, FAQs, reviews, gallery and search items (./store-content.ts). */
   store: StoreContent;
+  /** Form definitions (forms/*.json) by name. */
+  forms: Record<string, FormDefinition>;
+  /** Popup definitions (popups/*.json) by name. */
+  popups: Record<string, PopupDefinition>;
+  /** Estimator templates (estimator/*.json) by file name. */
+  estimators: Record<string, EstimatorTemplate>;
+  /** Estimator pricing data by path in the content folder (what a template's priceTemplate names). */
+  estimatorPricing: Record<string, EstimatorPricing>;
 }
 
 function listJsonFiles(dir: string, prefix = ''): string[] {
@@ -42,15 +55,6 @@ function listJsonFiles(dir: string, prefix = ''): string[] {
     else if (entry.name.endsWith('.json')) out.push(rel);
   }
   return out.sort();
-}
-
-/** Where a JSON.parse error happened, as "line L, column C" when the engine tells the offset. */
-function describeJsonError(text: string, err: Error): string {
-  const at = /position (\d+)/.exec(err.message);
-  if (!at) return `is not valid JSON: ${err.message}`;
-  const offset = Number(at[1]);
-  const before = text.slice(0, offset).split('\n');
-  return `is not valid JSON (look near line ${before.length}, column ${before[before.length - 1]!.length + 1}): ${err.message}`;
 }
 
 export interface DefinitionFiles {
@@ -81,8 +85,8 @@ export function readDefinitions(dir: string): DefinitionFiles {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       try {
         data = JSON.parse(text);
-      } catch (err) {
-        problems.push({ file, pointer: '', message: describeJsonError(text, err as Error) });
+      } catch {
+        problems.push({ file, pointer: '', message: describeJsonSyntax(text) });
         continue;
       }
       files.set(file, data);
@@ -120,5 +124,9 @@ export function loadContent(dir: string): Content {
     shippingMethods: optional<ShippingMethodsDefinition>('shipping-methods.json')?.shippingMethods ?? [],
     taxRules: optional<TaxRulesDefinition>('tax-rules.json')?.taxRules ?? [],
     store: loadStore(dir, files),
+    forms: many<FormDefinition>('forms'),
+    popups: many<PopupDefinition>('popups'),
+    estimators: many<EstimatorTemplate>('estimator'),
+    estimatorPricing: Object.fromEntries([...files].filter(([file]) => file === 'data/estimator-pricing.json')) as Record<string, EstimatorPricing>,
   };
 }
