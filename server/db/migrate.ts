@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_form_submission';
 import * as m0002 from './migrations/0002_commerce';
+import * as m0100 from './migrations/0100_test_gateway_transaction';
 
 /** Migrations are listed here, in order, so that bundlers and tsx see every one of them. */
 const migrations: Record<string, Migration> = {
   '0001_form_submission': m0001,
   '0002_commerce': m0002,
+  '0100_test_gateway_transaction': m0100,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -183,6 +183,20 @@ export interface ServerSecretTable {
   created_at: string;
 }
 
+/** The offline test gateway's transactions (server/gateways/test-gateway.ts). */
+export interface TestGatewayTransactionTable {
+  id: string;
+  status: string;
+  amount_cents: number;
+  currency: string;
+  card_brand: string;
+  card_last4: string;
+  message: string | null;
+  metadata: string;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   form_submission: FormSubmissionTable;
   sales_order: SalesOrderTable;
@@ -195,4 +209,5 @@ export interface DatabaseSchema {
   processed_webhook_event: ProcessedWebhookEventTable;
   mail_outbox: MailOutboxTable;
   server_secret: ServerSecretTable;
+  test_gateway_transaction: TestGatewayTransactionTable;
 }

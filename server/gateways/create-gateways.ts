@@ -1,8 +1,11 @@
 /** Builds the four gateways from configuration. Unconfigured ones answer 'Payment method not available'. */
 import type { Database } from '../db/database';
+import { AuthorizeNetGateway } from './authorize-net-gateway';
 import type { GatewayName, Gateways, PaymentGateway } from './gateway';
 import type { GatewayConfig } from './gateway-config';
 import { gatewayNotConfigured } from './gateway-errors';
+import { PayPalGateway } from './paypal-gateway';
+import { StripeGateway } from './stripe-gateway';
 import { TestGateway } from './test-gateway';
 
 class UnconfiguredGateway implements PaymentGateway {
@@ -12,24 +15,43 @@ class UnconfiguredGateway implements PaymentGateway {
   }
 }
 
+/** The gateways with their own operations (charge, create intent, capture ...), for the payment routes. */
 export interface AllGateways extends Gateways {
   readonly config: GatewayConfig;
   readonly test: TestGateway;
+  readonly stripe: StripeGateway | null;
+  readonly paypal: PayPalGateway | null;
+  readonly authorizeNet: AuthorizeNetGateway | null;
   isConfigured(name: GatewayName): boolean;
 }
 
-export function createGateways(config: GatewayConfig, database: Database): AllGateways {
+export interface GatewayOptions {
+  /** Replaces global fetch for PayPal and Authorize.net (tests). */
+  fetch?: typeof fetch;
+}
+
+export function createGateways(config: GatewayConfig, database: Database, options: GatewayOptions = {}): AllGateways {
   const test = new TestGateway(database);
+  const stripe = config.stripe ? new StripeGateway(config.stripe) : null;
+  const paypal = config.paypal ? new PayPalGateway(config.paypal, options.fetch) : null;
+  const authorizeNet = config.authorizeNet ? new AuthorizeNetGateway(config.authorizeNet, options.fetch) : null;
   const byName: Record<GatewayName, PaymentGateway> = {
     test,
-    stripe: new UnconfiguredGateway('stripe'),
-    paypal: new UnconfiguredGateway('paypal'),
-    authorizenet: new UnconfiguredGateway('authorizenet'),
+    stripe: stripe ?? new UnconfiguredGateway('stripe'),
+    paypal: paypal ?? new UnconfiguredGateway('paypal'),
+    authorizenet: authorizeNet ?? new UnconfiguredGateway('authorizenet'),
   };
   return {
     config,
     test,
-    get: (name) => byName[name],
-    isConfigured: (name) => !(byName[name] instanceof UnconfiguredGateway),
+    stripe,
+    paypal,
+    authorizeNet,
+    get: (name) => {
+      const gateway = byName[name];
+      if (!gateway) throw gatewayNotConfigured(name);
+      return gateway;
+    },
+    isConfigured: (name) => name === 'test' || (byName[name] !== undefined && !(byName[name] instanceof UnconfiguredGateway)),
   };
 }

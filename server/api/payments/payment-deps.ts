@@ -1,0 +1,38 @@
+/**
+ * The seams between the payment routes (gateways room) and orders and quotes (orders room). The
+ * routes never charge what a browser names: they ask `chargeAmount`, which knows the order's or
+ * quote's due amount. Every payment result a provider reports through these routes or a webhook
+ * goes to `onConfirmedPayment`, which records it idempotently by `providerReference`.
+ */
+import type { Logger } from '../../logger';
+import type { AllGateways } from '../../gateways/create-gateways';
+import type { ConfirmedPayment, GatewayName, PaymentMetadata } from '../../gateways/gateway';
+
+export interface ChargeRequest {
+  orderId?: string;
+  quoteId?: string;
+  /** Dollars the browser asked to pay now (a split payment may ask less than due); validated by the implementation. */
+  requestedAmount?: number;
+  method: GatewayName;
+}
+
+export interface Charge {
+  amountCents: number;
+  /** ISO code, 'USD'. */
+  currency: string;
+  /** What the provider should carry back to us (orderId, orderIncrementId, quoteId ...). */
+  metadata: PaymentMetadata;
+}
+
+/** Resolves what may be charged now; throws an ApiError (4xx) for an unknown order or quote or a bad amount. */
+export type ChargeAmount = (request: ChargeRequest) => Promise<Charge>;
+
+/** Records a provider-confirmed payment; called more than once for one payment, so idempotent by providerReference. */
+export type OnConfirmedPayment = (payment: ConfirmedPayment) => Promise<void>;
+
+export interface PaymentRouteDeps {
+  gateways: AllGateways;
+  chargeAmount: ChargeAmount;
+  onConfirmedPayment: OnConfirmedPayment;
+  logger?: Logger;
+}

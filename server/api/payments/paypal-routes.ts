@@ -1,0 +1,102 @@
+/** PayPal's order routes of 002 §7, with the wallet messages of 002 §8 word for word. */
+import type Router from '@koa/router';
+import { ApiError } from '../../http/api-error';
+import { PAYPAL_MESSAGES, payPalValueToCents, type PayPalGateway } from '../../gateways/paypal-gateway';
+import { providerIdempotencyKey } from './idempotency';
+import type { PaymentRouteDeps } from './payment-deps';
+import { mergeMetadata, PaymentInput } from './payment-input';
+import { readJsonObject } from './request-body';
+import { reportPayment, toDollars } from './report-payment';
+import { checkCurrency } from './stripe-routes';
+
+const ORDER_ID = /^[A-Za-z0-9-]{1,36}$/;
+
+/** Metadata from `metadata`, `additionalData.metadata` or `additionalData` itself (the spec's client sends additionalData). */
+function metadataOf(input: PaymentInput): ReturnType<PaymentInput['metadata']> {
+  const additional = input.object('additionalData');
+  const nested = additional ? input.object('metadata', additional) : undefined;
+  return input.metadata(input.object('metadata') ?? nested ?? additional);
+}
+
+export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
+  const paypal = (): PayPalGateway => {
+    if (!deps.gateways.paypal) throw new ApiError(400, 'gateway_not_configured', PAYPAL_MESSAGES.configNotFound, undefined, { gateway: 'paypal' });
+    return deps.gateways.paypal;
+  };
+
+  router.post('/api/payment/paypal/order', async (ctx) => {
+    const gateway = paypal();
+    const input = new PaymentInput(await readJsonObject(ctx));
+    const requestedAmount = input.amount();
+    const currency = input.currency();
+    const metadata = metadataOf(input);
+    input.check(PAYPAL_MESSAGES.createFailed);
+
+    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal' });
+    checkCurrency(currency, charge.currency);
+    const order = await gateway.createOrder({
+      amountCents: charge.amountCents,
+      currency: charge.currency,
+      metadata: { ...metadata, ...charge.metadata },
+      requestId: providerIdempotencyKey(ctx, 'paypal-order', [charge.metadata.orderId ?? charge.metadata.quoteId, charge.amountCents]),
+    });
+    const links = (order.links ?? []).map(({ href, rel, method }) => ({ href, rel, ...(method ? { method } : {}) }));
+    ctx.body = { success: true, id: order.id, status: order.status, response: { id: order.id, status: order.status, links } };
+  });
+
+  router.patch('/api/payment/paypal/order', async (ctx) => {
+    const gateway = paypal();
+    const input = new PaymentInput(await readJsonObject(ctx));
+    const orderId = input.string('orderId', { required: true, pattern: ORDER_ID });
+    const requestedAmount = input.amount();
+    const currency = input.currency();
+    const incoming = metadataOf(input);
+    input.check(PAYPAL_MESSAGES.updateFailed);
+
+    const current = gateway.toConfirmedPayment(await gateway.getOrder(orderId!));
+    const metadata = mergeMetadata(current.metadata, incoming);
+    if (current.status === 'completed') {
+      // Paid already: only the order reference may be added (a converted quote), the amount is history.
+      await gateway.updateOrder(orderId!, { currency: current.currency, metadata });
+    } else {
+      const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal' });
+      checkCurrency(currency, charge.currency);
+      await gateway.updateOrder(orderId!, { amountCents: charge.amountCents, currency: charge.currency, metadata: { ...metadata, ...charge.metadata } });
+    }
+    ctx.body = { success: true, id: orderId };
+  });
+
+  router.post('/api/payment/paypal/capture', async (ctx) => {
+    const gateway = paypal();
+    const input = new PaymentInput(await readJsonObject(ctx));
+    const orderId = input.string('orderId', { pattern: ORDER_ID });
+    if (!orderId) throw new ApiError(400, 'invalid_request', PAYPAL_MESSAGES.nothingToCapture, { orderId: 'This field is required' });
+    input.check(PAYPAL_MESSAGES.captureFailed);
+
+    const order = await gateway.captureOrder(orderId);
+    const payment = gateway.toConfirmedPayment(order);
+    await reportPayment(deps, payment);
+    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+    const transactionResponse = {
+      id: order.id,
+      status: order.status,
+      ...(capture ? { captureId: capture.id, captureStatus: capture.status, amount: capture.amount } : {}),
+    };
+    if (payment.status === 'failed') {
+      throw new ApiError(402, 'payment_failed', PAYPAL_MESSAGES.captureFailed, undefined, {
+        success: false,
+        status: payment.status,
+        transactionId: payment.transactionId,
+        transactionResponse,
+      });
+    }
+    ctx.body = {
+      success: true,
+      transactionId: payment.transactionId,
+      status: payment.status,
+      amount: capture?.amount ? toDollars(payPalValueToCents(capture.amount.value)) : toDollars(payment.amountCents),
+      transactionResponse,
+      metadata: payment.metadata,
+    };
+  });
+}

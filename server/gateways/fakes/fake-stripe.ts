@@ -1,0 +1,215 @@
+/**
+ * A local Stripe for tests. Every request is checked against Stripe's own OpenAPI document
+ * (stripe/spec3.json: the operation, its query parameters, and the form body decoded from
+ * bracketed keys); a request Stripe would refuse is answered 400 and recorded in `violations`.
+ * Answers are Stripe's example objects (stripe/fixtures3.json) adjusted with the request's values.
+ * Idempotency-Key behaves as Stripe's: the same key gets the same answer.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Stripe from 'stripe';
+import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server';
+import { decodeBracketed, loadOpenApi, OpenApiValidator, providersDir } from './openapi-validator';
+
+type Json = Record<string, unknown>;
+
+let fixtures: Record<string, Json> | null = null;
+function fixture(name: string): Json {
+  fixtures ??= (JSON.parse(fs.readFileSync(path.join(providersDir(), 'stripe', 'fixtures3.json'), 'utf8')) as { resources: Record<string, Json> }).resources;
+  return structuredClone(fixtures[name]!);
+}
+
+let validator: OpenApiValidator | null = null;
+function stripeValidator(): OpenApiValidator {
+  validator ??= new OpenApiValidator(loadOpenApi('stripe/spec3.json'), 'stripe', { coerceBody: true });
+  return validator;
+}
+
+/** Stripe's test payment methods (pm_card_*) and what confirming with each does. */
+const TEST_METHODS: Record<string, { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined' }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeded' },
+  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3155', outcome: 'requires_action' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined' },
+};
+
+export interface FakeStripe extends FakeServer {
+  intents: Map<string, Json>;
+  /** What Stripe.js does in the browser: confirms the intent with a test payment method. */
+  confirmInBrowser(intentId: string, paymentMethod?: string): Json;
+  /** A signed webhook delivery for the intent's current state, as Stripe would send it. */
+  webhook(type: string, intentId: string, secret: string): { payload: string; signature: string };
+}
+
+function stripeError(status: number, type: string, message: string, extra: Json = {}): FakeResponse {
+  return { status, body: { error: { type, message, ...extra } } };
+}
+
+export async function startFakeStripe(options: { secretKey?: string } = {}): Promise<FakeStripe> {
+  const intents = new Map<string, Json>();
+  const idempotent = new Map<string, { fingerprint: string; answer: FakeResponse }>();
+  const v = stripeValidator();
+
+  const confirmWith = (intent: Json, pm: string | null): FakeResponse | null => {
+    const method = pm ? TEST_METHODS[pm] : undefined;
+    if (!pm) return stripeError(400, 'invalid_request_error', 'You cannot confirm this PaymentIntent because it\'s missing a payment method.', { code: 'payment_intent_unexpected_state' });
+    intent.payment_method = pm;
+    if (!method || method.outcome === 'succeeded') {
+      intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
+      if (intent.status === 'succeeded') intent.amount_received = intent.amount;
+      else intent.amount_capturable = intent.amount;
+    } else if (method.outcome === 'requires_action') {
+      intent.status = 'requires_action';
+      intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+    } else {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+      return stripeError(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline', payment_intent: intent });
+    }
+    return null;
+  };
+
+  const withExpansions = (intent: Json, expand: unknown): Json => {
+    const out = structuredClone(intent);
+    const list = Array.isArray(expand) ? expand : [];
+    if (list.includes('payment_method') && typeof intent.payment_method === 'string') {
+      const pm = fixture('payment_method');
+      const known = TEST_METHODS[intent.payment_method];
+      pm.id = intent.payment_method;
+      if (known) Object.assign(pm.card as Json, { brand: known.brand, display_brand: known.brand, last4: known.last4 });
+      out.payment_method = pm;
+    }
+    return out;
+  };
+
+  const handle = (req: FakeRequest, violations: string[]): FakeResponse => {
+    const auth = req.headers.authorization ?? '';
+    if (!/^Bearer (sk|rk)_/.test(auth) || (options.secretKey && auth !== `Bearer ${options.secretKey}`)) {
+      return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
+    }
+    const match = v.match(req.method, req.path);
+    if (!match) {
+      violations.push(`${req.method} ${req.path}: Stripe has no such operation`);
+      return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`);
+    }
+    const form = req.body ? decodeBracketed(req.body) : undefined;
+    const query = decodeBracketed(req.rawQuery);
+    const problems = v.validateRequest(match, {
+      query,
+      headers: req.headers as Record<string, string | undefined>,
+      body: form,
+      contentType: req.headers['content-type'],
+    });
+    if (problems.length) {
+      violations.push(`${req.method} ${req.path}: ${problems.join('; ')}`);
+      return stripeError(400, 'invalid_request_error', problems.join('; '));
+    }
+    const key = req.headers['idempotency-key'];
+    if (typeof key === 'string' && req.method === 'POST') {
+      const fingerprint = `${req.path}\n${req.body}`;
+      const seen = idempotent.get(key);
+      if (seen) {
+        if (seen.fingerprint !== fingerprint) return stripeError(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        return seen.answer;
+      }
+      const answer = route(req.method, match.template, match.params, form ?? {}, query);
+      if (answer.status < 500) idempotent.set(key, { fingerprint, answer: structuredClone(answer) });
+      return answer;
+    }
+    return route(req.method, match.template, match.params, form ?? {}, query);
+  };
+
+  const route = (method: string, template: string, params: Record<string, string>, body: Json, query: Json): FakeResponse => {
+    const existing = params.intent ? intents.get(params.intent) : undefined;
+    if (params.intent && !existing) {
+      return stripeError(404, 'invalid_request_error', `No such payment_intent: '${params.intent}'`, { code: 'resource_missing', param: 'intent' });
+    }
+    switch (template) {
+      case '/v1/payment_intents': {
+        const id = `pi_${crypto.randomBytes(12).toString('hex')}`;
+        const intent = fixture('payment_intent');
+        Object.assign(intent, {
+          id,
+          client_secret: `${id}_secret_${crypto.randomBytes(12).toString('hex')}`,
+          amount: Number(body.amount),
+          amount_received: 0,
+          amount_capturable: 0,
+          currency: body.currency,
+          metadata: body.metadata ?? {},
+          payment_method: body.payment_method ?? null,
+          payment_method_types: body.payment_method_types ?? ['card'],
+          receipt_email: body.receipt_email ?? null,
+          shipping: body.shipping ?? null,
+          capture_method: body.capture_method ?? 'automatic',
+          status: body.payment_method ? 'requires_confirmation' : 'requires_payment_method',
+          last_payment_error: null,
+          next_action: null,
+          canceled_at: null,
+          created: Math.floor(Date.now() / 1000),
+          latest_charge: null,
+        });
+        intents.set(id, intent);
+        if (body.confirm === 'true') {
+          const failed = confirmWith(intent, (body.payment_method as string | undefined) ?? null);
+          if (failed) return failed;
+        }
+        return { status: 200, body: intent };
+      }
+      case '/v1/payment_intents/{intent}':
+        if (method === 'GET') return { status: 200, body: withExpansions(existing!, query.expand) };
+        if (body.amount !== undefined && !['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(existing!.status as string)) {
+          return stripeError(400, 'invalid_request_error', `This PaymentIntent's amount could not be updated because it has a status of ${String(existing!.status)}.`, { code: 'payment_intent_unexpected_state' });
+        }
+        if (body.amount !== undefined) existing!.amount = Number(body.amount);
+        for (const field of ['currency', 'receipt_email', 'shipping', 'payment_method_types', 'payment_method', 'description'] as const) {
+          if (body[field] !== undefined) existing![field] = body[field];
+        }
+        if (body.metadata && typeof body.metadata === 'object') {
+          const merged = { ...(existing!.metadata as Json) };
+          for (const [k, value] of Object.entries(body.metadata as Json)) {
+            if (value === '') delete merged[k];
+            else merged[k] = value;
+          }
+          existing!.metadata = merged;
+        }
+        return { status: 200, body: existing };
+      case '/v1/payment_intents/{intent}/confirm': {
+        if (!['requires_payment_method', 'requires_confirmation'].includes(existing!.status as string)) {
+          return stripeError(400, 'invalid_request_error', `This PaymentIntent's status is ${String(existing!.status)}.`, { code: 'payment_intent_unexpected_state' });
+        }
+        const failed = confirmWith(existing!, (body.payment_method as string | undefined) ?? (existing!.payment_method as string | null));
+        return failed ?? { status: 200, body: existing };
+      }
+      case '/v1/payment_intents/{intent}/capture':
+        if (existing!.status !== 'requires_capture') {
+          return stripeError(400, 'invalid_request_error', `This PaymentIntent could not be captured because it has a status of ${String(existing!.status)}.`, { code: 'payment_intent_unexpected_state' });
+        }
+        existing!.status = 'succeeded';
+        existing!.amount_received = body.amount_to_capture !== undefined ? Number(body.amount_to_capture) : existing!.amount;
+        existing!.amount_capturable = 0;
+        return { status: 200, body: existing };
+      default:
+        return stripeError(404, 'invalid_request_error', `The fake does not implement ${template}.`);
+    }
+  };
+
+  const server = await startFakeServer(handle);
+  return {
+    ...server,
+    intents,
+    confirmInBrowser(intentId, paymentMethod = 'pm_card_visa') {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`No intent ${intentId}`);
+      confirmWith(intent, paymentMethod);
+      return intent;
+    },
+    webhook(type, intentId, secret) {
+      const intent = intents.get(intentId);
+      const event = fixture('event');
+      Object.assign(event, { id: `evt_${crypto.randomBytes(8).toString('hex')}`, type, api_version: '2020-08-27', data: { object: intent ?? { id: intentId, object: 'payment_intent' } } });
+      const payload = JSON.stringify(event);
+      return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+    },
+  };
+}
