@@ -1,0 +1,57 @@
+import { truncateAtWord } from '../content/truncate';
+import { StarRating } from '../reviews/StarRating';
+import { SWATCH_LIMITS } from './swatch-limits';
+import { Swatches, type SwatchGroupView } from './Swatches';
+import './style-card.css';
+
+export interface StyleCardView {
+  name: string;
+  title: string;
+  description: string;
+  label?: string;
+  path: string;
+  image: { src: string; altText: string; width?: number; height?: number };
+  finishes: SwatchGroupView[];
+  rating?: { avgRating: number; reviewCount: number };
+  /** For sorting by Newest / Oldest: not in the catalog, so the catalog order stands in (see docs). */
+  order: number;
+  /** Finish families (Paint, Stain...) and category slugs, for filter tabs. */
+  families: string[];
+  categories: string[];
+}
+
+/** Card descriptions are short: 150 characters on a word boundary. */
+const CARD_DESCRIPTION_LIMIT = 150;
+
+/** A style as a card: image, label, title, stars, description and its finish swatches (9 visible, '+N'). */
+export function StyleCard({ style, swatchLimit = SWATCH_LIMITS.styleCard }: { style: StyleCardView; swatchLimit?: number }) {
+  return (
+    <article className="style-card">
+      <a className="style-card__image" href={style.path} tabIndex={-1} aria-hidden="true">
+        <img src={style.image.src} alt="" width={style.image.width ?? 1200} height={style.image.height ?? 800} loading="lazy" />
+        {style.label && <span className="style-card__label">{style.label}</span>}
+      </a>
+      <div className="style-card__body">
+        <h3 className="style-card__title">
+          <a href={style.path}>{style.title}</a>
+        </h3>
+        {style.rating && style.rating.reviewCount > 0 && (
+          <p className="style-card__rating">
+            <StarRating rating={style.rating.avgRating} size={14} /> <span>({style.rating.reviewCount})</span>
+          </p>
+        )}
+        <p className="style-card__description">{truncateAtWord(style.description, CARD_DESCRIPTION_LIMIT).text}</p>
+        <Swatches
+          groups={style.finishes}
+          selected={null}
+          limit={swatchLimit}
+          label={`${style.title} finishes`}
+          hrefFor={(c) => `${style.path}?type=${encodeURIComponent(c.type)}&value=${encodeURIComponent(c.value)}`}
+        />
+        <a className="button button--secondary style-card__action" href={style.path}>
+          View {style.title}
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,57 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const productCategoriesBlockSchema = {
+  type: 'object',
+  title: 'Product categories block',
+  description: "Every product category of catalog/categories.json as a card linking to its showcase page. Shows 'No category data available' when there are none.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'product-categories', description: 'Block type: product-categories.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: 'Heading above the cards.' },
+    description: { type: 'string', description: 'Text under the heading.' },
+  },
+} as const;
+
+export const categoryShowcaseBlockSchema = {
+  type: 'object',
+  title: 'Category showcase block',
+  description:
+    "One category's styles as cards, with its description, its action and links to the previous and next categories (000 §2.9). Unknown category: 'Category \"{x}\" not found in data' and HTTP 404.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'category-showcase', description: 'Block type: category-showcase.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    category: { type: 'string', description: "Category slug, or ':categorySlug' (the default) for the route's parameter." },
+    showNavigation: { type: 'boolean', description: 'Show the previous and next category links. Default true.' },
+    swatchLimit: { type: 'integer', minimum: 1, description: 'Finish swatches visible on each style card before the +N expander. Default 9.' },
+  },
+} as const;
+
+export const styleListingBlockSchema = {
+  type: 'object',
+  title: 'Style listing block',
+  description: "Styles as cards with filter tabs, a sort menu and pagination; the state lives in the query (page, sort, and one parameter per filter). Shows 'No items available' when nothing matches.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'style-listing', description: 'Block type: style-listing.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: 'Heading above the listing.' },
+    description: { type: 'string', description: 'Text under the heading.' },
+    category: { type: 'string', description: "Only the styles of this category slug (or ':categorySlug'). Default: every style." },
+    filter: { enum: ['finish', 'category', 'none'], description: 'Filter tabs by finish family (Paint, Stain...), by category, or none. Default finish.' },
+    tabs: { enum: ['wrap', 'scroll', 'buttons'], description: 'How the tab strip handles overflow. Default wrap.' },
+    showAll: { type: 'boolean', description: "Add an 'All' tab. Default true." },
+    showSort: { type: 'boolean', description: 'Show the sort menu (A-Z, Z-A, Newest, Oldest). Default true.' },
+    pageSize: { type: 'integer', minimum: 1, maximum: 60, description: 'Cards per page. Default 9.' },
+    pagination: { enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' },
+    swatchLimit: { type: 'integer', minimum: 1, description: 'Finish swatches visible on each card before the +N expander. Default 9.' },
+  },
+} as const;
+
+export type ProductCategoriesBlock = FromSchema<typeof productCategoriesBlockSchema>;
+export type CategoryShowcaseBlock = FromSchema<typeof categoryShowcaseBlockSchema>;
+export type StyleListingBlock = FromSchema<typeof styleListingBlockSchema>;
