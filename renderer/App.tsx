@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { RenderBlock } from './blocks/registry';
+import { AlertStack } from './layout/AlertStack';
+import { BackToTop } from './layout/BackToTop';
 import { CookieBanner } from './layout/CookieBanner';
+import { Footer } from './layout/Footer';
 import { Header } from './layout/Header';
 import { PageContext } from './page-context';
 import type { PageState } from './page-state';
@@ -17,14 +20,14 @@ export function App({ state }: { state: PageState }) {
         Skip to content
       </a>
       <Header settings={settings} />
-      <main id="main">
+      <AlertStack />
+      <main id="main" tabIndex={-1}>
         {page.blocks.map((block, i) => (
           <RenderBlock key={i} block={block} data={state.blockData[i] ?? undefined} />
         ))}
       </main>
-      <footer className="footer">
-        <p>© {settings.siteName}</p>
-      </footer>
+      <Footer settings={settings} />
+      <BackToTop offset={settings.constants?.backToTopOffset} />
       {settings.cookieConsent && <CookieBanner consent={settings.cookieConsent} initiallyAnswered={state.consentGiven} />}
     </PageContext.Provider>
   );

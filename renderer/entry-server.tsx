@@ -4,7 +4,7 @@
  * HTML. The server wraps the result in a document (head tags, JSON-LD, state, scripts).
  */
 import { renderToString } from 'react-dom/server';
-import type { PageDefinition } from '../schemas/page.schema';
+import type { Block, PageDefinition } from '../schemas/page.schema';
 import type { RouteEntry } from '../schemas/routes.schema';
 import type { SiteSettings } from '../schemas/site-settings.schema';
 import { App } from './App';
@@ -42,6 +42,8 @@ export interface RenderResult {
   image: string | undefined;
   /** JSON-LD objects for the head, each with its @context. */
   structuredData: StructuredData[];
+  /** Path of the canonical URL: an alias (/aboutus) points to the page's first route (/about-us). */
+  canonicalPath: string;
   /** Transactional and not-found pages are not indexed. */
   noindex: boolean;
   state: PageState;
@@ -54,7 +56,18 @@ const FALLBACK_NOT_FOUND: PageDefinition = {
 
 const EMPTY_STORE: StoreData = {};
 
+/** The first parameterless route that shows the same page, so aliases share one canonical URL. */
+function canonicalPathOf(routes: readonly RouteEntry[], route: RouteEntry | undefined, path: string): string {
+  if (!route || route.path.includes(':') || route.path.includes('*')) return path;
+  return routes.find((r) => r.page === route.page && !r.path.includes(':') && !r.path.includes('*'))?.path ?? path;
+}
+
 export function renderPage(input: RenderInput): RenderResult {
+  return renderPageWith(input, selectBlockData);
+}
+
+/** renderPage with the data selection passed in, so tests can exercise the contract with their own blocks. */
+export function renderPageWith(input: RenderInput, select: (block: Block, ctx: BlockDataContext) => unknown): RenderResult {
   const q = input.url.indexOf('?');
   const path = normalisePath(q === -1 ? input.url : input.url.slice(0, q));
   const query = new URLSearchParams(q === -1 ? '' : input.url.slice(q + 1));
@@ -88,7 +101,7 @@ export function renderPage(input: RenderInput): RenderResult {
     },
   };
   // JSON has no undefined: null keeps the indexes of blockData aligned with the blocks.
-  const blockData = page.blocks.map((block) => selectBlockData(block, ctx) ?? null);
+  const blockData = page.blocks.map((block) => select(block, ctx) ?? null);
 
   const trail = breadcrumb ?? breadcrumbFromRoutes(path, input.routes, input.pages);
   const siteName = input.settings.siteName;
@@ -117,10 +130,11 @@ export function renderPage(input: RenderInput): RenderResult {
       settings: input.settings,
       baseUrl: (input.publicUrl ?? '').replace(/\/$/, ''),
       path,
-      breadcrumb: trail,
+      breadcrumb: status === 404 ? [] : trail,
       fromBlocks,
       transactional,
     }),
+    canonicalPath: canonicalPathOf(input.routes, match?.route, path),
     noindex: transactional || status === 404,
     state,
   };

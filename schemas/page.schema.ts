@@ -1,23 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { actionSchema, imageSchema } from './common.schema';
+import { addressContactBlockSchema } from './blocks/address-contact.schema';
+import { bannerBlockSchema, bannerSliderBlockSchema, titleBannerBlockSchema } from './blocks/banners.schema';
+import { breadcrumbBlockSchema } from './blocks/breadcrumb.schema';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
+import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
+import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
+import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
 import { schemaId } from './schema-id';
-
-export const bannerBlockSchema = {
-  type: 'object',
-  title: 'Banner block',
-  description: 'A full-width image with a title, an optional subtitle and an optional action.',
-  additionalProperties: false,
-  required: ['type', 'title', 'image'],
-  properties: {
-    type: { const: 'banner', description: 'Block type: banner.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: 'Main heading of the banner.' },
-    subtitle: { type: 'string', description: 'Line under the heading.' },
-    image: imageSchema,
-    action: actionSchema,
-  },
-} as const;
 
 export const cardSchema = {
   type: 'object',
@@ -53,9 +43,20 @@ export const cardsBlockSchema = {
  * and insert it in this list (one line), then register its component in renderer/blocks/registry.tsx.
  */
 export const blockSchemas = [
+  // Site shell blocks (C1)
   bannerBlockSchema,
-  cardsBlockSchema,
+  bannerSliderBlockSchema,
+  titleBannerBlockSchema,
+  breadcrumbBlockSchema,
+  addressContactBlockSchema,
+  schedulingWidgetBlockSchema,
+  textBlockSchema,
+  stepsBlockSchema,
+  placeholderBlockSchema,
+  promotionsBlockSchema,
   notFoundBlockSchema,
+  // Content and catalog blocks (C2)
+  cardsBlockSchema,
 ] as const;
 
 export const pageSchema = {
@@ -95,5 +96,5 @@ export const pageSchema = {
 
 export type PageDefinition = FromSchema<typeof pageSchema>;
 export type Block = PageDefinition['blocks'][number];
-export type BannerBlock = FromSchema<typeof bannerBlockSchema>;
+export type { BannerBlock } from './blocks/banners.schema';
 export type CardsBlock = FromSchema<typeof cardsBlockSchema>;

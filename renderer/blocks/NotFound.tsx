@@ -1,10 +1,12 @@
 import type { NotFoundBlock } from '../../schemas/blocks/not-found.schema';
+import { usePage } from '../page-context';
 
 export const NOT_FOUND_DEFAULT_TITLE = 'Page not found';
 
 /** The not-found page's message with 'Go back' and 'Go to home' (000 §2.10); the route answers 404. */
 export function NotFound({ block }: { block: NotFoundBlock }) {
-  const variant = block.variant ?? 'v1';
+  const { settings } = usePage();
+  const variant = block.variant ?? settings.notFound?.variant ?? 'v1';
   const goBack = () => {
     // A visitor who landed here from outside has nothing to go back to: send them home instead.
     if (window.history.length > 1 && document.referrer.startsWith(window.location.origin)) window.history.back();

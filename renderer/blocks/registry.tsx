@@ -7,9 +7,20 @@
  */
 import type { Block } from '../../schemas/page.schema';
 import { defineBlock, type BlockDataContext, type BlockDefinition } from './block-definition';
+// Site shell blocks (C1)
+import { AddressContact } from './AddressContact';
 import { Banner } from './Banner';
-import { Cards } from './Cards';
+import { BannerSlider } from './BannerSlider';
+import { Breadcrumb } from './Breadcrumb';
 import { NotFound } from './NotFound';
+import { Placeholder } from './Placeholder';
+import { Promotions } from './Promotions';
+import { SchedulingWidget } from './SchedulingWidget';
+import { Steps } from './Steps';
+import { TextContent } from './TextContent';
+import { TitleBanner } from './TitleBanner';
+// Content and catalog blocks (C2)
+import { Cards } from './Cards';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -17,9 +28,20 @@ type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 type Registry = { [T in Block['type']]: BlockDefinition<BlockOf<T>, any> };
 
 export const blockRegistry: Registry = {
+  // Site shell blocks (C1)
   banner: defineBlock({ component: Banner }),
-  cards: defineBlock({ component: Cards }),
+  'banner-slider': defineBlock({ component: BannerSlider }),
+  'title-banner': defineBlock({ component: TitleBanner }),
+  breadcrumb: defineBlock({ component: Breadcrumb }),
+  'address-contact': defineBlock({ component: AddressContact }),
+  'scheduling-widget': defineBlock({ component: SchedulingWidget }),
+  text: defineBlock({ component: TextContent }),
+  steps: defineBlock({ component: Steps }),
+  placeholder: defineBlock({ component: Placeholder }),
+  promotions: defineBlock({ component: Promotions }),
   'not-found': defineBlock({ component: NotFound }),
+  // Content and catalog blocks (C2)
+  cards: defineBlock({ component: Cards }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

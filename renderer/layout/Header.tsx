@@ -1,20 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteSettings } from '../../schemas/site-settings.schema';
+import { DesktopMenu } from './DesktopMenu';
+import { headerClassName } from './header-classes';
+import { isDesktopSticky, MOBILE_HEADER_CLEAR, nextMobileHeaderState, STICKY_THRESHOLD, type MobileHeaderState } from './header-scroll';
+import { DEFAULT_DRAWER_TITLE, MobileDrawer } from './MobileDrawer';
 
+export const DESKTOP_MIN_WIDTH = 1201;
+
+/**
+ * The site header: logo, desktop menu, mobile menu button and drawer, and the scroll behaviour of
+ * 000 §4. The first render has no scroll classes (server and client agree); they follow scrolling.
+ */
 export function Header({ settings }: { settings: SiteSettings }) {
+  const [sticky, setSticky] = useState(false);
+  const [mobile, setMobile] = useState<MobileHeaderState>(MOBILE_HEADER_CLEAR);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const threshold = settings.constants?.stickyHeaderThreshold ?? STICKY_THRESHOLD;
+  const desktopMin = settings.breakpoints?.desktopMin ?? DESKTOP_MIN_WIDTH;
+
+  useEffect(() => {
+    let lastY = window.scrollY;
+    let mobileState = MOBILE_HEADER_CLEAR;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (window.innerWidth >= desktopMin) {
+        setSticky(isDesktopSticky(y, threshold));
+        if (mobileState !== MOBILE_HEADER_CLEAR) setMobile((mobileState = MOBILE_HEADER_CLEAR));
+      } else {
+        setSticky(false);
+        const next = nextMobileHeaderState(mobileState, lastY, y, headerRef.current?.offsetHeight ?? 0);
+        if (next.show !== mobileState.show || next.scrollingDown !== mobileState.scrollingDown) setMobile((mobileState = next));
+        else mobileState = next;
+      }
+      lastY = y;
+    };
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [threshold, desktopMin]);
+
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    menuButtonRef.current?.focus();
+  }, []);
+
   return (
-    <header className="header">
-      <a className="header__logo" href="/">
-        {settings.siteName}
-      </a>
-      <nav aria-label="Main">
-        <ul className="header__menu">
-          {settings.navigation.map((item) => (
-            <li key={item.path}>
-              <a href={item.path}>{item.label}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+    <header className={headerClassName(sticky, mobile)} ref={headerRef}>
+      <div className="header__inner">
+        <a className="header__logo" href="/">
+          {settings.logo && <img src={settings.logo} alt="" width={40} height={40} />}
+          <span>{settings.siteName}</span>
+        </a>
+        <DesktopMenu items={settings.navigation} />
+        <button
+          type="button"
+          className="header__menu-button"
+          aria-expanded={drawerOpen}
+          aria-haspopup="dialog"
+          ref={menuButtonRef}
+          onClick={() => setDrawerOpen(true)}
+        >
+          <span className="header__menu-icon" aria-hidden="true" />
+          Menu
+        </button>
+      </div>
+      {drawerOpen && <MobileDrawer title={settings.drawerTitle ?? DEFAULT_DRAWER_TITLE} items={settings.navigation} onClose={closeDrawer} />}
     </header>
   );
 }

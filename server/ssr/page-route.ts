@@ -31,7 +31,7 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
       image: result.image === undefined ? undefined : new URL(result.image, publicUrl + '/').href,
       structuredData: result.structuredData,
       noindex: result.noindex,
-      canonicalUrl: publicUrl + ctx.path,
+      canonicalUrl: publicUrl + result.canonicalPath,
       siteName: content.settings.siteName,
       state: result.state,
       assets,

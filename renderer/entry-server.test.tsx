@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { PageDefinition } from '../schemas/page.schema';
+import type { RouteEntry } from '../schemas/routes.schema';
+import { renderPage, renderPageWith, type RenderInput } from './entry-server';
+import { testSettings } from './testing/page-fixture';
+
+const routes: RouteEntry[] = [
+  { path: '/', page: 'home' },
+  { path: '/about-us', page: 'about' },
+  { path: '/aboutus', page: 'about' },
+  { path: '/products', page: 'products' },
+  { path: '/products/:styleName', page: 'style' },
+  { path: '/checkout', page: 'checkout' },
+  { path: '/*', page: 'not-found', status: 404 },
+];
+const meta = (title: string, extra: Partial<PageDefinition['metadata']> = {}) => ({ title, description: `${title} description`, ...extra });
+const pages: Record<string, PageDefinition> = {
+  home: { metadata: meta('Home'), blocks: [{ type: 'promotions' }] },
+  about: { metadata: meta('About Us'), blocks: [{ type: 'title-banner' }] },
+  products: { metadata: meta('All products', { breadcrumbTitle: 'Products' }), blocks: [] },
+  style: { metadata: meta('Style'), blocks: [{ type: 'breadcrumb' }, { type: 'placeholder', title: 'Style', message: 'x' }] },
+  checkout: { metadata: meta('Checkout', { transactional: true }), blocks: [{ type: 'placeholder', title: 'Checkout', message: 'x' }] },
+  'not-found': { metadata: meta('Page not found'), blocks: [{ type: 'not-found' }] },
+};
+const input = (url: string): RenderInput => ({ url, routes, pages, settings: testSettings, cookieHeader: undefined, publicUrl: 'https://shop.example' });
+const types = (r: { structuredData: { '@type': string }[] }) => r.structuredData.map((d) => d['@type']);
+
+describe('renderPage', () => {
+  it('renders the route, the title with the site name, and Organization JSON-LD', () => {
+    const r = renderPage(input('/'));
+    expect(r.status).toBe(200);
+    expect(r.title).toBe('Home | Test Cabinets');
+    expect(types(r)).toEqual(['Organization']);
+    expect(r.structuredData[0]).toMatchObject({ '@context': 'https://schema.org', name: 'Test Cabinets', url: 'https://shop.example/' });
+  });
+
+  it('gives aliases the canonical path of the first route and a breadcrumb from the route list', () => {
+    const r = renderPage(input('/aboutus'));
+    expect(r.canonicalPath).toBe('/about-us');
+    expect(r.state.breadcrumb).toEqual([{ label: 'Home', path: '/' }, { label: 'About Us' }]);
+    expect(types(r)).toEqual(['Organization', 'BreadcrumbList']);
+    expect(r.html).toContain('About Us');
+  });
+
+  it('answers the catch-all with the not-found page and 404, noindex, no breadcrumb data', () => {
+    const r = renderPage(input('/no/such/page'));
+    expect(r.status).toBe(404);
+    expect(r.noindex).toBe(true);
+    expect(r.html).toContain('Go to home');
+    expect(types(r)).toEqual(['Organization']);
+  });
+
+  it('runs selectData per block: data in the state, 404, metadata, breadcrumb and structured data', () => {
+    const r = renderPageWith(input('/products/ghost?type=color&value=white'), (block, ctx) => {
+      if (block.type !== 'placeholder') return undefined;
+      expect(ctx.params).toEqual({ styleName: 'ghost' });
+      expect(ctx.query.get('value')).toBe('white');
+      ctx.notFound();
+      ctx.setMetadata({ title: 'Ghost style', image: '/images/ghost.svg' });
+      ctx.setBreadcrumb([{ label: 'Home', path: '/' }, { label: 'Products', path: '/products' }, { label: 'Ghost' }]);
+      ctx.addStructuredData({ '@type': 'Product', name: 'Ghost' });
+      ctx.addStructuredData({ '@type': 'FAQPage', mainEntity: [] });
+      return { found: false };
+    });
+    expect(r.status).toBe(404);
+    expect(r.title).toBe('Ghost style | Test Cabinets');
+    expect(r.image).toBe('/images/ghost.svg');
+    expect(r.state.blockData).toEqual([null, { found: false }]);
+    expect(r.html).toContain('Ghost');
+    expect(types(r)).toEqual(['Organization', 'Product', 'FAQPage']);
+  });
+
+  it('uses the breadcrumbTitle of ancestors in the route trail', () => {
+    const r = renderPageWith(input('/products/shaker'), () => undefined);
+    expect(r.state.breadcrumb).toEqual([{ label: 'Home', path: '/' }, { label: 'Products', path: '/products' }, { label: 'Shaker' }]);
+    expect(types(r)).toEqual(['Organization', 'BreadcrumbList']);
+  });
+
+  it('keeps FAQ, breadcrumb and video data off transactional pages', () => {
+    const r = renderPageWith(input('/checkout'), (_block, ctx) => {
+      ctx.addStructuredData({ '@type': 'FAQPage' });
+      ctx.addStructuredData({ '@type': 'VideoObject' });
+      return undefined;
+    });
+    expect(r.status).toBe(200);
+    expect(r.noindex).toBe(true);
+    expect(types(r)).toEqual(['Organization']);
+  });
+
+  it('skips a block type it does not know instead of crashing', () => {
+    const odd = { metadata: meta('Odd'), blocks: [{ type: 'no-such-block' } as unknown as PageDefinition['blocks'][number], { type: 'promotions' as const, title: 'x' }] };
+    const r = renderPage({ ...input('/'), pages: { ...pages, home: odd } });
+    expect(r.status).toBe(200);
+  });
+});

@@ -1,0 +1,102 @@
+import type { SiteSettings } from '../../schemas/site-settings.schema';
+import { telLink } from '../blocks/AddressContact';
+
+const FOOTER_LINKS: { title: string; links: { label: string; path: string }[] }[] = [
+  {
+    title: 'Shop',
+    links: [
+      { label: 'Kitchen Cabinets', path: '/products/kitchen-cabinets' },
+      { label: 'Order Samples', path: '/order-samples' },
+      { label: 'Visualizer', path: '/visualizer' },
+      { label: 'Inspiration Gallery', path: '/inspiration-gallery' },
+      { label: 'Search', path: '/search' },
+    ],
+  },
+  {
+    title: 'Services',
+    links: [
+      { label: 'Free Kitchen Design', path: '/free-kitchen-design' },
+      { label: 'Kitchen Installation', path: '/kitchen-installation' },
+      { label: 'Financing', path: '/kitchen-finance-options' },
+      { label: 'How to Buy a Kitchen', path: '/how-to-buy-kitchen' },
+      { label: 'Book an Appointment', path: '/book-appointment' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { label: 'About Us', path: '/about-us' },
+      { label: 'Blog', path: '/blogs' },
+      { label: 'Reviews', path: '/reviews' },
+      { label: 'FAQs', path: '/faqs' },
+      { label: 'Become a Dealer', path: '/become-dealer' },
+    ],
+  },
+  {
+    title: 'Help',
+    links: [
+      { label: 'Contact', path: '/contact' },
+      { label: 'File a Claim', path: '/claim' },
+      { label: 'Shipping Policy', path: '/shipping-policy' },
+      { label: 'Returns & Cancellations', path: '/return-and-cancellation-policy' },
+      { label: 'Privacy Policy', path: '/privacy-policy' },
+      { label: 'Terms & Conditions', path: '/terms-and-conditions' },
+    ],
+  },
+];
+
+export function Footer({ settings }: { settings: SiteSettings }) {
+  const contact = settings.contact;
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <div className="footer__brand">
+          <p className="footer__name">{settings.siteName}</p>
+          {settings.promotions && settings.promotions.length > 0 && (
+            <ul className="footer__promotions">
+              {settings.promotions.map((p) => (
+                <li key={p.code}>{p.path ? <a href={p.path}>{p.title}</a> : p.title}</li>
+              ))}
+            </ul>
+          )}
+          {contact?.phone && (
+            <p>
+              <a href={telLink(contact.phone)}>{contact.phone}</a>
+            </p>
+          )}
+          {contact?.email && (
+            <p>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+            </p>
+          )}
+        </div>
+        {FOOTER_LINKS.map((group) => (
+          <nav className="footer__group" key={group.title} aria-label={group.title}>
+            <p className="footer__heading">{group.title}</p>
+            <ul>
+              {group.links.map((link) => (
+                <li key={link.path}>
+                  <a href={link.path}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="footer__bottom">
+        <p>© {settings.siteName}. All rights reserved.</p>
+        {settings.socials && settings.socials.length > 0 && (
+          <ul className="footer__socials">
+            {settings.socials.map((s) => (
+              <li key={s.url}>
+                <a href={s.url} rel="noopener noreferrer">
+                  {s.type.charAt(0).toUpperCase() + s.type.slice(1)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </footer>
+  );
+}

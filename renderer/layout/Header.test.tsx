@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { testSettings } from '../testing/page-fixture';
+import { Header } from './Header';
+
+afterEach(cleanup);
+
+const settings = {
+  ...testSettings,
+  navigation: [
+    ...testSettings.navigation,
+    {
+      label: 'Styles',
+      path: '/styles',
+      megaMenu: { columns: [{ title: 'Shaker', links: [{ label: 'Hartford', path: '/styles/hartford', description: 'Classic' }] }] },
+    },
+  ],
+};
+
+describe('Header', () => {
+  it('opens submenus and mega menus with their buttons; Escape closes and returns focus', () => {
+    const { container } = render(<Header settings={settings} />);
+    const toggle = screen.getByRole('button', { name: 'Cabinets menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(container.querySelector('.menu__item--open a[href="/products/kitchen-cabinets/shaker"]')).not.toBeNull();
+    fireEvent.keyDown(toggle, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    fireEvent.click(screen.getByRole('button', { name: 'Styles menu' }));
+    expect(container.querySelector('.menu__item--open .mega__description')?.textContent).toBe('Classic');
+  });
+
+  it("opens the mobile drawer 'Our Offerings', traps focus, and closes on Escape", () => {
+    render(<Header settings={settings} />);
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    fireEvent.click(menuButton);
+    const dialog = screen.getByRole('dialog', { name: 'Our Offerings' });
+    const close = screen.getByRole('button', { name: 'Close menu' });
+    expect(document.activeElement).toBe(close);
+    // Shift+Tab from the first focusable wraps to the last one inside the drawer.
+    fireEvent.keyDown(document, { key: 'Tab', shiftKey: true });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(close);
+    fireEvent.click(screen.getByRole('button', { name: 'Cabinets submenu' }));
+    expect(dialog.querySelector('a[href="/products/kitchen-cabinets/shaker"]')).not.toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+  });
+});

@@ -1,0 +1,19 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { contactDetailsSchema } from '../site-settings.schema';
+
+export const addressContactBlockSchema = {
+  type: 'object',
+  title: 'Address and contact block',
+  description: 'The showroom address with a map link, the phone as a tel: link, the e-mail as a mailto: link and the opening hours. Default: the contact details of the site settings.',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'address-contact', description: 'Block type: address-contact.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: 'Heading. Default "Visit or contact us".' },
+    text: { type: 'string', description: 'A line under the heading.' },
+    contact: contactDetailsSchema,
+  },
+} as const;
+
+export type AddressContactBlock = FromSchema<typeof addressContactBlockSchema>;

@@ -1,0 +1,67 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { actionSchema, imageSchema } from '../common.schema';
+
+export const bannerBlockSchema = {
+  type: 'object',
+  title: 'Banner block',
+  description: 'A single full-width image with a title, an optional subtitle and an optional action. Default image size 1920 x 787.',
+  additionalProperties: false,
+  required: ['type', 'title', 'image'],
+  properties: {
+    type: { const: 'banner', description: 'Block type: banner.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', minLength: 1, description: 'Main heading of the banner.' },
+    subtitle: { type: 'string', description: 'Line under the heading.' },
+    image: imageSchema,
+    action: actionSchema,
+    secondaryAction: actionSchema,
+  },
+} as const;
+
+export const bannerSlideSchema = {
+  type: 'object',
+  title: 'Banner slide',
+  description: 'One slide of a banner slider.',
+  additionalProperties: false,
+  required: ['title', 'image'],
+  properties: {
+    title: { type: 'string', minLength: 1, description: 'Heading of the slide.' },
+    subtitle: { type: 'string', description: 'Line under the heading.' },
+    image: imageSchema,
+    action: actionSchema,
+  },
+} as const;
+
+export const bannerSliderBlockSchema = {
+  type: 'object',
+  title: 'Banner slider block',
+  description: 'Several banners shown one at a time, with previous/next arrows and dots (multiple banners).',
+  additionalProperties: false,
+  required: ['type', 'slides'],
+  properties: {
+    type: { const: 'banner-slider', description: 'Block type: banner-slider.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    label: { type: 'string', description: 'Accessible name of the slider. Default "Featured".' },
+    slides: { type: 'array', minItems: 1, items: bannerSlideSchema, description: 'The slides, in order. The first slide is shown first.' },
+  },
+} as const;
+
+export const titleBannerBlockSchema = {
+  type: 'object',
+  title: 'Title banner block',
+  description: 'A page title band with the breadcrumb of the page under it, and an optional background image.',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'title-banner', description: 'Block type: title-banner.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', minLength: 1, description: "Heading. Default: the page's title." },
+    subtitle: { type: 'string', description: 'Line under the heading.' },
+    image: imageSchema,
+    breadcrumb: { type: 'boolean', description: 'Show the breadcrumb trail. Default true.' },
+  },
+} as const;
+
+export type BannerBlock = FromSchema<typeof bannerBlockSchema>;
+export type BannerSliderBlock = FromSchema<typeof bannerSliderBlockSchema>;
+export type TitleBannerBlock = FromSchema<typeof titleBannerBlockSchema>;

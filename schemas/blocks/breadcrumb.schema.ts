@@ -1,0 +1,28 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const breadcrumbBlockSchema = {
+  type: 'object',
+  title: 'Breadcrumb block',
+  description: 'The trail from the home page to this page: built from the route list, or from the items given here.',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'breadcrumb', description: 'Block type: breadcrumb.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    items: {
+      type: 'array',
+      description: 'Explicit trail, first to last. The last item is the current page and needs no path. Default: from the route list.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['label'],
+        properties: {
+          label: { type: 'string', minLength: 1, description: 'Text of the crumb.' },
+          path: { type: 'string', minLength: 1, description: 'Where the crumb links to.' },
+        },
+      },
+    },
+  },
+} as const;
+
+export type BreadcrumbBlock = FromSchema<typeof breadcrumbBlockSchema>;
