@@ -1,0 +1,105 @@
+/**
+ * A test harness for payment flows: the real app (createApp) on 127.0.0.1 port 0 with a real SQLite
+ * file, and a scripted gateway whose `confirm` answers what the test set (pending, then completed,
+ * failed ...). Flows through the offline test gateway itself use startTestServer.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createApp } from '../app';
+import { projectRoot } from '../build-output';
+import { loadContent } from '../content/load-content';
+import { openDatabase, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { SyncQueries } from '../db/sync-query';
+import type { AllGateways } from '../gateways/create-gateways';
+import type { ConfirmedPayment, GatewayName, PaymentGateway } from '../gateways/gateway';
+import { ApiError } from '../http/api-error';
+import { createLogger } from '../logger';
+import type { MailConfig } from '../mail/mail-config';
+import { QuoteService } from '../services/quote-service';
+
+export class ScriptedGateway implements PaymentGateway {
+  readonly payments = new Map<string, ConfirmedPayment>();
+  confirmCalls = 0;
+  constructor(readonly name: GatewayName = 'test') {}
+
+  set(payment: Partial<ConfirmedPayment> & { transactionId: string; amountCents: number }): ConfirmedPayment {
+    const full: ConfirmedPayment = {
+      gateway: this.name,
+      providerReference: payment.transactionId,
+      status: 'completed',
+      currency: 'USD',
+      metadata: {},
+      additionalData: { cardBrand: 'visa', cardLast4: '4242' },
+      ...payment,
+    };
+    this.payments.set(full.transactionId, full);
+    return full;
+  }
+
+  async confirm(transactionId: string): Promise<ConfirmedPayment> {
+    this.confirmCalls += 1;
+    // A provider round trip: lets concurrent requests interleave here, as they would in production.
+    await new Promise((r) => setImmediate(r));
+    const p = this.payments.get(transactionId);
+    if (!p) throw new ApiError(404, 'payment_not_found', 'Payment not found.');
+    return p;
+  }
+}
+
+export interface Harness {
+  url: string;
+  databaseFile: string;
+  database: Database;
+  q: SyncQueries;
+  quotes: QuoteService;
+  gateway: ScriptedGateway;
+  stop(): Promise<void>;
+}
+
+export const harnessMail: MailConfig = { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: ['owner@example.com', 'sales@example.com', 'ops@example.com'] };
+
+export async function startHarness(contentDir = process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site')): Promise<Harness> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-harness-'));
+  const databaseFile = path.join(dir, 'showroom.db');
+  const database = openDatabase(databaseFile);
+  await migrateToLatest(database.db);
+  const gateway = new ScriptedGateway('test');
+  const gateways = { get: () => gateway, test: gateway, isConfigured: () => true, config: { stripe: null, paypal: null, authorizeNet: null } } as unknown as AllGateways;
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const app = createApp({
+    content: loadContent(contentDir),
+    database,
+    logger: createLogger('silent'),
+    publicUrl: url,
+    allowedOrigins: () => new Set(),
+    renderPage: () => ({ status: 200, html: '' }) as never,
+    assets: { entry: '', css: [], preload: [] },
+    gateways,
+    mail: harnessMail,
+    production: false,
+  });
+  server.on('request', app.callback());
+  const q = new SyncQueries(database.db, database.sqlite);
+  return {
+    url,
+    databaseFile,
+    database,
+    q,
+    quotes: new QuoteService(q, url),
+    gateway,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
