@@ -20,7 +20,7 @@ async function newOrder(overrides: Record<string, unknown> = {}) {
   return res.body as Record<string, any>;
 }
 
-const auth = (order: { accessToken: string }) => ({ Authorization: `Bearer ${order.accessToken}` });
+const auth = (order: Record<string, any>) => ({ Authorization: `Bearer ${order.accessToken}` });
 
 function outbox(orderId: number) {
   return h.database.sqlite.prepare('select type, recipient, cc, subject, html from mail_outbox where order_id = ? order by id').all(orderId) as { type: string; recipient: string; cc: string; subject: string; html: string }[];
