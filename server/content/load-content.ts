@@ -20,6 +20,7 @@ import type { ShippingMethod, ShippingMethodsDefinition } from '../../schemas/sh
 import type { SiteSettings } from '../../schemas/site-settings.schema';
 import type { TaxRule, TaxRulesDefinition } from '../../schemas/tax.schema';
 import { contentLayout, matchesPattern } from './content-layout';
+import { describeJsonSyntax } from './json-syntax';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
 import { lintDefinitions } from './lint/lint-definitions';
 import { validateDefinition } from './schema-validator';
@@ -56,15 +57,6 @@ function listJsonFiles(dir: string, prefix = ''): string[] {
   return out.sort();
 }
 
-/** Where a JSON.parse error happened, as "line L, column C" when the engine tells the offset. */
-function describeJsonError(text: string, err: Error): string {
-  const at = /position (\d+)/.exec(err.message);
-  if (!at) return `is not valid JSON: ${err.message}`;
-  const offset = Number(at[1]);
-  const before = text.slice(0, offset).split('\n');
-  return `is not valid JSON (look near line ${before.length}, column ${before[before.length - 1]!.length + 1}): ${err.message}`;
-}
-
 export interface DefinitionFiles {
   /** Every parsed file, by its path relative to the content folder. */
   files: Map<string, unknown>;
@@ -93,8 +85,8 @@ export function readDefinitions(dir: string): DefinitionFiles {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       try {
         data = JSON.parse(text);
-      } catch (err) {
-        problems.push({ file, pointer: '', message: describeJsonError(text, err as Error) });
+      } catch {
+        problems.push({ file, pointer: '', message: describeJsonSyntax(text) });
         continue;
       }
       files.set(file, data);

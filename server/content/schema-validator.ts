@@ -6,7 +6,8 @@ import type { DefinitionProblem } from './definition-problem';
 let validators: Map<DefinitionSchemaName, ValidateFunction> | undefined;
 
 function compileAll(): Map<DefinitionSchemaName, ValidateFunction> {
-  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, allowUnionTypes: true });
+  // verbose: errors carry their schema, so a pattern error can quote the property's description.
+  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: true, allowUnionTypes: true, verbose: true });
   const map = new Map<DefinitionSchemaName, ValidateFunction>();
   for (const [name, schema] of Object.entries(definitionSchemas)) {
     map.set(name as DefinitionSchemaName, ajv.compile(schema));
@@ -14,16 +15,33 @@ function compileAll(): Map<DefinitionSchemaName, ValidateFunction> {
   return map;
 }
 
+/** JSON type names in the words of someone who writes the files, not of a programmer. */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text in quotes',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list in [ ]',
+  object: 'a group of properties in { }',
+  null: 'null',
+};
+
+function typeWords(type: unknown): string {
+  const types = Array.isArray(type) ? type : String(type).split(',');
+  return types.map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ');
+}
+
 /** Turns ajv's terse errors into sentences an operator understands. */
 export function describeError(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
+  const parent = (e.parentSchema ?? {}) as { description?: string };
   switch (e.keyword) {
     case 'required':
       return `is missing the required property "${String(p.missingProperty)}"`;
     case 'additionalProperties':
       return `has a property "${String(p.additionalProperty)}" that this definition does not know (check its spelling)`;
     case 'type':
-      return `should be ${String(p.type)}`;
+      return `should be ${typeWords(p.type)}`;
     case 'enum':
       return `should be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'const':
@@ -31,11 +49,32 @@ export function describeError(e: ErrorObject): string {
     case 'minLength':
       return Number(p.limit) === 1 ? 'should not be empty' : `should have at least ${String(p.limit)} characters`;
     case 'pattern':
-      return `does not have the expected form (${String(p.pattern)})`;
-    case 'discriminator':
-      return p.error === 'mapping'
-        ? `has an unknown block type "${String(p.tagValue)}"`
-        : `is missing its "${String(p.tag)}"`;
+      return parent.description ? `is not in the expected form: ${parent.description}` : `does not have the expected form (${String(p.pattern)})`;
+    case 'minimum':
+      return `should be ${String(p.limit)} or more`;
+    case 'maximum':
+      return `should be ${String(p.limit)} or less`;
+    case 'exclusiveMinimum':
+      return `should be more than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `should be less than ${String(p.limit)}`;
+    case 'minItems':
+      return Number(p.limit) === 1 ? 'should list at least one entry' : `should list at least ${String(p.limit)} entries`;
+    case 'maxItems':
+      return `should list at most ${String(p.limit)} entries`;
+    case 'maxLength':
+      return `should have at most ${String(p.limit)} characters`;
+    case 'oneOf':
+      return 'matches none of the allowed forms (or more than one); check the properties against the documentation';
+    case 'anyOf':
+      return 'matches none of the allowed forms; check the value against the documentation';
+    case 'discriminator': {
+      // The list an entry sits in says what its "type" means: blocks of a page, fields of a form...
+      const container = e.instancePath.split('/').slice(-2, -1)[0];
+      const kinds: Record<string, string> = { blocks: 'block type', fields: 'field type', components: 'component type' };
+      const kind = (container && kinds[container]) ?? `"${String(p.tag)}"`;
+      return p.error === 'mapping' ? `has an unknown ${kind} "${String(p.tagValue)}"` : `is missing its "${String(p.tag)}"`;
+    }
     default:
       return e.message ?? 'is not valid';
   }
@@ -45,5 +84,24 @@ export function validateDefinition(schema: DefinitionSchemaName, file: string, d
   validators ??= compileAll();
   const validate = validators.get(schema)!;
   if (validate(data)) return [];
-  return (validate.errors ?? []).map((e) => ({ file, pointer: e.instancePath, message: describeError(e) }));
+  return readableErrors(validate.errors ?? []).map((e) => ({ file, pointer: e.instancePath, message: describeError(e) }));
+}
+
+/**
+ * Keeps the errors a person can act on: an "if" error only repeats the error inside its "then"; the
+ * errors of each alternative of an anyOf / oneOf contradict one another ("should be text", "should
+ * be a list"), so only the anyOf / oneOf error itself is kept. Duplicates are dropped.
+ */
+export function readableErrors(errors: ErrorObject[]): ErrorObject[] {
+  const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  const insideAlternative = (e: ErrorObject) =>
+    alternatives.some((a) => a !== e && e.schemaPath.startsWith(`${a.schemaPath}/`) && e.instancePath.startsWith(a.instancePath));
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    if (e.keyword === 'if' || insideAlternative(e)) return false;
+    const key = `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -52,15 +52,15 @@ function checkField(file: string, field: TemplateField, fields: Map<string, Temp
     if (depth < field.dependsOn.length) {
       const depName = field.dependsOn[depth]!;
       const dep = fields.get(depName);
-      if (isPriceEntry(current)) {
-        problems.push({
-          file,
-          pointer: at,
-          message: `has a price where the values of "${depName}" were expected: "${field.name}" depends on "${depName}", so its prices are grouped by the values of "${depName}" first`,
-        });
-        return;
-      }
       for (const [key, child] of Object.entries(current)) {
+        if (isPriceEntry(child)) {
+          problems.push({
+            file,
+            pointer: childPointer(at, key),
+            message: `is a price, but "${field.name}" depends on "${depName}": its prices must be grouped under the values of "${depName}" first`,
+          });
+          continue;
+        }
         if (dep?.values && !dep.values.has(key)) {
           problems.push({
             file,

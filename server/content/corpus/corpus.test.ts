@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { contentLayout, matchesPattern } from '../content-layout';
+import { formatProblem } from '../definition-problem';
+import { readDefinitions } from '../load-content';
+import { baseDir, buildCase, fixturesDir, loadCases, type CorpusCase } from './corpus';
+
+const cases = loadCases();
+const built: string[] = [];
+const tsx = path.resolve('node_modules/.bin/tsx');
+
+afterAll(() => {
+  for (const dir of built.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function build(c: Pick<CorpusCase, 'copy' | 'write' | 'set' | 'remove' | 'deleteFiles'>): string {
+  const dir = buildCase(c);
+  built.push(dir);
+  return dir;
+}
+
+function runValidate(dir: string) {
+  return spawnSync(tsx, ['server/cli.ts', 'validate', dir], { encoding: 'utf8' });
+}
+
+/** Files a case adds that no layout entry reads yet: their room has not registered the kind. */
+function unregistered(c: CorpusCase): string[] {
+  return Object.keys(c.copy ?? {}).filter((file) => !contentLayout.some((e) => matchesPattern(e.pattern, file)));
+}
+
+const allFixtures: Record<string, string> = {
+  'forms/contact.json': 'form.json',
+  'estimator/kitchen.json': 'estimator.json',
+  'data/estimator-pricing.json': 'estimator-pricing.json',
+  'blogs/blogs.json': 'blogs.json',
+  'blogs/authors.json': 'authors.json',
+  'blogs/categories.json': 'blog-categories.json',
+  'catalog/styles/corpus-slab.json': 'style.json',
+};
+
+describe('the broken-definitions corpus', () => {
+  it('has at least 30 cases, each with one expected problem', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(30);
+    for (const c of cases) expect(Object.keys(c.expected).sort(), c.name).toEqual(['file', 'message', 'pointer']);
+  });
+
+  it('starts from a clean folder: the base with every fixture validates with exit code 0', () => {
+    const copy = Object.fromEntries(Object.entries(allFixtures).filter(([file]) => contentLayout.some((e) => matchesPattern(e.pattern, file))));
+    expect(readDefinitions(build({ copy })).problems.map(formatProblem)).toEqual([]);
+    const cli = runValidate(baseDir);
+    expect(cli.stdout).toContain('all definitions are valid');
+    expect(cli.status).toBe(0);
+    expect(fs.existsSync(fixturesDir)).toBe(true);
+  }, 60_000);
+
+  for (const c of cases) {
+    const missing = unregistered(c);
+    it.skipIf(missing.length > 0)(`${c.name}: ${c.fault}${missing.length ? ` (skipped: ${missing.join(', ')} not in the content layout yet)` : ''}`, () => {
+      const dir = build(c);
+      const { problems } = readDefinitions(dir);
+      expect(problems).toEqual([c.expected]);
+      if (c.cli) {
+        const cli = runValidate(dir);
+        expect(cli.status).toBe(1);
+        expect(cli.stdout.trim().split('\n')).toEqual([formatProblem(c.expected)]);
+        expect(cli.stderr).toContain('1 problem(s) found');
+      }
+    }, 60_000);
+  }
+});
