@@ -94,7 +94,7 @@ export const popupSchema = {
       description: 'When the popup appears; the first trigger that fires shows it. Without any trigger it shows after 0s.',
       additionalProperties: false,
       properties: {
-        delay: { ...timeStringSchema, description: 'Show after this time on the page, e.g. 5s.' },
+        delay: { ...timeStringSchema, description: 'Show after this time on the page: a number and a unit (s, m, h, d, w), e.g. 5s.' },
         scrollPercentage: {
           type: 'number',
           minimum: 0,
@@ -106,7 +106,7 @@ export const popupSchema = {
       },
     },
     showOnce: { type: 'boolean', description: 'After it has shown, store a cookie and do not show again until it expires.' },
-    cookieExpiry: { ...timeStringSchema, description: 'How long the show-once cookie lasts. Default 24h.' },
+    cookieExpiry: { ...timeStringSchema, description: 'How long the show-once cookie lasts: a number and a unit (s, m, h, d, w), e.g. 24h or 7d. Default 24h.' },
     autoClose: {
       title: 'Auto close',
       description: 'Close automatically after this time (default 10s), or false to stay open until closed.',
