@@ -10,7 +10,8 @@ const blogs = [
 describe('blog rules', () => {
   it('slugs are lower-case with non-alphanumerics as hyphens', () => {
     expect(blogCategorySlug('Design Ideas')).toBe('design-ideas');
-    expect(blogCategorySlug('Tips & Tricks')).toBe('tips---tricks');
+    expect(blogCategorySlug('Tips & Tricks')).toBe('tips-tricks');
+    expect(blogCategorySlug('DIY: Before/After!')).toBe('diy-before-after');
   });
   it('search is case-insensitive over title, description and author name', () => {
     expect(matchesBlogSearch(blogs[0]!, 'Ana Ruiz', 'PAINTED')).toBe(true);

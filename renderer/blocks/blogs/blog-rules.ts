@@ -12,10 +12,13 @@ export interface BlogRecord {
   isPopular?: boolean;
 }
 
-/** 000 §2.3: lower-case, every non-alphanumeric character turned into a hyphen. */
-export function blogCategorySlug(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '-');
-}
+/**
+ * 000 §2.3: lower-case with non-alphanumerics turned into hyphens. A run of them becomes one hyphen
+ * and none lead or trail, so slugs match the category ids of the content (the schemas' slug rule);
+ * this is the same rule as schemas/catalog/blog-categories.schema.ts.
+ */
+export { blogCategorySlug } from '../../../schemas/catalog/blog-categories.schema';
+import { blogCategorySlug } from '../../../schemas/catalog/blog-categories.schema';
 
 /** 000 §5: case-insensitive over title, description and author name. Blank terms match everything. */
 export function matchesBlogSearch(blog: BlogRecord, authorName: string | undefined, term: string): boolean {
@@ -24,22 +27,24 @@ export function matchesBlogSearch(blog: BlogRecord, authorName: string | undefin
   return [blog.title, blog.description ?? '', authorName ?? ''].some((field) => field.toLowerCase().includes(needle));
 }
 
-function time(blog: BlogRecord): number {
+type Dated = { publishDate?: string; isPopular?: boolean };
+
+function time(blog: Dated): number {
   const t = blog.publishDate ? Date.parse(blog.publishDate) : NaN;
   return Number.isNaN(t) ? Number.NEGATIVE_INFINITY : t;
 }
 
-export function newestFirst<T extends BlogRecord>(blogs: readonly T[]): T[] {
+export function newestFirst<T extends Dated>(blogs: readonly T[]): T[] {
   return [...blogs].sort((a, b) => time(b) - time(a));
 }
 
 /** Recent articles: newest first, up to `max`, leaving out the one being read. */
-export function recentBlogs<T extends BlogRecord>(blogs: readonly T[], max: number, exclude?: T): T[] {
+export function recentBlogs<T extends Dated>(blogs: readonly T[], max: number, exclude?: T): T[] {
   return newestFirst(blogs.filter((b) => b !== exclude)).slice(0, Math.max(0, max));
 }
 
 /** Popular posts: flagged isPopular, newest first, capped to `max`. */
-export function popularBlogs<T extends BlogRecord>(blogs: readonly T[], max: number): T[] {
+export function popularBlogs<T extends Dated>(blogs: readonly T[], max: number): T[] {
   return newestFirst(blogs.filter((b) => b.isPopular)).slice(0, Math.max(0, max));
 }
 

@@ -1,0 +1,79 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+const pagination = { enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' } as const;
+const pageSize = { type: 'integer', minimum: 1, maximum: 60, description: 'Posts per page. Default 9 (three rows of the 3-column grid).' } as const;
+const popularLimit = { type: 'integer', minimum: 0, maximum: 20, description: 'Most popular posts listed (flagged isPopular, newest first). 0 hides them. Default 3.' } as const;
+const showSearch = { type: 'boolean', description: "Show the search box (query parameter 'query'; matches title, description and author name). Default true." } as const;
+
+export const blogListBlockSchema = {
+  type: 'object',
+  title: 'Blog list block',
+  description: "Every blog post, newest first, in a 3-column grid with search, categories with counts and popular posts (000 §2.4). On a data problem: 'Error Loading Data'.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'blog-list', description: 'Block type: blog-list.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: 'Heading above the grid.' },
+    description: { type: 'string', description: 'Text under the heading.' },
+    showSearch,
+    showCategories: { type: 'boolean', description: 'Show the category list with counts. Default true.' },
+    popularLimit,
+    pageSize,
+    pagination,
+  },
+} as const;
+
+export const blogDetailBlockSchema = {
+  type: 'object',
+  title: 'Blog detail block',
+  description: "One article, found by the route's blogPath parameter: title, author link, date, share icons, the sanitised body, a sidebar of categories with counts and the most recent articles (000 §2.5). Unknown path: 'Blog not found' and HTTP 404.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'blog-detail', description: 'Block type: blog-detail.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    recentLimit: { type: 'integer', minimum: 0, maximum: 20, description: 'Recent articles in the sidebar, newest first. Default 3.' },
+    showShare: { type: 'boolean', description: 'Show the share icons. Default true.' },
+  },
+} as const;
+
+export const blogAuthorBlockSchema = {
+  type: 'object',
+  title: 'Blog author block',
+  description: "An author's banner and posts in a 3-column grid, with search and popular posts (000 §2.6). Unknown id: 'Blog Author Not Found' and HTTP 404.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'blog-author', description: 'Block type: blog-author.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    showSearch,
+    popularLimit,
+    pageSize,
+    pagination,
+  },
+} as const;
+
+export const blogCategoryBlockSchema = {
+  type: 'object',
+  title: 'Blog category block',
+  description:
+    "A blog category's page (000 §2.7): title and description with a {category} placeholder, search, a card grid, popular posts and the category list with counts. Unknown id: 'Blog Category Not Found' and HTTP 404; no posts: 'No Blogs Found'.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'blog-category', description: 'Block type: blog-category.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: "Heading; {category} is replaced by the category's name. Default '{category}'." },
+    description: { type: 'string', description: "Text under the heading; {category} is replaced by the name. Default: the category's own description." },
+    showSearch,
+    popularLimit,
+    pageSize,
+    pagination,
+  },
+} as const;
+
+export type BlogListBlock = FromSchema<typeof blogListBlockSchema>;
+export type BlogDetailBlock = FromSchema<typeof blogDetailBlockSchema>;
+export type BlogAuthorBlock = FromSchema<typeof blogAuthorBlockSchema>;
+export type BlogCategoryBlock = FromSchema<typeof blogCategoryBlockSchema>;
