@@ -308,8 +308,12 @@ function sample(kind: DoorKind, fin: Finish): string {
   ].join('');
 }
 
+/** Files written in this run (a swatch shared by several styles is written once per style). */
+const written = new Set<string>();
+
 function write(rel: string, content: string): void {
   const file = path.join(imagesDir, rel);
+  written.add(file);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, content);
 }
@@ -501,7 +505,7 @@ function main(): void {
     write(shot.file, svg(shot.w, shot.h, shot.draw(), shot.file));
     count++;
   }
-  console.log(`Wrote ${count} images under ${imagesDir}`);
+  console.log(`Wrote ${written.size} images (${count} drawings) under ${imagesDir}`);
 }
 
 main();
