@@ -23,12 +23,14 @@ export function checkSubmission(
   options: { stepIndex?: number; recaptchaToken?: string | null } = {},
 ): SubmissionCheck {
   const fields = stepFields(form, options.stepIndex ?? 0);
-  const result = validateFields(fields, values);
-  const known = new Set(inputFields(fields).map((f) => f.name));
+  const inputs = inputFields(fields);
+  // Hidden-type fields carry the definition's fixed value, whatever the browser sent.
+  const fixed: Record<string, FieldValue> = {};
+  for (const f of inputs) if (f.type === 'hidden' && f.value !== undefined) fixed[f.name] = f.value;
+  const result = validateFields(fields, { ...values, ...fixed });
+  const known = new Set(inputs.map((f) => f.name));
   const kept: Record<string, FieldValue> = {};
   for (const [name, value] of Object.entries(result.values)) if (known.has(name)) kept[name] = value;
-  // Hidden-type fields carry the definition's fixed value, whatever the browser sent.
-  for (const f of inputFields(fields)) if (f.type === 'hidden' && f.value !== undefined && !result.hidden.has(f.name)) kept[f.name] = f.value;
   const errors = { ...result.errors };
   const captcha = validateCaptcha(form.googleReCaptcha, options.recaptchaToken);
   if (captcha) errors.recaptchaToken = captcha;
