@@ -42,6 +42,21 @@ describe('loadContent', () => {
 
   // Broken pages, blocks and the lint checks: see corpus/ (one case per fault).
 
+  it('refuses to load a folder with a problem only the lint checks see', () => {
+    const routes = JSON.parse(fs.readFileSync(path.join(exampleSite, 'routes.json'), 'utf8'));
+    routes.routes.push({ path: '/a1-lint-probe', page: 'no-such-page' });
+    const index = routes.routes.length - 1;
+    expect(problemsOf(siteWith('routes.json', routes))).toEqual([
+      `routes.json#/routes/${index}/page names the page definition "no-such-page", but there is no pages/no-such-page.json`,
+    ]);
+  });
+
+  it('gives the shipping methods and tax rules to the server', () => {
+    const content = loadContent(exampleSite);
+    expect(content.shippingMethods.some((m) => m.isEnabled)).toBe(true);
+    expect(content.taxRules.length).toBeGreaterThan(0);
+  });
+
   it('reports a file that is not JSON', () => {
     const problems = problemsOf(siteWith('routes.json', '{ "routes": [ }'));
     expect(problems).toHaveLength(1);
