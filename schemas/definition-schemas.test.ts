@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { definitionSchemas } from './index';
+import { schemaId } from './schema-id';
+
+/** Pointers of the properties that give editors nothing to show on hover. */
+function undescribed(node: unknown, at: string, isProperty = false, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n, i) => undescribed(n, `${at}/${i}`, false, out));
+  else if (typeof node === 'object' && node !== null) {
+    const o = node as Record<string, unknown>;
+    if (isProperty && !('title' in o) && !('description' in o) && !('$ref' in o)) out.push(at);
+    for (const [key, value] of Object.entries(o)) {
+      if (key === 'properties' && typeof value === 'object' && value !== null) {
+        for (const [name, prop] of Object.entries(value)) undescribed(prop, `${at}/properties/${name}`, true, out);
+      } else if (key !== 'properties') undescribed(value, `${at}/${key}`, false, out);
+    }
+  }
+  return out;
+}
+
+describe('the published definition schemas', () => {
+  it.each(Object.entries(definitionSchemas))('%s is published under its own $id', (name, schema) => {
+    expect(schema.$id).toBe(schemaId(name));
+  });
+
+  it.each(Object.entries(definitionSchemas))('%s describes every property (editors show it on hover)', (name, schema) => {
+    expect(undescribed(schema, name)).toEqual([]);
+  });
+});
