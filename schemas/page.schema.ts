@@ -3,6 +3,7 @@ import { actionSchema, imageSchema } from './common.schema';
 import { addressContactBlockSchema } from './blocks/address-contact.schema';
 import { bannerBlockSchema, bannerSliderBlockSchema, titleBannerBlockSchema } from './blocks/banners.schema';
 import { breadcrumbBlockSchema } from './blocks/breadcrumb.schema';
+import { catalogBlockSchemas } from './blocks/catalog-blocks';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
@@ -55,8 +56,8 @@ export const blockSchemas = [
   placeholderBlockSchema,
   promotionsBlockSchema,
   notFoundBlockSchema,
-  // Content and catalog blocks (C2)
-  cardsBlockSchema,
+  // Content and catalog blocks (C2): schemas/blocks/catalog-blocks.ts
+  ...catalogBlockSchemas,
 ] as const;
 
 export const pageSchema = {

@@ -20,7 +20,7 @@ import { Steps } from './Steps';
 import { TextContent } from './TextContent';
 import { TitleBanner } from './TitleBanner';
 // Content and catalog blocks (C2)
-import { Cards } from './Cards';
+import { catalogBlockRegistry } from './catalog-registry';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -41,7 +41,7 @@ export const blockRegistry: Registry = {
   promotions: defineBlock({ component: Promotions }),
   'not-found': defineBlock({ component: NotFound }),
   // Content and catalog blocks (C2)
-  cards: defineBlock({ component: Cards }),
+  ...catalogBlockRegistry,
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {
