@@ -20,6 +20,30 @@ export const paymentMethodSchema = {
       description: 'Where the method is offered. Default: everywhere.',
       items: { enum: ['sample-order', 'convert-to-order', 'complete-order-payment'] },
     },
+    availableMethods: {
+      type: 'array',
+      description: "The provider's own payment method types offered through this method, e.g. card or us_bank_account for Stripe. Default: card.",
+      items: { type: 'string', pattern: '^[a-z_]{2,50}$' },
+      maxItems: 20,
+    },
+    dependsOn: {
+      type: 'array',
+      description: 'Names of other payment methods this one needs, e.g. a split-payment method that takes each part through the card method.',
+      items: { type: 'string', minLength: 1 },
+    },
+    config: {
+      type: 'object',
+      description:
+        'Public client settings for the browser. Only public values belong here: secrets (secret keys, transaction keys, client secrets) come from environment variables, and values from the environment win over these.',
+      additionalProperties: false,
+      properties: {
+        acceptJsUrl: { type: 'string', pattern: '^https?://', description: 'Where Accept.js is loaded from (Authorize.net).' },
+        clientKey: { type: 'string', minLength: 1, description: 'Authorize.net public client key for Accept.js.' },
+        loginId: { type: 'string', minLength: 1, description: 'Authorize.net API login id (public; used by Accept.js).' },
+        publishableKey: { type: 'string', pattern: '^pk_', description: 'Stripe publishable key (pk_...).' },
+        clientId: { type: 'string', minLength: 1, description: 'PayPal client id (public).' },
+      },
+    },
     metadata: {
       type: 'object',
       description: 'Display hints.',

@@ -9,6 +9,8 @@ import { definitionSchemas } from '../schemas/index';
 import { commerceRoutes } from './api/commerce-routes';
 import { healthRoutes } from './api/health';
 import { paymentMethodRoutes } from './api/payment-methods';
+import { paymentRoutes } from './api/payments';
+import { webhookRoutes } from './api/webhooks';
 import { clientDir, projectRoot, widgetsDir } from './build-output';
 import type { Content } from './content/load-content';
 import type { Database } from './db/database';
@@ -46,7 +48,6 @@ export function createApp(deps: AppDeps): Koa {
 
   const api = new Router();
   healthRoutes(api, deps.database);
-  paymentMethodRoutes(api, deps.content);
   const gateways = deps.gateways ?? createGateways({ stripe: null, paypal: null, authorizeNet: null }, deps.database);
   // Orders, quotes, verify, cart, shipping, reviews, e-mail; `commerce.payments` holds chargeAmount
   // and onConfirmedPayment for the payment routes.
@@ -59,7 +60,12 @@ export function createApp(deps: AppDeps): Koa {
     mail: deps.mail ?? mailConfigFromEnv(),
     production: deps.production ?? process.env.NODE_ENV === 'production',
   });
-  void commerce;
+  // Payment methods with their public client keys, /api/payment/* (room B1), and the webhooks, which
+  // read the raw body and so are mounted before any body parser and the router.
+  const payments = { gateways, chargeAmount: commerce.payments.chargeAmount, onConfirmedPayment: commerce.payments.onConfirmedPayment, logger: deps.logger };
+  paymentMethodRoutes(api, deps.content, gateways);
+  paymentRoutes(api, payments);
+  app.use(webhookRoutes(payments));
   api.get('/schemas/:name.schema.json', (ctx) => {
     const schema = definitionSchemas[ctx.params.name as keyof typeof definitionSchemas];
     if (!schema) return;

@@ -12,6 +12,7 @@ import { loadContent } from './content/load-content';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createDealerApp } from './dealer-app';
+import { createGateways } from './gateways/create-gateways';
 import type { Logger } from './logger';
 import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
@@ -53,7 +54,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const localHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const publicUrl = config.publicUrl ?? `http://${localHost}:${port}`;
 
-  const app = createApp({ content, database, logger, publicUrl, allowedOrigins: () => allowedOrigins, renderPage, assets });
+  const gateways = createGateways(config.gateways, database);
+  const app = createApp({ content, database, logger, publicUrl, allowedOrigins: () => allowedOrigins, renderPage, assets, gateways });
   mainServer.on('request', app.callback());
 
   const dealerPort = await listen(dealerServer, config.dealerPort, config.host);

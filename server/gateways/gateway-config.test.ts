@@ -19,7 +19,7 @@ describe('loadGatewayConfig', () => {
         STRIPE_API_BASE: 'http://127.0.0.1:12111/',
         PAYPAL_CLIENT_ID: 'client',
         PAYPAL_CLIENT_SECRET: 'secret',
-        PAYPAL_WEBHOOK_ID: 'WH-1',
+        PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
         AUTHORIZE_NET_LOGIN_ID: 'login',
         AUTHORIZE_NET_TRANSACTION_KEY: 'key',
         AUTHORIZE_NET_CLIENT_KEY: 'client-key',
@@ -29,7 +29,7 @@ describe('loadGatewayConfig', () => {
     );
     expect(problems).toEqual([]);
     expect(config.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' });
-    expect(config.paypal).toEqual({ clientId: 'client', clientSecret: 'secret', webhookId: 'WH-1', apiBase: PAYPAL_SANDBOX_API_BASE });
+    expect(config.paypal).toEqual({ clientId: 'client', clientSecret: 'secret', webhookId: '1JE4291016473214C', apiBase: PAYPAL_SANDBOX_API_BASE });
     expect(config.authorizeNet).toMatchObject({ loginId: 'login', apiBase: AUTHORIZE_NET_SANDBOX_API_BASE, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js' });
   });
 

@@ -102,12 +102,15 @@ export function loadGatewayConfig(env: Env, problems: string[]): GatewayConfig {
     };
   }
 
+  const webhookId = value(env, 'PAYPAL_WEBHOOK_ID');
+  // PayPal's own document: webhook ids are letters and digits (verify-webhook-signature refuses others).
+  if (webhookId !== null && !/^[A-Za-z0-9]+$/.test(webhookId)) problems.push('PAYPAL_WEBHOOK_ID must be the webhook id PayPal shows, letters and digits only');
   let paypal: PayPalConfig | null = null;
   if (allOrNone(env, ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], problems)) {
     paypal = {
       clientId: value(env, 'PAYPAL_CLIENT_ID')!,
       clientSecret: value(env, 'PAYPAL_CLIENT_SECRET')!,
-      webhookId: value(env, 'PAYPAL_WEBHOOK_ID'),
+      webhookId,
       apiBase: paypalBase,
     };
   }
