@@ -3,14 +3,25 @@ import type { RenderInput, RenderResult, StoreData } from '../../renderer/entry-
 import type { Content } from '../content/load-content';
 import type { ClientAssets } from './client-assets';
 import { htmlDocument } from './html-document';
+import { PageCache, pageCacheKey, pageCacheSize } from './page-cache';
 
 export type RenderPage = (input: RenderInput) => RenderResult;
 
 /** Every GET that no API or file answered is a page: rendered on the server, hydrated in the browser. */
 export function pageRoute(opts: { content: Content; renderPage: RenderPage; assets: ClientAssets; publicUrl: string }): Middleware {
   const { content, renderPage, assets, publicUrl } = opts;
+  const cache = new PageCache(pageCacheSize());
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-cache');
+    const key = pageCacheKey(ctx.url, ctx.get('Cookie') || undefined);
+    const cached = cache.get(key);
+    if (cached) {
+      ctx.status = cached.status;
+      ctx.body = cached.body;
+      return;
+    }
     const result = renderPage({
       url: ctx.url,
       routes: content.routes,
@@ -21,10 +32,7 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
       store: content as unknown as StoreData,
       publicUrl,
     });
-    ctx.status = result.status;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = htmlDocument({
+    const body = htmlDocument({
       html: result.html,
       title: result.title,
       description: result.description,
@@ -36,5 +44,8 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
       state: result.state,
       assets,
     });
+    cache.set(key, { status: result.status, body });
+    ctx.status = result.status;
+    ctx.body = body;
   };
 }

@@ -1,0 +1,27 @@
+/**
+ * The servers of the page benchmark, in their own process so the load generator does not share
+ * their event loop: a bare Koa handler returning a static string (the baseline) and Showroom itself.
+ * Prints one JSON line with both URLs.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { startTestServer } from '../server/testing/test-server';
+
+const bare = new Koa();
+bare.use((ctx) => {
+  ctx.body = 'Hello from a bare Koa handler';
+});
+const bareServer = http.createServer(bare.callback());
+await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+const showroom = await startTestServer(process.env.CONTENT_DIR ? { CONTENT_DIR: process.env.CONTENT_DIR } : {});
+
+process.stdout.write(`${JSON.stringify({ bare: `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`, showroom: showroom.url })}\n`);
+
+const stop = async () => {
+  bareServer.close();
+  await showroom.stop();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
