@@ -231,6 +231,43 @@ describe('catalog definitions that are broken', () => {
   });
 });
 
+describe('catalog references the validator checks', () => {
+  it('points at a style file named after another style', () => {
+    const style = readJson('catalog/styles/soho-slab.json');
+    style.name = 'soho-flat';
+    expect(problemsOf(siteWith({ 'catalog/styles/soho-slab.json': style }))).toContain(
+      'catalog/styles/soho-slab.json#/name is "soho-flat", but a style file must be named after its style: rename the file to soho-flat.json or the style to "soho-slab"',
+    );
+  });
+
+  it('points at a sample naming a finish the style does not have, and at an unknown main category', () => {
+    const style = readJson<{ items: Array<{ finish: { value: string } }>; category: string }>('catalog/styles/hartford-shaker.json');
+    style.items[0]!.finish.value = 'hot-pink';
+    style.category = 'kitchen-cabinetry';
+    expect(problemsOf(siteWith({ 'catalog/styles/hartford-shaker.json': style }))).toEqual([
+      'catalog/styles/hartford-shaker.json#/items/0/finish names the finish painted/hot-pink, which is not among this style\'s finishes',
+      'catalog/styles/hartford-shaker.json#/category names the category "kitchen-cabinetry", but catalog/categories.json has no category with that slug',
+    ]);
+  });
+
+  it('points at categories, FAQs, reviews and gallery designs naming styles or finishes that do not exist', () => {
+    const categories = readJson<{ categories: Array<{ styles: string[] }> }>('catalog/categories.json');
+    categories.categories[1]!.styles.push('aspen-white');
+    const faqs = readJson<{ faqs: Array<{ styles?: string[] }> }>('data/faqs.json');
+    faqs.faqs[0]!.styles = ['hartford-shakers'];
+    const reviews = readJson<{ reviews: Array<{ style?: string }> }>('data/reviews.json');
+    reviews.reviews[2]!.style = 'georgetown';
+    const gallery = readJson<{ designs: Array<{ finish: string }> }>('data/gallery.json');
+    gallery.designs[0]!.finish = 'cherry';
+    expect(problemsOf(siteWith({ 'catalog/categories.json': categories, 'data/faqs.json': faqs, 'data/reviews.json': reviews, 'data/gallery.json': gallery }))).toEqual([
+      'catalog/categories.json#/categories/1/styles/2 names the style "aspen-white", but there is no catalog/styles/aspen-white.json',
+      'data/faqs.json#/faqs/0/styles/0 names the style "hartford-shakers", but there is no catalog/styles/hartford-shakers.json',
+      'data/reviews.json#/reviews/2/style names the style "georgetown", but there is no catalog/styles/georgetown.json',
+      'data/gallery.json#/designs/0/finish names the finish "cherry", which Hartford Shaker does not come in',
+    ]);
+  });
+});
+
 describe('blog and FAQ HTML', () => {
   it('loses scripts, event handlers and javascript: links, and keeps the article', () => {
     const dirty = [

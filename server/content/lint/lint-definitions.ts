@@ -12,6 +12,7 @@ import { checkPricingKeys } from './pricing-keys';
 import { checkRoutePages } from './route-pages';
 import { checkSampleSkus } from './sample-skus';
 import { checkSchemaReferences } from './schema-references';
+import { checkStoreReferences } from '../store-references';
 import type { LintCheck, LintInput } from './lint-input';
 
 export type { LintCheck, LintInput } from './lint-input';
@@ -23,6 +24,7 @@ export const lintChecks: LintCheck[] = [
   checkPricingKeys,
   checkBlogReferences,
   checkSampleSkus,
+  checkStoreReferences,
 ];
 
 export function lintDefinitions(input: LintInput): DefinitionProblem[] {
