@@ -14,8 +14,8 @@ export function quoteRoutes(router: Router, commerce: Commerce): void {
   const { quotes, payments } = commerce;
 
   router.get('/api/quote', (ctx) => {
-    const quote = quotes.openWithToken(queryValue(ctx.query.quoteId), queryValue(ctx.query.token));
-    ctx.body = { success: true, data: QuoteService.view(quote), ...QuoteService.view(quote) };
+    const quote = QuoteService.view(quotes.openWithToken(queryValue(ctx.query.quoteId), queryValue(ctx.query.token)));
+    ctx.body = { success: true, data: quote, ...quote };
   });
 
   router.get('/api/quote/view/:id', (ctx) => {

@@ -4,7 +4,7 @@
  * what makes the idempotency claim and "one order per quote" race-free without locks.
  */
 import type SQLite from 'better-sqlite3';
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely } from 'kysely';
 import type { DatabaseSchema } from './tables';
 
 interface Compilable<R> {
@@ -51,6 +51,57 @@ export class SyncQueries {
       return 0;
     }
     return stmt.run(...(parameters as unknown[])).changes;
+  }
+
+  private readonly shapes = new Map<string, string | null>();
+
+  /**
+   * A query whose SQL depends only on its shape, not on its values: Kysely compiles it once per key;
+   * later calls reuse the SQL with new parameters. `build(...params)` must put exactly `params` into
+   * the query, in order (checked on the first compile; if not, the query is compiled every time).
+   */
+  private shaped<P extends unknown[], R>(key: string, build: (...params: P) => Compilable<R>, params: P): { sql: string; parameters: readonly unknown[] } {
+    const known = this.shapes.get(key);
+    if (known) return { sql: known, parameters: params };
+    const compiled = build(...params).compile();
+    if (known === undefined) {
+      const same = compiled.parameters.length === params.length && compiled.parameters.every((v, i) => v === params[i]);
+      this.shapes.set(key, same ? compiled.sql : null);
+    }
+    return compiled;
+  }
+
+  allBy<P extends unknown[], R>(key: string, build: (...params: P) => Compilable<R>, ...params: P): R[] {
+    const { sql, parameters } = this.shaped(key, build, params);
+    return this.statement(sql).all(...(parameters as unknown[])) as R[];
+  }
+
+  firstBy<P extends unknown[], R>(key: string, build: (...params: P) => Compilable<R>, ...params: P): R | undefined {
+    const { sql, parameters } = this.shaped(key, build, params);
+    return this.statement(sql).get(...(parameters as unknown[])) as R | undefined;
+  }
+
+  runBy<P extends unknown[]>(key: string, build: (...params: P) => Compilable<unknown>, ...params: P): number {
+    const { sql, parameters } = this.shaped(key, build, params);
+    return this.statement(sql).run(...(parameters as unknown[])).changes;
+  }
+
+  /** Inserts one row (compiled once per table and column set). */
+  insert<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): void {
+    const keys = Object.keys(row);
+    const values = keys.map((k) => (row as Record<string, unknown>)[k]);
+    const build = (..._v: unknown[]) => this.db.insertInto(table).values(row as never);
+    const { sql, parameters } = this.shaped(`insert:${table}:${keys.join(',')}`, build, values);
+    this.statement(sql).run(...(parameters as unknown[]));
+  }
+
+  /** Inserts one row and returns its new id (INSERT ... RETURNING, which PostgreSQL also runs). */
+  insertReturningId<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): number {
+    const keys = Object.keys(row);
+    const values = keys.map((k) => (row as Record<string, unknown>)[k]);
+    const build = (..._v: unknown[]) => this.db.insertInto(table).values(row as never).returning('id' as never) as unknown as Compilable<{ id: number }>;
+    const { sql, parameters } = this.shaped(`insert-id:${table}:${keys.join(',')}`, build, values);
+    return (this.statement(sql).get(...(parameters as unknown[])) as { id: number }).id;
   }
 
   /** Runs fn in one IMMEDIATE transaction: all of it is stored, or none of it. */

@@ -135,7 +135,12 @@ export class OrderService {
     const q = this.q;
     return q.transaction(() => {
       if (idempotencyKey) {
-        const record = q.first(q.db.selectFrom('idempotency_record').select(['id', 'request_hash', 'order_id']).where('scope', '=', 'order').where('idempotency_key', '=', idempotencyKey));
+        const record = q.firstBy(
+          'idempotency-by-key',
+          (scope: string, key: string) => q.db.selectFrom('idempotency_record').select(['id', 'request_hash', 'order_id']).where('scope', '=', scope).where('idempotency_key', '=', key),
+          'order',
+          idempotencyKey,
+        );
         if (record && record.order_id !== null) {
           const existing = loadOrder(q, record.order_id);
           if (existing) {
@@ -151,7 +156,7 @@ export class OrderService {
       }
       const orderId = this.insertOrder(input, totals, dealerOrigin);
       if (idempotencyKey) {
-        q.run(q.db.insertInto('idempotency_record').values({ scope: 'order', idempotency_key: idempotencyKey, request_hash: hash, order_id: orderId, response: null, created_at: nowIso() }));
+        q.insert('idempotency_record', { scope: 'order', idempotency_key: idempotencyKey, request_hash: hash, order_id: orderId, response: null, created_at: nowIso() });
       }
       return { order: orderView(loadOrder(q, orderId)!), created: true };
     });
@@ -160,39 +165,33 @@ export class OrderService {
   private insertOrder(input: OrderInput, totals: CartTotals, dealerOrigin: string | null): number {
     const q = this.q;
     const now = nowIso();
-    const row = q.first(
-      q.db
-        .insertInto('sales_order')
-        .values({
-          increment_id: null,
-          state: STATE_OF_STATUS.pending,
-          status: 'pending',
-          email: input.email,
-          first_name: input.firstName,
-          last_name: input.lastName,
-          phone: input.billing.phoneNumber,
-          customer_is_guest: 1,
-          customer_id: null,
-          dealer_origin: dealerOrigin,
-          currency: 'USD',
-          ...this.totalsColumns(totals),
-          payment_method: input.paymentMethod.name,
-          payment_method_label: input.paymentMethod.title,
-          po_number: input.poNumber,
-          additional_notes: input.additionalNotes,
-          quote_id: null,
-          split_payment_enabled: 0,
-          minimum_split_cents: 0,
-          email_sent: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id'),
-    );
-    const orderId = row!.id;
-    q.run(q.db.updateTable('sales_order').set({ increment_id: incrementIdFor(orderId) }).where('id', '=', orderId));
+    const orderId = q.insertReturningId('sales_order', {
+      increment_id: null,
+      state: STATE_OF_STATUS.pending,
+      status: 'pending',
+      email: input.email,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      phone: input.billing.phoneNumber,
+      customer_is_guest: 1,
+      customer_id: null,
+      dealer_origin: dealerOrigin,
+      currency: 'USD',
+      ...this.totalsColumns(totals),
+      payment_method: input.paymentMethod.name,
+      payment_method_label: input.paymentMethod.title,
+      po_number: input.poNumber,
+      additional_notes: input.additionalNotes,
+      quote_id: null,
+      split_payment_enabled: 0,
+      minimum_split_cents: 0,
+      email_sent: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    q.runBy('order-set-increment', (inc: string, id: number) => q.db.updateTable('sales_order').set({ increment_id: inc }).where('id', '=', id), incrementIdFor(orderId), orderId);
     this.writeLinesAndAddresses(orderId, input, totals);
-    q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: 'pending', comment: 'New order has been created', is_customer_notified: 0, created_at: now }));
+    q.insert('sales_order_status_history', { order_id: orderId, status: 'pending', comment: 'New order has been created', is_customer_notified: 0, created_at: now });
     return orderId;
   }
 
@@ -216,49 +215,45 @@ export class OrderService {
   private writeLinesAndAddresses(orderId: number, input: OrderInput, totals: CartTotals): void {
     const q = this.q;
     for (const l of totals.lines) {
-      q.run(
-        q.db.insertInto('sales_order_item').values({
-          order_id: orderId,
-          sku: l.sample.sku,
-          name: l.sample.name,
-          style_name: l.sample.styleName,
-          style_title: l.sample.styleTitle,
-          price_cents: l.sample.priceCents,
-          original_price_cents: l.sample.priceCents,
-          price_incl_tax_cents: l.priceInclTaxCents,
-          qty: l.qty,
-          weight: l.sample.weight,
-          row_weight: l.rowWeight,
-          row_total_cents: l.rowTotalCents,
-          tax_percent: l.taxPercent,
-          tax_cents: l.taxCents,
-          row_total_incl_tax_cents: l.rowTotalCents + l.taxCents,
-          custom_options: JSON.stringify(l.customOptions),
-          notes: null,
-        }),
-      );
+      q.insert('sales_order_item', {
+        order_id: orderId,
+        sku: l.sample.sku,
+        name: l.sample.name,
+        style_name: l.sample.styleName,
+        style_title: l.sample.styleTitle,
+        price_cents: l.sample.priceCents,
+        original_price_cents: l.sample.priceCents,
+        price_incl_tax_cents: l.priceInclTaxCents,
+        qty: l.qty,
+        weight: l.sample.weight,
+        row_weight: l.rowWeight,
+        row_total_cents: l.rowTotalCents,
+        tax_percent: l.taxPercent,
+        tax_cents: l.taxCents,
+        row_total_incl_tax_cents: l.rowTotalCents + l.taxCents,
+        custom_options: JSON.stringify(l.customOptions),
+        notes: null,
+      });
     }
     for (const a of [input.billing, input.shipping]) this.insertAddress(orderId, a);
   }
 
   private insertAddress(orderId: number, a: OrderAddress): void {
-    this.q.run(
-      this.q.db.insertInto('sales_order_address').values({
-        order_id: orderId,
-        type: a.type,
-        email: a.email,
-        first_name: a.firstName,
-        last_name: a.lastName,
-        street1: a.street1,
-        street2: a.street2,
-        city: a.city,
-        state: a.state,
-        zip_code: a.zipCode,
-        country_id: a.countryId,
-        phone_number: a.phoneNumber,
-        customer_id: null,
-      }),
-    );
+    this.q.insert('sales_order_address', {
+      order_id: orderId,
+      type: a.type,
+      email: a.email,
+      first_name: a.firstName,
+      last_name: a.lastName,
+      street1: a.street1,
+      street2: a.street2,
+      city: a.city,
+      state: a.state,
+      zip_code: a.zipCode,
+      country_id: a.countryId,
+      phone_number: a.phoneNumber,
+      customer_id: null,
+    });
   }
 
   private rewriteOrder(orderId: number, input: OrderInput, totals: CartTotals, comment: string): void {

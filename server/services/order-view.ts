@@ -23,7 +23,7 @@ export interface OrderRecord {
 }
 
 export function findOrderRow(q: SyncQueries, id: number): OrderRow | undefined {
-  return q.first(q.db.selectFrom('sales_order').selectAll().where('id', '=', id));
+  return q.firstBy('order-by-id', (v: number) => q.db.selectFrom('sales_order').selectAll().where('id', '=', v), id);
 }
 
 export function loadOrder(q: SyncQueries, id: number): OrderRecord | undefined {
@@ -31,10 +31,10 @@ export function loadOrder(q: SyncQueries, id: number): OrderRecord | undefined {
   if (!order) return undefined;
   return {
     order,
-    items: q.all(q.db.selectFrom('sales_order_item').selectAll().where('order_id', '=', id).orderBy('id')),
-    addresses: q.all(q.db.selectFrom('sales_order_address').selectAll().where('order_id', '=', id).orderBy('id')),
-    payments: q.all(q.db.selectFrom('payment').selectAll().where('order_id', '=', id).orderBy('id')),
-    history: q.all(q.db.selectFrom('sales_order_status_history').selectAll().where('order_id', '=', id).orderBy('id')),
+    items: q.allBy('items-by-order', (v: number) => q.db.selectFrom('sales_order_item').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    addresses: q.allBy('addresses-by-order', (v: number) => q.db.selectFrom('sales_order_address').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    payments: q.allBy('payments-by-order', (v: number) => q.db.selectFrom('payment').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    history: q.allBy('history-by-order', (v: number) => q.db.selectFrom('sales_order_status_history').selectAll().where('order_id', '=', v).orderBy('id'), id),
   };
 }
 

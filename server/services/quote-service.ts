@@ -117,7 +117,7 @@ export class QuoteService {
   }
 
   row(id: number): QuoteRow | undefined {
-    return this.q.first(this.q.db.selectFrom('quote').selectAll().where('id', '=', id)) as QuoteRow | undefined;
+    return this.q.firstBy('quote-by-id', (v: number) => this.q.db.selectFrom('quote').selectAll().where('id', '=', v), id) as QuoteRow | undefined;
   }
 
   /** A fresh payment link; the previous one stops working. */
