@@ -430,12 +430,14 @@ function videoThumb(): string {
   return tools(1280, 720) + `<circle cx="640" cy="360" r="70" fill="#000" opacity=".55"/><path d="M615 320v80l70-40z" fill="#fff"/>`;
 }
 
-function portrait(bg: string, skin: string, hair: string, shirt: string): string {
+function portrait(bg: string, skin: string, hair: string, shirt: string, long = false): string {
   return [
     rect(0, 0, 400, 400, bg),
+    long ? `<path d="M112 180q0-104 88-104t88 104v120q-88 26-176 0z" fill="${hair}"/>` : `<circle cx="200" cy="160" r="84" fill="${hair}"/>`,
     `<path d="M70 400q0-130 130-130t130 130z" fill="${shirt}"/>`,
-    `<circle cx="200" cy="175" r="78" fill="${skin}"/>`,
-    `<path d="M122 170q0-92 78-92t78 92q-18-50-78-52q-60 2-78 52z" fill="${hair}"/>`,
+    `<path d="M178 240h44v40q-22 14-44 0z" fill="${shade(skin, -0.12)}"/>`,
+    `<ellipse cx="200" cy="182" rx="70" ry="78" fill="${skin}"/>`,
+    `<path d="M128 170q6-78 72-80q66 2 72 80q-20-44-72-46q-52 2-72 46z" fill="${hair}"/>`,
   ].join('');
 }
 
@@ -448,7 +450,7 @@ const blogCovers: Record<string, () => string> = {
   'installing-rta-cabinets': () => tools(1200, 630),
   'shaker-style': () => kitchen('shaker', fin('sage-green'), 1200, 630, { pendants: true }),
   'two-tone-kitchens': () => kitchen('shaker', fin('alpine-white'), 1200, 630, { island: fin('navy-blue') }),
-  'door-samples': () => rect(0, 0, 1200, 630, '#f5f1ea') + `<g transform="translate(300 15) scale(1.5)">${sample('shaker', fin('dove-gray'))}</g>`,
+  'door-samples': () => rect(0, 0, 1200, 630, '#f5f1ea') + rect(0, 465, 1200, 165, '#e6dccb') + `<g transform="translate(300 15) scale(1.5)">${sample('shaker', fin('dove-gray'))}</g>`,
   'small-kitchen': () => kitchen('slim-shaker', fin('linen-cream'), 1200, 630, { glassUppers: true }),
   'bathroom-vanity-guide': () => bathroom('shaker', fin('navy-blue'), 1200, 630),
   'painted-cabinet-care': () => kitchen('inset', fin('forest-green'), 1200, 630, { glassUppers: true }),
@@ -492,13 +494,13 @@ function main(): void {
     write(`blogs/${name}.svg`, svg(1200, 630, draw(), name.replace(/-/g, ' ')));
     count++;
   }
-  const authors: Array<[string, string, string, string, string]> = [
-    ['claire-donovan', '#dfe7e1', '#e7c2a3', '#6b4429', '#3f5a45'],
-    ['marcus-bell', '#e6e1f0', '#8d5a3b', '#2a1d15', '#2f4058'],
-    ['priya-raman', '#f3e4d6', '#c98e66', '#1f1a17', '#c0533f'],
+  const authors: Array<[string, string, string, string, string, boolean]> = [
+    ['claire-donovan', '#dfe7e1', '#e7c2a3', '#6b4429', '#3f5a45', true],
+    ['marcus-bell', '#e6e1f0', '#8d5a3b', '#2a1d15', '#2f4058', false],
+    ['priya-raman', '#f3e4d6', '#c98e66', '#1f1a17', '#c0533f', true],
   ];
-  for (const [id, bg, skin, hair, shirt] of authors) {
-    write(`authors/${id}.svg`, svg(400, 400, portrait(bg, skin, hair, shirt), id.replace(/-/g, ' ')));
+  for (const [id, bg, skin, hair, shirt, long] of authors) {
+    write(`authors/${id}.svg`, svg(400, 400, portrait(bg, skin, hair, shirt, long), id.replace(/-/g, ' ')));
     count++;
   }
   for (const shot of galleryShots()) {
