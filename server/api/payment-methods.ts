@@ -12,7 +12,7 @@ type PublicConfig = NonNullable<PaymentMethod['config']>;
 export function publicGatewayConfig(gateway: GatewayName, config: GatewayConfig): PublicConfig | null {
   switch (gateway) {
     case 'test':
-      return {};
+      return config.testGateway === false ? null : {};
     case 'stripe':
       return config.stripe && { publishableKey: config.stripe.publishableKey };
     case 'paypal':

@@ -18,7 +18,8 @@ class UnconfiguredGateway implements PaymentGateway {
 /** The gateways with their own operations (charge, create intent, capture ...), for the payment routes. */
 export interface AllGateways extends Gateways {
   readonly config: GatewayConfig;
-  readonly test: TestGateway;
+  /** Null when the test gateway is off (production). */
+  readonly test: TestGateway | null;
   readonly stripe: StripeGateway | null;
   readonly paypal: PayPalGateway | null;
   readonly authorizeNet: AuthorizeNetGateway | null;
@@ -31,12 +32,12 @@ export interface GatewayOptions {
 }
 
 export function createGateways(config: GatewayConfig, database: Database, options: GatewayOptions = {}): AllGateways {
-  const test = new TestGateway(database);
+  const test = config.testGateway === false ? null : new TestGateway(database);
   const stripe = config.stripe ? new StripeGateway(config.stripe) : null;
   const paypal = config.paypal ? new PayPalGateway(config.paypal, options.fetch) : null;
   const authorizeNet = config.authorizeNet ? new AuthorizeNetGateway(config.authorizeNet, options.fetch) : null;
   const byName: Record<GatewayName, PaymentGateway> = {
-    test,
+    test: test ?? new UnconfiguredGateway('test'),
     stripe: stripe ?? new UnconfiguredGateway('stripe'),
     paypal: paypal ?? new UnconfiguredGateway('paypal'),
     authorizenet: authorizeNet ?? new UnconfiguredGateway('authorizenet'),
@@ -52,6 +53,6 @@ export function createGateways(config: GatewayConfig, database: Database, option
       if (!gateway) throw gatewayNotConfigured(name);
       return gateway;
     },
-    isConfigured: (name) => name === 'test' || (byName[name] !== undefined && !(byName[name] instanceof UnconfiguredGateway)),
+    isConfigured: (name) => byName[name] !== undefined && !(byName[name] instanceof UnconfiguredGateway),
   };
 }

@@ -5,7 +5,7 @@ import { ACCEPT_JS_PRODUCTION_URL, AUTHORIZE_NET_SANDBOX_API_BASE, loadGatewayCo
 describe('loadGatewayConfig', () => {
   it('configures no provider by default (the offline test gateway needs nothing)', () => {
     const problems: string[] = [];
-    expect(loadGatewayConfig({}, problems)).toEqual({ stripe: null, paypal: null, authorizeNet: null });
+    expect(loadGatewayConfig({}, problems)).toEqual({ testGateway: true, stripe: null, paypal: null, authorizeNet: null });
     expect(problems).toEqual([]);
   });
 
@@ -31,6 +31,15 @@ describe('loadGatewayConfig', () => {
     expect(config.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' });
     expect(config.paypal).toEqual({ clientId: 'client', clientSecret: 'secret', webhookId: '1JE4291016473214C', apiBase: PAYPAL_SANDBOX_API_BASE });
     expect(config.authorizeNet).toMatchObject({ loginId: 'login', apiBase: AUTHORIZE_NET_SANDBOX_API_BASE, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js' });
+  });
+
+  it('turns the test gateway off in production unless TEST_GATEWAY=on', () => {
+    expect(loadGatewayConfig({ NODE_ENV: 'production' }, []).testGateway).toBe(false);
+    expect(loadGatewayConfig({ NODE_ENV: 'production', TEST_GATEWAY: 'on' }, []).testGateway).toBe(true);
+    expect(loadGatewayConfig({ TEST_GATEWAY: 'off' }, []).testGateway).toBe(false);
+    const problems: string[] = [];
+    loadGatewayConfig({ TEST_GATEWAY: 'maybe' }, problems);
+    expect(problems).toEqual(['TEST_GATEWAY must be on or off, got "maybe"']);
   });
 
   it('uses the production Accept.js with the production API', () => {

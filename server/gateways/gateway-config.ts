@@ -34,6 +34,12 @@ export interface AuthorizeNetConfig {
 }
 
 export interface GatewayConfig {
+  /**
+   * The offline test gateway takes "payments" with test card numbers. On by default, off by default
+   * in production (NODE_ENV=production) so a live store never accepts a test card; TEST_GATEWAY=on
+   * or off decides explicitly. Absent means on.
+   */
+  testGateway?: boolean;
   stripe: StripeConfig | null;
   paypal: PayPalConfig | null;
   authorizeNet: AuthorizeNetConfig | null;
@@ -132,5 +138,9 @@ export function loadGatewayConfig(env: Env, problems: string[]): GatewayConfig {
     };
   }
 
-  return { stripe, paypal, authorizeNet };
+  const testSetting = value(env, 'TEST_GATEWAY');
+  if (testSetting !== null && testSetting !== 'on' && testSetting !== 'off') problems.push(`TEST_GATEWAY must be on or off, got "${testSetting}"`);
+  const testGateway = testSetting === 'on' ? true : testSetting === 'off' ? false : env.NODE_ENV !== 'production';
+
+  return { testGateway, stripe, paypal, authorizeNet };
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { passesLuhn, validateCard } from './test-cards';
+import { createGateways } from './create-gateways';
 import { TestGateway } from './test-gateway';
 
 const NOW = new Date(Date.UTC(2026, 5, 15));
@@ -73,5 +74,13 @@ describe('TestGateway', () => {
     expect(a.payment.transactionId).toBe(b.payment.transactionId);
     const rows = database.sqlite.prepare('select count(*) as n from test_gateway_transaction').get() as { n: number };
     expect(rows.n).toBe(1);
+  });
+
+  it('is switched off in production: its payments are not accepted', async () => {
+    const off = createGateways({ testGateway: false, stripe: null, paypal: null, authorizeNet: null }, database);
+    expect(off.test).toBeNull();
+    expect(off.isConfigured('test')).toBe(false);
+    await expect(off.get('test').confirm('test_txn_1')).rejects.toMatchObject({ status: 400, message: 'Payment method not available' });
+    expect(createGateways({ stripe: null, paypal: null, authorizeNet: null }, database).isConfigured('test')).toBe(true);
   });
 });

@@ -169,6 +169,11 @@ describe.skipIf(!providersAvailable())('payment routes', () => {
       const captured = await call(app, 'POST', '/api/payment/paypal/capture', { orderId: created.body.id });
       expect(captured.body).toMatchObject({ success: true, transactionId: created.body.id, status: 'completed', amount: 10, transactionResponse: { status: 'COMPLETED' } });
       expect(app.confirmed.at(-1)).toMatchObject({ gateway: 'paypal', providerReference: created.body.id, status: 'completed', amountCents: 1_000, metadata: { orderId: '7' } });
+      // After payment the browser may still send its update (001 §4): accepted, PayPal's order left alone.
+      const late = await call(app, 'PATCH', '/api/payment/paypal/order', { orderId: created.body.id, amount: 10, additionalData: { orderId: '7' } });
+      expect(late.body).toEqual({ success: true, id: created.body.id });
+      const moved = await call(app, 'PATCH', '/api/payment/paypal/order', { orderId: created.body.id, additionalData: { orderId: '8' } });
+      expect(moved.status).toBe(409);
     });
 
     it('uses the wallet messages of 002 §8', async () => {

@@ -54,11 +54,11 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     input.check(PAYPAL_MESSAGES.updateFailed);
 
     const current = gateway.toConfirmedPayment(await gateway.getOrder(orderId!));
+    // Refuses pointing the payment at another order, paid or not.
     const metadata = mergeMetadata(current.metadata, incoming);
-    if (current.status === 'completed') {
-      // Paid already: only the order reference may be added (a converted quote), the amount is history.
-      await gateway.updateOrder(orderId!, { currency: current.currency, metadata });
-    } else {
+    // A paid order is not patched: PayPal refuses it and the amount is history; the orders room
+    // keeps the converted quote's order reference itself (verify).
+    if (current.status !== 'completed') {
       const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal' });
       checkCurrency(currency, charge.currency);
       await gateway.updateOrder(orderId!, { amountCents: charge.amountCents, currency: charge.currency, metadata: { ...metadata, ...charge.metadata } });

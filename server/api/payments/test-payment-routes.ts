@@ -1,6 +1,7 @@
 /** POST /api/payment/test/charge: the offline test gateway's card charge (test card numbers like Stripe's). */
 import type Router from '@koa/router';
 import { ApiError } from '../../http/api-error';
+import { gatewayNotConfigured } from '../../gateways/gateway-errors';
 import { validateCard } from '../../gateways/test-cards';
 import { providerIdempotencyKey } from './idempotency';
 import type { PaymentRouteDeps } from './payment-deps';
@@ -10,6 +11,8 @@ import { reportPayment, toDollars } from './report-payment';
 
 export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void {
   router.post('/api/payment/test/charge', async (ctx) => {
+    const gateway = deps.gateways.test;
+    if (!gateway) throw gatewayNotConfigured('test');
     const body = await readJsonObject(ctx);
     const input = new PaymentInput(body);
     const checked = validateCard(body);
@@ -22,7 +25,7 @@ export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void 
 
     const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'test' });
     if (currency && currency !== charge.currency) throw new ApiError(400, 'invalid_request', 'Form validation failed. Please check your information.', { currency: `Must be ${charge.currency}` });
-    const result = await deps.gateways.test.charge({
+    const result = await gateway.charge({
       card: checked.card,
       amountCents: charge.amountCents,
       currency: charge.currency,
