@@ -88,7 +88,7 @@ export function CategoryShowcaseBlock({ block, data }: BlockProps<CategoryShowca
       ) : null}
       {data.error ? (
         <div className="category-showcase__error">
-          <h2>{data.error}</h2>
+          {category ? <h2>{data.error}</h2> : <h1>{data.error}</h1>}
           <p>
             <a href="/products">See all products</a>
           </p>
