@@ -47,8 +47,8 @@ export class PaymentService {
       const due = balanceCents(record.order, record.payments);
       if (due === 0 || !isPayable(record.order.status)) throw new ApiError(409, 'orderAlreadyPaid', ORDER_ALREADY_PAID);
       let amountCents = due;
-      if (request.requestedAmount !== undefined && toCents(request.requestedAmount) !== due) {
-        if (record.order.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
+      // Without split payment the browser's amount is only a request: the due amount is charged.
+      if (request.requestedAmount !== undefined && record.order.split_payment_enabled === 1 && toCents(request.requestedAmount) !== due) {
         const check = checkOrderSplitAmount(request.requestedAmount, due, record.order.minimum_split_cents);
         if (!check.ok) throw new ApiError(400, 'invalid_amount', check.message, { amount: check.message });
         amountCents = check.amountCents;
@@ -60,8 +60,7 @@ export class PaymentService {
       if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
       if (quote.order_id !== null) return this.chargeAmount({ orderId: quote.order_id, requestedAmount: request.requestedAmount, method: request.method });
       let amountCents = quote.total_cents;
-      if (request.requestedAmount !== undefined && toCents(request.requestedAmount) !== quote.total_cents) {
-        if (quote.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
+      if (request.requestedAmount !== undefined && quote.split_payment_enabled === 1 && toCents(request.requestedAmount) !== quote.total_cents) {
         const check = checkQuoteSplitAmount(request.requestedAmount, quote.total_cents, quote.minimum_split_cents);
         if (!check.ok) throw new ApiError(400, 'invalid_amount', check.message, { splitAmount: check.message });
         amountCents = check.amountCents;
