@@ -31,6 +31,29 @@ function typeWords(type: unknown): string {
   return types.map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ');
 }
 
+/** Edit distance between two words (insertions, deletions, substitutions, swaps of neighbours). */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The known property a misspelt one most likely meant: close in spelling, or the same but for case. */
+export function closestName(name: string, known: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance <= Math.max(1, Math.floor(candidate.length / 4)) && (!best || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
+}
+
 /** Turns ajv's terse errors into sentences an operator understands. */
 export function describeError(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
@@ -38,8 +61,12 @@ export function describeError(e: ErrorObject): string {
   switch (e.keyword) {
     case 'required':
       return `is missing the required property "${String(p.missingProperty)}"`;
-    case 'additionalProperties':
-      return `has a property "${String(p.additionalProperty)}" that this definition does not know (check its spelling)`;
+    case 'additionalProperties': {
+      const name = String(p.additionalProperty);
+      const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const guess = closestName(name, known);
+      return `has a property "${name}" that this definition does not know (check its spelling${guess ? `: did you mean "${guess}"?` : ''})`;
+    }
     case 'type':
       return `should be ${typeWords(p.type)}`;
     case 'enum':
@@ -96,9 +123,19 @@ export function readableErrors(errors: ErrorObject[]): ErrorObject[] {
   const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   const insideAlternative = (e: ErrorObject) =>
     alternatives.some((a) => a !== e && e.schemaPath.startsWith(`${a.schemaPath}/`) && e.instancePath.startsWith(a.instancePath));
+  // A misspelt required property is one mistake, not two: keep "did you mean", drop "is missing".
+  const misspelt = new Set(
+    errors
+      .filter((e) => e.keyword === 'additionalProperties')
+      .map((e) => {
+        const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+        return `${e.instancePath} ${closestName(String((e.params as { additionalProperty: unknown }).additionalProperty), known) ?? ''}`;
+      }),
+  );
   const seen = new Set<string>();
   return errors.filter((e) => {
     if (e.keyword === 'if' || insideAlternative(e)) return false;
+    if (e.keyword === 'required' && misspelt.has(`${e.instancePath} ${String((e.params as { missingProperty: unknown }).missingProperty)}`)) return false;
     const key = `${e.instancePath} ${e.keyword} ${JSON.stringify(e.params)}`;
     if (seen.has(key)) return false;
     seen.add(key);

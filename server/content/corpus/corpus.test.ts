@@ -46,6 +46,7 @@ const allFixtures: Record<string, string> = {
   'blogs/authors.json': 'authors.json',
   'blogs/categories.json': 'blog-categories.json',
   'catalog/styles/corpus-slab.json': 'style.json',
+  'popups/welcome.json': 'popup.json',
 };
 
 describe('the broken-definitions corpus', () => {

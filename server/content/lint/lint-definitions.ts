@@ -8,6 +8,7 @@
 import type { DefinitionProblem } from '../definition-problem';
 import { checkBlogReferences } from './blog-references';
 import { checkFieldReferences } from './field-references';
+import { checkFormReferences } from './form-references';
 import { checkPricingKeys } from './pricing-keys';
 import { checkRoutePages } from './route-pages';
 import { checkSampleSkus } from './sample-skus';
@@ -21,6 +22,7 @@ export const lintChecks: LintCheck[] = [
   checkSchemaReferences,
   checkRoutePages,
   checkFieldReferences,
+  checkFormReferences,
   checkPricingKeys,
   checkBlogReferences,
   checkSampleSkus,

@@ -1,0 +1,27 @@
+/**
+ * A popup component or a block `{ "type": "form", "form": "contact" }` shows a form of forms/; it
+ * must name one that exists (by its `name`, which by convention is also its file name).
+ */
+import type { DefinitionProblem } from '../definition-problem';
+import { isRecord, walkJson } from './json-pointer';
+import type { LintInput } from './lint-input';
+
+export function checkFormReferences(input: LintInput): DefinitionProblem[] {
+  const forms = new Set<string>();
+  for (const [file, data] of input.files) {
+    if (input.schemaOf.get(file) !== 'form') continue;
+    forms.add(file.slice(file.lastIndexOf('/') + 1, -'.json'.length));
+    if (isRecord(data) && typeof data.name === 'string') forms.add(data.name);
+  }
+  const problems: DefinitionProblem[] = [];
+  for (const file of [...input.valid].sort()) {
+    if (input.schemaOf.get(file) === 'form') continue;
+    walkJson(input.files.get(file), (value, pointer) => {
+      if (!isRecord(value) || value.type !== 'form' || typeof value.form !== 'string') return;
+      if (!forms.has(value.form)) {
+        problems.push({ file, pointer: `${pointer}/form`, message: `names the form "${value.form}", but there is no forms/${value.form}.json` });
+      }
+    });
+  }
+  return problems;
+}
