@@ -503,6 +503,19 @@ function main(): void {
     write(`authors/${id}.svg`, svg(400, 400, portrait(bg, skin, hair, shirt, long), id.replace(/-/g, ' ')));
     count++;
   }
+  // Reviewers' profile pictures: the same abstract portrait, drawn at 400 and shown small.
+  const reviewers: Array<[string, string, string, string, string, boolean]> = [
+    ['megan-r', '#e8efe4', '#f0cfb4', '#b5703c', '#9caf88', true],
+    ['david-k', '#e4e9f0', '#d9a97f', '#3b2a20', '#55585c', false],
+    ['aisha-n', '#f1e6ec', '#7a4a2e', '#1c1512', '#2f4058', true],
+    ['greg-s', '#f0ebe0', '#eac4a4', '#8a8078', '#8a3d2b', false],
+    ['jenna-l', '#e3eef0', '#e9bf9b', '#d8b36a', '#a0673c', true],
+    ['victor-a', '#ece6dc', '#b9825a', '#2a1d15', '#3f5a45', false],
+  ];
+  for (const [id, bg, skin, hair, shirt, long] of reviewers) {
+    write(`reviewers/${id}.svg`, svg(400, 400, portrait(bg, skin, hair, shirt, long), id.replace(/-/g, ' ')));
+    count++;
+  }
   for (const shot of galleryShots()) {
     write(shot.file, svg(shot.w, shot.h, shot.draw(), shot.file));
     count++;
