@@ -1,7 +1,9 @@
 /** Payment flows on orders: PATCH with a payment attempt, verify, split payments, e-mails. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadContent } from '../content/load-content';
+import { createCommerce } from '../services/commerce';
 import { api, billing, orderPayload } from './commerce-test-kit';
-import { startHarness, type Harness } from './commerce-harness';
+import { harnessMail, startHarness, type Harness } from './commerce-harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -129,6 +131,28 @@ describe('PATCH /api/order with a payment attempt', () => {
     const late = await api(h.url, 'PATCH', '/api/order', { id: order.id, addresses: [billing] }, auth(order));
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ error: 'order_locked', message: 'Addresses can only be changed before payment.' });
+  });
+});
+
+describe('a webhook racing the browser', () => {
+  it('records one payment when the webhook report and the verify call arrive together', async () => {
+    // The webhook side: onConfirmedPayment, as the payment routes call it, on the same database.
+    const commerce = createCommerce({ content: loadContent(process.env.CONTENT_DIR ?? 'examples/site'), database: h.database, publicUrl: h.url, mail: harnessMail, confirm: (_g, t) => h.gateway.confirm(t) });
+    for (let round = 0; round < 5; round++) {
+      const order = await newOrder();
+      const id = nextTxn();
+      const payment = h.gateway.set({ transactionId: id, amountCents: Math.round(order.total * 100), metadata: { orderId: String(order.id) } });
+      await Promise.all([
+        commerce.payments.onConfirmedPayment(payment),
+        api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id }),
+        commerce.payments.onConfirmedPayment(payment),
+        api(h.url, 'PATCH', '/api/order', { id: order.id, payments: [{ transactionId: id, method: 'card' }] }, auth(order)),
+      ]);
+      expect(paymentRows(order.id)).toHaveLength(1);
+      expect(outbox(order.id)).toHaveLength(2);
+      const history = (h.database.sqlite.prepare("select count(*) as c from sales_order_status_history where order_id = ? and comment like 'Order paid%'").get(order.id) as { c: number }).c;
+      expect(history).toBe(1);
+    }
   });
 });
 

@@ -29,6 +29,16 @@ describe('POST /api/order', () => {
     expect(typeof o.accessToken).toBe('string');
   });
 
+  it('records the dealer whose page placed the order', async () => {
+    const res = await api(server.url, 'POST', '/api/order', orderPayload(), { Origin: server.dealerUrl });
+    expect(res.status).toBe(201);
+    const { openDatabase } = await import('../db/database');
+    const db = openDatabase(server.databaseFile);
+    const row = db.sqlite.prepare('select dealer_origin from sales_order where id = ?').get(res.body.id) as { dealer_origin: string | null };
+    await db.close();
+    expect(row.dealer_origin).toBe(server.dealerUrl);
+  });
+
   it('refuses a second unit of a sample with the spec message', async () => {
     const [a] = skus(1);
     const name = demoCatalog.findSample(a!)!.name;
