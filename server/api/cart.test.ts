@@ -57,6 +57,15 @@ describe('GET /api/shipping/rates', () => {
   });
 });
 
+describe('GET /api/openapi.json', () => {
+  it('serves the OpenAPI document', async () => {
+    const res = await api(server.url, 'GET', '/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.paths).toHaveProperty('/api/order');
+  });
+});
+
 describe('reviews', () => {
   it('serves the feed and its summary from the demo data', async () => {
     const feed = await api<unknown[]>(server.url, 'GET', '/api/reviews/birdeye');

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { commerceOpenApi } from './openapi-document';
+
+describe('the OpenAPI document', () => {
+  it('describes every commerce endpoint, each error with the error shape', () => {
+    expect(Object.keys(commerceOpenApi.paths)).toEqual(
+      expect.arrayContaining(['/api/order', '/api/order/view/{id}', '/api/order/{orderId}', '/api/order/{id}/split-payment', '/api/quote', '/api/quote/view/{id}', '/api/quote/convertToOrder', '/api/payment/{method}/verify', '/api/cart/totals', '/api/shipping/rates', '/api/reviews/birdeye', '/api/reviews/summary', '/api/email/send-email']),
+    );
+    for (const [path, item] of Object.entries(commerceOpenApi.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [status, response] of Object.entries((op as { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }).responses)) {
+          if (Number(status) >= 400) expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        }
+      }
+    }
+  });
+});
