@@ -4,7 +4,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { emailNotificationsSchema, formMetadataSchema } from '../forms/form.schema';
-import { groupFieldSchema } from '../forms/form-field.schema';
+import { fieldDefinitions, groupFieldRef, type GroupField } from '../forms/form-field.schema';
 import { schemaId } from '../schema-id';
 import { summaryConfigSchema } from './summary-config.schema';
 
@@ -19,6 +19,7 @@ export const estimatorTemplateSchema = {
   description: 'A price estimator: sections of fields, a price summary, and the pricing data it reads.',
   additionalProperties: false,
   required: ['name', 'fields'],
+  definitions: fieldDefinitions,
   properties: {
     $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
     id: { type: 'string', description: 'Optional identifier sent with submissions (e.g. a CRM form id).' },
@@ -33,7 +34,7 @@ export const estimatorTemplateSchema = {
     fields: {
       type: 'array',
       minItems: 1,
-      items: groupFieldSchema,
+      items: groupFieldRef,
       description: 'The sections, in order; each is a group (layout accordion or popup) with its fields and actions.',
     },
     buttons: {
@@ -84,4 +85,9 @@ export const estimatorTemplateSchema = {
   },
 } as const;
 
-export type EstimatorTemplate = FromSchema<typeof estimatorTemplateSchema>;
+type Sectionless = Omit<typeof estimatorTemplateSchema, 'properties' | 'definitions' | 'required'> & {
+  properties: Omit<(typeof estimatorTemplateSchema)['properties'], 'fields'>;
+  required: ['name'];
+};
+/** The sections' type comes from form-field.schema.ts (GroupField); see FormDefinition for why. */
+export type EstimatorTemplate = FromSchema<Sectionless> & { fields: GroupField[] };

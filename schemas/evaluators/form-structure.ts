@@ -8,7 +8,10 @@ export function isMultiStep(form: FormDefinition): boolean {
 
 /** Every field of the form, across all steps. */
 export function allFormFields(form: FormDefinition): FormField[] {
-  return isMultiStep(form) ? (form.steps ?? []).flatMap((s) => s.fields) : [...(form.fields ?? [])];
+  if (!isMultiStep(form)) return [...(form.fields ?? [])];
+  const out: FormField[] = [];
+  for (const step of form.steps ?? []) out.push(...step.fields);
+  return out;
 }
 
 /** The fields one step validates (the whole form for a single-step form). */

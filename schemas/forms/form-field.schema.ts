@@ -50,6 +50,10 @@ export const hideWhenSchema = {
   },
 } as const;
 
+/** References into `fieldDefinitions`; a ref keeps ajv from inlining (and recompiling) a schema at every use. */
+const hideWhenRef = { $ref: '#/definitions/hideWhen' } as const;
+const fieldOptionRef = { $ref: '#/definitions/fieldOption' } as const;
+
 export const fieldOptionSchema = {
   type: 'object',
   title: 'Option',
@@ -62,7 +66,7 @@ export const fieldOptionSchema = {
     customLabel: { type: 'string', description: 'Label with simple HTML (bold, links), shown in place of label where the renderer allows markup.' },
     description: { type: 'string', description: 'A line of help under the option.' },
     image: { type: 'string', description: 'Path of a picture shown with the option (e.g. a door style).' },
-    hideWhen: hideWhenSchema,
+    hideWhen: hideWhenRef,
   },
 } as const;
 
@@ -86,10 +90,10 @@ const inputFieldProperties = {
   placeholder: { type: 'string', description: 'Hint shown inside an empty input.' },
   value: { ...scalarSchema, description: 'A fixed value, e.g. of a hidden field (the page or campaign a submission came from).' },
   defaultValue: defaultValueSchema,
-  options: { type: 'array', items: fieldOptionSchema, description: 'The choices of a select, radio or checkbox-group field.' },
+  options: { type: 'array', items: fieldOptionRef, description: 'The choices of a select, radio or checkbox-group field.' },
   column: { type: 'integer', minimum: 1, maximum: 12, description: 'Grid column the field starts in (1-12).' },
   span: { type: 'integer', minimum: 1, maximum: 12, description: 'How many of the 12 grid columns the field spans. Default 12 (full width).' },
-  hideWhen: hideWhenSchema,
+  hideWhen: hideWhenRef,
   minLength: { type: 'integer', minimum: 0, description: "Fewest characters accepted ('{label} seems too short')." },
   maxLength: { type: 'integer', minimum: 1, description: "Most characters accepted ('{label} seems too long')." },
   multiSelect: { type: 'boolean', description: "A select that accepts several options; the value is a list and at least one must be chosen ('Select at least one option')." },
@@ -118,7 +122,7 @@ const inputFieldProperties = {
       options: {
         type: 'object',
         description: 'Option lists keyed by the value of `field`.',
-        additionalProperties: { type: 'array', items: fieldOptionSchema, description: 'Options offered while `field` holds this key.' },
+        additionalProperties: { type: 'array', items: fieldOptionRef, description: 'Options offered while `field` holds this key.' },
       },
     },
   },
@@ -195,25 +199,40 @@ export const groupFieldSchema = {
     className: { type: 'string', description: 'Extra CSS class names for the group.' },
     column: inputFieldProperties.column,
     span: inputFieldProperties.span,
-    hideWhen: hideWhenSchema,
+    hideWhen: hideWhenRef,
     hideInPDF: inputFieldProperties.hideInPDF,
-    fields: { type: 'array', items: inputFieldSchema, description: 'The fields of the group, in order.' },
+    fields: { type: 'array', items: { $ref: '#/definitions/inputField' }, description: 'The fields of the group, in order.' },
     actions: groupActionsSchema,
   },
 } as const;
 
-/** A field of a form: an input, or a group of inputs. */
-export const formFieldSchema = {
-  type: 'object',
-  title: 'Field or group',
-  description: 'An input field, or a group (type "group") of input fields. The type chooses which.',
-  oneOf: [inputFieldSchema, groupFieldSchema],
-  discriminator: { propertyName: 'type' },
+/**
+ * The field schemas a definition schema carries in its `definitions`, so ajv compiles each once
+ * however often fields appear (in a form, its groups and every step): inlined, the form schema took
+ * the server two seconds to compile. (ajv inlines a referenced schema that has no refs of its own, so
+ * the field schemas refer to hideWhen and options by ref too.) Put `definitions: fieldDefinitions` on
+ * the root schema and refer to a field with `formFieldRef` (input or group) or `groupFieldRef`.
+ */
+export const fieldDefinitions = {
+  hideWhen: hideWhenSchema,
+  fieldOption: fieldOptionSchema,
+  inputField: inputFieldSchema,
+  groupField: groupFieldSchema,
+  field: {
+    type: 'object',
+    title: 'Field or group',
+    description: 'An input field, or a group (type "group") of input fields. The type chooses which.',
+    oneOf: [{ $ref: '#/definitions/inputField' }, { $ref: '#/definitions/groupField' }],
+    discriminator: { propertyName: 'type' },
+  },
 } as const;
 
+export const formFieldRef = { $ref: '#/definitions/field' } as const;
+export const groupFieldRef = { $ref: '#/definitions/groupField' } as const;
+
 export type HideWhen = FromSchema<typeof hideWhenSchema>;
-export type FieldOption = FromSchema<typeof fieldOptionSchema>;
-export type InputField = FromSchema<typeof inputFieldSchema>;
-export type GroupField = FromSchema<typeof groupFieldSchema>;
+export type FieldOption = FromSchema<typeof fieldOptionSchema & { definitions: typeof fieldDefinitions }>;
+export type InputField = FromSchema<typeof inputFieldSchema & { definitions: typeof fieldDefinitions }>;
+export type GroupField = FromSchema<typeof groupFieldSchema & { definitions: typeof fieldDefinitions }>;
 export type GroupActions = FromSchema<typeof groupActionsSchema>;
 export type FormField = InputField | GroupField;

@@ -4,7 +4,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { schemaId } from '../schema-id';
-import { formFieldSchema } from './form-field.schema';
+import { fieldDefinitions, formFieldRef, type FormField } from './form-field.schema';
 
 const buttonSchema = {
   type: 'object',
@@ -48,7 +48,7 @@ const stepSchema = {
     description: { type: 'string', description: 'Text above the fields.' },
     className: { type: 'string', description: 'Extra CSS class names of the step.' },
     layout: { enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
-    fields: { type: 'array', minItems: 1, items: formFieldSchema, description: 'The fields of the step, in order.' },
+    fields: { type: 'array', minItems: 1, items: formFieldRef, description: 'The fields of the step, in order.' },
     actions: {
       type: 'object',
       title: 'Step actions',
@@ -73,6 +73,7 @@ export const formSchema = {
   description: 'A form the site renders and /api/forms/{name} receives: single-step (give fields) or multi-step (give steps).',
   additionalProperties: false,
   required: ['name'],
+  definitions: fieldDefinitions,
   properties: {
     $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
     name: {
@@ -84,7 +85,7 @@ export const formSchema = {
     description: { type: 'string', description: 'Text under the heading.' },
     className: { type: 'string', description: 'Extra CSS class names of the form.' },
     layout: { enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
-    fields: { type: 'array', minItems: 1, items: formFieldSchema, description: 'Fields of a single-step form, in order.' },
+    fields: { type: 'array', minItems: 1, items: formFieldRef, description: 'Fields of a single-step form, in order.' },
     steps: { type: 'array', minItems: 1, items: stepSchema, description: 'Steps of a multi-step form, in order.' },
     buttons: {
       type: 'object',
@@ -134,6 +135,14 @@ export const formSchema = {
   },
 } as const;
 
-export type FormDefinition = FromSchema<typeof formSchema>;
-export type FormStep = FromSchema<typeof stepSchema>;
+/*
+ * The types take the field lists from form-field.schema.ts (FormField) rather than resolving the
+ * schema's $refs again: the fully derived type is deep enough that tsc gives up comparing it.
+ */
+type Fieldless<S extends { properties: object }, K extends string, R extends readonly string[]> = Omit<S, 'properties' | 'definitions' | 'required'> & {
+  properties: Omit<S['properties'], K>;
+  required: R;
+};
+export type FormStep = FromSchema<Fieldless<typeof stepSchema, 'fields', []>> & { fields: FormField[] };
+export type FormDefinition = FromSchema<Fieldless<typeof formSchema, 'fields' | 'steps', ['name']>> & { fields?: FormField[]; steps?: FormStep[] };
 export type EmailNotifications = FromSchema<typeof emailNotificationsSchema>;
