@@ -32,7 +32,7 @@ const field = fc.constantFrom(
 const body = fc.oneof(
   fc.dictionary(field, value, { maxKeys: 8 }).map((o) => JSON.stringify(o)),
   // Near-valid requests for a known order, with one field made strange.
-  fc.tuple(field, value).map(([k, v]) => JSON.stringify({ metadata: { orderId: '7' }, additionalData: { orderId: '7' }, dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'tok', cardNumber: '4242424242424242', expMonth: '12', expYear: '2099', cardCode: '123', [k]: v })),
+  fc.tuple(field, value).map(([k, v]) => JSON.stringify({ metadata: { orderId: '7' }, additionalData: { orderId: '7' }, dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'tok', cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cardCode: '123', [k]: v })),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
   fc.constantFrom('', '{', 'null', '[1]', '{"metadata":{"orderId":{"a":1}}}', '{"shipping":{"address":[]}}'),
 );
