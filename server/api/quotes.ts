@@ -14,8 +14,7 @@ export function quoteRoutes(router: Router, commerce: Commerce): void {
   const { quotes, payments } = commerce;
 
   router.get('/api/quote', (ctx) => {
-    const quote = QuoteService.view(quotes.openWithToken(queryValue(ctx.query.quoteId), queryValue(ctx.query.token)));
-    ctx.body = { success: true, data: quote, ...quote };
+    ctx.body = { success: true, data: QuoteService.view(quotes.openWithToken(queryValue(ctx.query.quoteId), queryValue(ctx.query.token))) };
   });
 
   router.get('/api/quote/view/:id', (ctx) => {
