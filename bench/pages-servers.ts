@@ -14,12 +14,25 @@ bare.use((ctx) => {
 });
 const bareServer = http.createServer(bare.callback());
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+
+// A second baseline answering a static string as long as a page (28 kB): the load generator's own
+// cost grows with the bytes it reads, so this one shows Showroom's overhead apart from page size.
+const bigString = `<!doctype html><p>${'Kitchen cabinets. '.repeat(1600)}</p>`;
+const bareBig = new Koa();
+bareBig.use((ctx) => {
+  ctx.type = 'text/html';
+  ctx.body = bigString;
+});
+const bareBigServer = http.createServer(bareBig.callback());
+await new Promise<void>((resolve) => bareBigServer.listen(0, '127.0.0.1', resolve));
 const showroom = await startTestServer(process.env.CONTENT_DIR ? { CONTENT_DIR: process.env.CONTENT_DIR } : {});
 
-process.stdout.write(`${JSON.stringify({ bare: `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`, showroom: showroom.url })}\n`);
+const urlOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+process.stdout.write(`${JSON.stringify({ bare: urlOf(bareServer), bareBig: urlOf(bareBigServer), showroom: showroom.url })}\n`);
 
 const stop = async () => {
   bareServer.close();
+  bareBigServer.close();
   await showroom.stop();
   process.exit(0);
 };

@@ -9,25 +9,30 @@ import type { Crumb, StructuredData } from '../blocks/block-definition';
 /** Types that transactional pages never carry. */
 export const TRANSACTIONAL_EXCLUDED_TYPES = new Set(['FAQPage', 'BreadcrumbList', 'VideoObject']);
 
-type LooseSettings = SiteSettings & {
-  contact?: { phone?: string; email?: string; address?: Record<string, string> | string };
-  logo?: string;
-  socials?: { url: string }[];
-};
-
 export function organizationData(settings: SiteSettings, baseUrl: string): StructuredData {
-  const s = settings as LooseSettings;
   const org: StructuredData = { '@type': 'Organization', name: settings.siteName, url: baseUrl + '/' };
-  org['logo'] = baseUrl + (s.logo ?? '/images/favicon.svg');
-  if (s.contact?.phone || s.contact?.email) {
+  org['logo'] = baseUrl + (settings.logo ?? '/images/favicon.svg');
+  const contact = settings.contact;
+  if (contact?.phone || contact?.email) {
     org['contactPoint'] = {
       '@type': 'ContactPoint',
       contactType: 'customer service',
-      ...(s.contact.phone ? { telephone: s.contact.phone } : {}),
-      ...(s.contact.email ? { email: s.contact.email } : {}),
+      ...(contact.phone ? { telephone: contact.phone } : {}),
+      ...(contact.email ? { email: contact.email } : {}),
     };
   }
-  if (s.socials?.length) org['sameAs'] = s.socials.map((x) => x.url);
+  if (contact?.address) {
+    const a = contact.address;
+    org['address'] = {
+      '@type': 'PostalAddress',
+      streetAddress: [a.street, a.street2].filter(Boolean).join(', '),
+      addressLocality: a.city,
+      addressRegion: a.state,
+      postalCode: a.zipCode,
+      addressCountry: a.country ?? 'US',
+    };
+  }
+  if (settings.socials?.length) org['sameAs'] = settings.socials.map((x) => x.url);
   return org;
 }
 
