@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['{schemas,renderer,widgets,server,scripts}/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Server tests load and check the whole demo store; give a busy two-core machine room.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

@@ -54,11 +54,12 @@ describe('showroom start', () => {
     const dir = tempDir();
     fs.cpSync('examples/site', dir, { recursive: true });
     const home = JSON.parse(fs.readFileSync(path.join(dir, 'pages/home.json'), 'utf8'));
-    home.blocks[1].items[2].title = '';
+    home.metadata.title = '';
     fs.writeFileSync(path.join(dir, 'pages/home.json'), JSON.stringify(home));
     const run = startCli({ CONTENT_DIR: dir, DATABASE_URL: 'sqlite::memory:' });
     expect(await run.exited).toBe(1);
-    expect(run.stderr()).toContain('pages/home.json#/blocks/1/items/2/title should not be empty');
+    expect(run.stderr()).toContain('pages/home.json#/metadata/title');
+    expect(run.stderr()).toMatch(/pages\/home\.json#\/metadata\/title .*empty/);
   });
 
   it('refuses to start on a bad environment variable', async () => {
