@@ -1,4 +1,9 @@
-/** Every blog post must name an author of blogs/authors.json and a category of blogs/categories.json. */
+/**
+ * Every blog post must name an author of blogs/authors.json and a category of blogs/categories.json,
+ * and its body file must exist (the loader reads it at start).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord } from './json-pointer';
 import { validFilesOf, type LintInput } from './lint-input';
@@ -23,6 +28,10 @@ export function checkBlogReferences(input: LintInput): DefinitionProblem[] {
     if (!Array.isArray(data.blogs)) continue;
     data.blogs.forEach((blog, i) => {
       if (!isRecord(blog)) return;
+      if (typeof blog.contentPath === 'string' && !fs.existsSync(path.join(input.dir, path.dirname(file), blog.contentPath))) {
+        // The same words as the store loader (store-content.ts), which would stop on it otherwise.
+        problems.push({ file, pointer: `/blogs/${i}/contentPath`, message: `names the body file ${path.posix.join(path.posix.dirname(file), blog.contentPath)}, which does not exist` });
+      }
       if (authors && typeof blog.author === 'string' && !authors.ids.has(blog.author)) {
         problems.push({ file, pointer: `/blogs/${i}/author`, message: `names the author "${blog.author}", but ${authors.files.join(', ')} has no author with that id` });
       }
