@@ -117,7 +117,7 @@ export const commerceOpenApi = {
     '/api/order': {
       post: {
         summary: 'Create an order from the sample cart (state new, status pending)',
-        parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', pattern: '^[A-Za-z0-9_\\-:.]{8,128}$' }, description: 'A retry with the same key returns the same order; a changed cart under the same key updates the unpaid order.' }],
+        parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', pattern: '^[A-Za-z0-9_\\-:.]{16,128}$' }, description: 'A retry with the same key returns the same order; a changed cart under the same key updates the unpaid order.' }],
         requestBody: {
           content: json({
             type: 'object',

@@ -14,7 +14,8 @@ import { ORDER_ALREADY_PAID, SPLIT_NOT_ENABLED } from '../services/payment-servi
 import { bodyObject, isRecord, queryValue, type Json } from '../services/request-input';
 import { presentedToken, readJson } from './read-json';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{8,128}$/;
+/** A secret of the checkout (a random UUID): a repeated key answers with that order and its token. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{16,128}$/;
 
 /** The gateway behind a payment method name (or a gateway name given directly). */
 export function gatewayFor(commerce: Commerce, method: unknown): string {
@@ -50,7 +51,7 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
     const body = bodyObject(await readJson(ctx));
     const key = ctx.get('Idempotency-Key') || null;
     if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
-      throw new ApiError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be 8 to 128 letters, digits or -_:.');
+      throw new ApiError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be 16 to 128 letters, digits or -_:. (a random UUID).');
     }
     const input = orders.parseOrderInput(body);
     const origin = ctx.get('Origin');

@@ -14,10 +14,15 @@ interface Compilable<R> {
 export class SyncQueries {
   private readonly statements = new Map<string, SQLite.Statement>();
 
+  /** One wrapper for every transaction (better-sqlite3 builds a wrapper per call of .transaction). */
+  private readonly runInTransaction: SQLite.Transaction<(fn: () => unknown) => unknown>;
+
   constructor(
     readonly db: Kysely<DatabaseSchema>,
     private readonly sqlite: SQLite.Database,
-  ) {}
+  ) {
+    this.runInTransaction = sqlite.transaction((fn: () => unknown) => fn());
+  }
 
   private statement(sql: string): SQLite.Statement {
     let stmt = this.statements.get(sql);
@@ -104,8 +109,8 @@ export class SyncQueries {
     return (this.statement(sql).get(...(parameters as unknown[])) as { id: number }).id;
   }
 
-  /** Runs fn in one IMMEDIATE transaction: all of it is stored, or none of it. */
+  /** Runs fn in one IMMEDIATE transaction: all of it is stored, or none of it. Nested calls use savepoints. */
   transaction<T>(fn: () => T): T {
-    return this.sqlite.transaction(fn).immediate();
+    return this.runInTransaction.immediate(fn) as T;
   }
 }
