@@ -48,7 +48,11 @@ export function authorizeNetRoutes(router: Router, deps: PaymentRouteDeps): void
     const requestedAmount = input.amount();
     const currency = input.currency();
     const additional = input.object('additionalData') ?? {};
-    const email = input.email('email', additional, 'additionalData.email') ?? input.email('customerEmail', additional, 'additionalData.customerEmail');
+    const customer = input.object('customer', additional);
+    const email =
+      input.email('email', additional, 'additionalData.email') ??
+      input.email('customerEmail', additional, 'additionalData.customerEmail') ??
+      (customer ? input.email('email', customer, 'additionalData.customer.email') : undefined);
     const billTo = addressFrom(input, input.object('billTo', additional), 'additionalData.billTo');
     const shipTo = addressFrom(input, input.object('shipTo', additional), 'additionalData.shipTo');
     const metadata = input.metadata(input.object('metadata') ?? input.object('metadata', additional) ?? additional);

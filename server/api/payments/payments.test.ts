@@ -209,6 +209,8 @@ describe.skipIf(!providersAvailable())('payment routes', () => {
     });
 
     it('requires the opaque data', async () => {
+      const bad = await call(app, 'POST', '/api/payment/authorize-net/process-transaction', { ...opaque, additionalData: { orderId: '7', customer: { email: 'not-an-email' } } });
+      expect(bad.body.fields).toEqual({ 'additionalData.customer.email': 'Invalid email address' });
       const res = await call(app, 'POST', '/api/payment/authorize-net/process-transaction', { additionalData: { orderId: '7' } });
       expect(res.body).toMatchObject({ message: 'Payment Error', fields: { dataDescriptor: 'This field is required', dataValue: 'This field is required' } });
     });
