@@ -48,6 +48,14 @@ const routes: [path: string, status: number, text: string][] = [
   ['/products/kitchen-cabinets/no-such-style', 404, 'We are sorry, but we could not find any data.'],
   ['/faqs', 200, 'How can we help?'],
   ['/reviews', 200, 'Every review'],
+  ['/order-samples', 200, 'Pick a style and a finish'],
+  ['/visualizer', 200, 'Design your kitchen'],
+  ['/inspiration-gallery', 200, 'Recent projects'],
+  ['/inspiration-gallery/sage-farmhouse-kitchen', 200, 'See this style'],
+  ['/inspiration-gallery/no-such-design', 404, 'Design not found'],
+  ['/search?query=shaker', 200, 'Hartford Shaker'],
+  ['/search?query=sh', 200, 'Please enter at least 3 characters to search.'],
+  ['/search?query=granite-xyz', 200, 'No results found.'],
 ];
 
 describe('catalog and content routes', () => {
@@ -75,6 +83,30 @@ describe('style page', () => {
     expect(stored.items?.[0]?.finish?.value).toBe('navy-blue');
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(jsonLd.join('\n')).toContain('"AggregateRating"');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('search popup and visualizer', () => {
+  it('suggests as the visitor types and Enter goes to the search page', async () => {
+    const { page, errors } = await open('/search');
+    await page.getByRole('button', { name: 'Quick search' }).click();
+    const input = page.getByRole('dialog').getByRole('searchbox');
+    await input.fill('so');
+    await page.getByRole('dialog').getByText('Please enter at least 3 characters to search.').waitFor();
+    await input.fill('soho');
+    await page.getByRole('dialog').getByRole('link', { name: /SoHo Slab/ }).first().waitFor();
+    await input.press('Enter');
+    await page.waitForURL(/\/search\?query=soho/);
+    expect(await page.locator('.search-page__list').textContent()).toContain('SoHo Slab');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+  it('orders the sample shown in the visualizer', async () => {
+    const { page, errors } = await open('/visualizer');
+    await page.getByRole('button', { name: 'Order this sample' }).click();
+    await page.getByText('Sample added to your cart.').waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -11,11 +11,15 @@ import { defineBlock } from './block-definition';
 import { ContentCardsBlock } from './cards/ContentCardsBlock';
 import { CategoryShowcaseBlock, ProductCategoriesBlock, selectCategoryShowcaseData, selectProductCategoriesData } from './catalog/CategoryBlocks';
 import { ProductStyleBlock, selectProductStyleData } from './catalog/ProductStyleBlock';
+import { SampleGridBlock, selectSampleGridData } from './catalog/SampleGridBlock';
+import { selectVisualizerData, VisualizerBlock } from './catalog/VisualizerBlock';
 import { selectStyleListingData, StyleListingBlock } from './catalog/StyleListingBlock';
 import { AccordionBlock } from './content/AccordionBlock';
 import { FaqBlock, selectFaqData } from './content/FaqBlock';
 import { selectVideoCardsData, VideoCardsBlock } from './content/VideoCardsBlock';
+import { GalleryBlock, GalleryDesignBlock, selectGalleryData, selectGalleryDesignData } from './gallery/GalleryBlocks';
 import { ReviewBadgeBlock, ReviewCardsBlock, selectReviewBadgeData, selectReviewCardsData } from './reviews/ReviewBlocks';
+import { SearchPopupBlock, SearchResultsBlock, selectSearchPopupData, selectSearchResultsData } from './search/SearchBlocks';
 
 export const catalogBlockRegistry = {
   cards: defineBlock({ component: ContentCardsBlock }),
@@ -32,4 +36,10 @@ export const catalogBlockRegistry = {
   'blog-detail': defineBlock({ component: BlogDetailBlock, selectData: selectBlogDetailData }),
   'blog-author': defineBlock({ component: BlogAuthorBlock, selectData: selectBlogAuthorData }),
   'blog-category': defineBlock({ component: BlogCategoryBlock, selectData: selectBlogCategoryData }),
+  gallery: defineBlock({ component: GalleryBlock, selectData: selectGalleryData }),
+  'gallery-design': defineBlock({ component: GalleryDesignBlock, selectData: selectGalleryDesignData }),
+  visualizer: defineBlock({ component: VisualizerBlock, selectData: selectVisualizerData }),
+  'sample-grid': defineBlock({ component: SampleGridBlock, selectData: selectSampleGridData }),
+  'search-results': defineBlock({ component: SearchResultsBlock, selectData: selectSearchResultsData }),
+  'search-popup': defineBlock({ component: SearchPopupBlock, selectData: selectSearchPopupData }),
 };

@@ -6,9 +6,11 @@ import { accordionBlockSchema } from './accordion.schema';
 import { blogAuthorBlockSchema, blogCategoryBlockSchema, blogDetailBlockSchema, blogListBlockSchema } from './blogs.schema';
 import { contentCardsBlockSchema } from './cards.schema';
 import { faqBlockSchema } from './faq.schema';
+import { galleryBlockSchema, galleryDesignBlockSchema, sampleGridBlockSchema, visualizerBlockSchema } from './gallery.schema';
 import { categoryShowcaseBlockSchema, productCategoriesBlockSchema, styleListingBlockSchema } from './product-categories.schema';
 import { productStyleBlockSchema } from './product-style.schema';
 import { reviewBadgeBlockSchema, reviewCardsBlockSchema } from './review-cards.schema';
+import { searchPopupBlockSchema, searchResultsBlockSchema } from './search.schema';
 import { videoCardsBlockSchema } from './video-cards.schema';
 
 export const catalogBlockSchemas = [
@@ -26,4 +28,10 @@ export const catalogBlockSchemas = [
   blogDetailBlockSchema,
   blogAuthorBlockSchema,
   blogCategoryBlockSchema,
+  galleryBlockSchema,
+  galleryDesignBlockSchema,
+  visualizerBlockSchema,
+  sampleGridBlockSchema,
+  searchResultsBlockSchema,
+  searchPopupBlockSchema,
 ] as const;

@@ -1,0 +1,67 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const galleryBlockSchema = {
+  type: 'object',
+  title: 'Inspiration gallery block',
+  description: "The designs of data/gallery.json in a masonry grid (columns 1/2/3, gutters 10/20/30 px), filterable by room, each linking to its design page. Shows 'No items available' when empty.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'gallery', description: 'Block type: gallery.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: 'Heading above the gallery.' },
+    description: { type: 'string', description: 'Text under the heading.' },
+    filterByRoom: { type: 'boolean', description: "Room filter tabs with an 'All' tab (query parameter room). Default true." },
+    pageSize: { type: 'integer', minimum: 1, maximum: 60, description: 'Designs per page. Default 9.' },
+    pagination: { enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further designs come. Default load-more.' },
+  },
+} as const;
+
+export const galleryDesignBlockSchema = {
+  type: 'object',
+  title: 'Gallery design block',
+  description: "One design of the inspiration gallery, found by the route's designSlug: its story, its photos in a masonry grid with the zoom lightbox, the style and finish used (linking to the style page with that finish) and other designs. Unknown slug: HTTP 404.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'gallery-design', description: 'Block type: gallery-design.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    moreLimit: { type: 'integer', minimum: 0, maximum: 12, description: 'Other designs shown below. Default 3.' },
+  },
+} as const;
+
+export const visualizerBlockSchema = {
+  type: 'object',
+  title: 'Visualizer block',
+  description: 'Pick a style and a finish and see its door and a room in it, then order that door sample. ?style=&type=&value= preselects.',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'visualizer', description: 'Block type: visualizer.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: "Heading. Default 'Kitchen visualizer'." },
+    description: { type: 'string', description: 'Text under the heading.' },
+    styles: { type: 'array', items: { type: 'string' }, description: 'Styles offered, in order. Default: every style.' },
+  },
+} as const;
+
+export const sampleGridBlockSchema = {
+  type: 'object',
+  title: 'Sample grid block',
+  description: "Styles with their finish swatches (11 visible, '+N' and Less) and an 'Order Now' sample form each; 'No Data Found' when there are none.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'sample-grid', description: 'Block type: sample-grid.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: 'Heading above the grid.' },
+    description: { type: 'string', description: 'Text under the heading.' },
+    category: { type: 'string', description: 'Only the styles of this category slug. Default: every style.' },
+    swatchLimit: { type: 'integer', minimum: 1, description: 'Swatches visible before +N. Default 11.' },
+  },
+} as const;
+
+export type GalleryBlock = FromSchema<typeof galleryBlockSchema>;
+export type GalleryDesignBlock = FromSchema<typeof galleryDesignBlockSchema>;
+export type VisualizerBlock = FromSchema<typeof visualizerBlockSchema>;
+export type SampleGridBlock = FromSchema<typeof sampleGridBlockSchema>;

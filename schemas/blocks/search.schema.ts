@@ -1,0 +1,37 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+export const searchResultsBlockSchema = {
+  type: 'object',
+  title: 'Search results block',
+  description:
+    "A search box and the results for the page's query parameter, matching name, title, description and SKU of the search items (at least 3 characters: 'Please enter at least 3 characters to search.'; nothing found: 'No results found.').",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'search-results', description: 'Block type: search-results.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: "Heading. Default 'Search'." },
+    param: { type: 'string', pattern: '^[a-z]+$', description: "Query parameter holding the term. Default 'query'." },
+    pageSize: { type: 'integer', minimum: 1, maximum: 60, description: 'Results per page. Default 12.' },
+    pagination: { enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' },
+  },
+} as const;
+
+export const searchPopupBlockSchema = {
+  type: 'object',
+  title: 'Search popup block',
+  description: 'A search button that opens a dialog with suggestions as the visitor types (from 3 characters), each with a 100x100 image; Enter goes to the search page.',
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'search-popup', description: 'Block type: search-popup.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    label: { type: 'string', description: "Text of the button that opens the popup. Default 'Search products'." },
+    searchPage: { type: 'string', pattern: '^/', description: 'Page that shows all results. Default /search.' },
+    limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Suggestions shown. Default 8.' },
+    imageSize: { type: 'integer', minimum: 24, maximum: 200, description: 'Suggestion image size in pixels. Default 100.' },
+  },
+} as const;
+
+export type SearchResultsBlock = FromSchema<typeof searchResultsBlockSchema>;
+export type SearchPopupBlock = FromSchema<typeof searchPopupBlockSchema>;
