@@ -47,6 +47,7 @@ const allFixtures: Record<string, string> = {
   'blogs/categories.json': 'blog-categories.json',
   'catalog/styles/corpus-slab.json': 'style.json',
   'popups/welcome.json': 'popup.json',
+  'catalog/categories.json': 'categories.json',
   'blogs/content/rta-or-assembled.html': 'blog-body.html',
   'blogs/content/painting-cabinets.html': 'blog-body.html',
 };

@@ -7,6 +7,7 @@
  */
 import type { DefinitionProblem } from '../definition-problem';
 import { checkBlogReferences } from './blog-references';
+import { checkCatalogReferences } from './catalog-references';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
 import { checkPricingKeys } from './pricing-keys';
@@ -26,6 +27,7 @@ export const lintChecks: LintCheck[] = [
   checkPricingKeys,
   checkBlogReferences,
   checkSampleSkus,
+  checkCatalogReferences,
   checkStoreReferences,
 ];
 
