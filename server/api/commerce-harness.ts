@@ -62,7 +62,7 @@ export interface Harness {
 
 export const harnessMail: MailConfig = { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: ['owner@example.com', 'sales@example.com', 'ops@example.com'] };
 
-export async function startHarness(contentDir = process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site')): Promise<Harness> {
+export async function startHarness(contentDir = process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site'), options: { production?: boolean } = {}): Promise<Harness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-harness-'));
   const databaseFile = path.join(dir, 'showroom.db');
   const database = openDatabase(databaseFile);
@@ -78,11 +78,11 @@ export async function startHarness(contentDir = process.env.CONTENT_DIR ?? path.
     logger: createLogger('silent'),
     publicUrl: url,
     allowedOrigins: () => new Set(),
-    renderPage: () => ({ status: 200, html: '' }) as never,
+    renderPage: () => ({ status: 404, html: '<!doctype html><title>Not found</title>' }) as never,
     assets: { entry: '', css: [], preload: [] },
     gateways,
     mail: harnessMail,
-    production: false,
+    production: options.production ?? false,
   });
   server.on('request', app.callback());
   const q = new SyncQueries(database.db, database.sqlite);

@@ -207,4 +207,14 @@ describe('GET /dev/mail', () => {
     expect(html).toMatch(/Order Confirmation #\d{9}/);
     expect(html).toContain('srcdoc=');
   });
+
+  it('is off in production', async () => {
+    const production = await startHarness(undefined, { production: true });
+    try {
+      const res = await fetch(`${production.url}/dev/mail`);
+      expect(await res.text()).not.toContain('Dev mailbox');
+    } finally {
+      await production.stop();
+    }
+  });
 });
