@@ -175,6 +175,14 @@ describe('structured data and promotions', () => {
     }
   });
 
+  it('serves a sitemap of the indexable pages and a robots.txt', async () => {
+    const xml = await (await fetch(server.url + '/sitemap.xml')).text();
+    expect(xml).toContain(`<loc>${server.url}/about-us</loc>`);
+    expect(xml).not.toContain('/checkout<');
+    const robots = await (await fetch(server.url + '/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+
   it('gives aliases one canonical URL', async () => {
     const html = await (await fetch(server.url + '/aboutus')).text();
     expect(html).toContain(`<link rel="canonical" href="${server.url}/about-us">`);

@@ -135,7 +135,7 @@ export function renderPageWith(input: RenderInput, select: (block: Block, ctx: B
       transactional,
     }),
     canonicalPath: canonicalPathOf(input.routes, match?.route, path),
-    noindex: transactional || status === 404,
+    noindex: transactional || page.metadata.noindex === true || status === 404,
     state,
   };
 }

@@ -85,6 +85,7 @@ export const pageSchema = {
           type: 'boolean',
           description: 'Checkout, payment and order-result pages: no FAQ, breadcrumb or video structured data, and not indexed.',
         },
+        noindex: { type: 'boolean', description: 'Keep the page out of search engines and the sitemap (test and account pages).' },
       },
     },
     blocks: {

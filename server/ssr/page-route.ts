@@ -4,6 +4,7 @@ import type { Content } from '../content/load-content';
 import type { ClientAssets } from './client-assets';
 import { htmlDocument } from './html-document';
 import { PageCache, pageCacheKey, pageCacheSize } from './page-cache';
+import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
 
 export type RenderPage = (input: RenderInput) => RenderResult;
 
@@ -11,8 +12,20 @@ export type RenderPage = (input: RenderInput) => RenderResult;
 export function pageRoute(opts: { content: Content; renderPage: RenderPage; assets: ClientAssets; publicUrl: string }): Middleware {
   const { content, renderPage, assets, publicUrl } = opts;
   const cache = new PageCache(pageCacheSize());
+  // The content does not change while the server runs: the sitemap is built once, on first request.
+  let sitemap: string | undefined;
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
+    if (ctx.path === '/sitemap.xml') {
+      ctx.type = 'application/xml; charset=utf-8';
+      ctx.body = (sitemap ??= sitemapXml(publicUrl, sitemapPaths(content)));
+      return;
+    }
+    if (ctx.path === '/robots.txt') {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = robotsTxt(publicUrl);
+      return;
+    }
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     const key = pageCacheKey(ctx.url, ctx.get('Cookie') || undefined);
