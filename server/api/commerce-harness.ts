@@ -23,6 +23,8 @@ import { QuoteService } from '../services/quote-service';
 
 export class ScriptedGateway implements PaymentGateway {
   readonly payments = new Map<string, ConfirmedPayment>();
+  /** Transaction ids whose confirmation fails as an unreachable provider would. */
+  readonly unreachable = new Set<string>();
   confirmCalls = 0;
   constructor(readonly name: GatewayName = 'test') {}
 
@@ -44,6 +46,7 @@ export class ScriptedGateway implements PaymentGateway {
     this.confirmCalls += 1;
     // A provider round trip: lets concurrent requests interleave here, as they would in production.
     await new Promise((r) => setImmediate(r));
+    if (this.unreachable.has(transactionId)) throw new Error('connect ECONNREFUSED');
     const p = this.payments.get(transactionId);
     if (!p) throw new ApiError(404, 'payment_not_found', 'Payment not found.');
     return p;

@@ -111,6 +111,16 @@ describe('PATCH /api/order with a payment attempt', () => {
     expect(paymentRows(b.id)).toEqual([]);
   });
 
+  it('answers 502 in the error shape when the provider cannot be reached, and records nothing', async () => {
+    const order = await newOrder();
+    const id = nextTxn();
+    h.gateway.unreachable.add(id);
+    const res = await api(h.url, 'PATCH', '/api/order', { id: order.id, payments: [{ transactionId: id, method: 'card' }] }, auth(order));
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: 'provider_error', message: 'An error occurred while processing your payment. Please try again.' });
+    expect(paymentRows(order.id)).toEqual([]);
+  });
+
   it('needs the access token', async () => {
     const order = await newOrder();
     const res = await api(h.url, 'PATCH', '/api/order', { id: order.id, payments: [{ transactionId: 'x', method: 'card' }] });

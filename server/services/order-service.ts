@@ -373,7 +373,7 @@ export class OrderService {
             gateway: payment.gateway,
             status: payment.status,
             amount_cents: payment.amountCents,
-            currency: payment.currency.toUpperCase(),
+            currency: (payment.currency || 'USD').toUpperCase(),
             transaction_id: payment.transactionId,
             provider_reference: payment.providerReference,
             additional_data: JSON.stringify(payment.additionalData ?? {}),

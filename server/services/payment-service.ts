@@ -76,7 +76,14 @@ export class PaymentService {
 
   /** Asks the gateway about a transaction the browser names, then records what the gateway says. */
   async confirmAndApply(gateway: string, transactionId: string, opts: { method?: string; expectOrderId?: number; expectQuoteId?: number } = {}): Promise<{ confirmed: ConfirmedPayment; applied: AppliedPayment }> {
-    const confirmed = await this.confirmWithGateway(gateway, transactionId);
+    let confirmed: ConfirmedPayment;
+    try {
+      confirmed = await this.confirmWithGateway(gateway, transactionId);
+    } catch (err) {
+      // A provider that cannot be reached is the provider's failure, not ours: a clean 502.
+      if (err instanceof ApiError) throw err;
+      throw new ApiError(502, 'provider_error', 'An error occurred while processing your payment. Please try again.');
+    }
     const applied = this.orders.applyConfirmedPayment(confirmed, opts);
     return { confirmed, applied };
   }
