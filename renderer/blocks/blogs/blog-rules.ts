@@ -2,6 +2,8 @@
  * Blog rules of 000 §2.3-2.7 and §5: category slugs, search, recent and popular posts, category
  * counts. Pure functions over plain blog records, used by the blog blocks' selectData.
  */
+import { blogCategorySlug } from '../../../schemas/catalog/blog-categories.schema';
+
 export interface BlogRecord {
   title: string;
   description?: string;
@@ -17,8 +19,7 @@ export interface BlogRecord {
  * and none lead or trail, so slugs match the category ids of the content (the schemas' slug rule);
  * this is the same rule as schemas/catalog/blog-categories.schema.ts.
  */
-export { blogCategorySlug } from '../../../schemas/catalog/blog-categories.schema';
-import { blogCategorySlug } from '../../../schemas/catalog/blog-categories.schema';
+export { blogCategorySlug };
 
 /** 000 §5: case-insensitive over title, description and author name. Blank terms match everything. */
 export function matchesBlogSearch(blog: BlogRecord, authorName: string | undefined, term: string): boolean {
