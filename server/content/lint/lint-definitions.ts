@@ -10,6 +10,7 @@ import { checkBlogReferences } from './blog-references';
 import { checkCatalogReferences } from './catalog-references';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
+import { checkInternalLinks } from './internal-links';
 import { checkPricingKeys } from './pricing-keys';
 import { checkRoutePages } from './route-pages';
 import { checkSampleSkus } from './sample-skus';
@@ -22,6 +23,7 @@ export type { LintCheck, LintInput } from './lint-input';
 export const lintChecks: LintCheck[] = [
   checkSchemaReferences,
   checkRoutePages,
+  checkInternalLinks,
   checkFieldReferences,
   checkFormReferences,
   checkPricingKeys,
