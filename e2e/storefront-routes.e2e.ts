@@ -252,6 +252,8 @@ describe('screenshots and accessibility', () => {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.goto(server.url + url!);
         await page.waitForSelector('html[data-hydrated="true"]');
+        // Let lazy images finish, so the next navigation does not abort their downloads mid-stream.
+        await page.waitForLoadState('networkidle');
         if (name !== 'category') {
           fs.mkdirSync(shots, { recursive: true });
           await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
