@@ -7,8 +7,7 @@
  * - `write`: files to write, { "path": JSON value, or a string written as is };
  * - `set`: [file, JSON pointer, value] changes (a pointer ending in "/-" appends to a list);
  * - `remove`: [file, JSON pointer] properties to delete; `deleteFiles`: files to delete;
- * - `cli`: true to also run it through `npm run validate` as a child process;
- * - `pending`: the name of a check that is written but not yet switched on in lint-definitions.ts.
+ * - `cli`: true to also run it through `npm run validate` as a child process.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,8 +28,6 @@ export interface CorpusCase {
   remove?: Array<[file: string, pointer: string]>;
   deleteFiles?: string[];
   cli?: boolean;
-  /** A check not yet run at start (see lint-definitions.ts): the case calls it directly until it is. */
-  pending?: 'internal-links';
   expected: DefinitionProblem;
 }
 
