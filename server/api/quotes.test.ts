@@ -80,7 +80,9 @@ describe('GET /api/quote', () => {
 
 describe('POST /api/quote/convertToOrder', () => {
   it('gives one order for 20 concurrent calls, paid in full: ordered, e-mails queued, quote ordered', async () => {
-    const { quote } = newQuote();
+    const { quote, link } = newQuote();
+    const before = await api(h.url, 'GET', `/api/quote?quoteId=${quote.id}&token=${link.token}`);
+    expect(before.body.data).toMatchObject({ status: 'ready_to_order', orderId: null });
     const id = nextTxn();
     h.gateway.set({ transactionId: id, amountCents: 262520, metadata: { quoteId: String(quote.id) } });
     const body = { quoteId: quote.id, payment: { transactionId: id, amount: 1, method: 'card', methodLabel: 'Card', status: 'completed' } };
@@ -93,6 +95,10 @@ describe('POST /api/quote/convertToOrder', () => {
     const count = h.database.sqlite.prepare('select count(*) as c from sales_order where quote_id = ?').get(quote.id) as { c: number };
     expect(count.c).toBe(1);
     expect(h.quotes.row(quote.id)!.status).toBe('ordered');
+    // The quote page shows the new state (its cached answer follows the quote's status).
+    const after = await api(h.url, 'GET', `/api/quote?quoteId=${quote.id}&token=${link.token}`);
+    expect(after.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(after.body.data).toMatchObject({ status: 'ordered', orderId: order.id });
   });
 
   it('needs a payment linked to this quote', async () => {

@@ -14,7 +14,9 @@ export function quoteRoutes(router: Router, commerce: Commerce): void {
   const { quotes, payments } = commerce;
 
   router.get('/api/quote', (ctx) => {
-    ctx.body = { success: true, data: QuoteService.view(quotes.openWithToken(queryValue(ctx.query.quoteId), queryValue(ctx.query.token))) };
+    const access = quotes.checkToken(queryValue(ctx.query.quoteId), queryValue(ctx.query.token));
+    ctx.type = 'application/json';
+    ctx.body = quotes.answerJson(access);
   });
 
   router.get('/api/quote/view/:id', (ctx) => {

@@ -41,7 +41,16 @@ function money(raw: unknown, field: string, errors: Record<string, string>, fall
   return toCents(n);
 }
 
+export interface QuoteAccess {
+  id: number;
+  status: string;
+  orderId: number | null;
+  expiresAt: string;
+}
+
 export class QuoteService {
+  private readonly answers = new Map<number, { version: string; json: string }>();
+
   constructor(
     private readonly q: SyncQueries,
     private readonly publicUrl: string,
@@ -135,8 +144,22 @@ export class QuoteService {
 
   /** The quote a link opens: 400 quoteNotExist for an unknown id or a wrong token, tokenExpired after expiry. */
   openWithToken(rawId: string | undefined, token: string | undefined, now = new Date()): QuoteRow {
+    const access = this.checkToken(rawId, token, now);
+    return this.row(access.id)!;
+  }
+
+  /**
+   * The token check alone, reading only the small columns: the id, and what of the quote can still
+   * change (status and order). Items, addresses and totals are fixed when the quote is made.
+   */
+  checkToken(rawId: string | undefined, token: string | undefined, now = new Date()): QuoteAccess {
     if (!rawId || !/^\d{1,12}$/.test(rawId.trim())) throw quoteNotExist();
-    const quote = this.row(Number(rawId));
+    const id = Number(rawId);
+    const quote = this.q.firstBy(
+      'quote-access-by-id',
+      (v: number) => this.q.db.selectFrom('quote').select(['id', 'status', 'order_id', 'token_hash', 'token_expires_at']).where('id', '=', v),
+      id,
+    );
     const presented = sha256Hex(token ?? '');
     // Compare even when the quote has no token, so timing does not tell whether the id exists.
     const ok = constantTimeEqual(presented, quote?.token_hash ?? '0'.repeat(64));
@@ -144,7 +167,23 @@ export class QuoteService {
     if (!quote.token_expires_at || Date.parse(quote.token_expires_at) <= now.getTime()) {
       throw new ApiError(400, 'tokenExpired', QUOTE_EXPIRED_MESSAGE, undefined, { errorType: 'tokenExpired' });
     }
-    return quote;
+    return { id: quote.id, status: quote.status, orderId: quote.order_id, expiresAt: quote.token_expires_at };
+  }
+
+  /**
+   * The API answer for an opened quote, as a JSON string, cached per quote and its mutable state
+   * (status, order, link expiry): quote reads are the hot path of the quote payment page.
+   */
+  answerJson(access: QuoteAccess): string {
+    const version = `${access.status}|${access.orderId ?? ''}|${access.expiresAt}`;
+    const cached = this.answers.get(access.id);
+    if (cached && cached.version === version) return cached.json;
+    const row = this.row(access.id);
+    if (!row) throw quoteNotExist();
+    const json = JSON.stringify({ success: true, data: QuoteService.view(row) });
+    if (this.answers.size >= 1000) this.answers.delete(this.answers.keys().next().value as number);
+    this.answers.set(access.id, { version, json });
+    return json;
   }
 
   static view(quote: QuoteRow) {
