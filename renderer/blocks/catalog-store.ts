@@ -48,3 +48,9 @@ export function catalogOf(store: StoreData): CatalogStore {
   const source = (inner && typeof inner === 'object' ? inner : store) as Partial<CatalogStore>;
   return { ...EMPTY, ...Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined)) } as CatalogStore;
 }
+
+/** Style names in the order the categories list them (the store's own order), then any others. */
+export function orderedStyleNames(catalog: CatalogStore): string[] {
+  const names = [...new Set(catalog.categories.flatMap((c) => c.styles))].filter((n) => n in catalog.styles);
+  return [...names, ...Object.keys(catalog.styles).filter((n) => !names.includes(n))];
+}

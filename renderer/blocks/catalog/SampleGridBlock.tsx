@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SampleGridBlock as SampleGridDef } from '../../../schemas/blocks/gallery.schema';
 import { formatMoney } from '../../../schemas/money';
 import type { BlockDataContext, BlockProps } from '../block-definition';
-import { catalogOf } from '../catalog-store';
+import { catalogOf, orderedStyleNames } from '../catalog-store';
 import { routeValue } from '../route-value';
 import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
 import { SAMPLE_MESSAGE_MS } from './SampleList';
@@ -29,7 +29,7 @@ export function selectSampleGridData(block: SampleGridDef, ctx: BlockDataContext
   const catalog = catalogOf(ctx.store);
   const slug = routeValue(block.category, ctx.params);
   const category = slug ? catalog.categories.find((c) => c.slug === slug) : undefined;
-  const names = category ? category.styles : Object.keys(catalog.styles);
+  const names = category ? category.styles : orderedStyleNames(catalog);
   return {
     styles: names.flatMap((n) => {
       const s = catalog.styles[n];

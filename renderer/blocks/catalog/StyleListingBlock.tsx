@@ -4,7 +4,7 @@ import { Pagination } from '../../listing/Pagination';
 import { SortSelect } from '../../listing/SortSelect';
 import { useListing } from '../../listing/use-listing';
 import type { BlockDataContext, BlockProps } from '../block-definition';
-import { catalogOf } from '../catalog-store';
+import { catalogOf, orderedStyleNames } from '../catalog-store';
 import { FilterTabs } from '../filters/FilterTabs';
 import { routeValue } from '../route-value';
 import { StyleCard, type StyleCardView } from './StyleCard';
@@ -24,7 +24,7 @@ export function selectStyleListingData(block: StyleListingDef, ctx: BlockDataCon
   const slug = routeValue(block.category, ctx.params);
   const category = slug ? catalog.categories.find((c) => c.slug === slug) : undefined;
   if (slug && !category) ctx.notFound();
-  const names = category ? category.styles : Object.keys(catalog.styles);
+  const names = category ? category.styles : orderedStyleNames(catalog);
   const styles = names.flatMap((name, i) => {
     const style = catalog.styles[name];
     if (!style) return [];

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { VisualizerBlock as VisualizerDef } from '../../../schemas/blocks/gallery.schema';
 import type { ProductStyle } from '../../../schemas/catalog/product-style.schema';
 import type { BlockDataContext, BlockProps } from '../block-definition';
-import { catalogOf } from '../catalog-store';
+import { catalogOf, orderedStyleNames } from '../catalog-store';
 import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
 import { SAMPLE_MESSAGE_MS } from './SampleList';
 import { stylePagePath } from './style-views';
@@ -56,7 +56,7 @@ function visualizerStyle(style: ProductStyle): VisualizerStyle {
 
 export function selectVisualizerData(block: VisualizerDef, ctx: BlockDataContext): VisualizerData {
   const catalog = catalogOf(ctx.store);
-  const names = block.styles ?? Object.keys(catalog.styles);
+  const names = block.styles ?? orderedStyleNames(catalog);
   const styles = names.flatMap((n) => (catalog.styles[n] ? [visualizerStyle(catalog.styles[n])] : []));
   const wanted = styles.find((s) => s.name === ctx.query.get('style'));
   const type = ctx.query.get('type');
