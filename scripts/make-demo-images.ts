@@ -188,9 +188,15 @@ function drawer(kind: DoorKind, x: number, y: number, w: number, h: number, fin:
 
 // ---------- scenes ----------
 
-function svg(w: number, h: number, body: string, label: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${label.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">${body}</svg>\n`;
+/** An SVG file of w x h pixels; `viewBox` crops a larger drawing (rooms are drawn at 1200 x 800). */
+function svg(w: number, h: number, body: string, label: string, viewBox = `0 0 ${w} ${h}`): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}" width="${w}" height="${h}" role="img" aria-label="${label.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">${body}</svg>\n`;
 }
+
+/** Crops of a 1200 x 800 room: a 1200 x 630 cover band that keeps the floor, and squares around the middle. */
+const coverCrop = '0 75 1200 630';
+const kitchenSquare = '200 0 800 800';
+const bathroomSquare = '250 0 800 800';
 
 function floor(y: number, w: number, h: number, colour = '#d8c5a6'): string {
   const planks = Array.from({ length: 6 }, (_, i) => `M0 ${r1(y + ((i + 1) * (h - y)) / 6)}h${w}`).join('');
@@ -441,19 +447,20 @@ function portrait(bg: string, skin: string, hair: string, shirt: string, long = 
   ].join('');
 }
 
-const blogCovers: Record<string, () => string> = {
+/** Blog covers, 1200 x 630: a drawing, and the crop when it is a room drawn at 1200 x 800. */
+const blogCovers: Record<string, () => string | [string, string]> = {
   'kitchen-layouts': () => floorPlan(1200, 630),
   'rta-vs-assembled': () => flatPack(1200, 630),
   'mdf-vs-plywood': () => layers(1200, 630),
   'choosing-a-finish': () => swatchFan(1200, 630),
   'kitchen-budget': () => budget(1200, 630),
   'installing-rta-cabinets': () => tools(1200, 630),
-  'shaker-style': () => kitchen('shaker', fin('sage-green'), 1200, 630, { pendants: true }),
-  'two-tone-kitchens': () => kitchen('shaker', fin('alpine-white'), 1200, 630, { island: fin('navy-blue') }),
+  'shaker-style': () => [kitchen('shaker', fin('sage-green'), 1200, 800, { pendants: true }), coverCrop],
+  'two-tone-kitchens': () => [kitchen('shaker', fin('alpine-white'), 1200, 800, { island: fin('navy-blue') }), coverCrop],
   'door-samples': () => rect(0, 0, 1200, 630, '#f5f1ea') + rect(0, 465, 1200, 165, '#e6dccb') + `<g transform="translate(300 15) scale(1.5)">${sample('shaker', fin('dove-gray'))}</g>`,
-  'small-kitchen': () => kitchen('slim-shaker', fin('linen-cream'), 1200, 630, { glassUppers: true }),
-  'bathroom-vanity-guide': () => bathroom('shaker', fin('navy-blue'), 1200, 630),
-  'painted-cabinet-care': () => kitchen('inset', fin('forest-green'), 1200, 630, { glassUppers: true }),
+  'small-kitchen': () => [kitchen('slim-shaker', fin('linen-cream'), 1200, 800, { glassUppers: true }), coverCrop],
+  'bathroom-vanity-guide': () => [bathroom('shaker', fin('navy-blue'), 1200, 800), coverCrop],
+  'painted-cabinet-care': () => [kitchen('inset', fin('forest-green'), 1200, 800, { glassUppers: true }), coverCrop],
 };
 
 interface GalleryShot {
@@ -461,6 +468,7 @@ interface GalleryShot {
   w: number;
   h: number;
   draw: () => string;
+  viewBox?: string;
 }
 
 function doorCloseUp(kind: DoorKind, f: Finish, w: number, h: number): string {
@@ -472,7 +480,7 @@ function galleryShots(): GalleryShot[] {
   const add = (slug: string, kind: DoorKind, f: Finish, scene: (w: number, h: number) => string) => {
     shots.push({ file: `gallery/${slug}-1.svg`, w: 1200, h: 800, draw: () => scene(1200, 800) });
     shots.push({ file: `gallery/${slug}-2.svg`, w: 800, h: 1200, draw: () => doorCloseUp(kind, f, 800, 1200) });
-    shots.push({ file: `gallery/${slug}-3.svg`, w: 1000, h: 1000, draw: () => scene(1000, 1000) });
+    shots.push({ file: `gallery/${slug}-3.svg`, w: 1000, h: 1000, draw: () => scene(1200, 800), viewBox: slug.includes('vanity') ? bathroomSquare : kitchenSquare });
   };
   add('sage-farmhouse-kitchen', 'shaker', fin('sage-green'), (w, h) => kitchen('shaker', fin('sage-green'), w, h, { pendants: true, island: fin('natural-oak') }));
   add('navy-and-white-two-tone', 'shaker', fin('alpine-white'), (w, h) => kitchen('shaker', fin('alpine-white'), w, h, { island: fin('navy-blue') }));
@@ -491,7 +499,9 @@ function main(): void {
   write('categories/rta-cabinets.svg', svg(1200, 800, flatPack(1200, 800), 'RTA cabinets'));
   count += 4;
   for (const [name, draw] of Object.entries(blogCovers)) {
-    write(`blogs/${name}.svg`, svg(1200, 630, draw(), name.replace(/-/g, ' ')));
+    const drawing = draw();
+    const [body, viewBox] = typeof drawing === 'string' ? [drawing, undefined] : drawing;
+    write(`blogs/${name}.svg`, svg(1200, 630, body, name.replace(/-/g, ' '), viewBox));
     count++;
   }
   const authors: Array<[string, string, string, string, string, boolean]> = [
@@ -517,7 +527,7 @@ function main(): void {
     count++;
   }
   for (const shot of galleryShots()) {
-    write(shot.file, svg(shot.w, shot.h, shot.draw(), shot.file));
+    write(shot.file, svg(shot.w, shot.h, shot.draw(), shot.file, shot.viewBox));
     count++;
   }
   console.log(`Wrote ${written.size} images (${count} drawings) under ${imagesDir}`);
