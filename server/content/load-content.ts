@@ -97,6 +97,8 @@ export function readDefinitions(dir: string): DefinitionFiles {
     }
   }
   problems.push(...lintDefinitions({ dir, files, valid, schemaOf }));
+  // One file's problems together, files in path order; within a file, schema problems first.
+  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { files, valid, problems };
 }
 

@@ -3,8 +3,11 @@
  * that starts with "/" (and any href="/..." inside HTML text) is matched against routes.json, leaving
  * out the catch-all. Static files and the API are not pages: /images/, /api/, /widgets/, /schemas/,
  * /playground/, /dev/ and paths ending in a file extension are skipped; "?query" and "#anchor" are
- * ignored.
+ * ignored. Blog bodies (the HTML files blog posts name in contentPath) are read too; their broken
+ * links are reported at the post's contentPath.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { RouteList } from '../../../schemas/routes.schema';
 import type { DefinitionProblem } from '../definition-problem';
 import { walkJson } from './json-pointer';
@@ -41,6 +44,20 @@ export function checkInternalLinks(input: LintInput): DefinitionProblem[] {
         const pathname = pagePathOf(link);
         if (pathname !== undefined && !answered(pathname)) {
           problems.push({ file, pointer, message: `links to "${link}", but no route in routes.json answers that path` });
+        }
+      }
+    });
+  }
+  for (const [file, data] of validFilesOf<{ blogs?: Array<{ contentPath?: unknown }> }>(input, 'blogs')) {
+    (data.blogs ?? []).forEach((blog, i) => {
+      if (typeof blog.contentPath !== 'string') return;
+      const bodyFile = path.posix.join(path.posix.dirname(file), blog.contentPath);
+      const full = path.join(input.dir, bodyFile);
+      if (!fs.existsSync(full)) return; // reported by the blog check
+      for (const m of fs.readFileSync(full, 'utf8').matchAll(HTML_HREF)) {
+        const pathname = pagePathOf(m[1]!);
+        if (pathname !== undefined && !answered(pathname)) {
+          problems.push({ file, pointer: `/blogs/${i}/contentPath`, message: `links to "${m[1]}" in ${bodyFile}, but no route in routes.json answers that path` });
         }
       }
     });
