@@ -56,7 +56,7 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
     const input = orders.parseOrderInput(body);
     const origin = ctx.get('Origin');
     const dealer = origin && origin !== new URL(commerce.publicUrl).origin ? origin.slice(0, 200) : null;
-    const { order, created } = orders.createOrder(input, key, dealer);
+    const { order, created } = await orders.createOrder(input, key, dealer);
     ctx.status = created ? 201 : 200;
     ctx.body = { ...order, accessToken: commerce.tokens.issue(order.id) };
   });

@@ -129,11 +129,12 @@ export class OrderService {
    * request), or updates that order while it is unpaid (a changed cart after a failed payment,
    * 002 §4), or refuses (it is already paid).
    */
-  createOrder(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null): { order: OrderView; created: boolean } {
+  createOrder(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null): Promise<{ order: OrderView; created: boolean }> {
     const totals = this.totalsFor(input);
     const hash = this.requestHash(input);
     const q = this.q;
-    return q.transaction(() => {
+    // Group commit: concurrent checkouts share one COMMIT; each still answers only once stored.
+    return q.transactionBatched(() => {
       if (idempotencyKey) {
         const record = q.firstBy(
           'idempotency-by-key',
