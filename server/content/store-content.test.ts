@@ -232,7 +232,18 @@ describe('catalog definitions that are broken', () => {
   });
 });
 
-describe('the style file name check', () => {
+describe('the style file name and image checks', () => {
+  it('points at an image that is not in the content folder', () => {
+    const gallery = readJson<{ designs: Array<{ images: Array<{ src: string }> }> }>('data/gallery.json');
+    gallery.designs[4]!.images[1]!.src = '/images/gallery/forest-green-inset-pantry-9.svg';
+    const style = readJson<{ finishes: Array<{ items: Array<{ doorImage: { src: string } }> }> }>('catalog/styles/nantucket-beadboard.json');
+    style.finishes[0]!.items[2]!.doorImage.src = '/images/styles/nantucket-beadboard/door-sage.svg';
+    expect(problemsOf(siteWith({ 'data/gallery.json': gallery, 'catalog/styles/nantucket-beadboard.json': style }))).toEqual([
+      'catalog/styles/nantucket-beadboard.json#/finishes/0/items/2/doorImage/src names the image /images/styles/nantucket-beadboard/door-sage.svg, which is not in the content folder (looked for images/styles/nantucket-beadboard/door-sage.svg)',
+      'data/gallery.json#/designs/4/images/1/src names the image /images/gallery/forest-green-inset-pantry-9.svg, which is not in the content folder (looked for images/gallery/forest-green-inset-pantry-9.svg)',
+    ]);
+  });
+
   it('points at a style file named after another style', () => {
     const style = readJson('catalog/styles/soho-slab.json');
     style.name = 'soho-flat';
