@@ -173,7 +173,7 @@ describe('POST /api/payment/{method}/verify', () => {
     h.gateway.set({ transactionId: id, amountCents: 100, status: 'failed', metadata: { orderId: String(order.id) } });
     const res = await api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id, paymentIntentClientSecret: 'secret' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ error: true, success: false, status: 'failed' });
+    expect(res.body).toMatchObject({ error: true, success: false, status: 'failed', message: 'Payment failed' });
     expect(paymentRows(order.id)).toEqual([{ status: 'failed', amount_cents: 100 }]);
   });
 

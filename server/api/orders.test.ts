@@ -51,6 +51,12 @@ describe('POST /api/order', () => {
     const res = await api(server.url, 'POST', '/api/order', orderPayload({ addresses: [{ ...billing, zipCode: '12a', phoneNumber: '555', firstName: 'J4ne' }] }));
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({ 'billing.zipCode': 'Only numbers are allowed', 'billing.phoneNumber': 'Phone number must be at least 10 digits', 'billing.firstName': 'Only alphabets are allowed' });
+    expect(res.body.message).toBe('Form validation failed. Please check your information.');
+    const noMethod = await api(server.url, 'POST', '/api/order', orderPayload({ payments: [], paymentMethod: 'bitcoin' }));
+    expect(noMethod.status).toBe(400);
+    expect(noMethod.body).toMatchObject({ message: 'Please select a payment method', fields: { paymentMethod: 'Please select a payment method' } });
+    const empty = await api(server.url, 'POST', '/api/order', orderPayload({ items: [] }));
+    expect(empty.body.message).toBe('Please select at least one sample.');
   });
 
   it('refuses an address no shipping method serves', async () => {

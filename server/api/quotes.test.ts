@@ -183,6 +183,8 @@ describe('chargeAmount (the seam with the payment routes)', () => {
     expect(await charge({ quoteId: String(quote.id), method: 'test' })).toEqual({ amountCents: 262520, currency: 'USD', metadata: { quoteId: String(quote.id), quoteIncrementId: quote.increment_id } });
     expect((await charge({ quoteId: String(quote.id), requestedAmount: 600, method: 'test' })).amountCents).toBe(60000);
     await expect(charge({ quoteId: String(quote.id), requestedAmount: 100, method: 'test' })).rejects.toMatchObject({ message: 'Minimum amount is $500.00' });
+    await expect(charge({ quoteId: String(quote.id), requestedAmount: '' as unknown as number, method: 'test' })).rejects.toMatchObject({ message: 'Split amount is required' });
+    await expect(charge({ quoteId: String(quote.id), requestedAmount: 'x' as unknown as number, method: 'test' })).rejects.toMatchObject({ message: 'Must be a valid number' });
     await expect(charge({ quoteId: String(quote.id), requestedAmount: 3000, method: 'test' })).rejects.toMatchObject({ message: 'Amount cannot exceed total' });
     const plain = newQuote({ splitPaymentEnabled: false }).quote;
     // Without split payment, an amount the browser asks for is ignored: the whole total is charged.
@@ -204,6 +206,7 @@ describe('chargeAmount (the seam with the payment routes)', () => {
     await expect(charge({ orderId, requestedAmount: 100, method: 'test' })).rejects.toMatchObject({ message: 'Must pay full due amount of $125.20' });
     expect((await charge({ orderId, requestedAmount: 125.2, method: 'test' })).amountCents).toBe(12520);
     await expect(charge({ orderId, requestedAmount: 0, method: 'test' })).rejects.toMatchObject({ message: 'Payment amount must be greater than 0' });
+    await expect(charge({ orderId, requestedAmount: '' as unknown as number, method: 'test' })).rejects.toMatchObject({ message: 'Payment amount is required' });
     await expect(charge({ orderId, requestedAmount: 'abc' as unknown as number, method: 'test' })).rejects.toMatchObject({ message: 'Must be a valid number' });
     await expect(charge({ orderId: '99999999', method: 'test' })).rejects.toMatchObject({ message: 'Order not found.' });
   });
