@@ -6,6 +6,7 @@ import { deriveSearchItems } from '../../schemas/catalog/derive-search-items';
 import { summarizeRatings, toFeedEntry, toHalfStars } from '../../schemas/catalog/review-summary';
 import { formatProblem, InvalidContentError } from './definition-problem';
 import { loadContent, readDefinitions } from './load-content';
+import { isCatchAll, routeAnswers } from './lint/route-pattern';
 import { sanitizeContentHtml } from './store-content';
 
 const exampleSite = path.resolve('examples/site');
@@ -56,7 +57,7 @@ function imagesIn(value: unknown, out: Array<{ src: string; altText: unknown }> 
 }
 
 describe('the demo store', () => {
-  const { store } = loadContent(exampleSite);
+  const { store, routes } = loadContent(exampleSite);
   const styles = Object.values(store.styles);
 
   it('has 3 categories and 8 styles, each with at least 6 finishes and a priced, weighed sample per finish', () => {
@@ -157,6 +158,24 @@ describe('the demo store', () => {
       const ref = readJson(file).$schema;
       expect(typeof ref, file).toBe('string');
       expect(fs.existsSync(path.resolve(exampleSite, path.dirname(file), ref as string)), `${file} -> ${String(ref)}`).toBe(true);
+    }
+  });
+
+  it('links from blog bodies, FAQ answers and category actions only to pages that exist', () => {
+    const links: Array<[where: string, href: string]> = [
+      ...store.blogs.flatMap((b) => [...b.content.matchAll(/href="([^"]+)"/g)].map((m) => [`blog ${b.path}`, m[1]!] as [string, string])),
+      ...store.faqs.flatMap((f) => [...f.answer.matchAll(/href="([^"]+)"/g)].map((m) => [`FAQ ${f.question}`, m[1]!] as [string, string])),
+      ...store.categories.flatMap((c) => (c.action ? [[`category ${c.slug}`, c.action.path] as [string, string]] : [])),
+    ];
+    expect(links.length).toBeGreaterThan(20);
+    for (const [where, href] of links) {
+      if (!href.startsWith('/')) continue;
+      const pathname = href.split(/[?#]/)[0]!;
+      expect(routes.some((r) => !isCatchAll(r) && routeAnswers(r.path, pathname)), `${where} links to ${href}`).toBe(true);
+      const [, first, second, third] = pathname.split('/');
+      if (first === 'products' && second && !third) expect(store.categories.some((c) => c.slug === second), `${where}: ${href}`).toBe(true);
+      if (first === 'products' && second && third) expect(store.styles[third]?.category === second || store.categories.some((c) => c.slug === second && c.styles.includes(third)), `${where}: ${href}`).toBe(true);
+      if (first === 'blogs' && second && !['authors', 'category'].includes(second)) expect(store.blogs.some((b) => b.path === second), `${where}: ${href}`).toBe(true);
     }
   });
 
