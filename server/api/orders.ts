@@ -92,11 +92,16 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
   router.get('/api/order/:orderId', (ctx) => {
     const email = queryValue(ctx.query.email);
     const rawId = ctx.params.orderId ?? '';
-    if (!commerce.lookupLimiter.allow(`lookup:${ctx.ip}`)) {
+    const tooMany = () => {
       ctx.set('Retry-After', '60');
-      throw new ApiError(429, 'too_many_requests', 'Too many order lookups. Please try again in a minute.');
-    }
+      return new ApiError(429, 'too_many_requests', 'Too many order lookups. Please try again in a minute.');
+    };
+    if (!commerce.lookupLimiter.allow(`lookup:${ctx.ip}`)) throw tooMany();
     if (!email || email.trim() === '') throw new ApiError(400, 'validation_failed', 'Email is required', { email: 'Email is required' });
+    // Both checks always count, so the answer does not tell which key ran out.
+    const byOrder = commerce.lookupTargetLimiter.allow(`order:${rawId.trim().toLowerCase()}`);
+    const byEmail = commerce.lookupTargetLimiter.allow(`email:${email.trim().toLowerCase()}`);
+    if (!byOrder || !byEmail) throw tooMany();
     ctx.body = { success: true, data: orders.lookupByEmail(rawId, email) };
   });
 

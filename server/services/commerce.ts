@@ -23,12 +23,16 @@ export interface Commerce {
   payments: PaymentService;
   tokens: OrderAccessTokens;
   lookupLimiter: RateLimiter;
+  /** Per order id and per e-mail, whatever the client address: an attacker rotating addresses still cannot try many e-mails for one order. */
+  lookupTargetLimiter: RateLimiter;
   mail: MailConfig;
   publicUrl: string;
 }
 
 /** 001 §6 lookups by order id and e-mail: five a minute from one address, the sixth gets 429. */
 export const LOOKUPS_PER_MINUTE = 5;
+/** Lookups of one order id or one e-mail a minute, from all addresses together. */
+export const TARGET_LOOKUPS_PER_MINUTE = 20;
 
 export function createCommerce(deps: { content: Content; database: Database; publicUrl: string; mail: MailConfig; confirm: ConfirmPayment; catalog?: SampleCatalog }): Commerce {
   const q = new SyncQueries(deps.database.db, deps.database.sqlite);
@@ -51,6 +55,7 @@ export function createCommerce(deps: { content: Content; database: Database; pub
     payments,
     tokens: new OrderAccessTokens(serverSecret(q, 'order-access-token')),
     lookupLimiter: new RateLimiter(LOOKUPS_PER_MINUTE, 60_000),
+    lookupTargetLimiter: new RateLimiter(TARGET_LOOKUPS_PER_MINUTE, 60_000),
     mail: deps.mail,
     publicUrl: deps.publicUrl,
   };
