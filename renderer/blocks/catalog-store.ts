@@ -54,3 +54,8 @@ export function orderedStyleNames(catalog: CatalogStore): string[] {
   const names = [...new Set(catalog.categories.flatMap((c) => c.styles))].filter((n) => n in catalog.styles);
   return [...names, ...Object.keys(catalog.styles).filter((n) => !names.includes(n))];
 }
+
+/** Where category pages sit (site setting categoryPath, default /products), without a trailing slash. */
+export function categoryBase(settings: { categoryPath?: string } | undefined): string {
+  return (settings?.categoryPath ?? '/products').replace(/\/$/, '');
+}

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 
 const pagination = { enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' } as const;
 const pageSize = { type: 'integer', minimum: 1, maximum: 60, description: 'Posts per page. Default 9 (three rows of the 3-column grid).' } as const;
-const popularLimit = { type: 'integer', minimum: 0, maximum: 20, description: 'Most popular posts listed (flagged isPopular, newest first). 0 hides them. Default 3.' } as const;
+const popularLimit = { type: 'integer', minimum: 0, maximum: 20, description: 'Most popular posts listed (flagged isPopular, newest first). 0 hides them. Default: the site setting blog.popularPostsMax, else 3.' } as const;
 const showSearch = { type: 'boolean', description: "Show the search box (query parameter 'query'; matches title, description and author name). Default true." } as const;
 
 export const blogListBlockSchema = {
@@ -33,7 +33,7 @@ export const blogDetailBlockSchema = {
   properties: {
     type: { const: 'blog-detail', description: 'Block type: blog-detail.' },
     id: { type: 'string', description: 'Optional anchor id of the block.' },
-    recentLimit: { type: 'integer', minimum: 0, maximum: 20, description: 'Recent articles in the sidebar, newest first. Default 3.' },
+    recentLimit: { type: 'integer', minimum: 0, maximum: 20, description: 'Recent articles in the sidebar, newest first. Default: the site setting blog.recentArticlesCount, else 3.' },
     showShare: { type: 'boolean', description: 'Show the share icons. Default true.' },
   },
 } as const;

@@ -38,7 +38,7 @@ export function selectBlogAuthorData(block: BlogAuthorDef, ctx: BlockDataContext
     posts,
     popular: popularBlogs(
       catalog.blogs.map((b) => blogCardView(b, catalog)),
-      block.popularLimit ?? 3,
+      block.popularLimit ?? ctx.settings.blog?.popularPostsMax ?? 3,
     ),
   };
 }

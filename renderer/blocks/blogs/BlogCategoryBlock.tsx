@@ -47,7 +47,7 @@ export function selectBlogCategoryData(block: BlogCategoryDef, ctx: BlockDataCon
     id,
     category: { id: category.id, name: category.name, description: category.description },
     posts: all.filter((p) => p.category?.id === category.id),
-    popular: popularBlogs(all, block.popularLimit ?? 3),
+    popular: popularBlogs(all, block.popularLimit ?? ctx.settings.blog?.popularPostsMax ?? 3),
     categories: blogCategoryCounts(catalog),
   };
 }

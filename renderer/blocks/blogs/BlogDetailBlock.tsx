@@ -46,7 +46,7 @@ export function selectBlogDetailData(block: BlogDetailDef, ctx: BlockDataContext
   return {
     post: { ...view, content: blog.content },
     categories,
-    recent: recentBlogs(catalog.blogs, block.recentLimit ?? 3, blog).map((b) => blogCardView(b, catalog)),
+    recent: recentBlogs(catalog.blogs, block.recentLimit ?? ctx.settings.blog?.recentArticlesCount ?? 3, blog).map((b) => blogCardView(b, catalog)),
   };
 }
 

@@ -23,7 +23,7 @@ export function selectBlogListData(block: BlogListDef, ctx: BlockDataContext): B
     error: false,
     posts,
     categories: block.showCategories === false ? [] : blogCategoryCounts(catalog),
-    popular: popularBlogs(posts, block.popularLimit ?? 3),
+    popular: popularBlogs(posts, block.popularLimit ?? ctx.settings.blog?.popularPostsMax ?? 3),
   };
 }
 

@@ -30,6 +30,13 @@ describe('category showcase', () => {
     expect(screen.getByRole('link', { name: /Previous: RTA Cabinets/ }).getAttribute('href')).toBe('/products/rta-cabinets');
     expect(screen.getByRole('link', { name: /Next: Bathroom Vanities/ }).getAttribute('href')).toBe('/products/bathroom-vanities');
   });
+  it('puts category links under the categoryPath setting', () => {
+    const ctx = testContext({ store: fixtureStore(), params: { categorySlug: 'kitchen-cabinets' } });
+    (ctx.settings as { categoryPath?: string }).categoryPath = '/shop';
+    const data = selectCategoryShowcaseData(showcase, ctx);
+    expect(data.next?.path).toBe('/shop/bathroom-vanities');
+    expect(data.styles[0]?.path).toBe('/shop/kitchen-cabinets/hartford-shaker');
+  });
   it('gives the spec messages', () => {
     const unknown = testContext({ store: fixtureStore(), params: { categorySlug: 'doors' } });
     expect(selectCategoryShowcaseData(showcase, unknown).error).toBe('Category "doors" not found in data');

@@ -1,6 +1,6 @@
 import type { CategoryShowcaseBlock as CategoryShowcaseDef, ProductCategoriesBlock as ProductCategoriesDef } from '../../../schemas/blocks/product-categories.schema';
 import type { BlockDataContext, BlockProps } from '../block-definition';
-import { catalogOf } from '../catalog-store';
+import { catalogOf, categoryBase } from '../catalog-store';
 import { ReadMore } from '../content/ReadMore';
 import { DESCRIPTION_LIMIT } from '../content/truncate';
 import { routeValue } from '../route-value';
@@ -18,6 +18,7 @@ export const CATEGORY_MESSAGES = {
 interface CategoryLink {
   slug: string;
   title: string;
+  path: string;
 }
 
 export interface CategoryShowcaseData {
@@ -45,16 +46,17 @@ export function selectCategoryShowcaseData(block: CategoryShowcaseDef, ctx: Bloc
     return { ...empty, error: CATEGORY_MESSAGES.unknown(slug) };
   }
   const n = catalog.categories.length;
+  const base = categoryBase(ctx.settings);
   const link = (i: number): CategoryLink | null => {
     if (n < 2) return null;
     const c = catalog.categories[(i + n) % n]!;
-    return { slug: c.slug, title: c.title };
+    return { slug: c.slug, title: c.title, path: `${base}/${c.slug}` };
   };
   ctx.setMetadata({ title: category.title, description: category.description, image: category.image.src });
-  ctx.setBreadcrumb([{ label: 'Home', path: '/' }, { label: 'Products', path: '/products' }, { label: category.title }]);
+  ctx.setBreadcrumb([{ label: 'Home', path: '/' }, { label: 'Products', path: base }, { label: category.title }]);
   const styles = category.styles.flatMap((name, i) => {
     const style = catalog.styles[name];
-    return style ? [styleCardView(style, i, [category.slug])] : [];
+    return style ? [styleCardView(style, i, [category.slug], base)] : [];
   });
   return {
     error: styles.length === 0 ? CATEGORY_MESSAGES.noProducts : null,
@@ -105,13 +107,13 @@ export function CategoryShowcaseBlock({ block, data }: BlockProps<CategoryShowca
       {block.showNavigation !== false && (data.previous || data.next) && (
         <nav className="category-showcase__nav" aria-label="Other categories">
           {data.previous && (
-            <a className="category-showcase__prev" href={`/products/${data.previous.slug}`} rel="prev">
+            <a className="category-showcase__prev" href={data.previous.path} rel="prev">
               <span aria-hidden="true">← </span>
               Previous: {data.previous.title}
             </a>
           )}
           {data.next && (
-            <a className="category-showcase__next" href={`/products/${data.next.slug}`} rel="next">
+            <a className="category-showcase__next" href={data.next.path} rel="next">
               Next: {data.next.title}
               <span aria-hidden="true"> →</span>
             </a>
@@ -123,7 +125,7 @@ export function CategoryShowcaseBlock({ block, data }: BlockProps<CategoryShowca
 }
 
 export interface ProductCategoriesData {
-  categories: { slug: string; title: string; description: string; image: { src: string; altText: string; width?: number; height?: number }; styleCount: number }[];
+  categories: { slug: string; path: string; title: string; description: string; image: { src: string; altText: string; width?: number; height?: number }; styleCount: number }[];
 }
 
 export function selectProductCategoriesData(_block: ProductCategoriesDef, ctx: BlockDataContext): ProductCategoriesData {
@@ -131,6 +133,7 @@ export function selectProductCategoriesData(_block: ProductCategoriesDef, ctx: B
   return {
     categories: catalog.categories.map((c) => ({
       slug: c.slug,
+      path: `${categoryBase(ctx.settings)}/${c.slug}`,
       title: c.title,
       description: c.description,
       image: { src: c.image.src, altText: c.image.altText, ...(c.image.width ? { width: c.image.width } : {}), ...(c.image.height ? { height: c.image.height } : {}) },
@@ -151,15 +154,15 @@ export function ProductCategoriesBlock({ block, data }: BlockProps<ProductCatego
           {data.categories.map((c) => (
             <li key={c.slug}>
               <article className="style-card">
-                <a className="style-card__image" href={`/products/${c.slug}`} tabIndex={-1} aria-hidden="true">
+                <a className="style-card__image" href={c.path} tabIndex={-1} aria-hidden="true">
                   <img src={c.image.src} alt="" width={c.image.width ?? 1200} height={c.image.height ?? 800} loading="lazy" />
                 </a>
                 <div className="style-card__body">
                   <h3 className="style-card__title">
-                    <a href={`/products/${c.slug}`}>{c.title}</a>
+                    <a href={c.path}>{c.title}</a>
                   </h3>
                   <p className="style-card__description">{c.description}</p>
-                  <a className="button button--secondary style-card__action" href={`/products/${c.slug}`}>
+                  <a className="button button--secondary style-card__action" href={c.path}>
                     See {c.styleCount} {c.styleCount === 1 ? 'style' : 'styles'}
                   </a>
                 </div>

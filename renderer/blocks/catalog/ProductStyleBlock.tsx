@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ProductStyleBlock as ProductStyleBlockDef } from '../../../schemas/blocks/product-style.schema';
 import type { ProductStyle } from '../../../schemas/catalog/product-style.schema';
 import type { BlockDataContext, BlockProps } from '../block-definition';
-import { catalogOf } from '../catalog-store';
+import { catalogOf, categoryBase } from '../catalog-store';
 import { ReadMore, ShortList } from '../content/ReadMore';
 import { STYLE_DESCRIPTION_LIMIT, truncateAtWord } from '../content/truncate';
 import { ReviewBadge } from '../reviews/ReviewBadge';
@@ -42,8 +42,8 @@ export function selectProductStyleData(block: ProductStyleBlockDef, ctx: BlockDa
   ctx.setMetadata({ title: style.title, description: truncateAtWord(style.description, 155).text, image: style.images[0]?.src });
   ctx.setBreadcrumb([
     { label: 'Home', path: '/' },
-    { label: 'Products', path: '/products' },
-    ...(home ? [{ label: home.title, path: `/products/${home.slug}` }] : []),
+    { label: 'Products', path: categoryBase(ctx.settings) },
+    ...(home ? [{ label: home.title, path: `${categoryBase(ctx.settings)}/${home.slug}` }] : []),
     { label: style.title },
   ]);
   if (block.structuredData !== false) {

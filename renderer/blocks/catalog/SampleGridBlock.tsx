@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import type { SampleGridBlock as SampleGridDef } from '../../../schemas/blocks/gallery.schema';
 import { formatMoney } from '../../../schemas/money';
 import type { BlockDataContext, BlockProps } from '../block-definition';
-import { catalogOf, orderedStyleNames } from '../catalog-store';
+import { catalogOf, categoryBase, orderedStyleNames } from '../catalog-store';
 import { routeValue } from '../route-value';
 import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
+import { useCartExpiryHours } from './use-cart-expiry';
 import { SAMPLE_MESSAGE_MS } from './SampleList';
 import { stylePagePath } from './style-views';
 import { SWATCH_LIMITS } from './swatch-limits';
@@ -39,7 +40,7 @@ export function selectSampleGridData(block: SampleGridDef, ctx: BlockDataContext
         {
           name: s.name,
           title: s.title,
-          path: stylePagePath(s),
+          path: stylePagePath(s, null, categoryBase(ctx.settings)),
           image: { src: cover.src, altText: cover.altText },
           finishes: s.finishes.map((g) => ({ name: g.name, title: g.title, items: g.items.map((f) => ({ value: f.value, label: f.label, swatchImage: { src: f.swatchImage.src, altText: f.swatchImage.altText } })) })),
           samples: s.items.map((i) => ({ sku: i.sku, name: i.name, price: i.price, finish: { type: i.finish.type, value: i.finish.value } })),
@@ -57,6 +58,7 @@ export function selectSampleGridData(block: SampleGridDef, ctx: BlockDataContext
 export function SampleCard({ style, swatchLimit }: { style: SampleGridStyle; swatchLimit: number }) {
   const [finish, setFinish] = useState<FinishChoice | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const expiryHours = useCartExpiryHours();
   useEffect(() => {
     if (!message) return;
     const t = setTimeout(() => setMessage(null), SAMPLE_MESSAGE_MS);
@@ -69,7 +71,7 @@ export function SampleCard({ style, swatchLimit }: { style: SampleGridStyle; swa
       setMessage({ kind: 'error', text: SAMPLE_MESSAGES.selectAtLeastOne });
       return;
     }
-    const result = addSamples([{ name: chosen.name, sku: chosen.sku, finish: chosen.finish }]);
+    const result = addSamples([{ name: chosen.name, sku: chosen.sku, finish: chosen.finish }], undefined, Date.now(), expiryHours);
     setMessage(result.errors[0] ? { kind: 'error', text: result.errors[0] } : { kind: 'success', text: SAMPLE_MESSAGES.added(1) });
   };
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { formatMoney } from '../../../schemas/money';
 import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
+import { useCartExpiryHours } from './use-cart-expiry';
 import './sample-list.css';
 
 export interface SampleView {
@@ -36,6 +37,7 @@ export function SampleList({ samples, styleTitle, preselect, heading = 'Order do
   const [picked, setPicked] = useState<Set<string>>(() => new Set(preselect && samples.some((s) => s.sku === preselect) ? [preselect] : []));
   const [messages, setMessages] = useState<Message[]>([]);
   const headingId = useId();
+  const expiryHours = useCartExpiryHours();
 
   useEffect(() => {
     if (preselect && samples.some((s) => s.sku === preselect)) setPicked(new Set([preselect]));
@@ -64,7 +66,7 @@ export function SampleList({ samples, styleTitle, preselect, heading = 'Order do
       setMessages([{ kind: 'error', text: SAMPLE_MESSAGES.selectAtLeastOne }]);
       return;
     }
-    const result = addSamples(chosen.map((s) => ({ name: s.name, sku: s.sku, finish: s.finish })));
+    const result = addSamples(chosen.map((s) => ({ name: s.name, sku: s.sku, finish: s.finish })), undefined, Date.now(), expiryHours);
     setMessages([
       ...(result.added.length > 0 ? [{ kind: 'success' as const, text: SAMPLE_MESSAGES.added(result.added.length) }] : []),
       ...result.errors.map((text) => ({ kind: 'error' as const, text })),

@@ -4,7 +4,7 @@ import { Pagination } from '../../listing/Pagination';
 import { SortSelect } from '../../listing/SortSelect';
 import { useListing } from '../../listing/use-listing';
 import type { BlockDataContext, BlockProps } from '../block-definition';
-import { catalogOf, orderedStyleNames } from '../catalog-store';
+import { catalogOf, categoryBase, orderedStyleNames } from '../catalog-store';
 import { FilterTabs } from '../filters/FilterTabs';
 import { routeValue } from '../route-value';
 import { StyleCard, type StyleCardView } from './StyleCard';
@@ -29,7 +29,7 @@ export function selectStyleListingData(block: StyleListingDef, ctx: BlockDataCon
     const style = catalog.styles[name];
     if (!style) return [];
     const cats = catalog.categories.filter((c) => c.styles.includes(name) || c.slug === style.category).map((c) => c.slug);
-    return [styleCardView(style, i, cats)];
+    return [styleCardView(style, i, cats, categoryBase(ctx.settings))];
   });
   const filter = block.filter ?? 'finish';
   const tabs =

@@ -2,8 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import type { VisualizerBlock as VisualizerDef } from '../../../schemas/blocks/gallery.schema';
 import type { ProductStyle } from '../../../schemas/catalog/product-style.schema';
 import type { BlockDataContext, BlockProps } from '../block-definition';
-import { catalogOf, orderedStyleNames } from '../catalog-store';
+import { catalogOf, categoryBase, orderedStyleNames } from '../catalog-store';
 import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
+import { useCartExpiryHours } from './use-cart-expiry';
 import { SAMPLE_MESSAGE_MS } from './SampleList';
 import { stylePagePath } from './style-views';
 import { Swatches, type FinishChoice, type SwatchGroupView } from './Swatches';
@@ -34,11 +35,11 @@ export interface VisualizerData {
   initial: { style: string; finish: FinishChoice } | null;
 }
 
-function visualizerStyle(style: ProductStyle): VisualizerStyle {
+function visualizerStyle(style: ProductStyle, base: string): VisualizerStyle {
   return {
     name: style.name,
     title: style.title,
-    path: stylePagePath(style),
+    path: stylePagePath(style, null, base),
     finishes: style.finishes.map((g) => ({
       name: g.name,
       title: g.title,
@@ -57,7 +58,7 @@ function visualizerStyle(style: ProductStyle): VisualizerStyle {
 export function selectVisualizerData(block: VisualizerDef, ctx: BlockDataContext): VisualizerData {
   const catalog = catalogOf(ctx.store);
   const names = block.styles ?? orderedStyleNames(catalog);
-  const styles = names.flatMap((n) => (catalog.styles[n] ? [visualizerStyle(catalog.styles[n])] : []));
+  const styles = names.flatMap((n) => (catalog.styles[n] ? [visualizerStyle(catalog.styles[n], categoryBase(ctx.settings))] : []));
   const wanted = styles.find((s) => s.name === ctx.query.get('style'));
   const type = ctx.query.get('type');
   const value = ctx.query.get('value');
@@ -78,6 +79,7 @@ export function VisualizerBlock({ block, data }: BlockProps<VisualizerDef, Visua
   const [finish, setFinish] = useState<FinishChoice | null>(data.initial?.finish ?? firstFinish(style));
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const selectId = useId();
+  const expiryHours = useCartExpiryHours();
   useEffect(() => {
     if (!message) return;
     const t = setTimeout(() => setMessage(null), SAMPLE_MESSAGE_MS);
@@ -115,7 +117,7 @@ export function VisualizerBlock({ block, data }: BlockProps<VisualizerDef, Visua
       setMessage({ kind: 'error', text: SAMPLE_MESSAGES.selectAtLeastOne });
       return;
     }
-    const result = addSamples([{ name: sample.name, sku: sample.sku, finish: sample.finish }]);
+    const result = addSamples([{ name: sample.name, sku: sample.sku, finish: sample.finish }], undefined, Date.now(), expiryHours);
     setMessage(result.errors[0] ? { kind: 'error', text: result.errors[0] } : { kind: 'success', text: SAMPLE_MESSAGES.added(1) });
   };
 

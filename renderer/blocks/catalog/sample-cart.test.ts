@@ -21,6 +21,13 @@ describe('sample cart storage', () => {
     expect(localStorage.getItem(SAMPLE_CART_KEY)).toBeNull();
   });
 
+  it("follows the site's LOCAL_CART_EXPIRY when given", () => {
+    const now = Date.UTC(2025, 0, 1);
+    addSamples([{ name: 'A', sku: 'A' }], localStorage, now, 2);
+    expect(readSampleCart(localStorage, now + 2 * 3_600_000 - 1)).toHaveLength(1);
+    expect(readSampleCart(localStorage, now + 2 * 3_600_000)).toEqual([]);
+  });
+
   it('removes the key when the last item goes, and notifies listeners', () => {
     const seen: unknown[] = [];
     const listener = (e: Event) => seen.push((e as CustomEvent).detail);

@@ -76,9 +76,9 @@ export function readSampleCart(storage: StorageLike | undefined = browserStorage
   }
 }
 
-function write(storage: StorageLike, items: StoredSample[], now: number): void {
+function write(storage: StorageLike, items: StoredSample[], now: number, expiryHours = LOCAL_CART_EXPIRY_HOURS): void {
   if (items.length === 0) storage.removeItem(SAMPLE_CART_KEY);
-  else storage.setItem(SAMPLE_CART_KEY, JSON.stringify({ expiresAt: now + LOCAL_CART_EXPIRY_HOURS * 3_600_000, items } satisfies StoredCart));
+  else storage.setItem(SAMPLE_CART_KEY, JSON.stringify({ expiresAt: now + expiryHours * 3_600_000, items } satisfies StoredCart));
   notify(items);
 }
 
@@ -88,8 +88,16 @@ export interface AddResult {
   errors: string[];
 }
 
-/** Adds samples (qty 1 each); a sample already in the cart is refused with the spec's message. */
-export function addSamples(samples: readonly Omit<StoredSample, 'qty'>[], storage: StorageLike | undefined = browserStorage(), now = Date.now()): AddResult {
+/**
+ * Adds samples (qty 1 each); a sample already in the cart is refused with the spec's message.
+ * `expiryHours` is the site's LOCAL_CART_EXPIRY (site.json constants), 24 by default.
+ */
+export function addSamples(
+  samples: readonly Omit<StoredSample, 'qty'>[],
+  storage: StorageLike | undefined = browserStorage(),
+  now = Date.now(),
+  expiryHours = LOCAL_CART_EXPIRY_HOURS,
+): AddResult {
   if (!storage) return { added: [], errors: [] };
   const items = readSampleCart(storage, now);
   const added: StoredSample[] = [];
@@ -102,7 +110,7 @@ export function addSamples(samples: readonly Omit<StoredSample, 'qty'>[], storag
       added.push(item);
     }
   }
-  if (added.length > 0) write(storage, items, now);
+  if (added.length > 0) write(storage, items, now, expiryHours);
   return { added, errors };
 }
 

@@ -4,8 +4,8 @@ import type { SampleView } from './SampleList';
 import type { FinishChoice } from './Swatches';
 
 /** Path of a style's page: the category path followed by the style name (as the search items use). */
-export function stylePagePath(style: Pick<ProductStyle, 'name' | 'category'>, finish?: FinishChoice | null): string {
-  const base = `/products/${style.category}/${style.name}`;
+export function stylePagePath(style: Pick<ProductStyle, 'name' | 'category'>, finish?: FinishChoice | null, categoryBase = '/products'): string {
+  const base = `${categoryBase}/${style.category}/${style.name}`;
   return finish ? `${base}?type=${encodeURIComponent(finish.type)}&value=${encodeURIComponent(finish.value)}` : base;
 }
 

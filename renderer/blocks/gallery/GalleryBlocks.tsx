@@ -4,7 +4,7 @@ import { Pagination } from '../../listing/Pagination';
 import { useListing } from '../../listing/use-listing';
 import { usePageQuery } from '../../page-context';
 import type { BlockDataContext, BlockProps } from '../block-definition';
-import { catalogOf, type CatalogStore } from '../catalog-store';
+import { catalogOf, categoryBase, type CatalogStore } from '../catalog-store';
 import { FilterTabs } from '../filters/FilterTabs';
 import { finishOf, stylePagePath } from '../catalog/style-views';
 import { Masonry } from './Masonry';
@@ -91,7 +91,7 @@ export interface GalleryDesignData {
   more: DesignCardView[];
 }
 
-function styleLink(catalog: CatalogStore, d: GalleryDesign): GalleryDesignData['style'] {
+function styleLink(catalog: CatalogStore, d: GalleryDesign, base: string): GalleryDesignData['style'] {
   const style = catalog.styles[d.style];
   if (!style) return null;
   const group = style.finishes.find((g) => g.items.some((f) => f.value === d.finish));
@@ -100,7 +100,7 @@ function styleLink(catalog: CatalogStore, d: GalleryDesign): GalleryDesignData['
   const door = finish?.doorImage;
   return {
     title: style.title,
-    path: stylePagePath(style, choice),
+    path: stylePagePath(style, choice, base),
     ...(finish ? { finishLabel: finish.label } : {}),
     ...(door ? { door: { src: door.src, altText: door.altText, width: door.width ?? 300, height: door.height ?? 400 } } : {}),
   };
@@ -125,7 +125,7 @@ export function selectGalleryDesignData(block: GalleryDesignDef, ctx: BlockDataC
       room: design.room ?? 'kitchen',
       images: design.images.map((i) => ({ src: i.src, altText: i.altText, width: i.width, height: i.height })),
     },
-    style: styleLink(catalog, design),
+    style: styleLink(catalog, design, categoryBase(ctx.settings)),
     more: catalog.gallery.filter((d) => d.slug !== design.slug).slice(0, block.moreLimit ?? 3).map(cardView),
   };
 }
