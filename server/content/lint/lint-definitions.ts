@@ -15,6 +15,7 @@ import { checkPricingKeys } from './pricing-keys';
 import { checkRoutePages } from './route-pages';
 import { checkSampleSkus } from './sample-skus';
 import { checkSchemaReferences } from './schema-references';
+import { checkShippingTaxRules } from './shipping-tax-rules';
 import { checkStoreReferences } from '../store-references';
 import type { LintCheck, LintInput } from './lint-input';
 
@@ -30,6 +31,7 @@ export const lintChecks: LintCheck[] = [
   checkBlogReferences,
   checkSampleSkus,
   checkCatalogReferences,
+  checkShippingTaxRules,
   checkStoreReferences,
 ];
 
