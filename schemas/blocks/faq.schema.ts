@@ -14,6 +14,7 @@ export const faqBlockSchema = {
     categories: { type: 'array', items: { type: 'string' }, description: 'Only these categories (and tabs), in this order. Default: every category, in file order.' },
     style: { type: 'string', description: "Only the questions of this style (FAQ entries whose styles list names it). The value ':styleName' takes the style of the page's route." },
     includeGeneral: { type: 'boolean', description: 'With style: also show general questions (those naming no style). Default false.' },
+    tabsBy: { enum: ['category', 'style'], description: "What the filter tabs choose: the question's category, or the style it is about (general questions show under 'All' only). Default category." },
     showTabs: { type: 'boolean', description: 'Show the category filter tabs. Default true when there are two or more categories.' },
     showAll: { type: 'boolean', description: "Add an 'All' tab first. Default true." },
     tabs: { enum: ['wrap', 'scroll', 'buttons'], description: 'How the tab strip handles overflow: wrap, scroll, or scroll with buttons (200 px a step). Default wrap.' },

@@ -34,6 +34,13 @@ describe('faq block', () => {
     const general = selectFaqData({ ...block, includeGeneral: true }, testContext({ store: fixtureStore(), params: { styleName: 'soho-slab' } }));
     expect(general.faqs).toHaveLength(2);
   });
+  it('can filter by style tabs', () => {
+    const block = { type: 'faq' as const, tabsBy: 'style' as const };
+    const data = selectFaqData(block, testContext({ store: fixtureStore() }));
+    render(<FaqBlock block={block} data={data} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Soho Slab' }));
+    expect(screen.getAllByRole('button', { name: /\?$/ }).map((b) => b.textContent)).toEqual(['Can I paint Soho?']);
+  });
   it('leaves FAQPage out when asked', () => {
     const ctx = testContext({ store: fixtureStore() });
     selectFaqData({ type: 'faq', structuredData: false }, ctx);

@@ -9,8 +9,10 @@ import { htmlToText } from './truncate';
 import './faq.css';
 
 export interface FaqData {
-  faqs: { question: string; answer: string; category: string }[];
+  faqs: { question: string; answer: string; category: string; styles: string[] }[];
+  /** The tabs, in order: category names, or styles as { value: name, label: title }. */
   categories: string[];
+  styles?: { value: string; label: string }[];
 }
 
 export const NO_DATA_FOUND = 'No Data Found';
@@ -30,7 +32,15 @@ export function selectFaqData(block: FaqBlockDef, ctx: BlockDataContext): FaqDat
       mainEntity: list.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: htmlToText(f.answer) } })),
     });
   }
-  return { faqs: list.map(({ question, answer, category }) => ({ question, answer, category })), categories };
+  const byStyle = block.tabsBy === 'style';
+  const styleTabs = byStyle
+    ? [...new Set(list.flatMap((f) => f.styles ?? []))].map((name) => ({ value: name, label: catalogOf(ctx.store).styles[name]?.title ?? name }))
+    : undefined;
+  return {
+    faqs: list.map(({ question, answer, category, styles }) => ({ question, answer, category, styles: styles ?? [] })),
+    categories,
+    ...(styleTabs ? { styles: styleTabs } : {}),
+  };
 }
 
 /**
@@ -38,17 +48,19 @@ export function selectFaqData(block: FaqBlockDef, ctx: BlockDataContext): FaqDat
  * Answers were sanitised by the server at load; they still pass the inline-HTML allowlist.
  */
 export function FaqBlock({ block, data }: BlockProps<FaqBlockDef, FaqData>) {
-  const [category, setCategory] = useState<string | null>(block.showAll === false ? (data.categories[0] ?? null) : null);
-  const shown = category === null ? data.faqs : data.faqs.filter((f) => f.category === category);
-  const showTabs = block.showTabs ?? data.categories.length > 1;
+  const tabs = data.styles ?? data.categories.map((c) => ({ value: c, label: c }));
+  const [category, setCategory] = useState<string | null>(block.showAll === false ? (tabs[0]?.value ?? null) : null);
+  const matches = (f: FaqData['faqs'][number]) => (data.styles ? f.styles.includes(category ?? '') : f.category === category);
+  const shown = category === null ? data.faqs : data.faqs.filter(matches);
+  const showTabs = block.showTabs ?? tabs.length > 1;
   const title = block.title ?? 'Frequently Asked Questions';
   return (
     <section className="faq-block" id={block.id} aria-label={title}>
       <h2 className="faq-block__title">{title}</h2>
       {block.description && <p className="faq-block__description">{block.description}</p>}
-      {showTabs && data.categories.length > 0 && (
+      {showTabs && tabs.length > 0 && (
         <FilterTabs
-          tabs={data.categories.map((c) => ({ value: c, label: c }))}
+          tabs={tabs}
           selected={category}
           onSelect={setCategory}
           showAll={block.showAll !== false}
