@@ -1,7 +1,8 @@
 /**
  * Field references inside a form-like definition (a form, a popup, an estimator, a block with
  * fields): hideWhen (on a field, a group or an option), dependsOn, dynamicOptions and the estimator
- * summary's field lists must name an input field of the same definition, and dependsOn must not loop.
+ * summary's field lists must name an input field of the same definition, dependsOn must not loop,
+ * and no two fields share a name.
  *
  * Definitions are walked by their documented shape, not by schema name, so forms inside pages and
  * popups are checked too: an object with a `fields` list of objects (or `steps` with fields) is one
@@ -88,7 +89,12 @@ function checkRoot(file: string, root: Record<string, unknown>, pointer: string,
   const entries = rootFields(root, pointer);
   const inputs = new Map<string, FieldEntry>();
   const groups = new Set<string>();
+  const named = new Map<string, FieldEntry>();
   for (const e of entries) {
+    // A value is sent under its field's name, so two fields of one name overwrite each other.
+    const first = named.get(e.name);
+    if (first) problems.push({ file, pointer: `${e.pointer}/name`, message: `repeats the name "${e.name}" of the field at ${first.pointer}; each field needs its own name` });
+    else named.set(e.name, e);
     if (e.isGroup) groups.add(e.name);
     else if (!inputs.has(e.name)) inputs.set(e.name, e);
   }
