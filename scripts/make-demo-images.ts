@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const siteDir = path.resolve('examples/site');
-const imagesDir = path.join(siteDir, 'images');
+export const imagesDir = path.join(siteDir, 'images');
 
 type DoorKind = 'shaker' | 'slim-shaker' | 'slab' | 'raised-panel' | 'beadboard' | 'inset' | 'glass-front';
 
@@ -314,14 +314,11 @@ function sample(kind: DoorKind, fin: Finish): string {
   ].join('');
 }
 
-/** Files written in this run (a swatch shared by several styles is written once per style). */
-const written = new Set<string>();
+/** The drawings of one run, by path under images/ (a swatch shared by several styles is drawn once per style). */
+let drawings = new Map<string, string>();
 
 function write(rel: string, content: string): void {
-  const file = path.join(imagesDir, rel);
-  written.add(file);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, content);
+  drawings.set(rel, content);
 }
 
 function fin(value: string): Finish {
@@ -339,8 +336,7 @@ interface StyleFile {
   images: { src: string; type?: string }[];
 }
 
-function styleImages(): number {
-  let count = 0;
+function styleImages(): void {
   const dir = path.join(siteDir, 'catalog/styles');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     const style = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as StyleFile;
@@ -354,16 +350,13 @@ function styleImages(): number {
         write(toRel(item.doorImage.src), svg(300, 400, rect(0, 0, 300, 400, '#f5f2ec') + door(look.kind, 30, 20, 240, 360, f, 'right', 3), `${style.title} door in ${item.label}`));
         const scene = look.room === 'bathroom' ? bathroom(look.kind, f, 1200, 800, look.floating) : kitchen(look.kind, f, 1200, 800);
         write(toRel(item.previewImage.src), svg(1200, 800, scene, `${style.title} in ${item.label}`));
-        count += 3;
       }
     }
     const first = style.finishes[0]!.items[0]!;
     for (const image of style.images.filter((i) => i.type === 'sample')) {
       write(toRel(image.src), svg(400, 400, sample(look.kind, fin(first.value)), `${style.title} door sample`));
-      count++;
     }
   }
-  return count;
 }
 
 // ---------- fixed sets: categories, video, blog covers, authors, gallery ----------
@@ -491,18 +484,18 @@ function galleryShots(): GalleryShot[] {
   return shots;
 }
 
-function main(): void {
-  let count = styleImages();
+/** Draws every image; returns the files by path under images/. Writes nothing. */
+export function drawAll(): Map<string, string> {
+  drawings = new Map();
+  styleImages();
   write('styles/video-thumbnail.svg', svg(1280, 720, videoThumb(), 'Assembling an RTA cabinet'));
   write('categories/kitchen-cabinets.svg', svg(1200, 800, kitchen('shaker', fin('alpine-white'), 1200, 800, { island: fin('sage-green'), pendants: true }), 'Kitchen cabinets'));
   write('categories/bathroom-vanities.svg', svg(1200, 800, bathroom('shaker', fin('navy-blue'), 1200, 800), 'Bathroom vanities'));
   write('categories/rta-cabinets.svg', svg(1200, 800, flatPack(1200, 800), 'RTA cabinets'));
-  count += 4;
   for (const [name, draw] of Object.entries(blogCovers)) {
     const drawing = draw();
     const [body, viewBox] = typeof drawing === 'string' ? [drawing, undefined] : drawing;
     write(`blogs/${name}.svg`, svg(1200, 630, body, name.replace(/-/g, ' '), viewBox));
-    count++;
   }
   const authors: Array<[string, string, string, string, string, boolean]> = [
     ['claire-donovan', '#dfe7e1', '#e7c2a3', '#6b4429', '#3f5a45', true],
@@ -511,7 +504,6 @@ function main(): void {
   ];
   for (const [id, bg, skin, hair, shirt, long] of authors) {
     write(`authors/${id}.svg`, svg(400, 400, portrait(bg, skin, hair, shirt, long), id.replace(/-/g, ' ')));
-    count++;
   }
   // Reviewers' profile pictures: the same abstract portrait, drawn at 400 and shown small.
   const reviewers: Array<[string, string, string, string, string, boolean]> = [
@@ -524,13 +516,19 @@ function main(): void {
   ];
   for (const [id, bg, skin, hair, shirt, long] of reviewers) {
     write(`reviewers/${id}.svg`, svg(400, 400, portrait(bg, skin, hair, shirt, long), id.replace(/-/g, ' ')));
-    count++;
   }
   for (const shot of galleryShots()) {
     write(shot.file, svg(shot.w, shot.h, shot.draw(), shot.file, shot.viewBox));
-    count++;
   }
-  console.log(`Wrote ${written.size} images (${count} drawings) under ${imagesDir}`);
+  return drawings;
 }
 
-main();
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  const files = drawAll();
+  for (const [rel, content] of files) {
+    const file = path.join(imagesDir, rel);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  }
+  console.log(`Wrote ${files.size} images under ${imagesDir}`);
+}
