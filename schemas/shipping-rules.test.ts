@@ -129,3 +129,43 @@ describe('resolveShipping across methods', () => {
     expect(rate([ranged], ca(100_050))).toBeNull(); // $1000.50 -> 1001
   });
 });
+
+describe('resolveShipping (properties)', () => {
+  it('a disabled state is blocked at every subtotal, and an exact ZIP entry beats a range and the wildcard', async () => {
+    const fc = await import('fast-check');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 10_000, max: 19_999 }), fc.integer({ min: 0, max: 500 }), (subtotalCents, zipNumber, itemCount) => {
+        const zip = String(zipNumber);
+        const method: ShippingMethod = {
+          type: 'p',
+          displayName: 'p',
+          isEnabled: true,
+          calculateRateBy: 'Order',
+          rates: {
+            byOrder: {
+              orderRange: [
+                {
+                  startValue: 0,
+                  countries: [
+                    {
+                      countryId: 'US',
+                      states: [
+                        { state: '*', zipCodes: ['*'], rate: 1 },
+                        { state: 'NY', zipCodes: ['10000-19999'], rate: 2 },
+                        { state: 'NY', zipCodes: [zip], rate: 3 },
+                        { state: 'HI', isShippingDisabled: true },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          },
+        };
+        const ny = resolveShipping([method], { subtotalCents, itemCount, countryId: 'US', state: 'NY', zip });
+        const hi = resolveShipping([method], { subtotalCents, itemCount, countryId: 'US', state: 'HI', zip });
+        return ny !== null && 'rateCents' in ny && ny.rateCents === 300 && hi !== null && 'blocked' in hi;
+      }),
+    );
+  });
+});

@@ -53,3 +53,19 @@ describe('orderTax', () => {
     expect(orderTax(demo, at('OR', '97201'), [5_000], 1_250)).toEqual({ percent: 0, itemTaxCents: [0], shippingTaxCents: 0, totalTaxCents: 0 });
   });
 });
+
+describe('taxCents (properties)', () => {
+  it('is the exact tax rounded to the nearest cent, half up', async () => {
+    const fc = await import('fast-check');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 1_500_000 }), (cents, microPercent) => {
+        const percent = microPercent / 10_000; // up to 4 decimals, e.g. 8.875
+        // The exact tax is cents * microPercent / 1e6 cents; compare in integers, scaled by 2e6:
+        // |tax - exact| <= 0.5 cent, and an exact half rounds up, so the difference lies in (-1e6, 1e6].
+        const tax = taxCents(cents, percent);
+        const diff = 2_000_000 * tax - 2 * cents * microPercent;
+        return diff > -1_000_000 && diff <= 1_000_000;
+      }),
+    );
+  });
+});
