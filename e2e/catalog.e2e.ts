@@ -126,6 +126,16 @@ describe('faq and blog interactions', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('loads more posts by infinite scroll on the blog', async () => {
+    const { page, errors } = await open('/blogs');
+    const cards = page.locator('.blog-grid > li');
+    expect(await cards.count()).toBe(6);
+    await page.locator('.pagination__sentinel').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('.blog-grid > li').length > 6);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
   it('searches the blog in place', async () => {
     const { page, errors } = await open('/blogs');
     await page.getByRole('searchbox').fill('plywood');
