@@ -99,8 +99,8 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
     if (!commerce.lookupLimiter.allow(`lookup:${ctx.ip}`)) throw tooMany();
     if (!email || email.trim() === '') throw new ApiError(400, 'validation_failed', 'Email is required', { email: 'Email is required' });
     // Both checks always count, so the answer does not tell which key ran out.
-    const byOrder = commerce.lookupTargetLimiter.allow(`order:${rawId.trim().toLowerCase()}`);
-    const byEmail = commerce.lookupTargetLimiter.allow(`email:${email.trim().toLowerCase()}`);
+    const byOrder = commerce.lookupTargetLimiter.allow(`order:${rawId.trim().toLowerCase().slice(0, 64)}`);
+    const byEmail = commerce.lookupTargetLimiter.allow(`email:${email.trim().toLowerCase().slice(0, 254)}`);
     if (!byOrder || !byEmail) throw tooMany();
     ctx.body = { success: true, data: orders.lookupByEmail(rawId, email) };
   });
