@@ -96,7 +96,7 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
       ctx.set('Retry-After', '60');
       return new ApiError(429, 'too_many_requests', 'Too many order lookups. Please try again in a minute.');
     };
-    if (!commerce.lookupLimiter.allow(`lookup:${ctx.ip}`)) throw tooMany();
+    if (!commerce.lookupLimiter.allow(`lookup:${ctx.ip.slice(0, 64)}`)) throw tooMany();
     if (!email || email.trim() === '') throw new ApiError(400, 'validation_failed', 'Email is required', { email: 'Email is required' });
     // Both checks always count, so the answer does not tell which key ran out.
     const byOrder = commerce.lookupTargetLimiter.allow(`order:${rawId.trim().toLowerCase().slice(0, 64)}`);
