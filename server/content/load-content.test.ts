@@ -44,10 +44,9 @@ describe('loadContent', () => {
 
   it('refuses to load a folder with a problem only the lint checks see', () => {
     const routes = JSON.parse(fs.readFileSync(path.join(exampleSite, 'routes.json'), 'utf8'));
-    routes.routes.push({ path: '/a1-lint-probe', page: 'no-such-page' });
-    const index = routes.routes.length - 1;
+    routes.routes.unshift({ path: '/a1-lint-probe', page: 'no-such-page' });
     expect(problemsOf(siteWith('routes.json', routes))).toEqual([
-      `routes.json#/routes/${index}/page names the page definition "no-such-page", but there is no pages/no-such-page.json`,
+      'routes.json#/routes/0/page names the page definition "no-such-page", but there is no pages/no-such-page.json',
     ]);
   }, 30_000);
 

@@ -1,4 +1,4 @@
-/** Every route must name a page definition that exists; a path listed twice is a mistake. */
+/** Every route must name a page definition that exists; a path listed twice, or after the catch-all, is never used. */
 import type { RouteList } from '../../../schemas/routes.schema';
 import type { DefinitionProblem } from '../definition-problem';
 import { validFilesOf, type LintInput } from './lint-input';
@@ -17,7 +17,11 @@ export function checkRoutePages(input: LintInput): DefinitionProblem[] {
   const pages = pageNames(input);
   for (const [file, list] of validFilesOf<RouteList>(input, 'routes')) {
     const seen = new Map<string, number>();
+    const catchAll = list.routes.findIndex((r) => r.path === '/*');
     list.routes.forEach((route, i) => {
+      if (catchAll >= 0 && i > catchAll) {
+        problems.push({ file, pointer: `/routes/${i}/path`, message: `comes after the catch-all "/*" (route ${catchAll}), which answers every path first; move it above` });
+      }
       if (!pages.has(route.page)) {
         problems.push({ file, pointer: `/routes/${i}/page`, message: `names the page definition "${route.page}", but there is no pages/${route.page}.json` });
       }
