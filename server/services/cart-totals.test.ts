@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../build-output';
+import { loadContent } from '../content/load-content';
+import { computeTotals, maxQtyMessage, readCartLines } from './cart-totals';
+import { loadSampleCatalog } from './sample-catalog';
+
+const dir = path.join(projectRoot, 'examples', 'site');
+const content = loadContent(dir);
+const catalog = loadSampleCatalog(dir);
+const rules = { shippingMethods: content.shippingMethods, taxRules: content.taxRules };
+const all = catalog.all();
+
+describe('cart totals', () => {
+  it('are whole cents that add up, for any cart and address', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom(...all.map((s) => s.sku)), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom('CA', 'NY', 'NJ', 'TX', 'FL', 'HI', 'AK', 'WA'),
+        fc.stringMatching(/^\d{5}$/),
+        (skus, state, zipCode) => {
+          const lines = readCartLines(skus.map((sku) => ({ sku, qty: 1, price: 0 })), catalog);
+          const t = computeTotals(lines, { countryId: 'US', state, zipCode }, rules);
+          for (const v of [t.subtotalCents, t.shippingCents, t.taxCents, t.shippingTaxCents, t.totalCents]) expect(Number.isInteger(v)).toBe(true);
+          expect(t.subtotalCents).toBe(skus.reduce((a, s) => a + catalog.findSample(s)!.priceCents, 0));
+          expect(t.taxCents).toBe(t.lines.reduce((a, l) => a + l.taxCents, 0) + t.shippingTaxCents);
+          expect(t.totalCents).toBe(t.subtotalCents + t.shippingCents + t.taxCents - t.discountCents);
+          expect(t.totalItemCount).toBe(skus.length);
+          if (state === 'HI' || state === 'AK') expect(t.shipping.kind).toBe('unavailable');
+          else expect(t.shipping.kind).toBe('applied');
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('ignores browser prices and caps each sample at one', () => {
+    const sample = all[0]!;
+    expect(() => readCartLines([{ sku: sample.sku, qty: 3 }], catalog)).toThrow(maxQtyMessage(sample.name));
+    expect(readCartLines([{ sku: sample.sku, qty: 'x', price: 0 }], catalog)[0]).toMatchObject({ qty: 1, sample: { priceCents: sample.priceCents } });
+  });
+});
