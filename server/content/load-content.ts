@@ -96,6 +96,11 @@ export function readDefinitions(dir: string): DefinitionFiles {
       problems.push(...found);
     }
   }
+  // A file in no known place is never read: most often a misspelt folder or file name.
+  for (const file of all) {
+    if (file.startsWith('images/') || contentLayout.some((e) => matchesPattern(e.pattern, file))) continue;
+    problems.push({ file, pointer: '', message: 'is not read by the store: no kind of definition lives at this place (check the folder and file name)' });
+  }
   problems.push(...lintDefinitions({ dir, files, valid, schemaOf }));
   // One file's problems together, files in path order; within a file, schema problems first.
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
