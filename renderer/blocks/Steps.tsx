@@ -11,7 +11,8 @@ export function Steps({ block }: { block: StepsBlock }) {
     <section className="steps" id={block.id}>
       {block.title && <h2 className="steps__title">{block.title}</h2>}
       {block.intro && <p className="steps__intro">{block.intro}</p>}
-      <ol className="steps__list">
+      {/* Four (or eight) steps sit four to a row on desktop, so none is left alone on the last row. */}
+      <ol className={`steps__list${block.steps.length % 4 === 0 ? ' steps__list--four' : ''}`}>
         {block.steps.map((step, i) => (
           <li className="steps__item" key={i}>
             <span className="steps__number" aria-hidden="true">
