@@ -43,5 +43,6 @@ describe('catalog paths', () => {
 
   it('put a style page under its main category', () => {
     expect(stylePath({ name: 'hartford-shaker', category: 'kitchen-cabinets' })).toBe('/products/kitchen-cabinets/hartford-shaker');
+    expect(stylePath({ name: 'hartford-shaker', category: 'kitchen-cabinets' }, '/shop/')).toBe('/shop/kitchen-cabinets/hartford-shaker');
   });
 });

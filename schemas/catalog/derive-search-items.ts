@@ -6,12 +6,16 @@ import type { ProductCategory } from './product-categories.schema';
 import type { ProductStyle } from './product-style.schema';
 import type { SearchItem } from './search-items.schema';
 
-/** Path of a style's page: the category path followed by the style name. */
-export function stylePath(style: Pick<ProductStyle, 'name' | 'category'>): string {
-  return `/products/${style.category}/${style.name}`;
+/** Where category pages sit unless the site settings say otherwise (site.json categoryPath). */
+export const DEFAULT_CATEGORY_PATH = '/products';
+
+/** Path of a style's page: the category path, the style's main category, then the style name. */
+export function stylePath(style: Pick<ProductStyle, 'name' | 'category'>, categoryPath = DEFAULT_CATEGORY_PATH): string {
+  return `${categoryPath.replace(/\/+$/, '')}/${style.category}/${style.name}`;
 }
 
-export function deriveSearchItems(styles: readonly ProductStyle[], categories: readonly ProductCategory[]): SearchItem[] {
+export function deriveSearchItems(styles: readonly ProductStyle[], categories: readonly ProductCategory[], categoryPath = DEFAULT_CATEGORY_PATH): SearchItem[] {
+  const base = categoryPath.replace(/\/+$/, '');
   const out: SearchItem[] = [];
   for (const category of categories) {
     out.push({
@@ -21,7 +25,7 @@ export function deriveSearchItems(styles: readonly ProductStyle[], categories: r
       type: 'category',
       categories: [category.slug],
       images: [category.image],
-      path: `/products/${category.slug}`,
+      path: `${base}/${category.slug}`,
     });
   }
   for (const style of styles) {
@@ -35,7 +39,7 @@ export function deriveSearchItems(styles: readonly ProductStyle[], categories: r
       type: 'style',
       categories: categoriesOfStyle,
       images: [{ src: cover.src, altText: cover.altText }],
-      path: stylePath(style),
+      path: stylePath(style, categoryPath),
     });
     for (const item of style.items) {
       const finish = style.finishes.find((g) => g.name === item.finish.type)?.items.find((f) => f.value === item.finish.value);
@@ -47,7 +51,7 @@ export function deriveSearchItems(styles: readonly ProductStyle[], categories: r
         type: 'sample',
         categories: categoriesOfStyle,
         images: finish ? [finish.doorImage] : [{ src: cover.src, altText: cover.altText }],
-        path: `${stylePath(style)}?type=${encodeURIComponent(item.finish.type)}&value=${encodeURIComponent(item.finish.value)}`,
+        path: `${stylePath(style, categoryPath)}?type=${encodeURIComponent(item.finish.type)}&value=${encodeURIComponent(item.finish.value)}`,
       });
     }
   }

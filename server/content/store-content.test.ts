@@ -198,6 +198,16 @@ describe('the demo store', () => {
   });
 });
 
+describe('search items under another category path', () => {
+  it('follow site.json categoryPath', () => {
+    const site = readJson('site.json');
+    site.categoryPath = '/shop';
+    const { store } = loadContent(siteWith({ 'site.json': site }));
+    expect(store.searchItems.find((i) => i.sku === 'SS-WG-DS')?.path).toBe('/shop/kitchen-cabinets/soho-slab?type=woodgrain&value=walnut-grain');
+    expect(store.searchItems.find((i) => i.type === 'category')?.path).toBe('/shop/kitchen-cabinets');
+  });
+});
+
 describe('catalog definitions that are broken', () => {
   it('points at a sample price that is not a number', () => {
     const style = readJson<{ items: Array<Record<string, unknown>> }>('catalog/styles/hartford-shaker.json');

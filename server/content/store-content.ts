@@ -132,7 +132,7 @@ export function loadStoreContent(dir: string, files: ReadonlyMap<string, unknown
       reviews,
       reviewSummary: reviewsFile?.summary ?? summarizeRatings(reviews),
       gallery: get<GalleryDefinition>(storeFiles.gallery)?.designs ?? [],
-      searchItems: [...deriveSearchItems(styleList, categories), ...(get<SearchItemsDefinition>(storeFiles.searchItems)?.items ?? [])],
+      searchItems: [...deriveSearchItems(styleList, categories, get<{ categoryPath?: string }>('site.json')?.categoryPath), ...(get<SearchItemsDefinition>(storeFiles.searchItems)?.items ?? [])],
     },
   };
 }
