@@ -108,6 +108,13 @@ function checkRoot(file: string, root: Record<string, unknown>, pointer: string,
 
   for (const e of entries) {
     const { field } = e;
+    // An estimator section's Next button opens another section, named by `path`.
+    if (e.isGroup && isRecord(field.actions) && isRecord(field.actions.next) && typeof field.actions.next.path === 'string') {
+      const target = field.actions.next.path;
+      if (!groups.has(target)) {
+        problems.push({ file, pointer: `${e.pointer}/actions/next/path`, message: `opens the section "${target}", but ${noun} has no group of that name` });
+      }
+    }
     if (isRecord(field.hideWhen)) checkName(field.hideWhen.field, `${e.pointer}/hideWhen/field`);
     if (isRecord(field.dynamicOptions)) checkName(field.dynamicOptions.field, `${e.pointer}/dynamicOptions/field`);
     if (Array.isArray(field.options)) {

@@ -13,6 +13,8 @@ const DEFAULT_PRICING_FILE = 'data/estimator-pricing.json';
 
 interface TemplateField {
   name: string;
+  /** false: the field is left out of the price (001 §3 useInCalculation). */
+  priced: boolean;
   dependsOn: string[];
   /** Values the field can take, or undefined when it is free input (no options to check against). */
   values: Set<string> | undefined;
@@ -37,7 +39,7 @@ function fieldsOf(template: Record<string, unknown>): Map<string, TemplateField>
       addOptions(f.options);
       if (isRecord(f.dynamicOptions) && isRecord(f.dynamicOptions.options)) Object.values(f.dynamicOptions.options).forEach(addOptions);
       const dependsOn = Array.isArray(f.dependsOn) ? f.dependsOn.filter((d): d is string => typeof d === 'string') : [];
-      if (!out.has(f.name)) out.set(f.name, { name: f.name, dependsOn, values });
+      if (!out.has(f.name)) out.set(f.name, { name: f.name, priced: f.useInCalculation !== false, dependsOn, values });
     }
   };
   visit(template.fields);
@@ -122,7 +124,16 @@ export function checkPricingKeys(input: LintInput): DefinitionProblem[] {
         });
         continue;
       }
-      checkField(pricingFile, owner.fields.get(fieldName)!, owner.fields, node, childPointer('', fieldName), problems);
+      const field = owner.fields.get(fieldName)!;
+      if (!field.priced) {
+        problems.push({
+          file: pricingFile,
+          pointer: childPointer('', fieldName),
+          message: `gives prices for "${fieldName}", but that field has "useInCalculation": false in the estimator "${owner.name}", so they are never used`,
+        });
+        continue;
+      }
+      checkField(pricingFile, field, owner.fields, node, childPointer('', fieldName), problems);
     }
   }
   return problems;
