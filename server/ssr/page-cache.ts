@@ -8,6 +8,8 @@
 export interface CachedPage {
   status: number;
   body: string;
+  /** The body gzipped, made the first time a client that accepts gzip asks for it. */
+  gzip?: Buffer;
 }
 
 export class PageCache {

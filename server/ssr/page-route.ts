@@ -1,9 +1,10 @@
-import type { Middleware } from 'koa';
+import zlib from 'node:zlib';
+import type { Context, Middleware } from 'koa';
 import type { RenderInput, RenderResult, StoreData } from '../../renderer/entry-server';
 import type { Content } from '../content/load-content';
 import type { ClientAssets } from './client-assets';
 import { htmlDocument } from './html-document';
-import { PageCache, pageCacheKey, pageCacheSize } from './page-cache';
+import { PageCache, pageCacheKey, pageCacheSize, type CachedPage } from './page-cache';
 import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
 
 export type RenderPage = (input: RenderInput) => RenderResult;
@@ -30,11 +31,7 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
     ctx.set('Cache-Control', 'no-cache');
     const key = pageCacheKey(ctx.url, ctx.get('Cookie') || undefined);
     const cached = cache.get(key);
-    if (cached) {
-      ctx.status = cached.status;
-      ctx.body = cached.body;
-      return;
-    }
+    if (cached) return send(ctx, cached);
     const result = renderPage({
       url: ctx.url,
       routes: content.routes,
@@ -57,8 +54,28 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
       state: result.state,
       assets,
     });
-    cache.set(key, { status: result.status, body });
-    ctx.status = result.status;
-    ctx.body = body;
+    const page: CachedPage = { status: result.status, body };
+    cache.set(key, page);
+    send(ctx, page);
   };
+}
+
+/** Smaller than this, gzip saves too little to be worth it. */
+const GZIP_MIN_BYTES = 1024;
+
+/**
+ * Sends a page, gzipped when the client accepts it (a 50 kB page is about 10 kB on the wire). The
+ * gzipped body is made once and kept with the cached page.
+ */
+function send(ctx: Context, page: CachedPage): void {
+  ctx.status = page.status;
+  ctx.vary('Accept-Encoding');
+  if (page.body.length >= GZIP_MIN_BYTES && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    page.gzip ??= zlib.gzipSync(page.body, { level: 6 });
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = page.gzip;
+    ctx.type = 'text/html; charset=utf-8';
+    return;
+  }
+  ctx.body = page.body;
 }
