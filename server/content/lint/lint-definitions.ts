@@ -10,6 +10,7 @@ import { checkBlogReferences } from './blog-references';
 import { checkCatalogReferences } from './catalog-references';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
+import { checkImageFiles } from './image-files';
 import { checkInternalLinks } from './internal-links';
 import { checkPricingKeys } from './pricing-keys';
 import { checkRoutePages } from './route-pages';
@@ -32,6 +33,7 @@ export const lintChecks: LintCheck[] = [
   checkSampleSkus,
   checkCatalogReferences,
   checkShippingTaxRules,
+  checkImageFiles,
   checkStoreReferences,
 ];
 
