@@ -91,6 +91,12 @@ export function describeError(e: ErrorObject): string {
       return `should list at most ${String(p.limit)} entries`;
     case 'maxLength':
       return `should have at most ${String(p.limit)} characters`;
+    case 'multipleOf':
+      return `should be a multiple of ${String(p.multipleOf)}`;
+    case 'uniqueItems':
+      return `lists the same entry twice (entries ${String(p.j)} and ${String(p.i)})`;
+    case 'minProperties':
+      return 'should not be empty';
     case 'oneOf':
       return 'matches none of the allowed forms (or more than one); check the properties against the documentation';
     case 'anyOf':
