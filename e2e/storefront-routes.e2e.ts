@@ -227,6 +227,20 @@ describe('header, drawer and not-found actions in the browser', () => {
     await page.close();
   });
 
+  it('on a phone: marks the header while scrolling down, shows it on scroll up, clears it at the top', async () => {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(server.url + '/terms-and-conditions');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.locator('header.header--scrolling-down').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.locator('header.header--show').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => document.querySelector('header')?.className === 'header');
+    await page.close();
+  });
+
   it('makes the desktop header sticky past 200 px and shows back-to-top', async () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });

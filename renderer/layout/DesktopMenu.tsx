@@ -35,6 +35,10 @@ export function DesktopMenu({ items }: { items: readonly NavigationItem[] }) {
               key={item.path}
               className={`menu__item${hasPanel ? ' menu__item--has-panel' : ''}${item.megaMenu ? ' menu__item--mega' : ''}${expanded ? ' menu__item--open' : ''}`}
               onKeyDown={(e) => onKeyDown(e, item.path)}
+              onBlur={(e) => {
+                // Tabbing out of an open panel closes it, so keyboard users never leave one open behind.
+                if (expanded && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(null);
+              }}
             >
               <a className="menu__link" href={item.path}>
                 {item.label}

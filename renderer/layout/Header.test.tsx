@@ -29,6 +29,10 @@ describe('Header', () => {
     fireEvent.keyDown(toggle, { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
+    // Focus leaving an open panel closes it.
+    fireEvent.click(toggle);
+    fireEvent.blur(toggle, { relatedTarget: screen.getByRole('link', { name: 'Contact' }) });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(screen.getByRole('button', { name: 'Styles menu' }));
     expect(container.querySelector('.menu__item--open .mega__description')?.textContent).toBe('Classic');
   });
