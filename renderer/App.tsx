@@ -22,9 +22,9 @@ export function App({ state }: { state: PageState }) {
       <Header settings={settings} />
       <AlertStack />
       <main id="main" tabIndex={-1}>
-        {page.blocks.map((block, i) => (
-          <RenderBlock key={i} block={block} data={state.blockData[i] ?? undefined} />
-        ))}
+        {page.blocks.map((block, i) =>
+          state.failedBlocks?.includes(i) ? null : <RenderBlock key={i} block={block} data={state.blockData[i] ?? undefined} />,
+        )}
       </main>
       <Footer settings={settings} />
       <BackToTop offset={settings.constants?.backToTopOffset} />

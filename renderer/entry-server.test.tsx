@@ -87,6 +87,24 @@ describe('renderPage', () => {
     expect(types(r)).toEqual(['Organization']);
   });
 
+  it('leaves out a block whose selectData throws, and still renders the rest of the page', () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const r = renderPageWith(input('/products/shaker'), (block) => {
+        if (block.type === 'placeholder') throw new Error('catalog file unreadable');
+        return undefined;
+      });
+      expect(r.status).toBe(200);
+      expect(r.state.failedBlocks).toEqual([1]);
+      expect(r.html).toContain('Breadcrumb');
+      expect(errors).toHaveLength(1);
+    } finally {
+      console.error = original;
+    }
+  });
+
   it('skips a block type it does not know instead of crashing', () => {
     const odd = { metadata: meta('Odd'), blocks: [{ type: 'no-such-block' } as unknown as PageDefinition['blocks'][number], { type: 'promotions' as const, title: 'x' }] };
     const r = renderPage({ ...input('/'), pages: { ...pages, home: odd } });

@@ -101,7 +101,18 @@ export function renderPageWith(input: RenderInput, select: (block: Block, ctx: B
     },
   };
   // JSON has no undefined: null keeps the indexes of blockData aligned with the blocks.
-  const blockData = page.blocks.map((block) => select(block, ctx) ?? null);
+  const failedBlocks: number[] = [];
+  const blockData = page.blocks.map((block, i) => {
+    try {
+      return select(block, ctx) ?? null;
+    } catch (err) {
+      // One block whose data cannot be read must not take the page down: it is left out (on the
+      // server and in the browser alike) and the failure is reported in the server's output.
+      failedBlocks.push(i);
+      console.error(`Block ${i} (${block.type}) of page ${pageName} failed to select its data:`, err);
+      return null;
+    }
+  });
 
   const trail = breadcrumb ?? breadcrumbFromRoutes(path, input.routes, input.pages);
   const siteName = input.settings.siteName;
@@ -115,6 +126,7 @@ export function renderPageWith(input: RenderInput, select: (block: Block, ctx: B
     params,
     consentGiven: hasConsentCookie(input.cookieHeader),
     blockData,
+    failedBlocks,
     breadcrumb: trail,
     title: pageTitle,
   };

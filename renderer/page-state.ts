@@ -14,6 +14,8 @@ export interface PageState {
   consentGiven: boolean;
   /** What each block's selectData returned, by block index (null where a block needs no data). */
   blockData: unknown[];
+  /** Indexes of blocks whose selectData threw: they are not rendered. */
+  failedBlocks?: number[];
   /** The breadcrumb trail of the page (from the route list, or set by a block). */
   breadcrumb: Crumb[];
   /** The page's title as shown (a block may have replaced the definition's title). */
