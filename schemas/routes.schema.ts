@@ -21,8 +21,9 @@ export const routesSchema = {
         properties: {
           path: {
             type: 'string',
-            pattern: '^/',
-            description: 'Path pattern: /about-us, /blogs/authors/:authorId, or /* for the catch-all.',
+            pattern: '^/$|^(/([A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9_]*|\\*))+$',
+            description:
+              'Path pattern starting with /: segments of letters, digits and - . _ ~, a :name parameter, or * for the rest of the path; e.g. /about-us, /blogs/authors/:authorId, or /* for the catch-all.',
           },
           page: { type: 'string', minLength: 1, description: 'Name of the page definition in pages/ (without .json).' },
           status: { type: 'integer', enum: [200, 404], description: 'HTTP status of the answer. Default 200.' },

@@ -91,8 +91,6 @@ export function describeError(e: ErrorObject): string {
       return `should list at most ${String(p.limit)} entries`;
     case 'maxLength':
       return `should have at most ${String(p.limit)} characters`;
-    case 'multipleOf':
-      return `should be a multiple of ${String(p.multipleOf)}`;
     case 'uniqueItems':
       return `lists the same entry twice (entries ${String(p.j)} and ${String(p.i)})`;
     case 'minProperties':
