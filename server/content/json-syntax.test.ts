@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeJsonSyntax, findJsonSyntaxError } from './json-syntax';
+import { describeJsonSyntax, findDuplicateKeys, findJsonSyntaxError } from './json-syntax';
 
 describe('findJsonSyntaxError', () => {
   it('accepts what JSON.parse accepts', () => {
@@ -22,5 +22,20 @@ describe('findJsonSyntaxError', () => {
     expect(findJsonSyntaxError('{ "a": "x }')?.message).toBe('found the end of the file where a closing quote was expected');
     expect(findJsonSyntaxError('{ "a": 1 } x')?.message).toBe('found "x" where the end of the file was expected');
     expect(findJsonSyntaxError('')?.message).toBe('found the end of the file where a value (text in double quotes, a number, true, false, null, a list or an object) was expected');
+  });
+});
+
+describe('findDuplicateKeys', () => {
+  it('finds a property written twice in one object, with the object pointer and both lines', () => {
+    const text = '{\n  "blocks": [\n    { "type": "cards",\n      "title": "A",\n      "items": [],\n      "title": "B" }\n  ],\n  "a/b": { "x": 1, "x": 2 }\n}';
+    expect(findDuplicateKeys(text)).toEqual([
+      { pointer: '/blocks/0', key: 'title', firstLine: 4, line: 6 },
+      { pointer: '/a~1b', key: 'x', firstLine: 8, line: 8 },
+    ]);
+  });
+
+  it('finds nothing in ordinary JSON, escapes and nesting included', () => {
+    expect(findDuplicateKeys('{"a": "x\\"y", "b": {"a": [1, {"a": true}]}, "c": null}')).toEqual([]);
+    expect(findDuplicateKeys('[{"a": 1}, {"a": 2}]')).toEqual([]);
   });
 });

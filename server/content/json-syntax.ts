@@ -122,3 +122,74 @@ export function describeJsonSyntax(text: string): string {
   const at = findJsonSyntaxError(text);
   return at ? `is not valid JSON: at line ${at.line}, column ${at.column} ${at.message}` : 'is not valid JSON';
 }
+
+export interface DuplicateKey {
+  /** JSON pointer of the object that holds the key twice. */
+  pointer: string;
+  key: string;
+  firstLine: number;
+  line: number;
+}
+
+/**
+ * Properties written twice in one object. JSON.parse keeps the last one without a word, so an
+ * operator who adds "title" again further down silently loses the first. Call on text that parses.
+ */
+export function findDuplicateKeys(text: string): DuplicateKey[] {
+  const found: DuplicateKey[] = [];
+  let i = 0;
+  let line = 1;
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) {
+      if (text[i] === '\n') line++;
+      i++;
+    }
+  };
+  const string = (): string => {
+    const start = i;
+    i++;
+    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const segment = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+  const value = (pointer: string): void => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const seen = new Map<string, number>();
+      ws();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        ws();
+        const keyLine = line;
+        const key = string();
+        const first = seen.get(key);
+        if (first !== undefined) found.push({ pointer, key, firstLine: first, line: keyLine });
+        else seen.set(key, keyLine);
+        ws();
+        i++; // colon
+        value(`${pointer}/${segment(key)}`);
+        ws();
+        if (text[i++] === '}') return;
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') return void i++;
+      for (let n = 0; ; n++) {
+        value(`${pointer}/${n}`);
+        ws();
+        if (text[i++] === ']') return;
+      }
+    }
+    if (c === '"') return void string();
+    // A number or a literal: no newline inside, so skipping to the next delimiter keeps the count.
+    while (i < text.length && !',}] \t\n\r'.includes(text[i]!)) i++;
+  };
+  if (text.charCodeAt(0) === 0xfeff) i = 1;
+  value('');
+  return found;
+}

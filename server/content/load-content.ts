@@ -20,7 +20,7 @@ import type { ShippingMethod, ShippingMethodsDefinition } from '../../schemas/sh
 import type { SiteSettings } from '../../schemas/site-settings.schema';
 import type { TaxRule, TaxRulesDefinition } from '../../schemas/tax.schema';
 import { contentLayout, matchesPattern } from './content-layout';
-import { describeJsonSyntax } from './json-syntax';
+import { describeJsonSyntax, findDuplicateKeys } from './json-syntax';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
 import { lintDefinitions } from './lint/lint-definitions';
 import { validateDefinition } from './schema-validator';
@@ -88,6 +88,10 @@ export function readDefinitions(dir: string): DefinitionFiles {
       } catch {
         problems.push({ file, pointer: '', message: describeJsonSyntax(text) });
         continue;
+      }
+      for (const d of findDuplicateKeys(text)) {
+        const where = d.firstLine === d.line ? `on line ${d.line}` : `on lines ${d.firstLine} and ${d.line}`;
+        problems.push({ file, pointer: d.pointer, message: `has the property "${d.key}" twice (${where}); only the last one would count, so keep one` });
       }
       files.set(file, data);
       schemaOf.set(file, entry.schema);
