@@ -24,6 +24,9 @@ export function checkShippingTaxRules(input: LintInput): DefinitionProblem[] {
     const types = new Map<string, number>();
     def.shippingMethods.forEach((method, m) => {
       const at = `/shippingMethods/${m}`;
+      if (method.type === 'no-methods') {
+        problems.push({ file, pointer: `${at}/type`, message: 'uses the code "no-methods", which checkout keeps for "no shipping method is available"; choose another code' });
+      }
       const first = types.get(method.type);
       if (first !== undefined) problems.push({ file, pointer: `${at}/type`, message: `repeats the code "${method.type}" of method ${first}; each method needs its own code` });
       else types.set(method.type, m);
