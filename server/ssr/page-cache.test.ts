@@ -5,18 +5,18 @@ import { CONSENT_COOKIE_NAME, PageCache, pageCacheKey, pageCacheSize } from './p
 describe('page cache', () => {
   it('keeps at most its size, dropping the least recently used', () => {
     const cache = new PageCache(2);
-    cache.set('a', { status: 200, body: 'A' });
-    cache.set('b', { status: 200, body: 'B' });
-    expect(cache.get('a')?.body).toBe('A');
-    cache.set('c', { status: 404, body: 'C' });
+    cache.set('a', { status: 200, body: Buffer.from('A') });
+    cache.set('b', { status: 200, body: Buffer.from('B') });
+    expect(cache.get('a')?.body.toString()).toBe('A');
+    cache.set('c', { status: 404, body: Buffer.from('C') });
     expect(cache.get('b')).toBeUndefined();
-    expect(cache.get('a')?.body).toBe('A');
+    expect(cache.get('a')?.body.toString()).toBe('A');
     expect(cache.size).toBe(2);
   });
 
   it('stores nothing with size 0', () => {
     const cache = new PageCache(0);
-    cache.set('a', { status: 200, body: 'A' });
+    cache.set('a', { status: 200, body: Buffer.from('A') });
     expect(cache.get('a')).toBeUndefined();
   });
 

@@ -7,7 +7,8 @@
  */
 export interface CachedPage {
   status: number;
-  body: string;
+  /** The document as UTF-8 bytes: encoded once, not on every answer. */
+  body: Buffer;
   /** The body gzipped, made the first time a client that accepts gzip asks for it. */
   gzip?: Buffer;
 }

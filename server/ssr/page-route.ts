@@ -54,7 +54,7 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
       state: result.state,
       assets,
     });
-    const page: CachedPage = { status: result.status, body };
+    const page: CachedPage = { status: result.status, body: Buffer.from(body) };
     cache.set(key, page);
     send(ctx, page);
   };
@@ -78,4 +78,5 @@ function send(ctx: Context, page: CachedPage): void {
     return;
   }
   ctx.body = page.body;
+  ctx.type = 'text/html; charset=utf-8';
 }
