@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../testing/test-server';
+import { loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { startServer } from '../start';
 import { buildCase } from './corpus/corpus';
 import { formatProblem, InvalidContentError } from './definition-problem';
 
@@ -13,7 +15,8 @@ describe('the server at start', () => {
   it('refuses to start on a problem only the lint checks see, naming file, pointer and message', async () => {
     const dir = buildCase({ set: [['routes.json', '/routes/1/page', 'abot-us']] });
     dirs.push(dir);
-    const error = await startTestServer({ CONTENT_DIR: dir }).then(
+    const config = loadConfig({ PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent', CONTENT_DIR: dir });
+    const error = await startServer(config, createLogger(config.logLevel)).then(
       async (server) => {
         await server.stop();
         return undefined;
