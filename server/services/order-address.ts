@@ -88,3 +88,22 @@ export function readAddresses(body: Record<string, unknown>, fallbackEmail?: str
   }
   return { billing, shipping };
 }
+
+/** The sales_order_address row of an address: one mapping for orders made at checkout and from quotes. */
+export function orderAddressRow(orderId: number, a: OrderAddress) {
+  return {
+    order_id: orderId,
+    type: a.type,
+    email: a.email,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    street1: a.street1,
+    street2: a.street2,
+    city: a.city,
+    state: a.state,
+    zip_code: a.zipCode,
+    country_id: a.countryId,
+    phone_number: a.phoneNumber,
+    customer_id: null,
+  };
+}

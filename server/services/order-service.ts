@@ -12,7 +12,7 @@ import type { SyncQueries } from '../db/sync-query';
 import { ApiError } from '../http/api-error';
 import { computeTotals, readCartLines, type CartLine, type CartTotals } from './cart-totals';
 import { queueOrderConfirmation, queueSplitPaymentConfirmation, type MailContext } from './mail-queue';
-import { readAddresses, type OrderAddress } from './order-address';
+import { orderAddressRow, readAddresses, type OrderAddress } from './order-address';
 import { assertTransition, isPayable, STATE_OF_STATUS, statusAfterPayment, type OrderStatus } from './order-status';
 import { balanceCents, findOrderRow, loadOrder, orderView, paidCents, type OrderView, type PaymentRow } from './order-view';
 import type { ConfirmedPayment } from './payment-types';
@@ -240,21 +240,7 @@ export class OrderService {
   }
 
   private insertAddress(orderId: number, a: OrderAddress): void {
-    this.q.insert('sales_order_address', {
-      order_id: orderId,
-      type: a.type,
-      email: a.email,
-      first_name: a.firstName,
-      last_name: a.lastName,
-      street1: a.street1,
-      street2: a.street2,
-      city: a.city,
-      state: a.state,
-      zip_code: a.zipCode,
-      country_id: a.countryId,
-      phone_number: a.phoneNumber,
-      customer_id: null,
-    });
+    this.q.insert('sales_order_address', orderAddressRow(orderId, a));
   }
 
   private rewriteOrder(orderId: number, input: OrderInput, totals: CartTotals, comment: string): void {

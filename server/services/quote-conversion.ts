@@ -5,7 +5,7 @@
 import type { PaymentMethod } from '../../schemas/payment-methods.schema';
 import type { SyncQueries } from '../db/sync-query';
 import { ApiError } from '../http/api-error';
-import type { OrderAddress } from './order-address';
+import { orderAddressRow, type OrderAddress } from './order-address';
 import { STATE_OF_STATUS } from './order-status';
 import { nowIso } from './request-input';
 
@@ -91,23 +91,7 @@ export function convertQuoteInTransaction(q: SyncQueries, quoteId: number, gatew
     );
   }
   for (const a of addresses) {
-    q.run(
-      q.db.insertInto('sales_order_address').values({
-        order_id: orderId,
-        type: a.type,
-        email: a.email,
-        first_name: a.firstName,
-        last_name: a.lastName,
-        street1: a.street1,
-        street2: a.street2,
-        city: a.city,
-        state: a.state,
-        zip_code: a.zipCode,
-        country_id: a.countryId,
-        phone_number: a.phoneNumber,
-        customer_id: null,
-      }),
-    );
+    q.run(q.db.insertInto('sales_order_address').values(orderAddressRow(orderId, a)));
   }
   q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: 'pending', comment: 'New order has been created', is_customer_notified: 0, created_at: now }));
   q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: 'pending', comment: `Created from quote #${quote.increment_id ?? quote.id}.`, is_customer_notified: 0, created_at: now }));
