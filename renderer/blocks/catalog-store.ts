@@ -1,33 +1,14 @@
 /**
  * Typed access to the store's catalog side for the catalog and content blocks' selectData (server
  * only). The server hands the renderer its Content object, whose `store` field holds the catalog
- * built by server/content/store-content.ts; the renderer may not import server code, so the shape
- * is restated here from the schema types. Every list defaults to empty, so a content folder without
- * a blog or a gallery still renders (the blocks show their empty messages).
+ * built by server/content/store-content.ts, in the shape of schemas/catalog/catalog-store.ts. Every
+ * list defaults to empty, so a content folder without a blog or a gallery still renders (the blocks
+ * show their empty messages).
  */
-import type { Author } from '../../schemas/catalog/blog-authors.schema';
-import type { BlogCategory } from '../../schemas/catalog/blog-categories.schema';
-import type { Blog } from '../../schemas/catalog/blogs.schema';
-import type { Faq } from '../../schemas/catalog/faqs.schema';
-import type { GalleryDesign } from '../../schemas/catalog/gallery.schema';
-import type { ProductCategory } from '../../schemas/catalog/product-categories.schema';
-import type { ProductStyle } from '../../schemas/catalog/product-style.schema';
-import type { RatingSummary, Review } from '../../schemas/catalog/reviews.schema';
-import type { SearchItem } from '../../schemas/catalog/search-items.schema';
+import type { CatalogStore } from '../../schemas/catalog/catalog-store';
 import type { StoreData } from './store-data';
 
-export interface CatalogStore {
-  styles: Record<string, ProductStyle>;
-  categories: ProductCategory[];
-  blogs: Blog[];
-  authors: Author[];
-  blogCategories: BlogCategory[];
-  faqs: Faq[];
-  reviews: Review[];
-  reviewSummary: RatingSummary;
-  gallery: GalleryDesign[];
-  searchItems: SearchItem[];
-}
+export type { CatalogStore };
 
 const EMPTY: CatalogStore = {
   styles: {},

@@ -9,17 +9,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sanitizeHtml from 'sanitize-html';
-import type { Author, BlogAuthorsDefinition } from '../../schemas/catalog/blog-authors.schema';
-import type { BlogCategoriesDefinition, BlogCategory } from '../../schemas/catalog/blog-categories.schema';
+import type { BlogAuthorsDefinition } from '../../schemas/catalog/blog-authors.schema';
+import type { BlogCategoriesDefinition } from '../../schemas/catalog/blog-categories.schema';
 import type { Blog, BlogsDefinition } from '../../schemas/catalog/blogs.schema';
 import { deriveSearchItems } from '../../schemas/catalog/derive-search-items';
-import type { Faq, FaqsDefinition } from '../../schemas/catalog/faqs.schema';
-import type { GalleryDefinition, GalleryDesign } from '../../schemas/catalog/gallery.schema';
-import type { ProductCategoriesDefinition, ProductCategory } from '../../schemas/catalog/product-categories.schema';
+import type { FaqsDefinition } from '../../schemas/catalog/faqs.schema';
+import type { GalleryDefinition } from '../../schemas/catalog/gallery.schema';
+import type { ProductCategoriesDefinition } from '../../schemas/catalog/product-categories.schema';
 import type { ProductStyle } from '../../schemas/catalog/product-style.schema';
 import { summarizeRatings } from '../../schemas/catalog/review-summary';
-import type { RatingSummary, Review, ReviewsDefinition } from '../../schemas/catalog/reviews.schema';
-import type { SearchItem, SearchItemsDefinition } from '../../schemas/catalog/search-items.schema';
+import type { ReviewsDefinition } from '../../schemas/catalog/reviews.schema';
+import type { SearchItemsDefinition } from '../../schemas/catalog/search-items.schema';
+import type { CatalogStore } from '../../schemas/catalog/catalog-store';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
 
 /** Where the catalog files live in a content folder (also listed in content-layout.ts). */
@@ -35,25 +36,8 @@ export const storeFiles = {
   gallery: 'data/gallery.json',
 } as const;
 
-export interface StoreContent {
-  /** Styles by name (the styleName route parameter). Every style has a rating (from the file or its reviews). */
-  styles: Record<string, ProductStyle>;
-  /** Categories in the order of catalog/categories.json (previous / next links follow it). */
-  categories: ProductCategory[];
-  /** Blog posts newest first, each with its sanitised HTML body in `content`. */
-  blogs: Blog[];
-  authors: Author[];
-  blogCategories: BlogCategory[];
-  /** FAQs in file order; answers sanitised. */
-  faqs: Faq[];
-  /** Reviews newest first. */
-  reviews: Review[];
-  /** The store's overall rating: data/reviews.json's summary, or computed from its reviews. */
-  reviewSummary: RatingSummary;
-  gallery: GalleryDesign[];
-  /** Derived from categories, styles and sample SKUs, plus catalog/search-items.json if present. */
-  searchItems: SearchItem[];
-}
+/** The catalog side of Content: the shape every room shares (schemas/catalog/catalog-store.ts). */
+export type StoreContent = CatalogStore;
 
 /** Tags and attributes an article may use; everything else (script, style, iframe, on*=) is dropped. */
 const articleHtmlOptions: sanitizeHtml.IOptions = {
