@@ -19,6 +19,29 @@ export const menuLinkSchema = {
   },
 } as const;
 
+export const footerGroupSchema = {
+  type: 'object',
+  title: 'Footer link group',
+  description: 'A titled column of links in the footer.',
+  additionalProperties: false,
+  required: ['title', 'links'],
+  properties: {
+    title: { type: 'string', minLength: 1, description: 'Heading of the column, e.g. Help.' },
+    links: {
+      type: 'array',
+      description: 'The links of the column, top to bottom.',
+      items: {
+        type: 'object',
+        title: 'Footer link',
+        description: 'One link of a footer column.',
+        additionalProperties: false,
+        required: ['label', 'path'],
+        properties: linkProperties,
+      },
+    },
+  },
+} as const;
+
 export const megaMenuSchema = {
   type: 'object',
   title: 'Mega menu',
@@ -143,6 +166,11 @@ export const siteSettingsSchema = {
     $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
     siteName: { type: 'string', minLength: 1, description: 'Name of the store, shown in the header and page titles.' },
     logo: { type: 'string', description: 'Path of the logo image, e.g. /images/logo.svg.' },
+    footer: {
+      type: 'array',
+      description: 'The columns of links in the footer, left to right.',
+      items: footerGroupSchema,
+    },
     navigation: {
       type: 'array',
       description: 'Top-level menu entries of the header, with their submenus and mega menus.',

@@ -1,50 +1,6 @@
 import type { SiteSettings } from '../../schemas/site-settings.schema';
 import { telLink } from '../blocks/AddressContact';
 
-const FOOTER_LINKS: { title: string; links: { label: string; path: string }[] }[] = [
-  {
-    title: 'Shop',
-    links: [
-      { label: 'Kitchen Cabinets', path: '/products/kitchen-cabinets' },
-      { label: 'Order Samples', path: '/order-samples' },
-      { label: 'Visualizer', path: '/visualizer' },
-      { label: 'Inspiration Gallery', path: '/inspiration-gallery' },
-      { label: 'Search', path: '/search' },
-    ],
-  },
-  {
-    title: 'Services',
-    links: [
-      { label: 'Free Kitchen Design', path: '/free-kitchen-design' },
-      { label: 'Kitchen Installation', path: '/kitchen-installation' },
-      { label: 'Financing', path: '/kitchen-finance-options' },
-      { label: 'How to Buy a Kitchen', path: '/how-to-buy-kitchen' },
-      { label: 'Book an Appointment', path: '/book-appointment' },
-    ],
-  },
-  {
-    title: 'Company',
-    links: [
-      { label: 'About Us', path: '/about-us' },
-      { label: 'Blog', path: '/blogs' },
-      { label: 'Reviews', path: '/reviews' },
-      { label: 'FAQs', path: '/faqs' },
-      { label: 'Become a Dealer', path: '/become-dealer' },
-    ],
-  },
-  {
-    title: 'Help',
-    links: [
-      { label: 'Contact', path: '/contact' },
-      { label: 'File a Claim', path: '/claim' },
-      { label: 'Shipping Policy', path: '/shipping-policy' },
-      { label: 'Returns & Cancellations', path: '/return-and-cancellation-policy' },
-      { label: 'Privacy Policy', path: '/privacy-policy' },
-      { label: 'Terms & Conditions', path: '/terms-and-conditions' },
-    ],
-  },
-];
-
 export function Footer({ settings }: { settings: SiteSettings }) {
   const contact = settings.contact;
   return (
@@ -70,7 +26,7 @@ export function Footer({ settings }: { settings: SiteSettings }) {
             </p>
           )}
         </div>
-        {FOOTER_LINKS.map((group) => (
+        {(settings.footer ?? []).map((group) => (
           <nav className="footer__group" key={group.title} aria-label={group.title}>
             <p className="footer__heading">{group.title}</p>
             <ul>
