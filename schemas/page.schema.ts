@@ -1,5 +1,4 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { actionSchema, imageSchema } from './common.schema';
 import { addressContactBlockSchema } from './blocks/address-contact.schema';
 import { bannerBlockSchema, bannerSliderBlockSchema, titleBannerBlockSchema } from './blocks/banners.schema';
 import { breadcrumbBlockSchema } from './blocks/breadcrumb.schema';
@@ -9,35 +8,6 @@ import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placehol
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
 import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
 import { schemaId } from './schema-id';
-
-export const cardSchema = {
-  type: 'object',
-  title: 'Card',
-  description: 'One card of a card grid.',
-  additionalProperties: false,
-  required: ['title'],
-  properties: {
-    title: { type: 'string', minLength: 1, description: 'Card heading.' },
-    description: { type: 'string', description: 'Short text under the heading.' },
-    image: imageSchema,
-    action: actionSchema,
-  },
-} as const;
-
-export const cardsBlockSchema = {
-  type: 'object',
-  title: 'Card grid block',
-  description: 'A titled grid of cards.',
-  additionalProperties: false,
-  required: ['type', 'items'],
-  properties: {
-    type: { const: 'cards', description: 'Block type: cards.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading above the grid.' },
-    columns: { type: 'integer', minimum: 1, maximum: 6, description: 'Cards per row on desktop. Default 3.' },
-    items: { type: 'array', items: cardSchema, description: 'The cards, in order.' },
-  },
-} as const;
 
 /**
  * Every block type a page may use. To add one: write its schema in schemas/blocks/<name>.schema.ts
@@ -99,4 +69,3 @@ export const pageSchema = {
 export type PageDefinition = FromSchema<typeof pageSchema>;
 export type Block = PageDefinition['blocks'][number];
 export type { BannerBlock } from './blocks/banners.schema';
-export type CardsBlock = FromSchema<typeof cardsBlockSchema>;
