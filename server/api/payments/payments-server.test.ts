@@ -5,14 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from '../../gateways/fakes/fake-paypal';
 import { startFakeStripe, type FakeStripe } from '../../gateways/fakes/fake-stripe';
-import { providersAvailable } from '../../gateways/fakes/providers-available';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 import { api, orderPayload, testEnv } from '../commerce-test-kit';
 
 const WEBHOOK_SECRET = 'whsec_server_test';
 const visa = { cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 3), cardCode: '123' };
 
-describe.skipIf(!providersAvailable())('payments in the whole server', () => {
+describe('payments in the whole server', () => {
   let server: TestServer;
   let stripe: FakeStripe;
   let paypal: FakePayPal;

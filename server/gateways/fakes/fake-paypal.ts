@@ -1,21 +1,21 @@
 /**
  * A local PayPal for tests. Requests are checked against PayPal's own OpenAPI documents (Orders v2
- * and Notifications v1: operation, parameters, JSON body); a request PayPal would refuse is
+ * and Notifications v1, as the extracts vendored in ./providers: operation, parameters, JSON body); a request PayPal would refuse is
  * answered 400 INVALID_REQUEST and recorded in `violations`. The fake's own answers are checked
  * against the documented response schemas too, so the adapter reads what PayPal really sends.
  * PayPal-Request-Id behaves as PayPal's: the same id gets the same order or capture.
  */
 import crypto from 'node:crypto';
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server';
-import { loadOpenApi, OpenApiValidator, type OperationMatch } from './openapi-validator';
+import { loadOpenApi, OpenApiValidator, unknownOperation, type OperationMatch } from './openapi-validator';
 
 type Json = Record<string, unknown>;
 
 let validators: OpenApiValidator[] | null = null;
 function paypalValidators(): OpenApiValidator[] {
   validators ??= [
-    new OpenApiValidator(loadOpenApi('paypal/checkout_orders_v2.json'), 'paypal-orders', { coerceBody: false }),
-    new OpenApiValidator(loadOpenApi('paypal/notifications_webhooks_v1.json'), 'paypal-webhooks', { coerceBody: false }),
+    new OpenApiValidator(loadOpenApi('paypal-orders'), 'paypal-orders', { coerceBody: false }),
+    new OpenApiValidator(loadOpenApi('paypal-webhooks'), 'paypal-webhooks', { coerceBody: false }),
   ];
   return validators;
 }
@@ -80,7 +80,7 @@ export async function startFakePayPal(options: { clientId: string; clientSecret:
       }
     }
     if (!match || !validator) {
-      violations.push(`${req.method} ${req.path}: PayPal has no such operation`);
+      violations.push(unknownOperation('PayPal', req.method, req.path));
       return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'The requested resource was not found.');
     }
     let body: unknown;

@@ -1,8 +1,9 @@
 /**
  * A local Stripe for tests. Every request is checked against Stripe's own OpenAPI document
- * (stripe/spec3.json: the operation, its query parameters, and the form body decoded from
- * bracketed keys); a request Stripe would refuse is answered 400 and recorded in `violations`.
- * Answers are Stripe's example objects (stripe/fixtures3.json) adjusted with the request's values.
+ * (the vendored extract providers/stripe.openapi.json: the operation, its query parameters, and the
+ * form body decoded from bracketed keys); a request Stripe would refuse is answered 400 and recorded
+ * in `violations`. Answers are Stripe's example objects (providers/stripe.fixtures.json, from
+ * fixtures3.json) adjusted with the request's values.
  * Idempotency-Key behaves as Stripe's: the same key gets the same answer.
  */
 import crypto from 'node:crypto';
@@ -10,19 +11,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server';
-import { decodeBracketed, loadOpenApi, OpenApiValidator, providersDir } from './openapi-validator';
+import { decodeBracketed, loadOpenApi, OpenApiValidator, unknownOperation } from './openapi-validator';
+import { VENDORED_FIXTURES, vendoredDir } from './providers/vendored-operations';
 
 type Json = Record<string, unknown>;
 
 let fixtures: Record<string, Json> | null = null;
 function fixture(name: string): Json {
-  fixtures ??= (JSON.parse(fs.readFileSync(path.join(providersDir(), 'stripe', 'fixtures3.json'), 'utf8')) as { resources: Record<string, Json> }).resources;
+  fixtures ??= (JSON.parse(fs.readFileSync(path.join(vendoredDir, VENDORED_FIXTURES.file), 'utf8')) as { resources: Record<string, Json> }).resources;
   return structuredClone(fixtures[name]!);
 }
 
 let validator: OpenApiValidator | null = null;
 function stripeValidator(): OpenApiValidator {
-  validator ??= new OpenApiValidator(loadOpenApi('stripe/spec3.json'), 'stripe', { coerceBody: true });
+  validator ??= new OpenApiValidator(loadOpenApi('stripe'), 'stripe', { coerceBody: true });
   return validator;
 }
 
@@ -90,7 +92,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     }
     const match = v.match(req.method, req.path);
     if (!match) {
-      violations.push(`${req.method} ${req.path}: Stripe has no such operation`);
+      violations.push(unknownOperation('Stripe', req.method, req.path));
       return stripeError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${req.path}).`);
     }
     const form = req.body ? decodeBracketed(req.body) : undefined;

@@ -3,13 +3,16 @@
  * for the method and path, its path, query and header parameters, and its request body schema.
  * Used by the fake providers in tests, so a request the real provider would refuse fails the test.
  *
+ * The documents are the extracts vendored in ./providers (the operations our adapters call and what
+ * they reference; see providers/vendored-operations.ts), so the contract tests run from any clone.
+ *
  * OpenAPI 3.0 schemas are close to JSON Schema draft-07 but not the same: `nullable` and boolean
  * `exclusiveMinimum` are mapped first; unknown keywords (x-*, discriminator, example) are ignored.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { projectRoot } from '../../build-output';
+import { VENDORED_DOCUMENTS, vendoredDir, type VendoredDocumentName } from './providers/vendored-operations';
 
 export type OpenApiDocument = { paths: Record<string, Record<string, OpenApiOperation>>; components?: unknown };
 
@@ -27,21 +30,24 @@ interface OpenApiOperation {
   requestBody?: { $ref?: string; required?: boolean; content?: Record<string, { schema: unknown }> };
 }
 
-/** The shared providers folder: ../shared/providers beside the work tree, or SHOWROOM_PROVIDERS_DIR. */
-export function providersDir(): string {
-  return process.env.SHOWROOM_PROVIDERS_DIR ?? path.resolve(projectRoot, '..', 'shared', 'providers');
-}
+const documents = new Map<VendoredDocumentName, OpenApiDocument>();
 
-const documents = new Map<string, OpenApiDocument>();
-
-/** Reads (once per process) and normalises a provider document, e.g. 'stripe/spec3.json'. */
-export function loadOpenApi(relative: string): OpenApiDocument {
-  let doc = documents.get(relative);
+/** Reads (once per process) and normalises a vendored provider document, e.g. 'stripe'. */
+export function loadOpenApi(name: VendoredDocumentName): OpenApiDocument {
+  let doc = documents.get(name);
   if (!doc) {
-    doc = normalise(JSON.parse(fs.readFileSync(path.join(providersDir(), relative), 'utf8'))) as OpenApiDocument;
-    documents.set(relative, doc);
+    doc = normalise(JSON.parse(fs.readFileSync(path.join(vendoredDir, VENDORED_DOCUMENTS[name].file), 'utf8'))) as OpenApiDocument;
+    documents.set(name, doc);
   }
   return doc;
+}
+
+/**
+ * Why a request matched no operation. The extracts hold only the operations in
+ * vendored-operations.ts: an adapter calling another one needs it added there and extracted.
+ */
+export function unknownOperation(provider: string, method: string, urlPath: string): string {
+  return `${method} ${urlPath}: ${provider} has no such operation, or it is not in the vendored extract (add it to server/gateways/fakes/providers/vendored-operations.ts and run npm run providers:extract)`;
 }
 
 function normalise(node: unknown): unknown {
