@@ -40,9 +40,9 @@ export interface UpdateIntentRequest {
 export type StripeIntent = Stripe.PaymentIntent;
 
 /**
- * Requests are sent as API version 2020-08-27: the version of the OpenAPI document in
- * ../shared/providers/stripe that the contract tests check every request against, so what is tested
- * is what Stripe receives. (The package's types follow its newest version; the fields used here
+ * Requests are sent as API version 2020-08-27: the version of Stripe's OpenAPI document whose
+ * extract (server/gateways/fakes/providers) the contract tests check every request against, so
+ * what is tested is what Stripe receives. (The package's types follow its newest version; the fields used here
  * exist in both.)
  */
 export const STRIPE_API_VERSION = '2020-08-27';
