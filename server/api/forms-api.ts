@@ -1,0 +1,39 @@
+/**
+ * Builds and registers the forms API: POST /api/forms/{name} and the newsletter's unsubscribe
+ * endpoints, with their settings (services/form-settings.ts: UPLOADS_DIR, RECAPTCHA_*), the
+ * reCAPTCHA verifier and the per-address rate limiter.
+ */
+import fs from 'node:fs';
+import type Router from '@koa/router';
+import type { Content } from '../content/load-content';
+import type { Database } from '../db/database';
+import type { SyncQueries } from '../db/sync-query';
+import type { Logger } from '../logger';
+import type { MailConfig } from '../mail/mail-config';
+import { formSettingsFromEnv, type FormSettings } from '../services/form-settings';
+import { FormSubmissions } from '../services/form-submissions';
+import { RateLimiter } from '../services/rate-limiter';
+import { createRecaptchaVerifier } from '../services/recaptcha';
+import { FORM_POSTS_PER_MINUTE, formRoutes } from './forms';
+import { newsletterRoutes } from './forms-newsletter';
+
+export interface FormsApiDeps {
+  content: Content;
+  database: Database;
+  q: SyncQueries;
+  logger: Logger;
+  publicUrl: string;
+  mail: MailConfig;
+  /** Default: from the environment (formSettingsFromEnv), uploads beside the database file. */
+  settings?: FormSettings;
+}
+
+export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
+  const settings = deps.settings ?? formSettingsFromEnv(deps.database.sqlite.name);
+  fs.mkdirSync(settings.uploadsDir, { recursive: true });
+  const recaptcha = createRecaptchaVerifier(settings.recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed'));
+  const submissions = new FormSubmissions({ q: deps.q, uploadsDir: settings.uploadsDir, mail: deps.mail, publicUrl: deps.publicUrl, recaptcha });
+  formRoutes(api, { content: deps.content, submissions, limiter: new RateLimiter(FORM_POSTS_PER_MINUTE, 60_000), uploadsDir: settings.uploadsDir, logger: deps.logger });
+  newsletterRoutes(api, deps.q);
+  return settings;
+}
