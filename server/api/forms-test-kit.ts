@@ -126,7 +126,15 @@ export function rawPost(url: string, headers: Record<string, string | number>, c
     const write = async () => {
       for (const c of chunks) {
         if (answered || req.destroyed) return;
-        if (!req.write(c)) await new Promise<void>((r) => req.once('drain', () => r()).once('close', () => r()));
+        if (!req.write(c)) {
+          await new Promise<void>((r) => {
+            const done = () => {
+              req.off('drain', done).off('close', done);
+              r();
+            };
+            req.on('drain', done).on('close', done);
+          });
+        }
       }
       req.end();
     };

@@ -89,13 +89,14 @@ export async function readFormRequest(ctx: Context, form: FormDefinition, stagin
 function readMultipart(ctx: Context, form: FormDefinition, staging: UploadStaging, limit: number): Promise<FormRequest> {
   const byName = new Map(fileFields(form).map((f) => [f.name, f]));
   const largestFile = Math.max(0, ...[...byName.values()].map((f) => maxFileSizeMb(f) * MB));
+  // One over the sum, so a field's own count (with its message) refuses the extra file first.
   const maxFiles = [...byName.values()].reduce((n, f) => n + (f.maxFiles ?? 1), 0);
   let busboy: Busboy.Busboy;
   try {
     busboy = Busboy({
       headers: ctx.req.headers,
       defParamCharset: 'utf8',
-      limits: { fieldNameSize: 100, fieldSize: MAX_TEXT_PART_BYTES, fields: ENVELOPE_KEYS.size, fileSize: largestFile + 1, files: maxFiles, parts: ENVELOPE_KEYS.size + maxFiles },
+      limits: { fieldNameSize: 100, fieldSize: MAX_TEXT_PART_BYTES, fields: ENVELOPE_KEYS.size, fileSize: largestFile + 1, files: maxFiles + 1, parts: ENVELOPE_KEYS.size + maxFiles + 1 },
     });
   } catch {
     return Promise.reject(new ApiError(400, 'invalid_multipart', 'The multipart body is malformed.'));
