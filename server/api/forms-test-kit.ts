@@ -93,7 +93,7 @@ export interface UploadPart {
 export function postMultipart(base: string, form: string, envelope: Record<string, unknown>, files: UploadPart[] = [], headers: Record<string, string> = {}): Promise<JsonAnswer> {
   const body = new FormData();
   for (const [key, value] of Object.entries(envelope)) body.append(key, typeof value === 'string' ? value : JSON.stringify(value));
-  for (const f of files) body.append(f.field, new Blob([f.bytes], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files) body.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/octet-stream' }), f.name);
   return fetch(`${base}/api/forms/${form}`, { method: 'POST', body, headers }).then(answer);
 }
 

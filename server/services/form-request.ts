@@ -63,7 +63,7 @@ export function tooLarge(): ApiError {
 }
 
 export function unknownFields(names: string[]): ApiError {
-  const list = names.slice(0, 20);
+  const list = names.slice(0, 20).map((n) => String(n ?? ''));
   return new ApiError(400, 'unknown_field', `The form has no field named ${list.map((n) => `"${n.slice(0, 60)}"`).join(', ')}.`, Object.fromEntries(list.map((n) => [n.slice(0, 60), 'Unknown field'])));
 }
 
@@ -137,7 +137,19 @@ function readMultipart(ctx: Context, form: FormDefinition, staging: UploadStagin
     });
     ctx.req.on('error', () => fail(new ApiError(400, 'invalid_multipart', 'The request was interrupted.')));
 
-    busboy.on('field', (name, value, info) => {
+    // A handler that threw inside busboy's parser would take the process down: every handler is guarded.
+    const guarded =
+      <A extends unknown[]>(handler: (...args: A) => void) =>
+      (...args: A) => {
+        try {
+          handler(...args);
+        } catch {
+          fail(new ApiError(400, 'invalid_multipart', 'The multipart body is malformed.'));
+        }
+      };
+
+    busboy.on('field', guarded((rawName: string | undefined, value: string, info: Busboy.FieldInfo) => {
+      const name = rawName ?? '';
       if (failure) return;
       if (info.nameTruncated || info.valueTruncated) return fail(new ApiError(413, 'payload_too_large', 'A form value is too long.'));
       if (!ENVELOPE_KEYS.has(name)) return fail(unknownFields([name]));
@@ -149,9 +161,10 @@ function readMultipart(ctx: Context, form: FormDefinition, staging: UploadStagin
           return fail(new ApiError(400, 'invalid_json', `The part "${name}" is not valid JSON.`, { [name]: 'Not valid JSON' }));
         }
       } else envelope[name] = value;
-    });
+    }));
 
-    busboy.on('file', (name, stream, info) => {
+    busboy.on('file', guarded((rawName: string | undefined, stream: Readable, info: Busboy.FileInfo) => {
+      const name = rawName ?? '';
       if (failure) {
         stream.resume();
         return;
@@ -180,7 +193,7 @@ function readMultipart(ctx: Context, form: FormDefinition, staging: UploadStagin
         .catch((err: unknown) => fail(err instanceof ApiError ? err : new ApiError(400, 'invalid_multipart', 'The upload could not be read.')))
         .finally(() => streams.delete(stream));
       pending.push(job);
-    });
+    }));
 
     busboy.on('filesLimit', () => fail(new ApiError(400, 'too_many_files', 'Too many files for this form.')));
     busboy.on('fieldsLimit', () => fail(new ApiError(400, 'invalid_multipart', 'Too many parts for this form.')));
