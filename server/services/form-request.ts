@@ -104,7 +104,8 @@ function readMultipart(ctx: Context, form: FormDefinition, staging: UploadStagin
 
   return new Promise<FormRequest>((resolve, reject) => {
     const envelope: Record<string, unknown> = {};
-    const files: StagedFile[] = [];
+    // Files in the order they arrived, whichever finished first.
+    const files: (StagedFile | undefined)[] = [];
     const pending: Promise<void>[] = [];
     const streams = new Set<Readable>();
     const counts = new Map<string, number>();
@@ -117,7 +118,7 @@ function readMultipart(ctx: Context, form: FormDefinition, staging: UploadStagin
         if (settled) return;
         settled = true;
         if (failure) reject(failure);
-        else resolve({ envelope, files });
+        else resolve({ envelope, files: files.filter((f): f is StagedFile => f !== undefined) });
       });
     };
     const fail = (err: ApiError) => {
@@ -188,8 +189,9 @@ function readMultipart(ctx: Context, form: FormDefinition, staging: UploadStagin
         return fail(new ApiError(400, 'too_many_files', message, { [name]: message }));
       }
       streams.add(stream);
+      const slot = files.push(undefined) - 1;
       const job = receiveFile(field, info.filename, stream, staging)
-        .then((file) => void files.push(file))
+        .then((file) => void (files[slot] = file))
         .catch((err: unknown) => fail(err instanceof ApiError ? err : new ApiError(400, 'invalid_multipart', 'The upload could not be read.')))
         .finally(() => streams.delete(stream));
       pending.push(job);
