@@ -10,6 +10,10 @@
  *   RECAPTCHA_SITE_KEY     the public key the browser's reCAPTCHA widget needs (formsPublicSettings)
  *   RECAPTCHA_VERIFY_URL   siteverify address (default Google's; tests point it at a local stand-in)
  *   RECAPTCHA_MIN_SCORE    reCAPTCHA v3 only: the lowest score accepted (default 0.5)
+ *   RECAPTCHA_TEST_MODE    on/off: the offline test verifier when no secret is set; default on, off
+ *                          in production (NODE_ENV=production), like the test payment gateway, so a
+ *                          live store without a secret refuses captcha forms instead of taking
+ *                          the public test token
  */
 import path from 'node:path';
 
@@ -20,6 +24,8 @@ export interface RecaptchaSettings {
   siteKey: string | null;
   verifyUrl: string;
   minScore: number;
+  /** Without a secret: true takes the test token 'test-pass'; false refuses every token. */
+  testMode: boolean;
 }
 
 export interface FormSettings {
@@ -35,6 +41,7 @@ export function formSettingsFromEnv(databaseFile: string, env: Record<string, st
       ? path.resolve(cwd, 'var', 'uploads')
       : path.join(path.dirname(path.resolve(cwd, databaseFile)), 'uploads');
   const minScore = Number(env.RECAPTCHA_MIN_SCORE);
+  const testMode = env.RECAPTCHA_TEST_MODE ? env.RECAPTCHA_TEST_MODE.trim().toLowerCase() === 'on' : env.NODE_ENV !== 'production';
   return {
     uploadsDir,
     recaptcha: {
@@ -42,6 +49,7 @@ export function formSettingsFromEnv(databaseFile: string, env: Record<string, st
       siteKey: env.RECAPTCHA_SITE_KEY?.trim() || null,
       verifyUrl: env.RECAPTCHA_VERIFY_URL?.trim() || GOOGLE_SITEVERIFY_URL,
       minScore: Number.isFinite(minScore) && minScore >= 0 && minScore <= 1 ? minScore : 0.5,
+      testMode,
     },
   };
 }
@@ -52,5 +60,5 @@ export function formSettingsFromEnv(databaseFile: string, env: Record<string, st
  */
 export function formsPublicSettings(settings: FormSettings): { recaptchaSiteKey: string | null; recaptchaTestMode: boolean } {
   const live = settings.recaptcha.secretKey !== null && settings.recaptcha.siteKey !== null;
-  return { recaptchaSiteKey: live ? settings.recaptcha.siteKey : null, recaptchaTestMode: !live };
+  return { recaptchaSiteKey: live ? settings.recaptcha.siteKey : null, recaptchaTestMode: !live && settings.recaptcha.secretKey === null && settings.recaptcha.testMode };
 }

@@ -48,9 +48,17 @@ describe('reCAPTCHA verification', () => {
     expect(createRecaptchaVerifier(formSettingsFromEnv(':memory:', {}).recaptcha).mode).toBe('test');
   });
 
+  it('in production without a secret the test token is no way in', async () => {
+    const production = createRecaptchaVerifier(formSettingsFromEnv(':memory:', { NODE_ENV: 'production' }).recaptcha);
+    expect(production.mode).toBe('off');
+    expect(await production.verify('test-pass')).toBe(false);
+    expect(createRecaptchaVerifier(formSettingsFromEnv(':memory:', { NODE_ENV: 'production', RECAPTCHA_TEST_MODE: 'on' }).recaptcha).mode).toBe('test');
+    expect(formsPublicSettings(formSettingsFromEnv(':memory:', { NODE_ENV: 'production' }))).toEqual({ recaptchaSiteKey: null, recaptchaTestMode: false });
+  });
+
   it("asks siteverify with the secret, the token and the visitor's address", async () => {
     const problems: string[] = [];
-    const verifier = googleRecaptchaVerifier({ secretKey: 'server-secret', siteKey: 'site', verifyUrl, minScore: 0.5 }, (p) => problems.push(p));
+    const verifier = googleRecaptchaVerifier({ secretKey: 'server-secret', siteKey: 'site', verifyUrl, minScore: 0.5, testMode: false }, (p) => problems.push(p));
     expect(verifier.mode).toBe('google');
     expect(await verifier.verify('human', '203.0.113.9')).toBe(true);
     expect(Object.fromEntries(seen.at(-1)!)).toEqual({ secret: 'server-secret', response: 'human', remoteip: '203.0.113.9' });
@@ -59,14 +67,14 @@ describe('reCAPTCHA verification', () => {
     expect(await verifier.verify('forged')).toBe(false);
     expect(await verifier.verify('broken')).toBe(false);
     expect(problems).toEqual(['siteverify answered HTTP 500']);
-    const unreachable = googleRecaptchaVerifier({ secretKey: 's', siteKey: null, verifyUrl: 'http://127.0.0.1:9/siteverify', minScore: 0.5 }, (p) => problems.push(p));
+    const unreachable = googleRecaptchaVerifier({ secretKey: 's', siteKey: null, verifyUrl: 'http://127.0.0.1:9/siteverify', minScore: 0.5, testMode: false }, (p) => problems.push(p));
     expect(await unreachable.verify('human')).toBe(false);
     expect(problems.at(-1)).toMatch(/^siteverify failed/);
   });
 
   it('reads the settings: Google by default, the site key public only with a secret', () => {
     const settings = formSettingsFromEnv('/srv/shop/var/showroom.db', { RECAPTCHA_SECRET_KEY: ' k ', RECAPTCHA_SITE_KEY: 'site-key' });
-    expect(settings).toEqual({ uploadsDir: '/srv/shop/var/uploads', recaptcha: { secretKey: 'k', siteKey: 'site-key', verifyUrl: GOOGLE_SITEVERIFY_URL, minScore: 0.5 } });
+    expect(settings).toEqual({ uploadsDir: '/srv/shop/var/uploads', recaptcha: { secretKey: 'k', siteKey: 'site-key', verifyUrl: GOOGLE_SITEVERIFY_URL, minScore: 0.5, testMode: true } });
     expect(formsPublicSettings(settings)).toEqual({ recaptchaSiteKey: 'site-key', recaptchaTestMode: false });
     expect(formsPublicSettings(formSettingsFromEnv(':memory:', { RECAPTCHA_SITE_KEY: 'site-key' }, '/app'))).toEqual({ recaptchaSiteKey: null, recaptchaTestMode: true });
     expect(formSettingsFromEnv(':memory:', { UPLOADS_DIR: 'data/up' }, '/app').uploadsDir).toBe('/app/data/up');

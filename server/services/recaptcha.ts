@@ -1,15 +1,16 @@
 /**
  * reCAPTCHA verification (002 §4, §5: 'Please complete the reCAPTCHA verification'). With
  * RECAPTCHA_SECRET_KEY set, tokens go to Google's siteverify; otherwise an offline test verifier
- * decides, like the test payment gateway: the token 'test-pass' passes, any other fails. A token is
- * checked once, on the request that starts a submission.
+ * decides, like the test payment gateway: the token 'test-pass' passes, any other fails (off in
+ * production unless RECAPTCHA_TEST_MODE=on: then every token fails). A token is checked once, on the
+ * request that starts a submission.
  */
 import type { RecaptchaSettings } from './form-settings';
 
 export interface RecaptchaVerifier {
   /** Does the token prove a person? Never throws: a verifier that cannot be reached says no. */
   verify(token: string, remoteIp?: string): Promise<boolean>;
-  readonly mode: 'google' | 'test';
+  readonly mode: 'google' | 'test' | 'off';
 }
 
 export const TEST_RECAPTCHA_TOKEN = 'test-pass';
@@ -18,6 +19,14 @@ export const testRecaptchaVerifier: RecaptchaVerifier = {
   mode: 'test',
   async verify(token) {
     return token === TEST_RECAPTCHA_TOKEN;
+  },
+};
+
+/** No secret and no test mode (production): nobody passes, and the start logs why. */
+export const refusingRecaptchaVerifier: RecaptchaVerifier = {
+  mode: 'off',
+  async verify() {
+    return false;
   },
 };
 
@@ -54,5 +63,6 @@ export function googleRecaptchaVerifier(settings: RecaptchaSettings & { secretKe
 }
 
 export function createRecaptchaVerifier(settings: RecaptchaSettings, onProblem?: (problem: string) => void): RecaptchaVerifier {
-  return settings.secretKey ? googleRecaptchaVerifier({ ...settings, secretKey: settings.secretKey }, onProblem) : testRecaptchaVerifier;
+  if (settings.secretKey) return googleRecaptchaVerifier({ ...settings, secretKey: settings.secretKey }, onProblem);
+  return settings.testMode ? testRecaptchaVerifier : refusingRecaptchaVerifier;
 }
