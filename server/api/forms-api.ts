@@ -13,6 +13,7 @@ import type { MailConfig } from '../mail/mail-config';
 import { formSettingsFromEnv, type FormSettings } from '../services/form-settings';
 import { FormSubmissions } from '../services/form-submissions';
 import { RateLimiter } from '../services/rate-limiter';
+import { sweepStaleStaging } from '../services/form-uploads';
 import { createRecaptchaVerifier } from '../services/recaptcha';
 import { FORM_POSTS_PER_MINUTE, formRoutes } from './forms';
 import { newsletterRoutes } from './forms-newsletter';
@@ -31,6 +32,8 @@ export interface FormsApiDeps {
 export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
   const settings = deps.settings ?? formSettingsFromEnv(deps.database.sqlite.name);
   fs.mkdirSync(settings.uploadsDir, { recursive: true });
+  const swept = sweepStaleStaging(settings.uploadsDir);
+  if (swept) deps.logger.info({ swept }, 'removed upload staging folders of interrupted requests');
   const recaptcha = createRecaptchaVerifier(settings.recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed'));
   if (recaptcha.mode === 'off' && Object.values(deps.content.forms).some((f) => f.googleReCaptcha)) {
     deps.logger.error('RECAPTCHA_SECRET_KEY is not set and the test verifier is off (production): forms with googleReCaptcha refuse every submission');

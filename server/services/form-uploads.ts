@@ -132,6 +132,28 @@ export class UploadStaging {
   }
 }
 
+/**
+ * Removes staging folders left by a process that stopped in the middle of a request. Only folders
+ * older than `maxAgeMs`, so another server sharing the uploads folder keeps its requests in flight.
+ */
+export function sweepStaleStaging(uploadsDir: string, maxAgeMs = 60 * 60_000, now = Date.now()): number {
+  const incoming = path.join(uploadsDir, '.incoming');
+  if (!fs.existsSync(incoming)) return 0;
+  let removed = 0;
+  for (const entry of fs.readdirSync(incoming)) {
+    const dir = path.join(incoming, entry);
+    try {
+      if (now - fs.statSync(dir).mtimeMs > maxAgeMs) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        removed += 1;
+      }
+    } catch {
+      // Gone meanwhile: nothing to sweep.
+    }
+  }
+  return removed;
+}
+
 /** A generated name in the uploads folder: `{form}/{random}.{ext}` (form names are [a-z0-9-]). */
 export function generatedUploadName(formName: string, ext: string): string {
   return `${formName}/${crypto.randomUUID()}.${ext}`;
