@@ -1,6 +1,6 @@
 /**
- * Registers the commerce API (orders, quotes, verify, cart and shipping, reviews, e-mail) and the
- * dev mailbox, and starts the mail worker when SMTP is configured.
+ * Registers the commerce API (orders, quotes, verify, cart and shipping, reviews, e-mail, forms) and
+ * the dev mailbox, and starts the mail worker when SMTP is configured.
  */
 import type Router from '@koa/router';
 import type { Content } from '../content/load-content';
@@ -14,6 +14,7 @@ import { smtpSender, startMailWorker } from '../mail/mail-worker';
 import { createCommerce, type Commerce } from '../services/commerce';
 import { cartRoutes } from './cart';
 import { emailRoutes } from './email';
+import { formsApi } from './forms-api';
 import { openApiRoutes } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentVerifyRoutes } from './payment-verify';
@@ -48,6 +49,7 @@ export function commerceRoutes(api: Router, deps: CommerceDeps): Commerce {
   cartRoutes(api, commerce);
   reviewRoutes(api, deps.content.dir);
   emailRoutes(api, commerce);
+  formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail });
   openApiRoutes(api);
   if (!deps.production) devMailboxRoutes(api, commerce.q);
   if (deps.mail.smtpUrl) startMailWorker(commerce.q, smtpSender(deps.mail.smtpUrl), deps.mail, deps.logger);

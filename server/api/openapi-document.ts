@@ -3,6 +3,8 @@
  * shipping, reviews, e-mail), served at GET /api/openapi.json. Amounts are dollars with two
  * decimals; errors are always {error, message, fields?} with a 4xx status.
  */
+import { formsOpenApiPaths } from './forms-openapi';
+
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const ok = (description: string, schema: object) => ({ description, content: json(schema) });
@@ -231,6 +233,7 @@ export const commerceOpenApi = {
         responses: { 200: ok('Queued', { type: 'object' }), 403: error('Anything else'), 409: error('The order is not paid') },
       },
     },
+    ...formsOpenApiPaths,
     '/api/openapi.json': { get: { summary: 'This document', responses: { 200: ok('OpenAPI 3.1', { type: 'object' }) } } },
   },
 } as const;

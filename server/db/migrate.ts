@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_form_submission';
 import * as m0002 from './migrations/0002_commerce';
+import * as m0003 from './migrations/0003_forms_and_newsletter';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 
 /** Migrations are listed here, in order, so that bundlers and tsx see every one of them. */
 const migrations: Record<string, Migration> = {
   '0001_form_submission': m0001,
   '0002_commerce': m0002,
+  '0003_forms_and_newsletter': m0003,
   '0100_test_gateway_transaction': m0100,
 };
 

@@ -4,8 +4,45 @@ import type { Generated } from 'kysely';
 export interface FormSubmissionTable {
   id: Generated<number>;
   form_name: string;
+  /** JSON: the visible fields' values, by field name; uploads as [{name, size, type, upload}]. */
   data: string;
+  /** 'in_progress' (a multi-step form between its steps) or 'submitted'. */
+  status: Generated<'in_progress' | 'submitted'>;
+  /** How many steps are stored (1 for a single-step form). */
+  steps_done: Generated<number>;
+  /** sha256 of the continuation token of a multi-step submission (hex); the token itself is never stored. */
+  token_hash: string | null;
   created_at: string;
+  updated_at: Generated<string>;
+}
+
+/** A stored upload of a submission, under the uploads folder by its generated name. */
+export interface FormUploadTable {
+  id: Generated<number>;
+  submission_id: number;
+  field: string;
+  /** The file's name in the uploads folder: random, never the visitor's. */
+  stored_name: string;
+  /** The visitor's file name, cleaned, for e-mails and exports only. */
+  original_name: string;
+  /** The type read from the content (magic bytes), not the one the browser claimed. */
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
+/** One newsletter subscription per address (lower-cased). */
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  email: string;
+  status: 'subscribed' | 'unsubscribed';
+  /** Random id in the unsubscribe link of every e-mail to this address. */
+  unsubscribe_token: string;
+  /** The form that first subscribed the address. */
+  source: string;
+  created_at: string;
+  updated_at: string;
+  unsubscribed_at: string | null;
 }
 
 /** 0/1: SQLite has no boolean type, and better-sqlite3 refuses JavaScript booleans as parameters. */
@@ -175,6 +212,10 @@ export interface MailOutboxTable {
   next_attempt_at: string;
   sent_at: string | null;
   created_at: string;
+  /** JSON object of extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: Generated<string>;
+  /** JSON: [{filename, path, contentType}], path absolute, read by the worker when it sends. */
+  attachments: Generated<string>;
 }
 
 export interface ServerSecretTable {
@@ -199,6 +240,8 @@ export interface TestGatewayTransactionTable {
 
 export interface DatabaseSchema {
   form_submission: FormSubmissionTable;
+  form_upload: FormUploadTable;
+  newsletter_subscriber: NewsletterSubscriberTable;
   sales_order: SalesOrderTable;
   sales_order_item: SalesOrderItemTable;
   sales_order_address: SalesOrderAddressTable;

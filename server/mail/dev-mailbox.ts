@@ -12,8 +12,11 @@ export function devMailboxRoutes(router: Router, q: SyncQueries): void {
     const items = rows
       .map((m) => {
         const cc = (JSON.parse(m.cc) as string[]).join(', ');
+        const attachments = (JSON.parse(m.attachments) as { filename: string }[]).map((a) => a.filename);
+        const headers = Object.entries(JSON.parse(m.headers) as Record<string, string>);
         return `<article><h2>${escapeHtml(m.subject)}</h2>
 <p><b>To:</b> ${escapeHtml(m.recipient)}${cc ? ` <b>Cc:</b> ${escapeHtml(cc)}` : ''} · <b>Type:</b> ${escapeHtml(m.type)} · <b>Status:</b> ${escapeHtml(m.status)}${m.attempts ? ` (${m.attempts} attempts)` : ''} · ${escapeHtml(m.created_at)}</p>
+${attachments.length ? `<p class="attachments"><b>Attachments:</b> ${attachments.map(escapeHtml).join(', ')}</p>` : ''}${headers.map(([k, v]) => `<p class="header"><b>${escapeHtml(k)}:</b> ${escapeHtml(v)}</p>`).join('')}
 <iframe sandbox="" title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe></article>`;
       })
       .join('\n');

@@ -6,8 +6,8 @@
 import { formatMoney } from '../../schemas/money';
 import type { OrderView } from '../services/order-view';
 
-export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation';
-export const MAIL_TYPES: readonly MailType[] = ['order-confirmation', 'order-confirmation-admin', 'split-payment-confirmation'];
+export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'form-notification' | 'form-confirmation';
+export const MAIL_TYPES: readonly MailType[] = ['order-confirmation', 'order-confirmation-admin', 'split-payment-confirmation', 'form-notification', 'form-confirmation'];
 
 export interface RenderedMail {
   subject: string;

@@ -1,11 +1,20 @@
 /**
- * The mail outbox. Messages are written in the same transaction as the order change that causes
- * them, so an order is never paid without its confirmation queued, and a crash never sends mail
- * for a change that was rolled back. A dedupe key makes queuing the same e-mail twice a no-op.
+ * The mail outbox. Messages are written in the same transaction as the order change (or form
+ * submission) that causes them, so an order is never paid without its confirmation queued, and a
+ * crash never sends mail for a change that was rolled back. A dedupe key makes queuing the same
+ * e-mail twice a no-op.
  */
 import type { SyncQueries } from '../db/sync-query';
 import { nowIso } from '../services/request-input';
+import { withUnsubscribeLink } from './list-unsubscribe';
 import type { MailType, RenderedMail } from './mail-templates';
+
+/** A file sent with a message: the worker reads it from `path` (absolute) when it sends. */
+export interface MailAttachment {
+  filename: string;
+  path: string;
+  contentType: string;
+}
 
 export interface OutgoingMail extends RenderedMail {
   type: MailType;
@@ -13,13 +22,25 @@ export interface OutgoingMail extends RenderedMail {
   recipient: string;
   cc: string[];
   dedupeKey: string;
+  /** Extra headers, e.g. Reply-To. */
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
+}
+
+export interface EnqueueOptions {
+  /**
+   * The site's public URL. Given, a message to a newsletter subscriber gets the unsubscribe link in
+   * its body and the List-Unsubscribe and List-Unsubscribe-Post headers (./list-unsubscribe.ts).
+   */
+  publicUrl?: string;
 }
 
 /** Queues a message; false when one with the same dedupe key is already queued or sent. */
-export function enqueueMail(q: SyncQueries, mail: OutgoingMail): boolean {
+export function enqueueMail(q: SyncQueries, outgoing: OutgoingMail, options: EnqueueOptions = {}): boolean {
   const now = nowIso();
-  const existing = q.first(q.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', mail.dedupeKey));
+  const existing = q.first(q.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', outgoing.dedupeKey));
   if (existing) return false;
+  const mail = options.publicUrl ? withUnsubscribeLink(q, outgoing, options.publicUrl) : outgoing;
   q.run(
     q.db.insertInto('mail_outbox').values({
       dedupe_key: mail.dedupeKey,
@@ -36,6 +57,8 @@ export function enqueueMail(q: SyncQueries, mail: OutgoingMail): boolean {
       next_attempt_at: now,
       sent_at: null,
       created_at: now,
+      headers: JSON.stringify(mail.headers ?? {}),
+      attachments: JSON.stringify(mail.attachments ?? []),
     }),
   );
   return true;

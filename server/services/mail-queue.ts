@@ -25,8 +25,9 @@ export function queueOrderConfirmation(q: SyncQueries, ctx: MailContext, orderId
   const order = orderView(record);
   const [admin, ...cc] = ctx.mail.adminEmails;
   const customer = billingEmail(order);
-  enqueueMail(q, { type: 'order-confirmation', orderId, recipient: customer, cc: [], dedupeKey: `order-confirmation:${orderId}`, ...renderOrderConfirmation(order) });
-  if (admin) enqueueMail(q, { type: 'order-confirmation-admin', orderId, recipient: admin, cc, dedupeKey: `order-confirmation-admin:${orderId}`, ...renderAdminOrder(order) });
+  // publicUrl: an e-mail to a newsletter subscriber carries the unsubscribe link (mail/list-unsubscribe.ts).
+  enqueueMail(q, { type: 'order-confirmation', orderId, recipient: customer, cc: [], dedupeKey: `order-confirmation:${orderId}`, ...renderOrderConfirmation(order) }, { publicUrl: ctx.publicUrl });
+  if (admin) enqueueMail(q, { type: 'order-confirmation-admin', orderId, recipient: admin, cc, dedupeKey: `order-confirmation-admin:${orderId}`, ...renderAdminOrder(order) }, { publicUrl: ctx.publicUrl });
   if (record.order.email_sent === 0) {
     const now = nowIso();
     q.run(q.db.updateTable('sales_order').set({ email_sent: 1, updated_at: now }).where('id', '=', orderId));
@@ -62,7 +63,7 @@ export function queueSplitPaymentConfirmation(q: SyncQueries, ctx: MailContext, 
     cc: [],
     dedupeKey: `split-payment-confirmation:${paymentId}`,
     ...renderSplitPaymentConfirmation(order, { currentCents: payment.amount_cents, method: payment.method_label, completePaymentLink: completePaymentLink(ctx, order) }),
-  });
+  }, { publicUrl: ctx.publicUrl });
   if (queued) {
     q.run(
       q.db.insertInto('sales_order_status_history').values({

@@ -1,0 +1,45 @@
+/**
+ * Builds and registers the forms API: POST /api/forms/{name} and the newsletter's unsubscribe
+ * endpoints, with their settings (services/form-settings.ts: UPLOADS_DIR, RECAPTCHA_*), the
+ * reCAPTCHA verifier and the per-address rate limiter.
+ */
+import fs from 'node:fs';
+import type Router from '@koa/router';
+import type { Content } from '../content/load-content';
+import type { Database } from '../db/database';
+import type { SyncQueries } from '../db/sync-query';
+import type { Logger } from '../logger';
+import type { MailConfig } from '../mail/mail-config';
+import { formSettingsFromEnv, type FormSettings } from '../services/form-settings';
+import { FormSubmissions } from '../services/form-submissions';
+import { RateLimiter } from '../services/rate-limiter';
+import { sweepStaleStaging } from '../services/form-uploads';
+import { createRecaptchaVerifier } from '../services/recaptcha';
+import { FORM_POSTS_PER_MINUTE, formRoutes } from './forms';
+import { newsletterRoutes } from './forms-newsletter';
+
+export interface FormsApiDeps {
+  content: Content;
+  database: Database;
+  q: SyncQueries;
+  logger: Logger;
+  publicUrl: string;
+  mail: MailConfig;
+  /** Default: from the environment (formSettingsFromEnv), uploads beside the database file. */
+  settings?: FormSettings;
+}
+
+export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
+  const settings = deps.settings ?? formSettingsFromEnv(deps.database.sqlite.name);
+  fs.mkdirSync(settings.uploadsDir, { recursive: true });
+  const swept = sweepStaleStaging(settings.uploadsDir);
+  if (swept) deps.logger.info({ swept }, 'removed upload staging folders of interrupted requests');
+  const recaptcha = createRecaptchaVerifier(settings.recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed'));
+  if (recaptcha.mode === 'off' && Object.values(deps.content.forms).some((f) => f.googleReCaptcha)) {
+    deps.logger.error('RECAPTCHA_SECRET_KEY is not set and the test verifier is off (production): forms with googleReCaptcha refuse every submission');
+  }
+  const submissions = new FormSubmissions({ q: deps.q, uploadsDir: settings.uploadsDir, mail: deps.mail, publicUrl: deps.publicUrl, recaptcha });
+  formRoutes(api, { content: deps.content, submissions, limiter: new RateLimiter(FORM_POSTS_PER_MINUTE, 60_000), uploadsDir: settings.uploadsDir, logger: deps.logger });
+  newsletterRoutes(api, deps.q);
+  return settings;
+}

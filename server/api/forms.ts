@@ -1,0 +1,72 @@
+/**
+ * POST /api/forms/{formName} (001 §7, 002 §7, issue 10): one endpoint for every form the content
+ * folder defines. In order: an unknown form is a 404; a per-address rate limit (429); the body is
+ * read within its limits (services/form-request.ts); a filled honeypot gets a success that stores
+ * nothing; then the submission is checked and stored (services/form-submissions.ts). Answers
+ * `{success, message, data: {id}}` (multi-step: `data: {id, token, step, completed}`), or
+ * `{error, message, fields}` with a 4xx. docs/forms-api.md describes the wire format.
+ */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { FormDefinition } from '../../schemas/forms/form.schema';
+import { FORM_SUCCESS_MESSAGE } from '../../schemas/evaluators/validation-messages';
+import type { Content } from '../content/load-content';
+import { ApiError } from '../http/api-error';
+import type { Logger } from '../logger';
+import { readFormRequest } from '../services/form-request';
+import type { FormSubmissions } from '../services/form-submissions';
+import { UploadStaging } from '../services/form-uploads';
+import type { RateLimiter } from '../services/rate-limiter';
+
+/** The trap input's key in the envelope: a person never sees it, many bots fill every input. */
+export const HONEYPOT_FIELD = 'honeypot';
+
+/** Submissions from one address: ten a minute (a multi-step form is one request per step). */
+export const FORM_POSTS_PER_MINUTE = 10;
+
+export interface FormRouteDeps {
+  content: Content;
+  submissions: FormSubmissions;
+  limiter: RateLimiter;
+  uploadsDir: string;
+  logger: Logger;
+}
+
+/** The form of that name (its file name, which by convention is also its `name`). */
+export function findForm(content: Content, name: string): FormDefinition | undefined {
+  if (!/^[a-z0-9][a-z0-9-]{0,99}$/.test(name)) return undefined;
+  return Object.prototype.hasOwnProperty.call(content.forms, name) ? content.forms[name] : Object.values(content.forms).find((f) => f.name === name);
+}
+
+function bearerToken(ctx: Context): string | undefined {
+  const match = /^Bearer\s+(\S{1,200})$/i.exec(ctx.get('Authorization'));
+  return match?.[1];
+}
+
+export function formRoutes(router: Router, deps: FormRouteDeps): void {
+  router.post('/api/forms/:formName', async (ctx) => {
+    const form = findForm(deps.content, ctx.params.formName ?? '');
+    if (!form) throw new ApiError(404, 'form_not_found', 'There is no form of that name.');
+    if (!deps.limiter.allow(`forms:${ctx.ip.slice(0, 64)}`)) {
+      ctx.set('Retry-After', '60');
+      ctx.set('Connection', 'close');
+      throw new ApiError(429, 'too_many_requests', 'Too many submissions. Please try again in a minute.');
+    }
+    const staging = new UploadStaging(deps.uploadsDir);
+    try {
+      const request = await readFormRequest(ctx, form, staging);
+      const trap = request.envelope[HONEYPOT_FIELD];
+      if (trap !== undefined && trap !== null && trap !== '' && trap !== false) {
+        // A bot: it is told what a person would be told, and nothing is stored or sent.
+        deps.logger.info({ form: form.name }, 'form honeypot filled; submission dropped');
+        ctx.body = { success: true, message: form.messages?.success?.trim() || FORM_SUCCESS_MESSAGE, data: {} };
+        return;
+      }
+      const answer = await deps.submissions.submit(form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx) });
+      ctx.status = answer.status;
+      ctx.body = answer.body;
+    } finally {
+      await staging.discard();
+    }
+  });
+}

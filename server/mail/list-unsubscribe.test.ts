@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { SyncQueries } from '../db/sync-query';
+import { createLogger } from '../logger';
+import { subscribe, setSubscription } from '../services/newsletter-subscribers';
+import { mailConfigFromEnv } from './mail-config';
+import { deliverDueMail, type MailMessage, type MailSender } from './mail-worker';
+import { enqueueMail } from './outbox';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-unsub-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function outbox() {
+  const database = openDatabase(path.join(dir, `${Math.random()}.db`));
+  await migrateToLatest(database.db);
+  return { database, q: new SyncQueries(database.db, database.sqlite) };
+}
+
+const mail = (recipient: string, key: string) => ({
+  type: 'order-confirmation' as const,
+  orderId: null,
+  recipient,
+  cc: [],
+  dedupeKey: key,
+  subject: 'Order Confirmation #1',
+  html: '<!doctype html><html><body><p>hi</p></body></html>',
+  text: 'hi',
+});
+
+describe('List-Unsubscribe on every e-mail to a subscriber', () => {
+  it('adds the link and the headers for a subscriber only, and hands headers and attachments to the sender', async () => {
+    const { q, database } = await outbox();
+    const { subscriber } = subscribe(q, 'Sub@Example.com', 'newsletter');
+    enqueueMail(q, mail('sub@example.com', 'a'), { publicUrl: 'https://shop.example' });
+    enqueueMail(q, mail('other@example.com', 'b'), { publicUrl: 'https://shop.example' });
+    const file = path.join(dir, 'plan.pdf');
+    fs.writeFileSync(file, '%PDF-1.7');
+    enqueueMail(q, { ...mail('admin@example.com', 'c'), attachments: [{ filename: 'plan.pdf', path: file, contentType: 'application/pdf' }, { filename: 'gone.jpg', path: path.join(dir, 'gone.jpg'), contentType: 'image/jpeg' }] });
+
+    const sent: MailMessage[] = [];
+    const sender: MailSender = { send: async (m) => void sent.push(m) };
+    expect(await deliverDueMail(q, sender, mailConfigFromEnv({}), createLogger('silent'))).toBe(3);
+    const [toSubscriber, toOther, toAdmin] = sent;
+    expect(toSubscriber!.headers).toEqual({
+      'List-Unsubscribe': `<https://shop.example/api/newsletter/unsubscribe/${subscriber.unsubscribe_token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(toSubscriber!.html).toContain(`<a href="https://shop.example/unsubscribe/${subscriber.unsubscribe_token}">Unsubscribe</a></p></body>`);
+    expect(toSubscriber!.text).toContain(`Unsubscribe: https://shop.example/unsubscribe/${subscriber.unsubscribe_token}`);
+    expect(toOther!.headers).toEqual({});
+    expect(toOther!.html).not.toContain('Unsubscribe');
+    // A file that is gone is left out rather than holding the message back.
+    expect(toAdmin!.attachments).toEqual([{ filename: 'plan.pdf', path: file, contentType: 'application/pdf' }]);
+    await database.close();
+  });
+
+  it('an unsubscribed address gets no link', async () => {
+    const { q, database } = await outbox();
+    const { subscriber } = subscribe(q, 'gone@example.com', 'newsletter');
+    setSubscription(q, subscriber.unsubscribe_token, false);
+    enqueueMail(q, mail('gone@example.com', 'd'), { publicUrl: 'https://shop.example' });
+    const row = q.first(q.db.selectFrom('mail_outbox').select(['headers', 'html']))!;
+    expect(JSON.parse(row.headers)).toEqual({});
+    await database.close();
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * Stores form submissions (POST /api/forms/{name}, issue 10). The server checks a submission with
+ * the evaluators the browser runs (schemas/evaluators/form-submission.ts), on its own copy of the
+ * definition: values of hidden fields are dropped, a field the definition does not have is refused,
+ * uploads count only as the files that really arrived and passed their checks (./form-request.ts).
+ *
+ * A multi-step form is one row, updated step by step. The request that starts it (step 0, no id)
+ * gets the row's id and a random continuation token; every later step sends both, and only the
+ * token's sha256 is stored, so only the visitor who started a submission can continue it. Steps go
+ * in order (a step may be sent again after Back). The last step completes the row and queues the
+ * e-mails; a single-step form completes at once.
+ *
+ * The row, its uploads, the newsletter subscription and the e-mails (mail outbox) are written in one
+ * transaction: all of it is stored, or none of it.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { InputField } from '../../schemas/forms/form-field.schema';
+import type { FormDefinition } from '../../schemas/forms/form.schema';
+import type { FieldValue, FileLike } from '../../schemas/evaluators/field-values';
+import { isChecked } from '../../schemas/evaluators/field-values';
+import { allFormFields, isLastStep, isMultiStep, stepFields } from '../../schemas/evaluators/form-structure';
+import { checkSubmission } from '../../schemas/evaluators/form-submission';
+import { FIELD_MESSAGES, FORM_SUCCESS_MESSAGE, SUBMISSION_FAILED } from '../../schemas/evaluators/validation-messages';
+import { inputFields } from '../../schemas/evaluators/visibility';
+import type { SyncQueries } from '../db/sync-query';
+import type { FormSubmissionTable } from '../db/tables';
+import { ApiError } from '../http/api-error';
+import type { MailConfig } from '../mail/mail-config';
+import { renderFormConfirmation, renderFormNotification, type StoredFileValue } from '../mail/form-mail-templates';
+import { enqueueMail, type MailAttachment } from '../mail/outbox';
+import type { FormRequest } from './form-request';
+import { unknownFields } from './form-request';
+import { generatedUploadName, moveIntoUploads, uploadPath, type StagedFile } from './form-uploads';
+import { subscribe, type SubscribeResult } from './newsletter-subscribers';
+import type { RecaptchaVerifier } from './recaptcha';
+import { isEmail, isRecord, nowIso, optionalString, positiveId } from './request-input';
+import { constantTimeEqual, sha256Hex } from './secrets';
+
+export interface FormSubmissionDeps {
+  q: SyncQueries;
+  uploadsDir: string;
+  mail: MailConfig;
+  publicUrl: string;
+  recaptcha: RecaptchaVerifier;
+}
+
+export interface SubmissionAnswer {
+  status: 200 | 201;
+  body: {
+    success: true;
+    message: string;
+    data: { id: number; token?: string; step?: number; completed?: boolean };
+    newsletter?: { subscribed: true; alreadySubscribed: boolean };
+  };
+}
+
+/** Shown on an intermediate step of a multi-step form (the form moves on; this is rarely shown). */
+export const STEP_SAVED_MESSAGE = 'Your answers so far are saved.';
+
+type SubmissionRow = Omit<FormSubmissionTable, 'id' | 'status' | 'steps_done' | 'updated_at'> & { id: number; status: 'in_progress' | 'submitted'; steps_done: number; updated_at: string };
+
+function badRequest(field: string, message: string, code = 'validation_failed'): ApiError {
+  return new ApiError(400, code, message, { [field]: message });
+}
+
+/** The step a request is for: 0 for a single-step form, one of the steps of a multi-step form. */
+function readStep(form: FormDefinition, raw: unknown): number {
+  if (raw === undefined || raw === null || raw === '') return 0;
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  const steps = isMultiStep(form) ? (form.steps?.length ?? 1) : 1;
+  if (!/^\d{1,3}$/.test(text) || Number(text) >= steps) throw badRequest('step', "The step is not one of this form's steps.");
+  return Number(text);
+}
+
+/** The values sent for the form's fields; a name the definition does not have is refused. Upload fields take only real uploads. */
+function fieldValues(form: FormDefinition, formData: Record<string, unknown>): Record<string, FieldValue> {
+  const fields = new Map(inputFields(allFormFields(form)).map((f) => [f.name, f]));
+  const unknown = Object.keys(formData).filter((k) => !fields.has(k));
+  if (unknown.length) throw unknownFields(unknown);
+  const values: Record<string, FieldValue> = {};
+  const invalid: Record<string, string> = {};
+  for (const [name, value] of Object.entries(formData)) {
+    if (fields.get(name)!.type === 'file') continue;
+    if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) values[name] = value;
+    else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) values[name] = value as string[];
+    else invalid[name] = 'Invalid value';
+  }
+  if (Object.keys(invalid).length) throw new ApiError(400, 'invalid_value', 'Some values are not of a type the form takes.', invalid);
+  return values;
+}
+
+function firstEmail(form: FormDefinition, data: Record<string, unknown>): string | null {
+  for (const f of inputFields(allFormFields(form))) {
+    const v = data[f.name];
+    if (f.type === 'email' && typeof v === 'string' && isEmail(v.trim())) return v.trim();
+  }
+  return null;
+}
+
+function wantsNewsletter(form: FormDefinition, data: Record<string, unknown>): boolean {
+  if (form.actions?.subscribeNewsletter) return true;
+  return inputFields(allFormFields(form)).some((f) => f.type === 'newsletter' && isChecked(data[f.name] as FieldValue));
+}
+
+export class FormSubmissions {
+  constructor(private readonly deps: FormSubmissionDeps) {}
+
+  /** The row a later step continues: only with its own token, only while it is in progress. */
+  private continuable(form: FormDefinition, id: number, token: string | undefined): SubmissionRow {
+    const { q } = this.deps;
+    const row = q.first(q.db.selectFrom('form_submission').selectAll().where('id', '=', id)) as SubmissionRow | undefined;
+    const owned = row !== undefined && row.form_name === form.name && row.token_hash !== null && token !== undefined && constantTimeEqual(sha256Hex(token), row.token_hash);
+    if (!owned) throw new ApiError(403, 'submission_forbidden', 'This submission cannot be continued.');
+    if (row.status !== 'in_progress') throw new ApiError(409, 'submission_complete', 'This submission is already complete.');
+    return row;
+  }
+
+  async submit(form: FormDefinition, request: FormRequest, caller: { remoteIp: string; bearer?: string }): Promise<SubmissionAnswer> {
+    const env = request.envelope;
+    const multi = isMultiStep(form);
+    const step = readStep(form, env.step);
+    const id = env.id === undefined || env.id === null || env.id === '' ? undefined : positiveId(env.id, 'id', 'The submission id is not valid.');
+    const token = caller.bearer ?? optionalString(env.token, 'token', 200);
+    const recaptchaToken = optionalString(env.recaptchaToken, 'recaptchaToken', 4000);
+    if (env.formData !== undefined && !isRecord(env.formData)) throw badRequest('formData', 'formData must be an object of field values.', 'invalid_body');
+    if (!multi && id !== undefined) throw badRequest('id', 'A single-step form is sent in one request, without an id.');
+    if (step > 0 && id === undefined) throw badRequest('id', 'Send the id and token of the submission this step continues.');
+
+    const row = id === undefined ? undefined : this.continuable(form, id, token);
+    if (row && step > row.steps_done) throw badRequest('step', 'Send the steps in order.');
+
+    // This step's values and the files that really arrived for its fields; files for other steps' fields are dropped.
+    const values = fieldValues(form, isRecord(env.formData) ? env.formData : {});
+    const stepNames = new Set(inputFields(stepFields(form, step)).map((f) => f.name));
+    const staged = new Map<FileLike, StagedFile>();
+    for (const file of request.files) {
+      if (!stepNames.has(file.field)) continue;
+      const like: FileLike = { name: file.originalName, size: file.size, type: file.contentType };
+      staged.set(like, file);
+      values[file.field] = [...((values[file.field] as FileLike[] | undefined) ?? []), like];
+    }
+    const stored = row ? (JSON.parse(row.data) as Record<string, FieldValue>) : {};
+    const earlier: Record<string, FieldValue> = Object.fromEntries(Object.entries(stored).filter(([k]) => !stepNames.has(k)));
+    for (const k of Object.keys(values)) if (!stepNames.has(k)) delete values[k];
+
+    // The captcha is asked once, of the request that starts a submission; later steps prove themselves with the token.
+    const starting = id === undefined;
+    const checkForm = starting ? form : { ...form, googleReCaptcha: false };
+    const check = checkSubmission(checkForm, { ...earlier, ...values }, { stepIndex: step, recaptchaToken });
+    if (Object.keys(check.errors).length) throw new ApiError(400, 'validation_failed', SUBMISSION_FAILED, check.errors);
+    if (checkForm.googleReCaptcha && !(await this.deps.recaptcha.verify(recaptchaToken ?? '', caller.remoteIp))) {
+      throw badRequest('recaptchaToken', FIELD_MESSAGES.captcha);
+    }
+
+    const completed = isLastStep(form, step);
+    return this.store(form, { row, step, completed, earlier, kept: check.values, staged, multi });
+  }
+
+  private store(
+    form: FormDefinition,
+    s: { row: SubmissionRow | undefined; step: number; completed: boolean; earlier: Record<string, FieldValue>; kept: Record<string, FieldValue>; staged: Map<FileLike, StagedFile>; multi: boolean },
+  ): SubmissionAnswer {
+    const { q, uploadsDir } = this.deps;
+    const stepFileFields = inputFields(stepFields(form, s.step)).filter((f: InputField) => f.type === 'file').map((f) => f.name);
+    // Files of visible file fields move into the uploads folder under generated names; the rest stay in staging and go with it.
+    const moved: { field: string; staged: StagedFile; storedName: string; path: string }[] = [];
+    const stepData: Record<string, unknown> = {};
+    const movedPaths: string[] = [];
+    try {
+      for (const [name, value] of Object.entries(s.kept)) {
+        if (!stepFileFields.includes(name)) {
+          stepData[name] = value;
+          continue;
+        }
+        const files: StoredFileValue[] = [];
+        for (const like of (value as FileLike[] | undefined) ?? []) {
+          const file = s.staged.get(like);
+          if (!file) continue;
+          const storedName = generatedUploadName(form.name, file.ext);
+          const target = moveIntoUploads(uploadsDir, file, storedName);
+          movedPaths.push(target);
+          moved.push({ field: name, staged: file, storedName, path: target });
+          files.push({ name: file.originalName, size: file.size, type: file.contentType, upload: storedName });
+        }
+        stepData[name] = files;
+      }
+      const data = { ...s.earlier, ...stepData };
+      const token = s.multi && !s.row ? crypto.randomBytes(32).toString('base64url') : undefined;
+      const result = q.transaction(() => this.write(form, { ...s, data, token, moved, stepFileFields }));
+      for (const old of result.replaced) fs.rmSync(uploadPath(uploadsDir, old), { force: true });
+      const body: SubmissionAnswer['body'] = {
+        success: true,
+        message: s.completed ? form.messages?.success?.trim() || FORM_SUCCESS_MESSAGE : STEP_SAVED_MESSAGE,
+        data: s.multi ? { id: result.id, ...(token ? { token } : {}), step: s.step, completed: s.completed } : { id: result.id },
+      };
+      if (result.newsletter) body.newsletter = { subscribed: true, alreadySubscribed: result.newsletter.change === 'already' };
+      return { status: s.row ? 200 : 201, body };
+    } catch (err) {
+      for (const p of movedPaths) fs.rmSync(p, { force: true });
+      throw err;
+    }
+  }
+
+  /** The database part of a submission, inside one transaction. Returns the uploads it replaced (to delete once committed). */
+  private write(
+    form: FormDefinition,
+    s: { row: SubmissionRow | undefined; step: number; completed: boolean; data: Record<string, unknown>; token: string | undefined; moved: { field: string; staged: StagedFile; storedName: string }[]; stepFileFields: string[] },
+  ): { id: number; replaced: string[]; newsletter: SubscribeResult | null } {
+    const { q } = this.deps;
+    const now = nowIso();
+    const status = s.completed ? 'submitted' : 'in_progress';
+    let id: number;
+    if (s.row) {
+      // Checked again inside the transaction: another request may have completed it meanwhile.
+      const current = q.first(q.db.selectFrom('form_submission').select(['status', 'steps_done']).where('id', '=', s.row.id));
+      if (!current || current.status !== 'in_progress') throw new ApiError(409, 'submission_complete', 'This submission is already complete.');
+      id = s.row.id;
+      q.run(
+        q.db
+          .updateTable('form_submission')
+          .set({ data: JSON.stringify(s.data), status, steps_done: Math.max(current.steps_done, s.step + 1), updated_at: now })
+          .where('id', '=', id),
+      );
+    } else {
+      id = q.insertReturningId('form_submission', {
+        form_name: form.name,
+        data: JSON.stringify(s.data),
+        status,
+        steps_done: s.step + 1,
+        token_hash: s.token ? sha256Hex(s.token) : null,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    let replaced: string[] = [];
+    if (s.row && s.stepFileFields.length) {
+      const old = q.all(q.db.selectFrom('form_upload').select(['id', 'stored_name']).where('submission_id', '=', id).where('field', 'in', s.stepFileFields));
+      replaced = old.map((u) => u.stored_name);
+      if (old.length) q.run(q.db.deleteFrom('form_upload').where('id', 'in', old.map((u) => u.id)));
+    }
+    for (const m of s.moved) {
+      q.insert('form_upload', { submission_id: id, field: m.field, stored_name: m.storedName, original_name: m.staged.originalName, content_type: m.staged.contentType, size: m.staged.size, created_at: now });
+    }
+    if (!s.completed) return { id, replaced, newsletter: null };
+
+    const email = firstEmail(form, s.data);
+    const newsletter = email && wantsNewsletter(form, s.data) ? subscribe(q, email, form.name) : null;
+    this.queueMail(form, id, s.row?.created_at ?? now, s.data, email);
+    return { id, replaced, newsletter };
+  }
+
+  /** The admin notification with every upload of the submission attached, and the visitor's confirmation when the form asks for one. */
+  private queueMail(form: FormDefinition, id: number, createdAt: string, data: Record<string, unknown>, email: string | null): void {
+    const { q, mail, publicUrl, uploadsDir } = this.deps;
+    const uploads = q.all(q.db.selectFrom('form_upload').select(['stored_name', 'original_name', 'content_type']).where('submission_id', '=', id).orderBy('id'));
+    const attachments: MailAttachment[] = uploads.map((u) => ({ filename: u.original_name, path: uploadPath(uploadsDir, u.stored_name), contentType: u.content_type }));
+    const [admin, ...cc] = mail.adminEmails;
+    if (admin) {
+      enqueueMail(
+        q,
+        {
+          type: 'form-notification',
+          orderId: null,
+          recipient: admin,
+          cc,
+          dedupeKey: `form-notification:${id}`,
+          headers: email ? { 'Reply-To': email } : {},
+          attachments,
+          ...renderFormNotification(form, { id, createdAt, data }, attachments.map((a) => a.filename)),
+        },
+        { publicUrl },
+      );
+    }
+    if (email && form.emailNotifications?.sendSuccessEmail) {
+      enqueueMail(q, { type: 'form-confirmation', orderId: null, recipient: email, cc: [], dedupeKey: `form-confirmation:${id}`, ...renderFormConfirmation(form, data) }, { publicUrl });
+    }
+  }
+}
