@@ -14,6 +14,7 @@ import { smtpSender, startMailWorker } from '../mail/mail-worker';
 import { createCommerce, type Commerce } from '../services/commerce';
 import { cartRoutes } from './cart';
 import { emailRoutes } from './email';
+import { accountRoutes } from './my-account';
 import { openApiRoutes } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentVerifyRoutes } from './payment-verify';
@@ -48,6 +49,7 @@ export function commerceRoutes(api: Router, deps: CommerceDeps): Commerce {
   cartRoutes(api, commerce);
   reviewRoutes(api, deps.content.dir);
   emailRoutes(api, commerce);
+  accountRoutes(api, { commerce, publicUrl: deps.publicUrl, logger: deps.logger });
   openApiRoutes(api);
   if (!deps.production) devMailboxRoutes(api, commerce.q);
   if (deps.mail.smtpUrl) startMailWorker(commerce.q, smtpSender(deps.mail.smtpUrl), deps.mail, deps.logger);

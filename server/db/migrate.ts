@@ -1,19 +1,22 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_form_submission';
 import * as m0002 from './migrations/0002_commerce';
+import * as m0004 from './migrations/0004_accounts';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 
 /** Migrations are listed here, in order, so that bundlers and tsx see every one of them. */
 const migrations: Record<string, Migration> = {
   '0001_form_submission': m0001,
   '0002_commerce': m0002,
+  '0004_accounts': m0004,
   '0100_test_gateway_transaction': m0100,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Unordered: a database that already ran 0100 still gets 0003 and 0004 when they arrive later.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
