@@ -5,6 +5,7 @@
  * other rooms do (attach an order to a customer, make a quote).
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -51,6 +52,21 @@ export async function startLoggedServer(env: Record<string, string> = {}): Promi
   };
 }
 
+/** Every answer a Browser received (path and body text), for the tests that search answers for secrets. */
+export const answers: { method: string; path: string; text: string }[] = [];
+
+/** A free local port, for a server whose PUBLIC_URL is not where it listens. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** A browser on the store's own pages: keeps the session cookie and sends the store's Origin. */
 export class Browser {
   cookie: string | undefined;
@@ -58,7 +74,8 @@ export class Browser {
 
   constructor(
     readonly base: string,
-    public origin: string | undefined = new URL(base).origin,
+    /** The Origin header sent; null sends none (an API client, or a request that lost it). */
+    public origin: string | null = new URL(base).origin,
   ) {}
 
   async call<T = Record<string, any>>(method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
@@ -67,6 +84,7 @@ export class Browser {
       ...(this.cookie ? { Cookie: this.cookie } : {}),
       ...headers,
     });
+    answers.push({ method, path: pathname, text: typeof res.body === 'string' ? res.body : JSON.stringify(res.body) });
     const set = res.headers.getSetCookie();
     if (set.length) this.setCookies = set;
     for (const c of set) {
