@@ -178,3 +178,30 @@ describe('orders and quotes of the customer', () => {
     expect(detail.body.data).not.toHaveProperty('expiresAt');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes every account endpoint', async () => {
+    const doc = await api(server.url, 'GET', '/api/openapi.json');
+    const paths = doc.body.paths as Record<string, Record<string, unknown>>;
+    const described = Object.entries(paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    for (const route of [
+      'POST /api/my-account/register',
+      'POST /api/my-account/login',
+      'POST /api/my-account/logout',
+      'POST /api/my-account/password-reset',
+      'POST /api/my-account/password-reset/confirm',
+      'GET /api/my-account/me',
+      'GET /api/my-account/address',
+      'POST /api/my-account/address',
+      'GET /api/my-account/address/{id}',
+      'PATCH /api/my-account/address/{id}',
+      'DELETE /api/my-account/address/{id}',
+      'GET /api/my-account/orders',
+      'GET /api/my-account/orders/{id}',
+      'GET /api/my-account/quotes',
+      'GET /api/my-account/quotes/{id}',
+    ]) {
+      expect(described).toContain(route);
+    }
+  });
+});

@@ -3,6 +3,8 @@
  * shipping, reviews, e-mail), served at GET /api/openapi.json. Amounts are dollars with two
  * decimals; errors are always {error, message, fields?} with a 4xx status.
  */
+import { accountPaths, accountSecuritySchemes } from './my-account-openapi';
+
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const ok = (description: string, schema: object) => ({ description, content: json(schema) });
@@ -104,6 +106,7 @@ export const commerceOpenApi = {
   components: {
     securitySchemes: {
       orderToken: { type: 'http', scheme: 'bearer', description: 'The accessToken returned when the order was created (or ?token=). For quotes: the link token.' },
+      ...accountSecuritySchemes,
     },
     schemas: {
       Error: { type: 'object', required: ['error', 'message'], properties: { error: { type: 'string' }, message: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } }, errorType: { enum: ['tokenExpired', 'quoteNotExist'] } } },
@@ -232,5 +235,6 @@ export const commerceOpenApi = {
       },
     },
     '/api/openapi.json': { get: { summary: 'This document', responses: { 200: ok('OpenAPI 3.1', { type: 'object' }) } } },
+    ...accountPaths,
   },
 } as const;
