@@ -106,8 +106,10 @@ function readAddressChange(body: Json, base: Partial<AddressView>, customerEmail
   const problems: Record<string, string> = {};
   const address = readAddress(merged, type, problems, customerEmail);
   for (const [key, message] of Object.entries(problems)) errors[key.slice(key.indexOf('.') + 1)] = message;
-  const company = typeof merged.company === 'string' ? merged.company.trim() : merged.company === undefined || merged.company === null ? '' : undefined;
-  if (company === undefined || company.length > 100) errors.company = 'Special characters are not allowed';
+  if (address.email.length > 254) errors.email = 'Invalid email address';
+  const company = typeof merged.company === 'string' ? merged.company.trim() : '';
+  if (merged.company !== undefined && merged.company !== null && typeof merged.company !== 'string') errors.company = 'company must be a string.';
+  else if (company.length > 100) errors.company = 'Company seems too long';
   else {
     const problem = validateAddressLine(company, false);
     if (problem) errors.company = problem;
