@@ -117,6 +117,13 @@ export const accountPaths = {
   '/api/my-account/me': {
     get: { summary: 'The signed-in customer (002 §3)', security: signedIn, responses: { 200: ok('success, data {user, customer}', { type: 'object', properties: { success: { const: true }, data: me } }), 401: unauthorized } },
   },
+  '/api/my-account/checkout-prefill': {
+    get: {
+      summary: 'The checkout prefill (002 §3): customerId, email, firstName, lastName, phone and the bill_ / ship_ fields from the default addresses',
+      security: signedIn,
+      responses: { 200: success('The prefill, in the checkout form field names', { type: 'object', additionalProperties: { type: ['string', 'boolean', 'integer'] } }), 401: unauthorized },
+    },
+  },
   '/api/my-account/address': {
     get: { summary: 'The saved addresses', security: signedIn, responses: { 200: success('The addresses', { type: 'array', items: savedAddress }), 401: unauthorized } },
     post: {

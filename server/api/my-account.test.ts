@@ -132,11 +132,16 @@ describe('saved addresses', () => {
     const list = await browser.call('GET', '/api/my-account/address');
     expect(list.body.data.map((a: { street1: string }) => a.street1)).toEqual(['400 Congress Ave', '1 Ranch Rd', '9 Elm St']);
 
+    const both = (await browser.call('GET', '/api/my-account/checkout-prefill')).body.data;
+    expect(both).toMatchObject({ bill_address_1: '9 Elm St', ship_address_1: '1 Ranch Rd', ship_first_name: 'Casey', ship_phone: '(512) 555-0142', same_as_billing: false });
     const del = await browser.call('DELETE', `/api/my-account/address/${second.body.data.id}`);
     expect(del.body).toEqual({ success: true, message: 'Address deleted.' });
     me = (await browser.call('GET', '/api/my-account/me')).body.data.customer;
     expect(me.defaultShipping).toBeNull();
     expect(me.addresses).toHaveLength(2);
+    // The checkout prefill: billing from the default billing address, shipping falls back to it.
+    const prefill = (await browser.call('GET', '/api/my-account/checkout-prefill')).body.data;
+    expect(prefill).toMatchObject({ customerId: me.id, email: me.email, bill_address_1: '9 Elm St', ship_address_1: '9 Elm St', bill_email: me.email, bill_zip: '78701', bill_country: 'US', same_as_billing: true });
     const gone = await browser.call('DELETE', `/api/my-account/address/${second.body.data.id}`);
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('Address not found.');
@@ -191,6 +196,7 @@ describe('the OpenAPI document', () => {
       'POST /api/my-account/password-reset',
       'POST /api/my-account/password-reset/confirm',
       'GET /api/my-account/me',
+      'GET /api/my-account/checkout-prefill',
       'GET /api/my-account/address',
       'POST /api/my-account/address',
       'GET /api/my-account/address/{id}',

@@ -104,6 +104,14 @@ export function accountRoutes(router: Router, deps: { commerce: Commerce; public
     ctx.body = { success: true, data };
   });
 
+  router.get('/api/my-account/checkout-prefill', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    const data = customers.checkoutPrefill(caller.customerId);
+    if (!data) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+    ctx.body = { success: true, data };
+  });
+
   router.get('/api/my-account/address', (ctx) => {
     noStore(ctx);
     const caller = auth.require(ctx);

@@ -42,6 +42,7 @@ function fakeClock() {
 /** Every endpoint that needs a session, with a plausible body. */
 const sessionEndpoints: [string, string, unknown?][] = [
   ['GET', '/api/my-account/me'],
+  ['GET', '/api/my-account/checkout-prefill'],
   ['GET', '/api/my-account/address'],
   ['POST', '/api/my-account/address', savedAddress],
   ['GET', '/api/my-account/address/1'],
@@ -381,6 +382,7 @@ describe('malformed requests', () => {
         ['POST', '/api/my-account/password-reset'],
         ['POST', '/api/my-account/password-reset/confirm'],
         ['GET', '/api/my-account/me'],
+        ['GET', '/api/my-account/checkout-prefill'],
         ['GET', '/api/my-account/address'],
         ['POST', '/api/my-account/address'],
         ['PUT', '/api/my-account/address'],

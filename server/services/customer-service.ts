@@ -277,5 +277,41 @@ export class CustomerService {
       },
     };
   }
-}
 
+  /**
+   * The checkout prefill of 002 §3 ("email, firstName, lastName, phone and the bill_ and ship_ sets",
+   * with customerId), in the checkout form's field names: billing from the default billing address,
+   * shipping from the default shipping address, each falling back to the other. The billing e-mail
+   * is the account's (the checkout shows it locked, 002 §2).
+   */
+  checkoutPrefill(customerId: number): Record<string, string | boolean | number> | undefined {
+    const c = this.byId(customerId);
+    if (!c) return undefined;
+    const rows = this.addressRows(customerId);
+    const find = (id: number | null) => (id === null ? undefined : rows.find((a) => a.id === id));
+    const billing = find(c.default_billing_address_id) ?? find(c.default_shipping_address_id);
+    const shipping = find(c.default_shipping_address_id) ?? billing;
+    const set = (prefix: 'bill_' | 'ship_', a: CustomerAddressRow | undefined, email: string) => ({
+      [`${prefix}first_name`]: a?.first_name ?? c.first_name,
+      [`${prefix}last_name`]: a?.last_name ?? c.last_name,
+      [`${prefix}email`]: email,
+      [`${prefix}phone`]: a?.phone_number ?? c.phone ?? '',
+      [`${prefix}address_1`]: a?.street1 ?? '',
+      [`${prefix}address_2`]: a?.street2 ?? '',
+      [`${prefix}country`]: a?.country_id ?? 'US',
+      [`${prefix}state`]: a?.state ?? '',
+      [`${prefix}city`]: a?.city ?? '',
+      [`${prefix}zip`]: a?.zip_code ?? '',
+    });
+    return {
+      customerId: c.id,
+      email: c.email,
+      firstName: c.first_name,
+      lastName: c.last_name,
+      phone: c.phone ?? '',
+      ...set('bill_', billing, c.email),
+      ...set('ship_', shipping, shipping?.email ?? c.email),
+      same_as_billing: billing === shipping,
+    };
+  }
+}
