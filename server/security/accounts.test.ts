@@ -255,6 +255,18 @@ describe('password guessing', () => {
     expect(after.status).toBe(200);
   }, 60_000);
 
+  it('a burst of 30 parallel guesses gets ten passwords checked, no more', async () => {
+    const { customer: c, customerId } = await customer();
+    const b = new Browser(server.url);
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => b.call('POST', '/api/my-account/login', { email: c.email, password: `parallel-guess-${i}` }, { 'X-Forwarded-For': `10.30.0.${i}` })));
+    const statuses = burst.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(9);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(21);
+    const checked = server.logLines.filter((l) => l.includes('"msg":"sign-in failed"') && l.includes(`"customerId":${customerId},`));
+    expect(checked).toHaveLength(10);
+    expect((await b.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).status).toBe(429);
+  }, 60_000);
+
   it('a success ends the run: nine wrong, one right, nine wrong is never throttled', async () => {
     const { customer: c } = await customer();
     const b = new Browser(server.url);

@@ -116,18 +116,21 @@ export class AccountService {
     else if (password.length > 1000) errors.password = INVALID_CREDENTIALS;
     if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
     const key = normalizeEmail(email);
-    const blocked = await this.throttle.signInBlocked(key, address);
-    if (blocked !== null) throw tooManyRequests(blocked, 'Too many failed sign-in attempts. Please try again later.');
+    const attempt = await this.throttle.beginSignIn(key, address);
+    const throttled = (wait: number) => tooManyRequests(wait, 'Too many failed sign-in attempts. Please try again later.');
+    if (attempt.kind === 'blocked') {
+      this.logger.info({ throttled: true }, 'sign-in refused without a password check');
+      throw throttled(attempt.wait);
+    }
 
     const customer = this.customers.byEmail(email);
     const ok = customer ? await verifyPassword(customer.password_hash, password as string) : await verifyAgainstDummy(password as string);
     if (!customer || !ok) {
-      const wait = await this.throttle.wrongPassword(key, address);
-      this.logger.info({ customerId: customer?.id ?? null, throttled: wait !== null }, 'sign-in failed');
-      if (wait !== null) throw tooManyRequests(wait, 'Too many failed sign-in attempts. Please try again later.');
+      this.logger.info({ customerId: customer?.id ?? null, throttled: attempt.last }, 'sign-in failed');
+      if (attempt.last) throw throttled(attempt.wait);
       throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
     }
-    await this.throttle.signedIn(key);
+    await this.throttle.signedIn(key, address);
     if (needsRehash(customer.password_hash)) this.customers.setPasswordHash(customer.id, await hashPassword(password as string));
     const session = this.sessions.create(customer.id);
     this.logger.info({ customerId: customer.id }, 'customer signed in');
@@ -190,7 +193,7 @@ export class AccountService {
       this.sessions.endAllOf(customer.id, keep);
       this.mail('password-changed', customer, renderPasswordChanged(customer.first_name, this.links()));
     });
-    await this.throttle.signedIn(normalizeEmail(customer.email));
+    await this.throttle.reset(normalizeEmail(customer.email));
     this.logger.info({ customerId: customer.id }, 'password changed by reset link; other sessions ended');
   }
 }

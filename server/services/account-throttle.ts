@@ -5,8 +5,9 @@
  * - Sign-in, per e-mail: the tenth wrong password in a row is answered 429 and blocks that e-mail
  *   for 15 minutes, the right password included; a successful sign-in clears the count. Counting per
  *   e-mail, not per account, treats an unknown e-mail exactly like a known one.
- * - Sign-in, per client address: the hundredth wrong password in an hour blocks the address for an
- *   hour (one address trying many accounts).
+ * - Sign-in, per client address: the hundredth attempt without success in an hour is answered 429
+ *   and blocks the address for an hour (one address trying many accounts).
+ * - Attempts are counted when they arrive, before the password is checked (see beginSignIn).
  * - Registration and reset requests, per client address: 20 an hour, then 429.
  * - E-mails about one address (welcome, "you already have an account", reset links): 3 an hour; more
  *   requests get the same answer and no e-mail, so nobody can flood a mailbox through the store.
@@ -44,21 +45,41 @@ export class AccountThrottle {
   private readonly requestsByAddress = new RateLimiterMemory({ keyPrefix: 'account-requests-ip', points: REQUESTS_PER_ADDRESS_HOUR, duration: 3600 });
   private readonly mailsByEmail = new RateLimiterMemory({ keyPrefix: 'account-mail', points: MAILS_PER_EMAIL_HOUR, duration: 3600 });
 
-  /** Before checking a password: seconds to wait when the e-mail or the address is blocked. */
-  async signInBlocked(emailKey: string, address: string): Promise<number | null> {
+  /**
+   * Before checking a password. The attempt is counted now, before the (slow) hash check, so a
+   * burst of parallel guesses is counted as it arrives: no more than ten passwords are ever checked
+   * in a row for one e-mail, however many requests run at once. A success gives the points back
+   * (`signedIn`).
+   * - `blocked`: answer 429 without checking the password;
+   * - `check`, `last: false`: check it; a wrong one is an ordinary 401;
+   * - `check`, `last: true`: this is the tenth in a row: check it (the right password still signs
+   *   in), and a wrong one answers 429 with `wait`.
+   */
+  async beginSignIn(emailKey: string, address: string): Promise<{ kind: 'blocked'; wait: number } | { kind: 'check'; last: boolean; wait: number }> {
     const [byEmail, byAddress] = await Promise.all([this.failsByEmail.get(emailKey), this.failsByAddress.get(address)]);
-    const waits = [blockedFor(this.failsByEmail, byEmail), blockedFor(this.failsByAddress, byAddress)].filter((w): w is number => w !== null);
-    return waits.length ? Math.max(...waits) : null;
+    const blocked = [blockedFor(this.failsByEmail, byEmail), blockedFor(this.failsByAddress, byAddress)].filter((w): w is number => w !== null);
+    if (blocked.length) return { kind: 'blocked', wait: Math.max(...blocked) };
+    const addressWait = await hit(this.failsByAddress, address);
+    if (addressWait !== null) return { kind: 'blocked', wait: addressWait };
+    try {
+      await this.failsByEmail.consume(emailKey);
+      return { kind: 'check', last: false, wait: 0 };
+    } catch (res) {
+      if (res instanceof Error) throw res;
+      const r = res as RateLimiterRes;
+      const wait = Math.max(1, Math.ceil(r.msBeforeNext / 1000));
+      // Only the attempt that went over the limit is checked; the ones racing behind it are not.
+      return r.consumedPoints === this.failsByEmail.points + 1 ? { kind: 'check', last: true, wait } : { kind: 'blocked', wait };
+    }
   }
 
-  /** After a wrong password: seconds to wait when this one reached a limit, else null. */
-  async wrongPassword(emailKey: string, address: string): Promise<number | null> {
-    const waits = (await Promise.all([hit(this.failsByEmail, emailKey), hit(this.failsByAddress, address)])).filter((w): w is number => w !== null);
-    return waits.length ? Math.max(...waits) : null;
+  /** The right password ends the run of wrong ones for this e-mail, and is not held against the address. */
+  async signedIn(emailKey: string, address: string): Promise<void> {
+    await Promise.all([this.failsByEmail.delete(emailKey), this.failsByAddress.reward(address, 1)]);
   }
 
-  /** The right password ends the run of wrong ones for this e-mail (not the address's count). */
-  async signedIn(emailKey: string): Promise<void> {
+  /** After a password reset: the run of wrong passwords of this e-mail is over. */
+  async reset(emailKey: string): Promise<void> {
     await this.failsByEmail.delete(emailKey);
   }
 
