@@ -15,6 +15,7 @@ import { createCommerce, type Commerce } from '../services/commerce';
 import { cartRoutes } from './cart';
 import { emailRoutes } from './email';
 import { formsApi } from './forms-api';
+import { accountRoutes } from './my-account';
 import { openApiRoutes } from './openapi';
 import { orderRoutes } from './orders';
 import { paymentVerifyRoutes } from './payment-verify';
@@ -50,6 +51,7 @@ export function commerceRoutes(api: Router, deps: CommerceDeps): Commerce {
   reviewRoutes(api, deps.content.dir);
   emailRoutes(api, commerce);
   formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail });
+  accountRoutes(api, { commerce, publicUrl: deps.publicUrl, logger: deps.logger });
   openApiRoutes(api);
   if (!deps.production) devMailboxRoutes(api, commerce.q);
   if (deps.mail.smtpUrl) startMailWorker(commerce.q, smtpSender(deps.mail.smtpUrl), deps.mail, deps.logger);

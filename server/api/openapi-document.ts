@@ -4,6 +4,7 @@
  * decimals; errors are always {error, message, fields?} with a 4xx status.
  */
 import { formsOpenApiPaths } from './forms-openapi';
+import { accountPaths, accountSecuritySchemes } from './my-account-openapi';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -106,6 +107,7 @@ export const commerceOpenApi = {
   components: {
     securitySchemes: {
       orderToken: { type: 'http', scheme: 'bearer', description: 'The accessToken returned when the order was created (or ?token=). For quotes: the link token.' },
+      ...accountSecuritySchemes,
     },
     schemas: {
       Error: { type: 'object', required: ['error', 'message'], properties: { error: { type: 'string' }, message: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } }, errorType: { enum: ['tokenExpired', 'quoteNotExist'] } } },
@@ -235,5 +237,6 @@ export const commerceOpenApi = {
     },
     ...formsOpenApiPaths,
     '/api/openapi.json': { get: { summary: 'This document', responses: { 200: ok('OpenAPI 3.1', { type: 'object' }) } } },
+    ...accountPaths,
   },
 } as const;

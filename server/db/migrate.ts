@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001_form_submission';
 import * as m0002 from './migrations/0002_commerce';
 import * as m0003 from './migrations/0003_forms_and_newsletter';
+import * as m0004 from './migrations/0004_accounts';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 
 /** Migrations are listed here, in order, so that bundlers and tsx see every one of them. */
@@ -9,13 +10,15 @@ const migrations: Record<string, Migration> = {
   '0001_form_submission': m0001,
   '0002_commerce': m0002,
   '0003_forms_and_newsletter': m0003,
+  '0004_accounts': m0004,
   '0100_test_gateway_transaction': m0100,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Unordered: a database that already ran 0100 still gets 0003 and 0004 when they arrive later.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

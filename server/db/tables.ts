@@ -159,6 +159,8 @@ export interface QuoteTable {
   token_hash: string | null;
   token_expires_at: string | null;
   order_id: number | null;
+  /** The customer account the quote belongs to (customer.id as text, like sales_order.customer_id). */
+  customer_id: string | null;
   created_at: string;
 }
 
@@ -238,6 +240,61 @@ export interface TestGatewayTransactionTable {
   created_at: string;
 }
 
+/** A customer account (issue 13). `password_hash` is an argon2id PHC string; the password is never stored. */
+export interface CustomerTable {
+  id: Generated<number>;
+  email: string;
+  /** Trimmed and lower-cased: unique, so one account per e-mail whatever its case. */
+  email_normalized: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  default_shipping_address_id: number | null;
+  default_billing_address_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerAddressTable {
+  id: Generated<number>;
+  customer_id: number;
+  type: 'shipping' | 'billing';
+  first_name: string;
+  last_name: string;
+  company: string | null;
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  zip_code: string;
+  country_id: string;
+  phone_number: string;
+  email: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One sign-in: the sha256 of the cookie's session id and of the bearer token given at the same time. */
+export interface CustomerSessionTable {
+  id: Generated<number>;
+  customer_id: number;
+  session_hash: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** sha256 (hex) of the token in the e-mailed link. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface DatabaseSchema {
   form_submission: FormSubmissionTable;
   form_upload: FormUploadTable;
@@ -253,4 +310,8 @@ export interface DatabaseSchema {
   mail_outbox: MailOutboxTable;
   server_secret: ServerSecretTable;
   test_gateway_transaction: TestGatewayTransactionTable;
+  customer: CustomerTable;
+  customer_address: CustomerAddressTable;
+  customer_session: CustomerSessionTable;
+  password_reset: PasswordResetTable;
 }

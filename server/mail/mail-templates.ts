@@ -6,8 +6,11 @@
 import { formatMoney } from '../../schemas/money';
 import type { OrderView } from '../services/order-view';
 
-export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'form-notification' | 'form-confirmation';
+export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'form-notification' | 'form-confirmation' | AccountMailType;
 export const MAIL_TYPES: readonly MailType[] = ['order-confirmation', 'order-confirmation-admin', 'split-payment-confirmation', 'form-notification', 'form-confirmation'];
+
+/** The account e-mails (issue 13): sent by the server only, never through /api/email/send-email. */
+export type AccountMailType = 'account-welcome' | 'account-exists' | 'password-reset' | 'password-changed';
 
 export interface RenderedMail {
   subject: string;
@@ -130,4 +133,59 @@ export function renderSplitPaymentConfirmation(order: OrderView, info: SplitPaym
     html: layout(subject, `<h1>${escapeHtml(subject)}</h1><p>We received your payment. Thank you!</p><table cellpadding="4">${rows.map(([l, v]) => `<tr><td>${l}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>${link}`),
     text: [subject, ...rows.map(([l, v]) => `${l}: ${v}`), order.remainingBalance > 0 ? `Complete your payment: ${info.completePaymentLink}` : 'Your order is now fully paid.'].join('\n'),
   };
+}
+
+/** Links of the account e-mails, absolute URLs on the store's PUBLIC_URL. */
+export interface AccountLinks {
+  signIn: string;
+  forgotPassword: string;
+}
+
+function accountMail(subject: string, paragraphs: string[], link?: { href: string; text: string }): RenderedMail {
+  const html = layout(
+    subject,
+    `<h1>${escapeHtml(subject)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : ''}`,
+  );
+  return { subject, html, text: [subject, '', ...paragraphs, ...(link ? ['', `${link.text}: ${link.href}`] : [])].join('\n') };
+}
+
+export function renderAccountWelcome(firstName: string, links: AccountLinks): RenderedMail {
+  return accountMail(
+    'Welcome to your account',
+    [`Hello ${firstName},`, 'Your account is ready. Sign in to see your orders and quotes, save your addresses and check out faster.'],
+    { href: links.signIn, text: 'Sign in' },
+  );
+}
+
+/** Sent instead of a second account when someone registers with an e-mail that already has one. */
+export function renderAccountExists(firstName: string, links: AccountLinks): RenderedMail {
+  return accountMail(
+    'You already have an account',
+    [
+      `Hello ${firstName},`,
+      'Someone (probably you) tried to create an account with this e-mail address, but you already have one, so nothing was changed.',
+      'If you forgot your password, you can set a new one. If it was not you, you can ignore this e-mail.',
+    ],
+    { href: links.forgotPassword, text: 'Reset your password' },
+  );
+}
+
+export function renderPasswordReset(firstName: string, resetLink: string, validMinutes: number): RenderedMail {
+  return accountMail(
+    'Reset your password',
+    [
+      `Hello ${firstName},`,
+      `Use the link below to choose a new password. It works once and expires in ${validMinutes} minutes.`,
+      'If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    ],
+    { href: resetLink, text: 'Choose a new password' },
+  );
+}
+
+export function renderPasswordChanged(firstName: string, links: AccountLinks): RenderedMail {
+  return accountMail(
+    'Your password was changed',
+    [`Hello ${firstName},`, 'The password of your account was just changed, and every other signed-in device was signed out.', 'If it was not you, reset your password now.'],
+    { href: links.forgotPassword, text: 'Reset your password' },
+  );
 }

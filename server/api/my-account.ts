@@ -1,0 +1,175 @@
+/**
+ * The account endpoints (issue 13; 002 §3, §6, §7): register, sign in and out, password reset,
+ * 'me', saved addresses, and the customer's own orders and quotes (read-only). Every answer is
+ * `no-store`: it is one customer's data. See docs/accounts.md.
+ */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { ApiError } from '../http/api-error';
+import type { Logger } from '../logger';
+import { AccountOrders, readPage } from '../services/account-orders';
+import { AccountService, PASSWORD_CHANGED_MESSAGE, REGISTERED_MESSAGE, RESET_REQUESTED_MESSAGE } from '../services/account-service';
+import type { Commerce } from '../services/commerce';
+import { CustomerService } from '../services/customer-service';
+import { bodyObject } from '../services/request-input';
+import { SESSION_DAYS, SessionService, sessionCookie } from '../services/session-service';
+import { AccountAuth } from './my-account-auth';
+import { readJson } from './read-json';
+
+export interface Accounts {
+  auth: AccountAuth;
+  service: AccountService;
+  customers: CustomerService;
+  orders: AccountOrders;
+}
+
+/** The client address the per-address limits count (ctx.ip; the app trusts X-Forwarded-For). */
+function clientAddress(ctx: Context): string {
+  return ctx.ip.slice(0, 64) || 'unknown';
+}
+
+/** Runs fn; a 429 from it carries Retry-After in seconds. */
+async function withRetryAfter<T>(ctx: Context, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429 && typeof err.extra?.retryAfter === 'number') ctx.set('Retry-After', String(err.extra.retryAfter));
+    throw err;
+  }
+}
+
+export function accountRoutes(router: Router, deps: { commerce: Commerce; publicUrl: string; logger: Logger }): Accounts {
+  const { q } = deps.commerce;
+  const customers = new CustomerService(q);
+  const sessions = new SessionService(q);
+  const service = new AccountService(q, customers, sessions, deps.publicUrl, deps.logger);
+  const auth = new AccountAuth(sessions, deps.publicUrl);
+  const orders = new AccountOrders(q);
+  const secure = new URL(deps.publicUrl).protocol === 'https:';
+
+  const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
+  const clearCookie = (ctx: Context) => ctx.append('Set-Cookie', sessionCookie('', { secure, maxAgeSeconds: 0 }));
+
+  router.post('/api/my-account/register', async (ctx) => {
+    noStore(ctx);
+    auth.refuseForeignOrigin(ctx);
+    const body = bodyObject(await readJson(ctx));
+    await withRetryAfter(ctx, () => service.register(body, clientAddress(ctx)));
+    ctx.status = 202;
+    ctx.body = { success: true, message: REGISTERED_MESSAGE };
+  });
+
+  router.post('/api/my-account/login', async (ctx) => {
+    noStore(ctx);
+    auth.refuseForeignOrigin(ctx);
+    const body = bodyObject(await readJson(ctx));
+    const previous = auth.caller(ctx);
+    const { customerId, session } = await withRetryAfter(ctx, () => service.signIn(body, clientAddress(ctx)));
+    // A fresh session at every sign-in: the one the browser came with (if any) ends.
+    if (previous) sessions.end(previous.id);
+    ctx.append('Set-Cookie', sessionCookie(session.sessionId, { secure, maxAgeSeconds: SESSION_DAYS * 24 * 3600 }));
+    ctx.body = { success: true, message: 'Signed in.', accessToken: session.accessToken, tokenType: 'Bearer', expiresAt: session.expiresAt, data: customers.me(customerId) };
+  });
+
+  router.post('/api/my-account/logout', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    sessions.end(caller.id);
+    clearCookie(ctx);
+    deps.logger.info({ customerId: caller.customerId }, 'customer signed out');
+    ctx.body = { success: true, message: 'Signed out.' };
+  });
+
+  router.post('/api/my-account/password-reset', async (ctx) => {
+    noStore(ctx);
+    auth.refuseForeignOrigin(ctx);
+    const body = bodyObject(await readJson(ctx));
+    await withRetryAfter(ctx, () => service.requestPasswordReset(body, clientAddress(ctx)));
+    ctx.body = { success: true, message: RESET_REQUESTED_MESSAGE };
+  });
+
+  router.post('/api/my-account/password-reset/confirm', async (ctx) => {
+    noStore(ctx);
+    auth.refuseForeignOrigin(ctx);
+    const body = bodyObject(await readJson(ctx));
+    await service.confirmPasswordReset(body, auth.caller(ctx)?.id);
+    ctx.body = { success: true, message: PASSWORD_CHANGED_MESSAGE };
+  });
+
+  router.get('/api/my-account/me', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    const data = customers.me(caller.customerId);
+    if (!data) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+    ctx.body = { success: true, data };
+  });
+
+  router.get('/api/my-account/checkout-prefill', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    const data = customers.checkoutPrefill(caller.customerId);
+    if (!data) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+    ctx.body = { success: true, data };
+  });
+
+  router.get('/api/my-account/address', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    ctx.body = { success: true, data: customers.addresses(caller.customerId) };
+  });
+
+  router.post('/api/my-account/address', async (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    const body = bodyObject(await readJson(ctx));
+    const data = customers.addAddress(caller.customerId, body);
+    ctx.status = 201;
+    ctx.body = { success: true, message: 'Address saved.', data };
+  });
+
+  router.get('/api/my-account/address/:id', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    ctx.body = { success: true, data: customers.address(caller.customerId, ctx.params.id) };
+  });
+
+  router.patch('/api/my-account/address/:id', async (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    const body = bodyObject(await readJson(ctx));
+    ctx.body = { success: true, message: 'Address saved.', data: customers.updateAddress(caller.customerId, ctx.params.id, body) };
+  });
+
+  router.delete('/api/my-account/address/:id', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    customers.deleteAddress(caller.customerId, ctx.params.id);
+    ctx.body = { success: true, message: 'Address deleted.' };
+  });
+
+  router.get('/api/my-account/orders', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    ctx.body = { success: true, data: orders.listOrders(caller.customerId, readPage(ctx.query.page, ctx.query.pageSize)) };
+  });
+
+  router.get('/api/my-account/orders/:id', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    ctx.body = { success: true, data: orders.order(caller.customerId, ctx.params.id) };
+  });
+
+  router.get('/api/my-account/quotes', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    ctx.body = { success: true, data: orders.listQuotes(caller.customerId, readPage(ctx.query.page, ctx.query.pageSize)) };
+  });
+
+  router.get('/api/my-account/quotes/:id', (ctx) => {
+    noStore(ctx);
+    const caller = auth.require(ctx);
+    ctx.body = { success: true, data: orders.quote(caller.customerId, ctx.params.id) };
+  });
+
+  return { auth, service, customers, orders };
+}

@@ -1,0 +1,153 @@
+/**
+ * The customer's own orders and quotes, read-only (002 §2 "Customer account: order detail" and
+ * "quote detail", §6 "Order and quote account pages are read-only"). An order or a quote belongs to
+ * a customer only through its `customer_id`, set when it was placed while signed in
+ * (`attachOrderToCustomer`, called by order creation) or by an operator for a quote: a guest order
+ * with the same e-mail is never picked up by matching e-mails. Anything not the customer's is
+ * 'Order not found.' / 'Quote not found.', exactly like an id that does not exist.
+ */
+import { toDollars } from '../../schemas/money';
+import type { SyncQueries } from '../db/sync-query';
+import { ApiError } from '../http/api-error';
+import { loadOrder, orderView, paymentView } from './order-view';
+import { QuoteService } from './quote-service';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const QUOTE_NOT_FOUND = 'Quote not found.';
+export const PAGE_SIZE = 20;
+
+function orderNotFound(): ApiError {
+  return new ApiError(404, 'orderNotExist', ORDER_NOT_FOUND);
+}
+
+function quoteNotFound(): ApiError {
+  return new ApiError(404, 'quoteNotExist', QUOTE_NOT_FOUND);
+}
+
+/** Marks an order as the customer's (placed while signed in): it shows in their account, no longer a guest order. */
+export function attachOrderToCustomer(q: SyncQueries, orderId: number, customerId: number): void {
+  q.run(q.db.updateTable('sales_order').set({ customer_id: String(customerId), customer_is_guest: 0 }).where('id', '=', orderId));
+}
+
+/** Marks a quote as the customer's (an operator's decision, or a quote asked for while signed in). */
+export function attachQuoteToCustomer(q: SyncQueries, quoteId: number, customerId: number): void {
+  q.run(q.db.updateTable('quote').set({ customer_id: String(customerId) }).where('id', '=', quoteId));
+}
+
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+/** `?page=` and `?pageSize=` (1 to 100), defaulting to the first page of 20. */
+export function readPage(rawPage: unknown, rawSize: unknown): Page {
+  const int = (v: unknown, fallback: number, max: number) => {
+    const s = typeof v === 'string' ? v.trim() : '';
+    return /^\d{1,6}$/.test(s) && Number(s) >= 1 ? Math.min(Number(s), max) : fallback;
+  };
+  return { page: int(rawPage, 1, 100_000), pageSize: int(rawSize, PAGE_SIZE, 100) };
+}
+
+/** An id of a path: the numeric id or the increment id (100000001, Q100001). */
+function pathId(raw: unknown): string | undefined {
+  const s = typeof raw === 'string' ? raw.trim() : '';
+  return /^[A-Za-z0-9]{1,20}$/.test(s) ? s : undefined;
+}
+
+export class AccountOrders {
+  constructor(private readonly q: SyncQueries) {}
+
+  listOrders(customerId: number, { page, pageSize }: Page) {
+    const owner = String(customerId);
+    const q = this.q;
+    const total = q.first(q.db.selectFrom('sales_order').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', owner))?.n ?? 0;
+    const rows = q.all(
+      q.db
+        .selectFrom('sales_order')
+        .select(['id', 'increment_id', 'created_at', 'status', 'total_cents', 'total_item_count', 'shipping_label', 'payment_method_label', 'split_payment_enabled'])
+        .where('customer_id', '=', owner)
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    );
+    return {
+      items: rows.map((o) => ({
+        id: o.id,
+        orderIncrementId: o.increment_id ?? String(o.id),
+        createdAt: o.created_at,
+        status: o.status,
+        total: toDollars(o.total_cents),
+        totalItemCount: o.total_item_count,
+        shippingLabel: o.shipping_label,
+        paymentMethodLabel: o.payment_method_label,
+        splitPaymentEnabled: o.split_payment_enabled === 1,
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  order(customerId: number, rawId: unknown) {
+    const id = pathId(rawId);
+    if (!id) throw orderNotFound();
+    const q = this.q;
+    const row = q.first(
+      q.db
+        .selectFrom('sales_order')
+        .select('id')
+        .where('customer_id', '=', String(customerId))
+        .where((eb) => eb.or([eb('increment_id', '=', id), ...(/^\d{1,12}$/.test(id) ? [eb('id', '=', Number(id))] : [])])),
+    );
+    const record = row ? loadOrder(q, row.id) : undefined;
+    if (!record) throw orderNotFound();
+    return orderView(record);
+  }
+
+  listQuotes(customerId: number, { page, pageSize }: Page) {
+    const owner = String(customerId);
+    const q = this.q;
+    const total = q.first(q.db.selectFrom('quote').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', owner))?.n ?? 0;
+    const rows = q.all(
+      q.db
+        .selectFrom('quote')
+        .select(['id', 'increment_id', 'created_at', 'status', 'total_cents', 'po_number', 'order_id'])
+        .where('customer_id', '=', owner)
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+    );
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        quoteIncrementId: r.increment_id ?? String(r.id),
+        createdAt: r.created_at,
+        status: r.status,
+        total: toDollars(r.total_cents),
+        poNumber: r.po_number ?? '',
+        orderId: r.order_id,
+      })),
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  /** The quote as its link holder sees it, with the payments of the order it became (002 §2: shown only if any). */
+  quote(customerId: number, rawId: unknown) {
+    const id = pathId(rawId);
+    if (!id) throw quoteNotFound();
+    const q = this.q;
+    const row = q.first(
+      q.db
+        .selectFrom('quote')
+        .selectAll()
+        .where('customer_id', '=', String(customerId))
+        .where((eb) => eb.or([eb('increment_id', '=', id), ...(/^\d{1,12}$/.test(id) ? [eb('id', '=', Number(id))] : [])])),
+    );
+    if (!row) throw quoteNotFound();
+    const order = row.order_id !== null ? loadOrder(q, row.order_id) : undefined;
+    const { expiresAt: _linkExpiry, ...view } = QuoteService.view(row as Parameters<typeof QuoteService.view>[0]);
+    return { ...view, payments: order ? order.payments.map(paymentView) : [] };
+  }
+}

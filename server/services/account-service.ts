@@ -1,0 +1,199 @@
+/**
+ * Registering, signing in and out, and resetting a password (issue 13).
+ *
+ * What the answers do not tell: registration answers the same for a new and a taken e-mail (the
+ * owner of a taken one gets a "you already have an account" e-mail instead); a sign-in with an
+ * unknown e-mail and one with a wrong password get the same message after the same work (the
+ * password is checked against a dummy hash); a reset request answers the same for any e-mail.
+ * Passwords are logged nowhere; the log lines carry customer ids only.
+ */
+import crypto from 'node:crypto';
+import { validatePersonName, validatePhone } from '../../schemas/evaluators/checkout-fields';
+import type { SyncQueries } from '../db/sync-query';
+import { ApiError } from '../http/api-error';
+import type { Logger } from '../logger';
+import { renderAccountExists, renderAccountWelcome, renderPasswordChanged, renderPasswordReset, type AccountLinks, type AccountMailType, type RenderedMail } from '../mail/mail-templates';
+import { enqueueMail } from '../mail/outbox';
+import { AccountThrottle } from './account-throttle';
+import { CustomerService, FORM_INVALID, normalizeEmail, type CustomerRow } from './customer-service';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hashing';
+import { passwordProblem } from './password-rules';
+import { isEmail, nowIso, type Json } from './request-input';
+import { sha256Hex } from './secrets';
+import { SessionService, type NewSession } from './session-service';
+
+export const REGISTERED_MESSAGE = 'Thank you for registering. Please check your e-mail, then sign in.';
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for this e-mail, we have sent it a link to reset the password.';
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
+export const RESET_LINK_MINUTES = 60;
+/** Where the e-mails link to: the account pages of the storefront. */
+export const SIGN_IN_PATH = '/my-account/login';
+export const FORGOT_PASSWORD_PATH = '/my-account/forgot-password';
+export const RESET_PASSWORD_PATH = '/my-account/reset-password';
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts. Please try again later.'): ApiError {
+  return new ApiError(429, 'too_many_requests', message, undefined, { retryAfter: retryAfterSeconds });
+}
+
+/** The e-mail of a body, checked: 400 with the catalogue's messages when missing or malformed. */
+function readEmail(body: Json, errors: Record<string, string>): string {
+  const email = text(body.email);
+  if (!email) errors.email = 'This field is required';
+  else if (!isEmail(email)) errors.email = 'Invalid email address';
+  return email;
+}
+
+export interface SignIn {
+  customerId: number;
+  session: NewSession;
+}
+
+export class AccountService {
+  readonly throttle = new AccountThrottle();
+
+  constructor(
+    private readonly q: SyncQueries,
+    readonly customers: CustomerService,
+    readonly sessions: SessionService,
+    private readonly publicUrl: string,
+    private readonly logger: Logger,
+  ) {}
+
+  private links(): AccountLinks {
+    return { signIn: new URL(SIGN_IN_PATH, this.publicUrl).href, forgotPassword: new URL(FORGOT_PASSWORD_PATH, this.publicUrl).href };
+  }
+
+  private mail(type: AccountMailType, customer: Pick<CustomerRow, 'id' | 'email'>, rendered: RenderedMail): void {
+    enqueueMail(this.q, { type, orderId: null, recipient: customer.email, cc: [], dedupeKey: `${type}:${customer.id}:${crypto.randomUUID()}`, ...rendered });
+  }
+
+  async register(body: Json, address: string): Promise<void> {
+    const errors: Record<string, string> = {};
+    const email = readEmail(body, errors);
+    const firstName = text(body.firstName);
+    const lastName = text(body.lastName);
+    const phone = text(body.phone);
+    for (const [field, problem] of [
+      ['firstName', validatePersonName(firstName)],
+      ['lastName', validatePersonName(lastName)],
+      ['phone', phone ? validatePhone(phone) : null],
+      ['password', passwordProblem(body.password, email)],
+    ] as const) {
+      if (problem) errors[field] = problem;
+    }
+    if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
+    const wait = await this.throttle.request(address);
+    if (wait !== null) throw tooManyRequests(wait);
+
+    // Hash in both cases, so a taken e-mail takes as long as a new one.
+    const passwordHash = await hashPassword(body.password as string);
+    const mayMail = await this.throttle.mayMail(normalizeEmail(email));
+    this.q.transaction(() => {
+      const id = this.customers.insert({ email, passwordHash, firstName, lastName, phone: phone || null });
+      if (id !== undefined) {
+        this.logger.info({ customerId: id }, 'customer registered');
+        if (mayMail) this.mail('account-welcome', { id, email }, renderAccountWelcome(firstName, this.links()));
+        return;
+      }
+      const existing = this.customers.byEmail(email)!;
+      this.logger.info({ customerId: existing.id }, 'registration with a taken e-mail: account-exists e-mail sent');
+      if (mayMail) this.mail('account-exists', existing, renderAccountExists(existing.first_name, this.links()));
+    });
+  }
+
+  /** Checks e-mail and password under the throttle; a new session on success. */
+  async signIn(body: Json, address: string): Promise<SignIn> {
+    const errors: Record<string, string> = {};
+    const email = readEmail(body, errors);
+    const password = body.password;
+    if (typeof password !== 'string' || password === '') errors.password = 'This field is required';
+    else if (password.length > 1000) errors.password = INVALID_CREDENTIALS;
+    if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
+    const key = normalizeEmail(email);
+    const attempt = await this.throttle.beginSignIn(key, address);
+    const throttled = (wait: number) => tooManyRequests(wait, 'Too many failed sign-in attempts. Please try again later.');
+    if (attempt.kind === 'blocked') {
+      this.logger.info({ throttled: true }, 'sign-in refused without a password check');
+      throw throttled(attempt.wait);
+    }
+
+    const customer = this.customers.byEmail(email);
+    const ok = customer ? await verifyPassword(customer.password_hash, password as string) : await verifyAgainstDummy(password as string);
+    if (!customer || !ok) {
+      this.logger.info({ customerId: customer?.id ?? null, throttled: attempt.last }, 'sign-in failed');
+      if (attempt.last) throw throttled(attempt.wait);
+      throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+    }
+    await this.throttle.signedIn(key, address);
+    if (needsRehash(customer.password_hash)) this.customers.setPasswordHash(customer.id, await hashPassword(password as string));
+    const session = this.sessions.create(customer.id);
+    this.logger.info({ customerId: customer.id }, 'customer signed in');
+    return { customerId: customer.id, session };
+  }
+
+  /** Always the same answer; a link only when the account exists and its mailbox is not flooded. */
+  async requestPasswordReset(body: Json, address: string): Promise<void> {
+    const errors: Record<string, string> = {};
+    const email = readEmail(body, errors);
+    if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
+    const wait = await this.throttle.request(address);
+    if (wait !== null) throw tooManyRequests(wait);
+    const customer = this.customers.byEmail(email);
+    if (!customer || !(await this.throttle.mayMail(normalizeEmail(email)))) return;
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = new Date();
+    const link = new URL(RESET_PASSWORD_PATH, this.publicUrl);
+    link.searchParams.set('token', token);
+    this.q.transaction(() => {
+      this.q.insert('password_reset', {
+        customer_id: customer.id,
+        token_hash: sha256Hex(token),
+        expires_at: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(),
+        used_at: null,
+        created_at: now.toISOString(),
+      });
+      this.mail('password-reset', customer, renderPasswordReset(customer.first_name, link.href, RESET_LINK_MINUTES));
+    });
+    this.logger.info({ customerId: customer.id }, 'password reset link sent');
+  }
+
+  /**
+   * Sets the password from a reset link: the link works once and for an hour; every session of the
+   * customer but the caller's own ends, and the other reset links of the account stop working.
+   */
+  async confirmPasswordReset(body: Json, currentSession: number | undefined): Promise<void> {
+    const token = text(body.token);
+    const invalidLink = () => new ApiError(400, 'invalid_token', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
+    const find = () => {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+      const row = this.q.first(this.q.db.selectFrom('password_reset').selectAll().where('token_hash', '=', sha256Hex(token)));
+      return row && row.used_at === null && Date.parse(row.expires_at) > Date.now() ? row : undefined;
+    };
+    const reset = find();
+    if (!reset) throw invalidLink();
+    const customer = this.customers.byId(reset.customer_id);
+    if (!customer) throw invalidLink();
+    const problem = passwordProblem(body.password, customer.email);
+    if (problem) throw new ApiError(400, 'validation_failed', FORM_INVALID, { password: problem });
+    const passwordHash = await hashPassword(body.password as string);
+    this.q.transaction(() => {
+      const now = nowIso();
+      // Claimed here, after the await: of two uses of one link racing, one changes the password.
+      const claimed = this.q.run(this.q.db.updateTable('password_reset').set({ used_at: now }).where('id', '=', reset.id).where('used_at', 'is', null).where('expires_at', '>', now));
+      if (claimed !== 1) throw invalidLink();
+      this.q.run(this.q.db.updateTable('password_reset').set({ used_at: now }).where('customer_id', '=', customer.id).where('used_at', 'is', null));
+      this.customers.setPasswordHash(customer.id, passwordHash);
+      const keep = currentSession !== undefined && this.q.first(this.q.db.selectFrom('customer_session').select('customer_id').where('id', '=', currentSession))?.customer_id === customer.id ? currentSession : undefined;
+      this.sessions.endAllOf(customer.id, keep);
+      this.mail('password-changed', customer, renderPasswordChanged(customer.first_name, this.links()));
+    });
+    await this.throttle.reset(normalizeEmail(customer.email));
+    this.logger.info({ customerId: customer.id }, 'password changed by reset link; other sessions ended');
+  }
+}

@@ -1,0 +1,317 @@
+/**
+ * Customers and their saved addresses (issue 13; 002 §3 "Customer" and "Address", 000 §4 "Saved
+ * addresses"). Every address query is scoped by the customer's id, so one customer's address id
+ * is "Address not found." to every other customer. Addresses are checked with the checkout field
+ * rules through ./order-address (schemas/evaluators/checkout-fields.ts), the same rules as an order.
+ *
+ * Defaults: the customer row holds one default shipping and one default billing address id, so
+ * setting one makes it the only default of its kind by construction. An address has a `type`
+ * (what it is mainly for) and may be the default of either kind; `isDefault` is "the default of
+ * its own type". A new address becomes the default of each kind that has none yet.
+ */
+import { validateAddressLine } from '../../schemas/evaluators/checkout-fields';
+import type { SyncQueries } from '../db/sync-query';
+import type { CustomerAddressTable, CustomerTable } from '../db/tables';
+import { ApiError } from '../http/api-error';
+import { readAddress, type AddressType } from './order-address';
+import { nowIso, type Json } from './request-input';
+
+type Row<T> = { [K in keyof T]: T[K] extends import('kysely').Generated<infer U> ? U : T[K] };
+export type CustomerRow = Row<CustomerTable>;
+export type CustomerAddressRow = Row<CustomerAddressTable>;
+
+export const ADDRESS_NOT_FOUND = 'Address not found.';
+export const FORM_INVALID = 'Form validation failed. Please check your information.';
+/** Enough for a contractor's sites; bounds what one account can store. */
+export const MAX_ADDRESSES = 50;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function addressNotFound(): ApiError {
+  return new ApiError(404, 'addressNotExist', ADDRESS_NOT_FOUND);
+}
+
+export interface AddressView {
+  id: number;
+  type: 'shipping' | 'billing';
+  firstName: string;
+  lastName: string;
+  company: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  countryId: string;
+  phoneNumber: string;
+  email: string;
+  isDefault: boolean;
+  isDefaultShipping: boolean;
+  isDefaultBilling: boolean;
+}
+
+export function addressView(a: CustomerAddressRow, customer: CustomerRow): AddressView {
+  const isDefaultShipping = customer.default_shipping_address_id === a.id;
+  const isDefaultBilling = customer.default_billing_address_id === a.id;
+  return {
+    id: a.id,
+    type: a.type,
+    firstName: a.first_name,
+    lastName: a.last_name,
+    company: a.company ?? '',
+    street1: a.street1,
+    street2: a.street2 ?? '',
+    city: a.city,
+    state: a.state,
+    zipCode: a.zip_code,
+    countryId: a.country_id,
+    phoneNumber: a.phone_number,
+    email: a.email,
+    isDefault: a.type === 'shipping' ? isDefaultShipping : isDefaultBilling,
+    isDefaultShipping,
+    isDefaultBilling,
+  };
+}
+
+/** What a request may set on an address: its fields, and which defaults it should (or should no longer) be. */
+interface AddressChange {
+  fields: Omit<CustomerAddressRow, 'id' | 'customer_id' | 'created_at' | 'updated_at'>;
+  defaultShipping: boolean | undefined;
+  defaultBilling: boolean | undefined;
+}
+
+function flag(body: Json, name: string, errors: Record<string, string>): boolean | undefined {
+  const v = body[name];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'boolean') {
+    errors[name] = `${name} must be true or false`;
+    return undefined;
+  }
+  return v;
+}
+
+/** Reads a whole address (a new one, or an existing one with the request's changes laid over it). */
+function readAddressChange(body: Json, base: Partial<AddressView>, customerEmail: string): AddressChange {
+  const errors: Record<string, string> = {};
+  const merged: Record<string, unknown> = { ...base };
+  for (const key of ['firstName', 'lastName', 'company', 'street1', 'street2', 'city', 'state', 'zipCode', 'countryId', 'phoneNumber', 'email', 'type']) {
+    if (body[key] !== undefined) merged[key] = body[key];
+  }
+  const rawType = merged.type ?? 'shipping';
+  const type: AddressType = rawType === 'billing' ? 'billing' : 'shipping';
+  if (rawType !== 'billing' && rawType !== 'shipping') errors.type = 'Address type must be shipping or billing';
+  // The checkout rules, keyed `{type}.{field}` there: here the fields are the address's own.
+  const problems: Record<string, string> = {};
+  const address = readAddress(merged, type, problems, customerEmail);
+  for (const [key, message] of Object.entries(problems)) errors[key.slice(key.indexOf('.') + 1)] = message;
+  if (address.email.length > 254) errors.email = 'Invalid email address';
+  const company = typeof merged.company === 'string' ? merged.company.trim() : '';
+  if (merged.company !== undefined && merged.company !== null && typeof merged.company !== 'string') errors.company = 'company must be a string.';
+  else if (company.length > 100) errors.company = 'Company seems too long';
+  else {
+    const problem = validateAddressLine(company, false);
+    if (problem) errors.company = problem;
+  }
+  const isDefault = flag(body, 'isDefault', errors);
+  let defaultShipping = flag(body, 'defaultShipping', errors);
+  let defaultBilling = flag(body, 'defaultBilling', errors);
+  if (isDefault !== undefined) {
+    if (type === 'shipping') defaultShipping ??= isDefault;
+    else defaultBilling ??= isDefault;
+  }
+  if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
+  return {
+    fields: {
+      type,
+      first_name: address.firstName,
+      last_name: address.lastName,
+      company: company || null,
+      street1: address.street1,
+      street2: address.street2,
+      city: address.city,
+      state: address.state,
+      zip_code: address.zipCode,
+      country_id: address.countryId,
+      phone_number: address.phoneNumber,
+      email: address.email,
+    },
+    defaultShipping,
+    defaultBilling,
+  };
+}
+
+export class CustomerService {
+  constructor(private readonly q: SyncQueries) {}
+
+  byId(id: number): CustomerRow | undefined {
+    return this.q.firstBy('customer-by-id', (v: number) => this.q.db.selectFrom('customer').selectAll().where('id', '=', v), id) as CustomerRow | undefined;
+  }
+
+  byEmail(email: string): CustomerRow | undefined {
+    const normalized = normalizeEmail(email);
+    return this.q.firstBy('customer-by-email', (v: string) => this.q.db.selectFrom('customer').selectAll().where('email_normalized', '=', v), normalized) as CustomerRow | undefined;
+  }
+
+  /** Inserts a customer; undefined when the e-mail is taken (also when another request took it a moment ago). */
+  insert(input: { email: string; passwordHash: string; firstName: string; lastName: string; phone: string | null }): number | undefined {
+    const now = nowIso();
+    try {
+      return this.q.insertReturningId('customer', {
+        email: input.email.trim(),
+        email_normalized: normalizeEmail(input.email),
+        password_hash: input.passwordHash,
+        first_name: input.firstName,
+        last_name: input.lastName,
+        phone: input.phone,
+        default_shipping_address_id: null,
+        default_billing_address_id: null,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+      throw err;
+    }
+  }
+
+  setPasswordHash(customerId: number, passwordHash: string): void {
+    this.q.run(this.q.db.updateTable('customer').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', customerId));
+  }
+
+  addressRows(customerId: number): CustomerAddressRow[] {
+    return this.q.allBy('addresses-by-customer', (v: number) => this.q.db.selectFrom('customer_address').selectAll().where('customer_id', '=', v).orderBy('id'), customerId) as CustomerAddressRow[];
+  }
+
+  /** One address of this customer: any other customer's id is 404 'Address not found.'. */
+  private ownAddress(customerId: number, rawId: unknown): CustomerAddressRow {
+    const s = typeof rawId === 'string' ? rawId.trim() : '';
+    if (!/^\d{1,12}$/.test(s)) throw addressNotFound();
+    const row = this.q.firstBy(
+      'address-of-customer',
+      (c: number, id: number) => this.q.db.selectFrom('customer_address').selectAll().where('customer_id', '=', c).where('id', '=', id),
+      customerId,
+      Number(s),
+    ) as CustomerAddressRow | undefined;
+    if (!row) throw addressNotFound();
+    return row;
+  }
+
+  addresses(customerId: number): AddressView[] {
+    const customer = this.byId(customerId);
+    if (!customer) return [];
+    return this.addressRows(customerId).map((a) => addressView(a, customer));
+  }
+
+  address(customerId: number, rawId: unknown): AddressView {
+    const row = this.ownAddress(customerId, rawId);
+    return addressView(row, this.byId(customerId)!);
+  }
+
+  addAddress(customerId: number, body: Json): AddressView {
+    const customer = this.byId(customerId)!;
+    const change = readAddressChange(body, {}, customer.email);
+    return this.q.transaction(() => {
+      const count = this.addressRows(customerId).length;
+      if (count >= MAX_ADDRESSES) throw new ApiError(409, 'too_many_addresses', `An account can keep at most ${MAX_ADDRESSES} addresses.`);
+      const now = nowIso();
+      const id = this.q.insertReturningId('customer_address', { customer_id: customerId, ...change.fields, created_at: now, updated_at: now });
+      const current = this.byId(customerId)!;
+      // A first address of a kind becomes its default unless the request says otherwise.
+      this.applyDefaults(current, id, change.defaultShipping ?? current.default_shipping_address_id === null, change.defaultBilling ?? current.default_billing_address_id === null);
+      return this.address(customerId, String(id));
+    });
+  }
+
+  updateAddress(customerId: number, rawId: unknown, body: Json): AddressView {
+    const customer = this.byId(customerId)!;
+    const existing = this.ownAddress(customerId, rawId);
+    const change = readAddressChange(body, addressView(existing, customer), customer.email);
+    return this.q.transaction(() => {
+      this.q.run(this.q.db.updateTable('customer_address').set({ ...change.fields, updated_at: nowIso() }).where('id', '=', existing.id).where('customer_id', '=', customerId));
+      this.applyDefaults(this.byId(customerId)!, existing.id, change.defaultShipping, change.defaultBilling);
+      return this.address(customerId, String(existing.id));
+    });
+  }
+
+  deleteAddress(customerId: number, rawId: unknown): void {
+    const existing = this.ownAddress(customerId, rawId);
+    this.q.transaction(() => {
+      const customer = this.byId(customerId)!;
+      this.applyDefaults(customer, existing.id, customer.default_shipping_address_id === existing.id ? false : undefined, customer.default_billing_address_id === existing.id ? false : undefined);
+      this.q.run(this.q.db.deleteFrom('customer_address').where('id', '=', existing.id).where('customer_id', '=', customerId));
+    });
+  }
+
+  /** true: this address becomes the (only) default of the kind; false: it stops being it; undefined: unchanged. */
+  private applyDefaults(customer: CustomerRow, addressId: number, shipping: boolean | undefined, billing: boolean | undefined): void {
+    const next = (current: number | null, wanted: boolean | undefined) => (wanted === true ? addressId : wanted === false && current === addressId ? null : current);
+    const shippingId = next(customer.default_shipping_address_id, shipping);
+    const billingId = next(customer.default_billing_address_id, billing);
+    if (shippingId === customer.default_shipping_address_id && billingId === customer.default_billing_address_id) return;
+    this.q.run(
+      this.q.db
+        .updateTable('customer')
+        .set({ default_shipping_address_id: shippingId, default_billing_address_id: billingId, updated_at: nowIso() })
+        .where('id', '=', customer.id),
+    );
+  }
+
+  /** The 'me' answer of 002 §3 and §7: `user` and `customer` with addresses and the two defaults. */
+  me(customerId: number) {
+    const c = this.byId(customerId);
+    if (!c) return undefined;
+    const addresses = this.addressRows(customerId).map((a) => addressView(a, c));
+    return {
+      user: { email: c.email, firstName: c.first_name, lastName: c.last_name, phone: c.phone ?? '', customer: c.id },
+      customer: {
+        id: c.id,
+        email: c.email,
+        firstName: c.first_name,
+        lastName: c.last_name,
+        phoneNumber: c.phone ?? '',
+        addresses,
+        defaultShipping: c.default_shipping_address_id,
+        defaultBilling: c.default_billing_address_id,
+      },
+    };
+  }
+
+  /**
+   * The checkout prefill of 002 §3 ("email, firstName, lastName, phone and the bill_ and ship_ sets",
+   * with customerId), in the checkout form's field names: billing from the default billing address,
+   * shipping from the default shipping address, each falling back to the other. The billing e-mail
+   * is the account's (the checkout shows it locked, 002 §2).
+   */
+  checkoutPrefill(customerId: number): Record<string, string | boolean | number> | undefined {
+    const c = this.byId(customerId);
+    if (!c) return undefined;
+    const rows = this.addressRows(customerId);
+    const find = (id: number | null) => (id === null ? undefined : rows.find((a) => a.id === id));
+    const billing = find(c.default_billing_address_id) ?? find(c.default_shipping_address_id);
+    const shipping = find(c.default_shipping_address_id) ?? billing;
+    const set = (prefix: 'bill_' | 'ship_', a: CustomerAddressRow | undefined, email: string) => ({
+      [`${prefix}first_name`]: a?.first_name ?? c.first_name,
+      [`${prefix}last_name`]: a?.last_name ?? c.last_name,
+      [`${prefix}email`]: email,
+      [`${prefix}phone`]: a?.phone_number ?? c.phone ?? '',
+      [`${prefix}address_1`]: a?.street1 ?? '',
+      [`${prefix}address_2`]: a?.street2 ?? '',
+      [`${prefix}country`]: a?.country_id ?? 'US',
+      [`${prefix}state`]: a?.state ?? '',
+      [`${prefix}city`]: a?.city ?? '',
+      [`${prefix}zip`]: a?.zip_code ?? '',
+    });
+    return {
+      customerId: c.id,
+      email: c.email,
+      firstName: c.first_name,
+      lastName: c.last_name,
+      phone: c.phone ?? '',
+      ...set('bill_', billing, c.email),
+      ...set('ship_', shipping, shipping?.email ?? c.email),
+      same_as_billing: billing === shipping,
+    };
+  }
+}

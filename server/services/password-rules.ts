@@ -1,0 +1,43 @@
+/**
+ * What a new password must be (issue 13): at least 10 characters, at most 200 (argon2 would take
+ * more, but nobody types that and it bounds the work of a request), not one of the most common
+ * passwords (./common-passwords.txt, compared lower-cased) and not the account's own e-mail.
+ */
+import fs from 'node:fs';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
+export const PASSWORD_MESSAGES = {
+  required: 'This field is required',
+  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  tooLong: `Password can't exceed ${PASSWORD_MAX_LENGTH} characters`,
+  common: 'This password is too common. Please choose another one.',
+  sameAsEmail: 'Password must not be your e-mail address',
+} as const;
+
+let common: ReadonlySet<string> | undefined;
+
+/** The list, read once: one password a line, `#` lines are comments. */
+export function commonPasswords(): ReadonlySet<string> {
+  common ??= new Set(
+    fs
+      .readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '' && !l.startsWith('#')),
+  );
+  return common;
+}
+
+/** The first problem of a new password, or null. Length counts characters, not UTF-16 units. */
+export function passwordProblem(password: unknown, email?: string): string | null {
+  if (typeof password !== 'string' || password === '') return PASSWORD_MESSAGES.required;
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
+  const lower = password.toLowerCase();
+  if (commonPasswords().has(lower)) return PASSWORD_MESSAGES.common;
+  if (email && lower.trim() === email.trim().toLowerCase()) return PASSWORD_MESSAGES.sameAsEmail;
+  return null;
+}
