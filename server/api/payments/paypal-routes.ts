@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import { ApiError } from '../../http/api-error';
 import { PAYPAL_MESSAGES, payPalValueToCents, type PayPalGateway } from '../../gateways/paypal-gateway';
 import { providerIdempotencyKey } from './idempotency';
+import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
 import { mergeMetadata, PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
@@ -32,7 +33,7 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     const metadata = metadataOf(input);
     input.check(PAYPAL_MESSAGES.createFailed);
 
-    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal' });
+    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal', owner: ownerProof(ctx, input.body) });
     checkCurrency(currency, charge.currency);
     const order = await gateway.createOrder({
       amountCents: charge.amountCents,
@@ -56,10 +57,12 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     const current = gateway.toConfirmedPayment(await gateway.getOrder(orderId!));
     // Refuses pointing the payment at another order, paid or not.
     const metadata = mergeMetadata(current.metadata, incoming);
+    const owner = ownerProof(ctx, input.body);
     // A paid order is not patched: PayPal refuses it and the amount is history; the orders room
-    // keeps the converted quote's order reference itself (verify).
-    if (current.status !== 'completed') {
-      const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal' });
+    // keeps the converted quote's order reference itself (verify). Only its owner hears that.
+    if (current.status === 'completed') await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, method: 'paypal', owner, purpose: 'check-owner' });
+    else {
+      const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal', owner });
       checkCurrency(currency, charge.currency);
       await gateway.updateOrder(orderId!, { amountCents: charge.amountCents, currency: charge.currency, metadata: { ...metadata, ...charge.metadata } });
     }
@@ -73,6 +76,10 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     if (!orderId) throw new ApiError(400, 'invalid_request', PAYPAL_MESSAGES.nothingToCapture, { orderId: 'This field is required' });
     input.check(PAYPAL_MESSAGES.captureFailed);
 
+    // The PayPal order id travels in the return URL (?token=): only the owner of the order or
+    // quote it pays may capture it.
+    const approved = gateway.toConfirmedPayment(await gateway.getOrder(orderId));
+    await deps.chargeAmount({ orderId: approved.metadata.orderId, quoteId: approved.metadata.quoteId, method: 'paypal', owner: ownerProof(ctx, input.body), purpose: 'check-owner' });
     const order = await gateway.captureOrder(orderId);
     const payment = gateway.toConfirmedPayment(order);
     await reportPayment(deps, payment);
