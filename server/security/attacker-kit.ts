@@ -90,3 +90,20 @@ export function leaks(answer: Answer, secrets: readonly string[]): string[] {
   const text = answer.text.toLowerCase();
   return secrets.filter((s) => s !== '' && text.includes(s.toLowerCase()));
 }
+
+/** A test card the offline gateway accepts (see docs/gateways.md for the others). */
+export function card(cardNumber = '4242424242424242'): Record<string, string> {
+  return { cardNumber, expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cardCode: '123' };
+}
+
+export const CARD_DECLINED = '4000000000000002';
+export const CARD_NEEDS_AUTHENTICATION = '4000002500003155';
+
+/** What a stranger may try instead of the owner's proof. */
+export function strangerHeaders(otherOrderToken: string): Array<[string, Record<string, string>]> {
+  return [
+    ['no token', {}],
+    ['a made-up token', bearer('x'.repeat(43))],
+    ["another order's token", bearer(otherOrderToken)],
+  ];
+}

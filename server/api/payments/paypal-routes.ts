@@ -10,13 +10,17 @@ import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
 import { checkCurrency } from './stripe-routes';
 
-const ORDER_ID = /^[A-Za-z0-9-]{1,36}$/;
+/** PayPal's order ids, as its API document states them for GET /v2/checkout/orders/{id}. */
+const ORDER_ID = /^[A-Z0-9]{1,36}$/;
 
-/** Metadata from `metadata`, `additionalData.metadata` or `additionalData` itself (the spec's client sends additionalData). */
-function metadataOf(input: PaymentInput): ReturnType<PaymentInput['metadata']> {
+/**
+ * Metadata from `metadata`, `additionalData.metadata` or `additionalData` itself (the spec's client
+ * sends additionalData). `topLevel` false where the body's own `orderId` is PayPal's order id.
+ */
+function metadataOf(input: PaymentInput, topLevel = true): ReturnType<PaymentInput['metadata']> {
   const additional = input.object('additionalData');
   const nested = additional ? input.object('metadata', additional) : undefined;
-  return input.metadata(input.object('metadata') ?? nested ?? additional);
+  return input.metadata(input.object('metadata') ?? nested ?? additional ?? {}, topLevel);
 }
 
 export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
@@ -51,13 +55,15 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     const orderId = input.string('orderId', { required: true, pattern: ORDER_ID });
     const requestedAmount = input.amount();
     const currency = input.currency();
-    const incoming = metadataOf(input);
+    const incoming = metadataOf(input, false);
     input.check(PAYPAL_MESSAGES.updateFailed);
 
     const current = gateway.toConfirmedPayment(await gateway.getOrder(orderId!));
+    // Only the owner of what the PayPal order pays hears anything about it (its id travels in URLs).
+    const owner = ownerProof(ctx, input.body);
+    await deps.chargeAmount({ orderId: current.metadata.orderId, quoteId: current.metadata.quoteId, method: 'paypal', owner, purpose: 'check-owner' });
     // Refuses pointing the payment at another order, paid or not.
     const metadata = mergeMetadata(current.metadata, incoming);
-    const owner = ownerProof(ctx, input.body);
     // A paid order is not patched: PayPal refuses it and the amount is history; the orders room
     // keeps the converted quote's order reference itself (verify). Only its owner hears that.
     if (current.status === 'completed') await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, method: 'paypal', owner, purpose: 'check-owner' });

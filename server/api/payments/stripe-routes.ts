@@ -115,13 +115,13 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
     const incoming = input.metadata();
     input.check();
 
-    const current = await gateway.retrieveIntent(id!);
+    // The caller must own what the intent pays, and what the update adds (an order made from its quote).
+    const current = await ownedIntent(ctx, input, id!);
+    const owner = ownerProof(ctx, input.body);
     let metadata = mergeMetadata(pickMetadata(current.metadata), incoming);
     let amountCents: number | undefined;
     // After payment only the metadata may change (001 §4: the order id is added once the quote is converted).
     const changeable = AMOUNT_CHANGEABLE.has(current.status);
-    // The caller must own what the intent pays and what the update adds (an order made from its quote).
-    const owner = ownerProof(ctx, input.body);
     if (changeable && (requestedAmount !== undefined || incoming.orderId || incoming.quoteId)) {
       const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe', owner });
       checkCurrency(currency, charge.currency);
