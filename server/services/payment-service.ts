@@ -88,7 +88,8 @@ export class PaymentService {
   /**
    * Proves that the caller owns the order (or the quote) named. With an order id: its access token,
    * the link token of the quote it was made from, or (split payment only) its e-mail. With only a
-   * quote id: the quote's link token, valid and unexpired. Anything else: the answer of an unknown
+   * quote id: the quote's link token, valid and unexpired (or, once the quote is ordered, that
+   * order's access token). Anything else: the answer of an unknown
    * id ('Order not found.', or the quote link's 'Quote not found. The link may be incorrect.').
    */
   async authorize(target: { orderId?: string | number; quoteId?: string | number }, proof: OwnerProof | undefined): Promise<Owned> {
@@ -103,8 +104,12 @@ export class PaymentService {
       return owned;
     }
     if (present(target.quoteId)) {
+      const raw = String(target.quoteId).trim();
+      // A quote already ordered is also its order's: that order's access token proves it.
+      const viaOrder = this.quoteOrderOwnedBy(raw, proof?.token);
+      if (viaOrder) return viaOrder;
       // The same check as the quote page: quoteNotExist for an unknown id or a wrong token, tokenExpired after expiry.
-      const access = this.quotes.checkToken(String(target.quoteId).trim(), proof?.token);
+      const access = this.quotes.checkToken(raw, proof?.token);
       return { quoteId: access.id, ...(access.orderId !== null ? { orderId: access.orderId } : {}), by: 'quote-link' };
     }
     throw new ApiError(400, 'validation_failed', 'A payment needs an orderId or a quoteId.', { orderId: 'Order ID is required' });
@@ -129,6 +134,13 @@ export class PaymentService {
       }
     }
     throw notFound();
+  }
+
+  private quoteOrderOwnedBy(raw: string, token: string | undefined): Owned | undefined {
+    if (!token || !/^\d{1,12}$/.test(raw)) return undefined;
+    const quote = this.quotes.row(Number(raw));
+    if (!quote || quote.order_id === null || !this.tokens.verify(quote.order_id, token)) return undefined;
+    return { quoteId: quote.id, orderId: quote.order_id, by: 'access-token' };
   }
 
   private quoteLinkOpens(quoteId: number, token: string): boolean {
