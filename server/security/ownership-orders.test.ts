@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('tokens travel only in the Authorization header', () => {
-  it('a token in the query string or the body opens nothing', async () => {
+  it('a token in the query string or the body opens nothing: the victim\'s order is neither read, re-addressed nor paid', async () => {
     const before = orderSnapshot(shop.database.sqlite, victim.id);
     const token = victim.accessToken as string;
     const attempts = [
@@ -41,15 +41,7 @@ describe('tokens travel only in the Authorization header', () => {
       expect(res.body).toEqual(NOT_FOUND);
       expect(leaks(res, [victim.email, billing.street1])).toEqual([]);
     }
-    expect(orderSnapshot(shop.database.sqlite, victim.id)).toEqual(before);
-    const header = await call(shop.url, 'GET', `/api/order/view/${victim.id}`, { headers: bearer(token) });
-    expect(header.status).toBe(200);
-  });
-});
-
-describe('a stranger changing the victim\'s order', () => {
-  it('cannot re-address it, or record a payment on it, without the victim\'s token', async () => {
-    const before = orderSnapshot(shop.database.sqlite, victim.id);
+    // Nor does anything else but the victim's token in the header.
     for (const [label, headers] of strangerHeaders(attacker.accessToken)) {
       const readdress = await call(shop.url, 'PATCH', '/api/order', { body: { id: victim.id, addresses: [oregon, { ...oregon, type: 'shipping' }] }, headers });
       expect(readdress.body, label).toEqual(NOT_FOUND);
@@ -57,6 +49,8 @@ describe('a stranger changing the victim\'s order', () => {
       expect(pay.body, label).toEqual(NOT_FOUND);
     }
     expect(orderSnapshot(shop.database.sqlite, victim.id)).toEqual(before);
+    const header = await call(shop.url, 'GET', `/api/order/view/${victim.id}`, { headers: bearer(token) });
+    expect(header.status).toBe(200);
   });
 });
 

@@ -50,8 +50,11 @@ describe('an order made from a quote', () => {
     expect(view.body.data).toMatchObject({ total: QUOTE_TOTAL, discountAmount: 100, shippingAmount: 249, taxAmount: 118.2, remainingBalance: QUOTE_TOTAL });
   });
 
-  it('is charged the quote\'s total, whatever the browser asks', async () => {
+  it('is charged the quote\'s total after an address change was tried, whatever the browser asks', async () => {
     const { order } = await quoteOrderWithFailedPayment();
+    // Oregon has no sales tax and other shipping rates: a recomputed total would be lower.
+    const oregon = { ...billing, email: quoteFile.email, state: 'OR', zipCode: '97201', city: 'Portland' };
+    await call(shop.url, 'PATCH', '/api/order', { body: { id: order.id, billingAddress: oregon, shippingAddress: { ...oregon, type: 'shipping' } }, headers: bearer(order.accessToken) });
     const charge = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(), amount: 100, metadata: { orderId: String(order.id) } }, headers: bearer(order.accessToken) });
     expect(charge.status).toBe(200);
     expect(charge.body.transactionResponse.amount).toBe(QUOTE_TOTAL);
