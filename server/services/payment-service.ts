@@ -89,8 +89,8 @@ export class PaymentService {
    * Proves that the caller owns the order (or the quote) named. With an order id: its access token,
    * the link token of the quote it was made from, or (split payment only) its e-mail. With only a
    * quote id: the quote's link token, valid and unexpired (or, once the quote is ordered, that
-   * order's access token). Anything else: the answer of an unknown
-   * id ('Order not found.', or the quote link's 'Quote not found. The link may be incorrect.').
+   * order's access token). Anything else: the answer of an unknown id ('Order not found.', or the
+   * quote link's 'Quote not found. The link may be incorrect.'). Both ids named: they must agree.
    */
   async authorize(target: { orderId?: string | number; quoteId?: string | number }, proof: OwnerProof | undefined): Promise<Owned> {
     if (present(target.orderId)) {
