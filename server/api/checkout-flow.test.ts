@@ -15,6 +15,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const auth = (order: Record<string, any>) => ({ Authorization: `Bearer ${order.accessToken}` });
 const card = (cardNumber: string) => ({ cardNumber, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cardCode: '123' });
 
 async function checkout(cardNumber: string) {
@@ -22,7 +23,7 @@ async function checkout(cardNumber: string) {
   expect(created.status).toBe(201);
   const order = created.body;
   // The browser asks to pay 1 cent; the server charges the order's total.
-  const charge = await api(server.url, 'POST', '/api/payment/test/charge', { ...card(cardNumber), amount: 0.01, currency: 'USD', metadata: { orderId: String(order.id) } });
+  const charge = await api(server.url, 'POST', '/api/payment/test/charge', { ...card(cardNumber), amount: 0.01, currency: 'USD', metadata: { orderId: String(order.id) } }, auth(order));
   return { order, charge };
 }
 
@@ -36,7 +37,7 @@ describe('checkout through the offline test gateway', () => {
     expect(patched.body.order).toMatchObject({ status: 'ordered', paymentStatus: 'paid', emailSent: true, remainingBalance: 0 });
     expect(patched.body.order.payments).toHaveLength(1);
     expect(patched.body.order.payments[0]).toMatchObject({ status: 'completed', amount: order.total, method: 'card' });
-    const verify = await api(server.url, 'POST', '/api/payment/card/verify', { transactionId: charge.body.transactionId });
+    const verify = await api(server.url, 'POST', '/api/payment/card/verify', { transactionId: charge.body.transactionId }, auth(order));
     expect(verify.body).toMatchObject({ success: true, status: 'completed', metadata: { orderId: String(order.id), orderIncrementId: order.orderIncrementId } });
     const view = await api(server.url, 'GET', `/api/order/view/${order.id}`, undefined, { Authorization: `Bearer ${order.accessToken}` });
     expect(view.body.data.payments).toHaveLength(1);
@@ -54,7 +55,7 @@ describe('checkout through the offline test gateway', () => {
     expect(view.body.data.status).toBe('pending');
     expect(view.body.data.payments).toEqual([expect.objectContaining({ status: 'failed' })]);
     expect(view.body.data.statusHistory.at(-1).comment).toMatch(/^Payment failed: /);
-    const retry = await api(server.url, 'POST', '/api/payment/test/charge', { ...card('4242424242424242'), metadata: { orderId: String(order.id) } });
+    const retry = await api(server.url, 'POST', '/api/payment/test/charge', { ...card('4242424242424242'), metadata: { orderId: String(order.id) } }, auth(order));
     expect(retry.status).toBe(200);
     const after = await api(server.url, 'GET', `/api/order/view/${order.id}`, undefined, { Authorization: `Bearer ${order.accessToken}` });
     expect(after.body.data.status).toBe('ordered');
@@ -69,7 +70,7 @@ describe('checkout through the offline test gateway', () => {
 
   it('refuses to charge an order that is already paid', async () => {
     const { order } = await checkout('4242424242424242');
-    const again = await api(server.url, 'POST', '/api/payment/test/charge', { ...card('4242424242424242'), metadata: { orderId: String(order.id) } });
+    const again = await api(server.url, 'POST', '/api/payment/test/charge', { ...card('4242424242424242'), metadata: { orderId: String(order.id) } }, auth(order));
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This order has already been fully paid.');
   });

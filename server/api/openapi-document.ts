@@ -12,6 +12,9 @@ const ok = (description: string, schema: object) => ({ description, content: jso
 const error = (description: string) => ({ description, content: json(ref('Error')) });
 const money = { type: 'number', multipleOf: 0.01, description: 'US dollars, two decimals' };
 const bearer = [{ orderToken: [] }];
+const quoteLink = [{ quoteLink: [] }];
+/** Who may pay or verify: the order's token, the quote's link, or (split payment) the order's e-mail in the body. */
+const payer = [{ orderToken: [] }, { quoteLink: [] }, {}];
 const pathId = (name: string, description: string) => ({ name, in: 'path', required: true, schema: { type: 'string' }, description });
 const query = (name: string, description: string, required = false) => ({ name, in: 'query', required, schema: { type: 'string' }, description });
 
@@ -106,7 +109,8 @@ export const commerceOpenApi = {
   },
   components: {
     securitySchemes: {
-      orderToken: { type: 'http', scheme: 'bearer', description: 'The accessToken returned when the order was created (or ?token=). For quotes: the link token.' },
+      orderToken: { type: 'http', scheme: 'bearer', description: 'The accessToken returned when the order was created, as `Authorization: Bearer <token>` only (never in a query string or a body).' },
+      quoteLink: { type: 'http', scheme: 'bearer', description: "The token of the quote's payment link, valid and unexpired, as `Authorization: Bearer <token>`. It also proves ownership of the order made from the quote." },
       ...accountSecuritySchemes,
     },
     schemas: {
@@ -143,7 +147,7 @@ export const commerceOpenApi = {
           201: ok('The new order, with its accessToken', { allOf: [ref('Order'), { type: 'object', properties: { accessToken: { type: 'string' } } }] }),
           200: ok('The same order again (same Idempotency-Key)', ref('Order')),
           400: error("Validation: checkout field messages, 'You can order maximum 1 quantity of item \"{name}\".', 'Please select a payment method', no shipping method"),
-          409: error('The order under this Idempotency-Key is already paid'),
+          409: error("The order under this Idempotency-Key is already paid, or a payment for it is pending or on hold (order_locked: the cart cannot change until it completes or fails)"),
         },
       },
       patch: {
@@ -154,7 +158,7 @@ export const commerceOpenApi = {
           200: ok('success, message, order, adminEmail, sendConfirmationEmail', { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' }, order: ref('Order'), adminEmail: { type: 'array', items: { type: 'string' } }, sendConfirmationEmail: { type: 'boolean' } } }),
           400: error('Invalid addresses or payment attempt; payment_mismatch'),
           404: error("'Order not found.' (also for a missing or wrong token)"),
-          409: error('Addresses can only be changed before payment.'),
+          409: error("'Addresses can only be changed before payment.'; an order made from a quote keeps the quote's addresses (order_locked)"),
         },
       },
     },
@@ -170,7 +174,8 @@ export const commerceOpenApi = {
     },
     '/api/order/{id}/split-payment': {
       post: {
-        summary: 'Record a split payment the server confirms with the gateway',
+        summary: "Record a split payment the server confirms with the gateway. Proof: the order's e-mail in the body (counted as a lookup: 5 a minute per client, 20 per order and per e-mail from all clients), or the order's token",
+        security: payer,
         parameters: [pathId('id', 'Order id or increment id')],
         requestBody: { content: json({ type: 'object', required: ['email', 'payments'], properties: { email: { type: 'string' }, payments: { type: 'array', items: paymentAttempt } } }) },
         responses: {
@@ -179,35 +184,41 @@ export const commerceOpenApi = {
           402: error('The gateway reports the payment failed'),
           404: error("'Order not found.'"),
           409: error("'This order has already been fully paid.'"),
+          429: error('Too many order id + e-mail checks'),
         },
       },
     },
     '/api/quote': {
       get: {
-        summary: 'Open a quote by its payment link',
-        parameters: [query('quoteId', 'Quote id', true), query('token', 'Link token', true)],
+        summary: "Open a quote by its payment link (001 §2 puts the link's token in the address; the page may send it as `Authorization: Bearer` instead)",
+        security: [...quoteLink, {}],
+        parameters: [query('quoteId', 'Quote id', true), query('token', 'Link token, unless sent in the Authorization header')],
         responses: { 200: ok('data is the quote', { type: 'object', properties: { success: { type: 'boolean' }, data: ref('Quote') } }), 400: error("errorType tokenExpired ('The quote link has expired. Please contact admin to receive a new payment link.') or quoteNotExist ('Quote not found. The link may be incorrect.')") },
       },
     },
     '/api/quote/view/{id}': {
-      get: { summary: 'A quote for the holder of its link token', security: bearer, parameters: [pathId('id', 'Quote id')], responses: { 200: ok('data is the quote', { type: 'object', properties: { data: ref('Quote') } }), 400: error('errorType quoteNotExist or tokenExpired') } },
+      get: { summary: 'A quote for the holder of its link token', security: quoteLink, parameters: [pathId('id', 'Quote id')], responses: { 200: ok('data is the quote', { type: 'object', properties: { data: ref('Quote') } }), 400: error('errorType quoteNotExist or tokenExpired') } },
     },
     '/api/quote/convertToOrder': {
       post: {
-        summary: 'Turn a paid quote into an order (idempotent: one order per quote)',
+        summary: 'Turn a paid quote into an order (idempotent: one order per quote); never for a declined payment',
+        security: quoteLink,
         requestBody: { content: json({ type: 'object', required: ['quoteId', 'payment'], properties: { quoteId: { type: 'integer' }, payment: paymentAttempt } }) },
-        responses: { 200: ok('success, message, order, adminEmail', { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' }, order: ref('Order'), adminEmail: { type: 'array', items: { type: 'string' } } } }), 400: error('payment_mismatch, quoteNotExist, validation'), 402: error('The payment failed') },
+        responses: { 200: ok('success, message, order, adminEmail', { type: 'object', properties: { success: { type: 'boolean' }, message: { type: 'string' }, order: ref('Order'), adminEmail: { type: 'array', items: { type: 'string' } } } }), 400: error('payment_mismatch; quoteNotExist for an unknown quote or a missing or wrong link token; tokenExpired; validation'), 402: error('The payment failed: the quote stays ready_to_order') },
       },
     },
     '/api/payment/{method}/verify': {
       post: {
-        summary: 'Verify a payment with its gateway, convert the quote if needed, update the order',
+        summary: "Verify a payment with its gateway, convert the quote if needed, update the order. The transaction id proves nothing: the caller proves it owns the payment's order or quote (order token, quote link, or the order's e-mail for a split payment). `order.accessToken` is answered only to the order token's or the quote link's holder.",
+        security: payer,
         parameters: [pathId('method', 'Payment method name (card, paypal ...) or gateway (stripe, paypal, authorizenet, test)')],
-        requestBody: { content: json({ type: 'object', properties: { paymentIntentId: { type: 'string' }, paymentIntentClientSecret: { type: 'string' }, transactionId: { type: 'string' }, orderId: { type: 'string', description: 'PayPal order id' } } }) },
+        requestBody: { content: json({ type: 'object', properties: { paymentIntentId: { type: 'string' }, paymentIntentClientSecret: { type: 'string' }, transactionId: { type: 'string' }, orderId: { type: 'string', description: 'PayPal order id' }, email: { type: 'string', description: "The order's e-mail: the split-payment page's proof" } } }) },
         responses: {
           200: ok('The verify response of 001 §3', { type: 'object', properties: { error: { type: 'boolean' }, success: { type: 'boolean' }, status: { enum: ['completed', 'pending', 'failed', 'on_hold'] }, transactionId: { type: 'string' }, transactionResponse: { type: 'object', properties: { amount: money } }, metadata: { type: 'object', properties: { orderId: { type: 'string' }, orderIncrementId: { type: 'string' }, paymentId: { type: 'string' }, quoteId: { type: 'string' } } }, order: ref('Order'), partialPayment: { type: 'boolean' }, remainingBalance: money, sendConfirmationEmail: { type: 'boolean' } } }),
           400: error("'Payment method not available'; missing transaction"),
-          404: error('Payment not found.'),
+          402: error("A declined payment for a quote not yet ordered: nothing is recorded, the quote stays open"),
+          404: error("'Payment not found.'; 'Order not found.' for a caller who does not own the payment's order"),
+          429: error('Too many order id + e-mail checks'),
         },
       },
     },

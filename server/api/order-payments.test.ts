@@ -90,7 +90,7 @@ describe('PATCH /api/order with a payment attempt', () => {
     const pending = await api(h.url, 'PATCH', '/api/order', { id: order.id, payments: [{ transactionId: id, method: 'card' }] }, auth(order));
     expect(pending.body.order.status).toBe('pending_payment');
     h.gateway.set({ transactionId: id, amountCents: cents, status: 'completed', metadata: { orderId: String(order.id) } });
-    const calls = await Promise.all(Array.from({ length: 10 }, () => api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id })));
+    const calls = await Promise.all(Array.from({ length: 10 }, () => api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id }, auth(order))));
     expect(calls.every((c) => c.status === 200 && c.body.success === true && c.body.status === 'completed')).toBe(true);
     expect(calls[0]!.body.metadata).toMatchObject({ orderId: String(order.id), orderIncrementId: order.orderIncrementId });
     expect(calls[0]!.body.transactionResponse.amount).toBe(order.total);
@@ -154,7 +154,7 @@ describe('a webhook racing the browser', () => {
       const payment = h.gateway.set({ transactionId: id, amountCents: Math.round(order.total * 100), metadata: { orderId: String(order.id) } });
       await Promise.all([
         commerce.payments.onConfirmedPayment(payment),
-        api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id }),
+        api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id }, auth(order)),
         commerce.payments.onConfirmedPayment(payment),
         api(h.url, 'PATCH', '/api/order', { id: order.id, payments: [{ transactionId: id, method: 'card' }] }, auth(order)),
       ]);
@@ -171,7 +171,7 @@ describe('POST /api/payment/{method}/verify', () => {
     const order = await newOrder();
     const id = nextTxn();
     h.gateway.set({ transactionId: id, amountCents: 100, status: 'failed', metadata: { orderId: String(order.id) } });
-    const res = await api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id, paymentIntentClientSecret: 'secret' });
+    const res = await api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id, paymentIntentClientSecret: 'secret' }, auth(order));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ error: true, success: false, status: 'failed', message: 'Payment failed' });
     expect(paymentRows(order.id)).toEqual([{ status: 'failed', amount_cents: 100 }]);

@@ -1,17 +1,19 @@
 /**
  * The order endpoints (002 §7, 001 §7): create, update by the owner, view by the owner, lookup by
  * id and e-mail (rate limited), and split payments. Ownership of an order is proven by the access
- * token returned when it was created (Authorization: Bearer <token>, or ?token=).
+ * token returned when it was created, in the Authorization header only (Bearer <token>); the
+ * split-payment page proves it with the order id and its e-mail, under the lookup's rate limits.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { GATEWAY_NAMES } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
 import type { Commerce } from '../services/commerce';
-import { notFound, ORDER_NOT_FOUND } from '../services/order-service';
+import { notFound, tooManyLookups } from '../services/order-service';
 import { balanceCents, loadOrder } from '../services/order-view';
 import { ORDER_ALREADY_PAID, SPLIT_NOT_ENABLED } from '../services/payment-service';
 import { bodyObject, isRecord, queryValue, type Json } from '../services/request-input';
+import { clientKey, ownerProof } from './payments/owner-proof';
 import { presentedToken, readJson } from './read-json';
 
 /** A secret of the checkout (a random UUID): a repeated key answers with that order and its token. */
@@ -38,9 +40,19 @@ export function paymentAttempt(body: Json): { transactionId: string; method: unk
   return undefined;
 }
 
-function requireOwner(commerce: Commerce, ctx: Context, rawId: unknown, body?: Json): number {
+/** A 429 of the e-mail check tells the client when to come back. */
+async function retryAfterOn429<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) ctx.set('Retry-After', '60');
+    throw err;
+  }
+}
+
+function requireOwner(commerce: Commerce, ctx: Context, rawId: unknown): number {
   const id = typeof rawId === 'string' || typeof rawId === 'number' ? commerce.orders.resolveOrderId(String(rawId)) : undefined;
-  if (id === undefined || !commerce.tokens.verify(id, presentedToken(ctx, body))) throw notFound();
+  if (id === undefined || !commerce.tokens.verify(id, presentedToken(ctx))) throw notFound();
   return id;
 }
 
@@ -63,7 +75,7 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
 
   router.patch('/api/order', async (ctx) => {
     const body = bodyObject(await readJson(ctx));
-    const id = requireOwner(commerce, ctx, body.id ?? body.orderId, body);
+    const id = requireOwner(commerce, ctx, body.id ?? body.orderId);
     const attempt = paymentAttempt(body);
     const hasAddresses = Array.isArray(body.addresses) || isRecord(body.billingAddress) || isRecord(body.shippingAddress);
     if (!attempt && !hasAddresses) {
@@ -76,7 +88,7 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
     let message = 'Order updated.';
     if (attempt) {
       const gateway = gatewayFor(commerce, attempt.method);
-      const { confirmed, applied } = await payments.confirmAndApply(gateway, attempt.transactionId, { method: String(attempt.method ?? ''), expectOrderId: id });
+      const { confirmed, applied } = await payments.confirmAndApply(gateway, attempt.transactionId, { orderId: id, by: 'access-token' }, { method: String(attempt.method ?? '') });
       order = applied.order;
       sendConfirmationEmail = applied.sendConfirmationEmail;
       message = confirmed.status === 'failed' ? 'Payment failed' : confirmed.status === 'completed' ? 'Order paid.' : 'Payment pending.';
@@ -89,36 +101,29 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
     ctx.body = { success: true, status: 200, data: orders.view(id), message: 'Order found.' };
   });
 
-  router.get('/api/order/:orderId', (ctx) => {
+  router.get('/api/order/:orderId', (ctx) => retryAfterOn429(ctx, async () => {
     const email = queryValue(ctx.query.email);
     const rawId = ctx.params.orderId ?? '';
-    const tooMany = () => {
-      ctx.set('Retry-After', '60');
-      return new ApiError(429, 'too_many_requests', 'Too many order lookups. Please try again in a minute.');
-    };
-    if (!commerce.lookupLimiter.allow(`lookup:${ctx.ip.slice(0, 64)}`)) throw tooMany();
+    if (!(await commerce.emailLimits.allowClient(clientKey(ctx)))) throw tooManyLookups();
     if (!email || email.trim() === '') throw new ApiError(400, 'validation_failed', 'Email is required', { email: 'Email is required' });
-    // Both checks always count, so the answer does not tell which key ran out.
-    const byOrder = commerce.lookupTargetLimiter.allow(`order:${rawId.trim().toLowerCase().slice(0, 64)}`);
-    const byEmail = commerce.lookupTargetLimiter.allow(`email:${email.trim().toLowerCase().slice(0, 254)}`);
-    if (!byOrder || !byEmail) throw tooMany();
+    // The same budget per order as a payment proven by e-mail: keyed by the order's id when it resolves.
+    const resolved = orders.resolveOrderId(rawId);
+    if (!(await commerce.emailLimits.allowTarget(resolved !== undefined ? String(resolved) : rawId, email))) throw tooManyLookups();
     ctx.body = { success: true, data: orders.lookupByEmail(rawId, email) };
-  });
+  }));
 
   router.post('/api/order/:id/split-payment', async (ctx) => {
     const body = bodyObject(await readJson(ctx));
-    const rawId = ctx.params.id ?? '';
-    const id = orders.resolveOrderId(rawId);
-    const record = id === undefined ? undefined : loadOrder(commerce.q, id);
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
-    const owner = record && ((email !== undefined && record.order.email.toLowerCase() === email) || commerce.tokens.verify(record.order.id, presentedToken(ctx, body)));
-    if (!record || !owner) throw new ApiError(404, 'orderNotExist', ORDER_NOT_FOUND);
+    // The order id and its e-mail (001 §6), under the lookup's rate limits; or the order's access token.
+    const owned = await retryAfterOn429(ctx, () => payments.authorize({ orderId: ctx.params.id ?? '' }, ownerProof(ctx, body)));
+    const record = loadOrder(commerce.q, owned.orderId!);
+    if (!record) throw notFound();
     if (record.order.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
     if (balanceCents(record.order, record.payments) === 0) throw new ApiError(409, 'orderAlreadyPaid', ORDER_ALREADY_PAID);
     const attempt = paymentAttempt(body);
     if (!attempt) throw new ApiError(400, 'validation_failed', 'Payment amount is required', { payments: 'Payment amount is required' });
     const gateway = gatewayFor(commerce, attempt.method);
-    const { confirmed, applied } = await payments.confirmAndApply(gateway, attempt.transactionId, { method: String(attempt.method ?? ''), expectOrderId: record.order.id });
+    const { confirmed, applied } = await payments.confirmAndApply(gateway, attempt.transactionId, owned, { method: String(attempt.method ?? '') });
     if (confirmed.status === 'failed') {
       const reason = typeof confirmed.additionalData?.message === 'string' ? confirmed.additionalData.message : 'Payment failed';
       throw new ApiError(402, 'payment_failed', reason);

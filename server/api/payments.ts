@@ -21,6 +21,8 @@ export function paymentRoutes(router: Router, deps: PaymentRouteDeps): void {
     try {
       await next();
     } catch (err) {
+      // The e-mail check of a split payment shares the order lookup's rate limits.
+      if (err instanceof ApiError && err.status === 429) ctx.set('Retry-After', '60');
       if (err instanceof ApiError || (typeof err === 'object' && err !== null && typeof (err as { status?: unknown }).status === 'number' && (err as { status: number }).status < 500)) throw err;
       deps.logger?.error({ err, path: ctx.path }, 'payment route failed');
       const message = ctx.path.startsWith('/api/payment/paypal/') ? PAYPAL_MESSAGES.transactionError : 'An error occurred while processing your payment. Please try again.';

@@ -4,6 +4,7 @@ import { createCommerce } from '../services/commerce';
 import { loadContent } from '../content/load-content';
 import { api, orderPayload, quoteFile } from './commerce-test-kit';
 import { harnessMail, startHarness, type Harness } from './commerce-harness';
+import { bearer, call, freshClient } from '../security/attacker-kit';
 
 let h: Harness;
 beforeAll(async () => {
@@ -86,7 +87,7 @@ describe('POST /api/quote/convertToOrder', () => {
     const id = nextTxn();
     h.gateway.set({ transactionId: id, amountCents: 262520, metadata: { quoteId: String(quote.id) } });
     const body = { quoteId: quote.id, payment: { transactionId: id, amount: 1, method: 'card', methodLabel: 'Card', status: 'completed' } };
-    const results = await Promise.all(Array.from({ length: 20 }, () => api(h.url, 'POST', '/api/quote/convertToOrder', body)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => api(h.url, 'POST', '/api/quote/convertToOrder', body, bearer(link.token))));
     expect(results.every((r) => r.status === 200 && r.body.success === true)).toBe(true);
     expect(new Set(results.map((r) => r.body.order.id)).size).toBe(1);
     const order = results[0]!.body.order;
@@ -103,21 +104,21 @@ describe('POST /api/quote/convertToOrder', () => {
 
   it('needs a payment linked to this quote', async () => {
     const a = newQuote().quote;
-    const b = newQuote().quote;
+    const { quote: b, link } = newQuote();
     const id = nextTxn();
     h.gateway.set({ transactionId: id, amountCents: 262520, metadata: { quoteId: String(a.id) } });
-    const res = await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: b.id, payment: { transactionId: id, method: 'card' } });
+    const res = await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: b.id, payment: { transactionId: id, method: 'card' } }, bearer(link.token));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('payment_mismatch');
-    expect((await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: b.id })).body.message).toBe('Please select a payment method');
+    expect((await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: b.id }, bearer(link.token))).body.message).toBe('Please select a payment method');
     expect((await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: 'abc' })).body.errorType).toBe('quoteNotExist');
   });
 
   it('verify converts a quote when the metadata has only a quoteId', async () => {
-    const { quote } = newQuote();
+    const { quote, link } = newQuote();
     const id = nextTxn();
     h.gateway.set({ transactionId: id, amountCents: 262520, metadata: { quoteId: String(quote.id) } });
-    const res = await api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id });
+    const res = await api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id }, bearer(link.token));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ error: false, success: true, status: 'completed', transactionId: id, metadata: { quoteId: String(quote.id) } });
     expect(res.body.order.status).toBe('ordered');
@@ -127,20 +128,21 @@ describe('POST /api/quote/convertToOrder', () => {
 
 describe('split payments', () => {
   it('pays a quote in parts: partially_paid, lookups, split e-mails with the completion link, then fully paid', async () => {
-    const { quote } = newQuote();
+    const { quote, link } = newQuote();
     const first = nextTxn();
     h.gateway.set({ transactionId: first, amountCents: 100000, metadata: { quoteId: String(quote.id) } });
-    const converted = await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: quote.id, payment: { transactionId: first, method: 'card' } });
+    const converted = await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: quote.id, payment: { transactionId: first, method: 'card' } }, bearer(link.token));
     const order = converted.body.order;
     expect(order).toMatchObject({ status: 'partially_paid', paidAmount: 1000, remainingBalance: 1625.2, splitPaymentEnabled: true });
 
-    const lookup = await api(h.url, 'GET', `/api/order/${order.orderIncrementId}?email=${quoteFile.email.toUpperCase()}`, undefined, { 'X-Forwarded-For': '10.9.9.1' });
+    const lookup = await call(h.url, 'GET', `/api/order/${order.orderIncrementId}?email=${quoteFile.email.toUpperCase()}`, { from: freshClient() });
     expect(lookup.status).toBe(200);
     expect(lookup.body.data.remainingBalance).toBe(1625.2);
 
     const second = nextTxn();
     h.gateway.set({ transactionId: second, amountCents: 62520, metadata: { orderId: String(order.id) } });
-    const part = await api(h.url, 'POST', `/api/order/${order.orderIncrementId}/split-payment`, { email: quoteFile.email, payments: [{ transactionId: second, amountPaid: 625.2, method: 'card', status: 'completed' }] });
+    // Each split payment is an order id + e-mail check, counted as a lookup of the client: one client each.
+    const part = await call(h.url, 'POST', `/api/order/${order.orderIncrementId}/split-payment`, { body: { email: quoteFile.email, payments: [{ transactionId: second, amountPaid: 625.2, method: 'card', status: 'completed' }] }, from: freshClient() });
     expect(part.status).toBe(200);
     expect(part.body).toMatchObject({ success: true, message: 'Payment successful!' });
     expect(part.body.data).toMatchObject({ status: 'partially_paid', remainingBalance: 1000 });
@@ -152,23 +154,23 @@ describe('split payments', () => {
 
     const last = nextTxn();
     h.gateway.set({ transactionId: last, amountCents: 100000, metadata: { orderId: String(order.id) } });
-    const done = await api(h.url, 'POST', `/api/order/${order.id}/split-payment`, { email: quoteFile.email, payments: [{ transactionId: last, method: 'card' }] });
+    const done = await call(h.url, 'POST', `/api/order/${order.id}/split-payment`, { body: { email: quoteFile.email, payments: [{ transactionId: last, method: 'card' }] }, from: freshClient() });
     expect(done.body.data).toMatchObject({ status: 'ordered', remainingBalance: 0, paymentStatus: 'paid' });
 
-    const again = await api(h.url, 'POST', `/api/order/${order.id}/split-payment`, { email: quoteFile.email, payments: [{ transactionId: nextTxn(), method: 'card' }] });
+    const again = await call(h.url, 'POST', `/api/order/${order.id}/split-payment`, { body: { email: quoteFile.email, payments: [{ transactionId: nextTxn(), method: 'card' }] }, from: freshClient() });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ error: 'orderAlreadyPaid', message: 'This order has already been fully paid.' });
   });
 
   it('refuses split payment on an order without it, and hides the order behind a wrong e-mail', async () => {
     const created = await api(h.url, 'POST', '/api/order', orderPayload());
-    const res = await api(h.url, 'POST', `/api/order/${created.body.id}/split-payment`, { email: created.body.email, payments: [{ transactionId: 'x1', method: 'card' }] });
+    const res = await call(h.url, 'POST', `/api/order/${created.body.id}/split-payment`, { body: { email: created.body.email, payments: [{ transactionId: 'x1', method: 'card' }] }, from: freshClient() });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'splitPaymentNotEnabled', message: 'Split payment is not enabled for this order.' });
-    const wrong = await api(h.url, 'POST', `/api/order/${created.body.id}/split-payment`, { email: 'other@example.com', payments: [{ transactionId: 'x1', method: 'card' }] });
+    const wrong = await call(h.url, 'POST', `/api/order/${created.body.id}/split-payment`, { body: { email: 'other@example.com', payments: [{ transactionId: 'x1', method: 'card' }] }, from: freshClient() });
     expect(wrong.status).toBe(404);
     expect(wrong.body.message).toBe('Order not found.');
-    const lookupNoEmail = await api(h.url, 'GET', `/api/order/${created.body.id}`, undefined, { 'X-Forwarded-For': '10.9.9.2' });
+    const lookupNoEmail = await call(h.url, 'GET', `/api/order/${created.body.id}`, { from: freshClient() });
     expect(lookupNoEmail.status).toBe(400);
     expect(lookupNoEmail.body.message).toBe('Email is required');
   });
@@ -178,22 +180,25 @@ describe('chargeAmount (the seam with the payment routes)', () => {
   it('decides the amount from the due balance and checks split amounts with the 001 §5 messages', async () => {
     const content = loadContent(process.env.CONTENT_DIR ?? 'examples/site');
     const commerce = createCommerce({ content, database: h.database, publicUrl: h.url, mail: harnessMail, confirm: async () => { throw new Error('unused'); } });
-    const { quote } = newQuote();
-    const charge = commerce.payments.chargeAmount;
+    const { quote, link } = newQuote();
+    // The quote's link token is the proof of ownership, of the quote and of the order made from it.
+    const owner = { token: link.token, client: 'chargeAmount-test' };
+    const charge = (request: { quoteId?: string; orderId?: string; requestedAmount?: number; method: string }) => commerce.payments.chargeAmount({ ...request, owner });
     expect(await charge({ quoteId: String(quote.id), method: 'test' })).toEqual({ amountCents: 262520, currency: 'USD', metadata: { quoteId: String(quote.id), quoteIncrementId: quote.increment_id } });
     expect((await charge({ quoteId: String(quote.id), requestedAmount: 600, method: 'test' })).amountCents).toBe(60000);
     await expect(charge({ quoteId: String(quote.id), requestedAmount: 100, method: 'test' })).rejects.toMatchObject({ message: 'Minimum amount is $500.00' });
     await expect(charge({ quoteId: String(quote.id), requestedAmount: '' as unknown as number, method: 'test' })).rejects.toMatchObject({ message: 'Split amount is required' });
     await expect(charge({ quoteId: String(quote.id), requestedAmount: 'x' as unknown as number, method: 'test' })).rejects.toMatchObject({ message: 'Must be a valid number' });
     await expect(charge({ quoteId: String(quote.id), requestedAmount: 3000, method: 'test' })).rejects.toMatchObject({ message: 'Amount cannot exceed total' });
-    const plain = newQuote({ splitPaymentEnabled: false }).quote;
+    const plain = newQuote({ splitPaymentEnabled: false });
     // Without split payment, an amount the browser asks for is ignored: the whole total is charged.
-    expect((await charge({ quoteId: String(plain.id), requestedAmount: 600, method: 'test' })).amountCents).toBe(262520);
+    const plainCharge = await commerce.payments.chargeAmount({ quoteId: String(plain.quote.id), requestedAmount: 600, method: 'test', owner: { token: plain.link.token, client: 'chargeAmount-test' } });
+    expect(plainCharge.amountCents).toBe(262520);
 
     // An order with a split: the due amount and the order-page messages.
     const first = nextTxn();
     h.gateway.set({ transactionId: first, amountCents: 200000, metadata: { quoteId: String(quote.id) } });
-    const converted = await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: quote.id, payment: { transactionId: first, method: 'card' } });
+    const converted = await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: quote.id, payment: { transactionId: first, method: 'card' } }, bearer(link.token));
     const orderId = String(converted.body.order.id);
     expect((await charge({ orderId, method: 'test' })).amountCents).toBe(62520);
     await expect(charge({ orderId, requestedAmount: 700, method: 'test' })).rejects.toMatchObject({ message: 'Payment amount cannot exceed due amount of $625.20' });
@@ -201,7 +206,7 @@ describe('chargeAmount (the seam with the payment routes)', () => {
     expect((await charge({ orderId, requestedAmount: 500, method: 'test' })).amountCents).toBe(50000);
     const second = nextTxn();
     h.gateway.set({ transactionId: second, amountCents: 50000, metadata: { orderId } });
-    await api(h.url, 'POST', `/api/order/${orderId}/split-payment`, { email: quoteFile.email, payments: [{ transactionId: second, method: 'card' }] });
+    await call(h.url, 'POST', `/api/order/${orderId}/split-payment`, { body: { email: quoteFile.email, payments: [{ transactionId: second, method: 'card' }] }, from: freshClient() });
     // 125.20 is due, below the minimum: only the full due amount may be paid.
     await expect(charge({ orderId, requestedAmount: 100, method: 'test' })).rejects.toMatchObject({ message: 'Must pay full due amount of $125.20' });
     expect((await charge({ orderId, requestedAmount: 125.2, method: 'test' })).amountCents).toBe(12520);

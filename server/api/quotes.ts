@@ -1,6 +1,8 @@
 /**
  * Quote endpoints (001 §7): open by link (id + token), convert to an order after a payment the
- * gateway confirms, and view by the link holder.
+ * gateway confirms, and view by the link holder. The link's token is proof of ownership: it travels
+ * as `Authorization: Bearer <token>`; only GET /api/quote also reads it from the query, as the
+ * quote link of 001 §2 carries it.
  */
 import type Router from '@koa/router';
 import { ApiError } from '../http/api-error';
@@ -8,13 +10,14 @@ import type { Commerce } from '../services/commerce';
 import { QuoteService } from '../services/quote-service';
 import { bodyObject, isRecord, queryValue } from '../services/request-input';
 import { gatewayFor, paymentAttempt } from './orders';
+import { ownerProof } from './payments/owner-proof';
 import { presentedToken, readJson } from './read-json';
 
 export function quoteRoutes(router: Router, commerce: Commerce): void {
   const { quotes, payments } = commerce;
 
   router.get('/api/quote', (ctx) => {
-    const access = quotes.checkToken(queryValue(ctx.query.quoteId), queryValue(ctx.query.token));
+    const access = quotes.checkToken(queryValue(ctx.query.quoteId), presentedToken(ctx) ?? queryValue(ctx.query.token));
     ctx.type = 'application/json';
     ctx.body = quotes.answerJson(access);
   });
@@ -30,12 +33,12 @@ export function quoteRoutes(router: Router, commerce: Commerce): void {
     if (!(typeof rawId === 'string' || typeof rawId === 'number') || !/^\d{1,12}$/.test(String(rawId))) {
       throw new ApiError(400, 'quoteNotExist', 'Quote not found.', { quoteId: 'Quote ID is required' }, { errorType: 'quoteNotExist' });
     }
-    const quoteId = Number(rawId);
-    if (!quotes.row(quoteId)) throw new ApiError(404, 'quoteNotExist', 'Quote not found.', undefined, { errorType: 'quoteNotExist' });
+    // The link's token, valid and unexpired; an unknown id and a wrong token get the same answer.
+    const owned = await payments.authorize({ quoteId: String(rawId) }, ownerProof(ctx, body));
     const attempt = paymentAttempt(body);
     if (!attempt) throw new ApiError(400, 'validation_failed', 'Please select a payment method', { payment: 'Please select a payment method' });
     const gateway = gatewayFor(commerce, attempt.method ?? (isRecord(body.payment) ? body.payment.method : undefined));
-    const { confirmed, applied } = await payments.confirmAndApply(gateway, attempt.transactionId, { method: String(attempt.method ?? ''), expectQuoteId: quoteId });
+    const { confirmed, applied } = await payments.confirmAndApply(gateway, attempt.transactionId, owned, { method: String(attempt.method ?? '') });
     if (confirmed.status === 'failed') {
       const reason = typeof confirmed.additionalData?.message === 'string' ? confirmed.additionalData.message : 'Error while handling Payment';
       throw new ApiError(402, 'payment_failed', reason, undefined, { order: applied.order });

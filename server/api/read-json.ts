@@ -30,14 +30,13 @@ export async function readJson(ctx: Context): Promise<unknown> {
   }
 }
 
-/** The bearer token of the Authorization header, or a `token` / `accessToken` query value. */
-export function presentedToken(ctx: Context, body?: Record<string, unknown>): string | undefined {
-  const auth = ctx.get('Authorization');
-  const bearer = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
-  if (bearer) return bearer;
-  for (const v of [ctx.query.accessToken, ctx.query.token, body?.accessToken]) {
-    const s = Array.isArray(v) ? v[0] : v;
-    if (typeof s === 'string' && s !== '') return s;
-  }
-  return undefined;
+/**
+ * The bearer token of the Authorization header. Tokens travel only there: a token in a query
+ * string ends up in logs, browser history and Referer headers. (The quote link of 001 §2 is the one
+ * address that carries a token; GET /api/quote reads it itself.) The second parameter is ignored: a
+ * body no longer carries a token.
+ */
+export function presentedToken(ctx: Context, _body?: Record<string, unknown>): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'))?.[1];
+  return bearer && bearer.length <= 200 ? bearer : undefined;
 }

@@ -6,7 +6,7 @@ import type { Content } from '../content/load-content';
 import type { Database } from '../db/database';
 import { SyncQueries } from '../db/sync-query';
 import type { MailConfig } from '../mail/mail-config';
-import { OrderService } from './order-service';
+import { OrderEmailLimits, OrderService } from './order-service';
 import { PaymentService } from './payment-service';
 import type { ConfirmPayment } from './payment-types';
 import { QuoteService } from './quote-service';
@@ -25,6 +25,8 @@ export interface Commerce {
   lookupLimiter: RateLimiter;
   /** Per order id and per e-mail, whatever the client address: an attacker rotating addresses still cannot try many e-mails for one order. */
   lookupTargetLimiter: RateLimiter;
+  /** Both limiters, as every order id + e-mail check uses them: lookup, split payment, a payment proven by e-mail. */
+  emailLimits: OrderEmailLimits;
   mail: MailConfig;
   publicUrl: string;
 }
@@ -45,7 +47,11 @@ export function createCommerce(deps: { content: Content; database: Database; pub
   const mailContext = { mail: deps.mail, publicUrl: deps.publicUrl };
   const orders = new OrderService(q, catalog, rules, mailContext);
   const quotes = new QuoteService(q, deps.publicUrl);
-  const payments = new PaymentService(q, orders, quotes, deps.confirm);
+  const tokens = new OrderAccessTokens(serverSecret(q, 'order-access-token'));
+  const lookupLimiter = new RateLimiter(LOOKUPS_PER_MINUTE, 60_000);
+  const lookupTargetLimiter = new RateLimiter(TARGET_LOOKUPS_PER_MINUTE, 60_000);
+  const emailLimits = new OrderEmailLimits(lookupLimiter, lookupTargetLimiter);
+  const payments = new PaymentService(q, orders, quotes, tokens, emailLimits, deps.confirm);
   return {
     q,
     content: deps.content,
@@ -53,9 +59,10 @@ export function createCommerce(deps: { content: Content; database: Database; pub
     orders,
     quotes,
     payments,
-    tokens: new OrderAccessTokens(serverSecret(q, 'order-access-token')),
-    lookupLimiter: new RateLimiter(LOOKUPS_PER_MINUTE, 60_000),
-    lookupTargetLimiter: new RateLimiter(TARGET_LOOKUPS_PER_MINUTE, 60_000),
+    tokens,
+    lookupLimiter,
+    lookupTargetLimiter,
+    emailLimits,
     mail: deps.mail,
     publicUrl: deps.publicUrl,
   };

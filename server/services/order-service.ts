@@ -22,6 +22,8 @@ import type { SampleCatalog } from './sample-catalog';
 import { sha256Hex } from './secrets';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
+export const QUOTE_ADDRESSES_FIXED = 'The addresses of an order made from a quote are those of the quote. Please contact us to change them.';
+export const CART_LOCKED = 'A payment for this order is in progress; the cart cannot change until it completes or fails.';
 export const NO_SHIPPING_MESSAGE = 'Sorry, no shipping methods are available for the selected shipping address.';
 
 export interface OrderInput {
@@ -53,6 +55,49 @@ export interface AppliedPayment {
 
 export function notFound(): ApiError {
   return new ApiError(404, 'orderNotExist', ORDER_NOT_FOUND);
+}
+
+/**
+ * True while a payment holds the order: it is paid (in part or in full), past the payable statuses,
+ * or a payment is pending or on hold with the provider. Neither the cart nor the addresses of such an
+ * order may change, so the amount being paid is the amount stored.
+ */
+export function paymentLocksOrder(status: string, payments: readonly PaymentRow[]): boolean {
+  return !isPayable(status) || payments.some((p) => p.status === 'completed' || p.status === 'pending' || p.status === 'on_hold');
+}
+
+/** A hit counter for one key: the lookup's rate limiters (server/services/rate-limiter.ts) fit it. */
+export interface HitLimiter {
+  /** Counts a hit; false once the key is over its limit. */
+  allow(key: string): boolean | Promise<boolean>;
+}
+
+/**
+ * The limits of an order id + e-mail check (001 §6), shared by the lookup, the split-payment
+ * endpoint and a payment proven by e-mail: a budget per client, and one per order and per e-mail
+ * from all clients together (so rotating client addresses cannot try many e-mails for one order).
+ */
+export class OrderEmailLimits {
+  constructor(
+    private readonly perClient: HitLimiter,
+    private readonly perTarget: HitLimiter,
+  ) {}
+
+  /** Counts one check by the client; false when any of its budgets ran out. */
+  async allowClient(client: string): Promise<boolean> {
+    return this.perClient.allow(`lookup:${client.slice(0, 64)}`);
+  }
+
+  /** Counts one check of this order and this e-mail; both always count, so the answer does not tell which ran out. */
+  async allowTarget(orderRef: string, email: string): Promise<boolean> {
+    const byOrder = await this.perTarget.allow(`order:${orderRef.trim().toLowerCase().slice(0, 64)}`);
+    const byEmail = await this.perTarget.allow(`email:${email.trim().toLowerCase().slice(0, 254)}`);
+    return byOrder && byEmail;
+  }
+}
+
+export function tooManyLookups(): ApiError {
+  return new ApiError(429, 'too_many_requests', 'Too many order lookups. Please try again in a minute.');
 }
 
 /** The payment method of a request: a name offered in the scope, or 400 'Please select a payment method'. */
@@ -149,6 +194,8 @@ export class OrderService {
             if (!isPayable(existing.order.status) || paidCents(existing.payments) > 0) {
               throw new ApiError(409, 'order_already_paid', 'This order has already been paid; start a new checkout to order again.');
             }
+            // A payment pending or on hold is for the stored cart: the cart waits until it completes or fails.
+            if (paymentLocksOrder(existing.order.status, existing.payments)) throw cartLocked();
             this.rewriteOrder(existing.order.id, input, totals, 'Order updated after a failed payment.');
             q.run(q.db.updateTable('idempotency_record').set({ request_hash: hash }).where('id', '=', record.id));
             return { order: orderView(loadOrder(q, existing.order.id)!), created: false };
@@ -302,9 +349,11 @@ export class OrderService {
     return q.transaction(() => {
       const record = loadOrder(q, orderId);
       if (!record) throw notFound();
-      if (!isPayable(record.order.status) || record.payments.some((p) => p.status === 'completed' || p.status === 'pending' || p.status === 'on_hold')) {
+      if (paymentLocksOrder(record.order.status, record.payments)) {
         throw new ApiError(409, 'order_locked', 'Addresses can only be changed before payment.');
       }
+      // A quote's shipping, tax and discount were agreed for the quote's addresses: its order keeps them.
+      if (record.order.quote_id !== null) throw new ApiError(409, 'order_locked', QUOTE_ADDRESSES_FIXED);
       const { billing, shipping } = readAddresses(body, record.order.email);
       const lines: CartLine[] = record.items.map((i) => {
         const sample = this.catalog.findSample(i.sku) ?? { sku: i.sku, name: i.name, priceCents: i.price_cents, weight: i.weight, styleName: i.style_name ?? '', styleTitle: i.style_title ?? '' };
@@ -376,26 +425,40 @@ export class OrderService {
     });
   }
 
+  /**
+   * The order a new payment belongs to. The payment's own metadata (what the provider carries back)
+   * must name it: a payment that names nothing, or names another order or quote than the caller
+   * expects, is refused. A quote is converted here, but only for a payment that is not failed: a
+   * declined card never marks a quote ordered.
+   */
   private orderForPayment(payment: ConfirmedPayment, opts: { expectOrderId?: number; expectQuoteId?: number }): number {
     const q = this.q;
     const metaOrder = payment.metadata.orderId ? this.resolveOrderId(String(payment.metadata.orderId)) : undefined;
     if (payment.metadata.orderId && metaOrder === undefined) throw paymentMismatch();
+    const metaQuote = payment.metadata.quoteId && /^\d{1,12}$/.test(String(payment.metadata.quoteId)) ? Number(payment.metadata.quoteId) : undefined;
+    if (payment.metadata.quoteId && metaQuote === undefined) throw paymentMismatch();
+    if (metaOrder === undefined && metaQuote === undefined) throw new ApiError(400, 'payment_not_linked', 'This payment is not linked to an order or a quote.');
     if (opts.expectOrderId !== undefined) {
       if (metaOrder !== undefined && metaOrder !== opts.expectOrderId) throw paymentMismatch();
-      if (!findOrderRow(q, opts.expectOrderId)) throw notFound();
+      const row = findOrderRow(q, opts.expectOrderId);
+      if (!row) throw notFound();
+      // A quote's payment belongs to that quote's order only.
+      if (metaQuote !== undefined && row.quote_id !== metaQuote) throw paymentMismatch();
       return opts.expectOrderId;
     }
-    const metaQuote = payment.metadata.quoteId && /^\d{1,12}$/.test(String(payment.metadata.quoteId)) ? Number(payment.metadata.quoteId) : undefined;
-    if (opts.expectQuoteId !== undefined) {
-      if (metaQuote !== opts.expectQuoteId && metaOrder === undefined) throw paymentMismatch();
-      const quote = q.first(q.db.selectFrom('quote').select(['id', 'order_id']).where('id', '=', opts.expectQuoteId));
+    const quoteId = opts.expectQuoteId ?? (metaOrder === undefined ? metaQuote : undefined);
+    if (quoteId !== undefined) {
+      if (metaQuote !== undefined && metaQuote !== quoteId) throw paymentMismatch();
+      const quote = q.first(q.db.selectFrom('quote').select(['id', 'order_id']).where('id', '=', quoteId));
       if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
       if (metaOrder !== undefined && metaOrder !== quote.order_id) throw paymentMismatch();
-      return convertQuoteInTransaction(q, opts.expectQuoteId, payment.gateway, this.rules.paymentMethods);
+      if (quote.order_id !== null) return quote.order_id;
+      if (payment.status === 'failed') throw quotePaymentFailed(payment);
+      return convertQuoteInTransaction(q, quoteId, payment.gateway, this.rules.paymentMethods);
     }
-    if (metaOrder !== undefined) return metaOrder;
-    if (metaQuote !== undefined) return convertQuoteInTransaction(q, metaQuote, payment.gateway, this.rules.paymentMethods);
-    throw new ApiError(400, 'payment_not_linked', 'This payment is not linked to an order or a quote.');
+    // A payment naming an order and a quote pays that order only if it was made from that quote.
+    if (metaQuote !== undefined && findOrderRow(q, metaOrder!)?.quote_id !== metaQuote) throw paymentMismatch();
+    return metaOrder!;
   }
 
   private updateExistingPayment(existing: PaymentRow, payment: ConfirmedPayment): AppliedPayment {
@@ -477,8 +540,18 @@ export class OrderService {
   }
 }
 
+function cartLocked(): ApiError {
+  return new ApiError(409, 'order_locked', CART_LOCKED);
+}
+
 export function incrementIdFor(id: number): string {
   return String(100000000 + id);
+}
+
+/** A failed payment for a quote not yet ordered: nothing to record it on, and the quote stays open. */
+function quotePaymentFailed(payment: ConfirmedPayment): ApiError {
+  const message = typeof payment.additionalData?.message === 'string' && payment.additionalData.message ? payment.additionalData.message : 'Error while handling Payment';
+  return new ApiError(402, 'payment_failed', message.slice(0, 300), undefined, { status: payment.status, transactionId: payment.transactionId });
 }
 
 function paymentMismatch(): ApiError {

@@ -2,20 +2,47 @@
  * The seam with the gateway routes (room B1): `chargeAmount` says how much a payment may be for
  * (the server decides, from the order's or quote's due amount), and `onConfirmedPayment` records a
  * payment the gateway confirmed (browser verify and webhook alike; one row per provider reference).
+ *
+ * Every browser call that names an order or a quote proves it owns it (`authorize`): an order by
+ * its access token, a quote by its valid, unexpired link token (which also owns the order made from
+ * it), a split payment by the order's e-mail under the lookup's rate limits. An id, or a provider's
+ * transaction id, proves nothing: they are sequential or travel in URLs. A caller who is not the
+ * owner gets the same answer as for an id that does not exist, and nothing is read or written.
  */
 import { toCents, toDollars } from '../../schemas/money';
 import type { SyncQueries } from '../db/sync-query';
 import { ApiError } from '../http/api-error';
-import type { AppliedPayment, OrderService } from './order-service';
-import { notFound } from './order-service';
+import type { AppliedPayment, OrderEmailLimits, OrderService } from './order-service';
+import { notFound, tooManyLookups } from './order-service';
 import { isPayable } from './order-status';
-import { balanceCents, loadOrder } from './order-view';
+import { balanceCents, loadOrder, type OrderRecord } from './order-view';
 import type { ConfirmedPayment, ConfirmPayment } from './payment-types';
-import type { QuoteService } from './quote-service';
+import { QUOTE_NOT_FOUND_MESSAGE, type QuoteService } from './quote-service';
+import type { OrderAccessTokens } from './secrets';
 import { checkOrderSplitAmount, checkQuoteSplitAmount } from './split-rules';
 
 export const SPLIT_NOT_ENABLED = 'Split payment is not enabled for this order.';
 export const ORDER_ALREADY_PAID = 'This order has already been fully paid.';
+
+/** What a request presents as proof that its caller owns the order or quote it names. */
+export interface OwnerProof {
+  /** `Authorization: Bearer ...`: an order's access token or a quote's link token. */
+  token?: string;
+  /** The order's e-mail (the split-payment page's proof, with the order id); rate limited. */
+  email?: string;
+  /** Who asks (the client's address), for the rate limits of the e-mail check. */
+  client: string;
+}
+
+/**
+ * What the caller proved it owns: an order, a quote not yet ordered, or a quote and its order.
+ * `by` says how; only the access token and the quote link may learn the order's access token.
+ */
+export interface Owned {
+  orderId?: number;
+  quoteId?: number;
+  by: 'access-token' | 'quote-link' | 'email';
+}
 
 export interface ChargeRequest {
   orderId?: string | number;
@@ -23,6 +50,13 @@ export interface ChargeRequest {
   /** Dollars, for a split payment; must follow the split rules. */
   requestedAmount?: number;
   method: string;
+  /** Proof that the caller owns the order or quote; without it nothing is charged. */
+  owner?: OwnerProof;
+  /**
+   * 'charge' (the default): what may be charged now; a paid order is refused. 'check-owner': only
+   * proves ownership (capturing, reading back or updating an existing payment), whatever is due.
+   */
+  purpose?: 'charge' | 'check-owner';
 }
 
 export interface ChargeAmount {
@@ -31,61 +65,183 @@ export interface ChargeAmount {
   metadata: { orderId?: string; orderIncrementId?: string; quoteId?: string; quoteIncrementId?: string };
 }
 
+export interface VerifiedPayment {
+  confirmed: ConfirmedPayment;
+  applied: AppliedPayment;
+  owned: Owned;
+}
+
+function present(value: string | number | undefined | null): value is string | number {
+  return value !== undefined && value !== null && String(value).trim() !== '';
+}
+
 export class PaymentService {
   constructor(
     private readonly q: SyncQueries,
     private readonly orders: OrderService,
     private readonly quotes: QuoteService,
+    private readonly tokens: OrderAccessTokens,
+    private readonly emailLimits: OrderEmailLimits,
     private readonly confirmWithGateway: ConfirmPayment,
   ) {}
 
-  chargeAmount = async (request: ChargeRequest): Promise<ChargeAmount> => {
-    if (request.orderId !== undefined && request.orderId !== null && String(request.orderId) !== '') {
-      const id = this.orders.resolveOrderId(String(request.orderId));
+  /**
+   * Proves that the caller owns the order (or the quote) named. With an order id: its access token,
+   * the link token of the quote it was made from, or (split payment only) its e-mail. With only a
+   * quote id: the quote's link token, valid and unexpired (or, once the quote is ordered, that
+   * order's access token). Anything else: the answer of an unknown id ('Order not found.', or the
+   * quote link's 'Quote not found. The link may be incorrect.'). Both ids named: they must agree.
+   */
+  async authorize(target: { orderId?: string | number; quoteId?: string | number }, proof: OwnerProof | undefined): Promise<Owned> {
+    if (present(target.orderId)) {
+      const raw = String(target.orderId);
+      const id = this.orders.resolveOrderId(raw);
       const record = id === undefined ? undefined : loadOrder(this.q, id);
+      const owned = await this.ownOrder(raw, record, proof);
+      if (present(target.quoteId) && record!.order.quote_id !== Number(target.quoteId)) {
+        throw new ApiError(400, 'payment_mismatch', 'This payment belongs to another order.');
+      }
+      return owned;
+    }
+    if (present(target.quoteId)) {
+      const raw = String(target.quoteId).trim();
+      // A quote already ordered is also its order's: that order's access token proves it.
+      const viaOrder = this.quoteOrderOwnedBy(raw, proof?.token);
+      if (viaOrder) return viaOrder;
+      // The same check as the quote page: quoteNotExist for an unknown id or a wrong token, tokenExpired after expiry.
+      const access = this.quotes.checkToken(raw, proof?.token);
+      return { quoteId: access.id, ...(access.orderId !== null ? { orderId: access.orderId } : {}), by: 'quote-link' };
+    }
+    throw new ApiError(400, 'validation_failed', 'A payment needs an orderId or a quoteId.', { orderId: 'Order ID is required' });
+  }
+
+  private async ownOrder(raw: string, record: OrderRecord | undefined, proof: OwnerProof | undefined): Promise<Owned> {
+    const token = proof?.token;
+    if (record && token) {
+      if (this.tokens.verify(record.order.id, token)) return { orderId: record.order.id, by: 'access-token' };
+      if (record.order.quote_id !== null && this.quoteLinkOpens(record.order.quote_id, token)) {
+        return { orderId: record.order.id, quoteId: record.order.quote_id, by: 'quote-link' };
+      }
+    }
+    if (proof?.email !== undefined) {
+      // Counted whether or not the order exists or the e-mail fits, as the lookup does.
+      if (!(await this.emailLimits.allowClient(proof.client))) throw tooManyLookups();
+      if (!(await this.emailLimits.allowTarget(record ? String(record.order.id) : raw, proof.email))) throw tooManyLookups();
+      if (record && record.order.email.toLowerCase() === proof.email.trim().toLowerCase()) {
+        // The e-mail is the split-payment page's proof, and only that page's.
+        if (record.order.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
+        return { orderId: record.order.id, by: 'email' };
+      }
+    }
+    throw notFound();
+  }
+
+  private quoteOrderOwnedBy(raw: string, token: string | undefined): Owned | undefined {
+    if (!token || !/^\d{1,12}$/.test(raw)) return undefined;
+    const quote = this.quotes.row(Number(raw));
+    if (!quote || quote.order_id === null || !this.tokens.verify(quote.order_id, token)) return undefined;
+    return { quoteId: quote.id, orderId: quote.order_id, by: 'access-token' };
+  }
+
+  private quoteLinkOpens(quoteId: number, token: string): boolean {
+    try {
+      this.quotes.checkToken(String(quoteId), token);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  chargeAmount = async (request: ChargeRequest): Promise<ChargeAmount> => {
+    const owned = await this.authorize(request, request.owner);
+    const check = request.purpose === 'check-owner';
+    if (owned.orderId !== undefined) {
+      const record = loadOrder(this.q, owned.orderId);
       if (!record) throw notFound();
-      const due = balanceCents(record.order, record.payments);
+      const due = this.dueCents(record);
+      const metadata = { orderId: String(record.order.id), orderIncrementId: record.order.increment_id ?? String(record.order.id), ...(owned.quoteId !== undefined ? { quoteId: String(owned.quoteId) } : {}) };
+      if (check) return { amountCents: due, currency: 'USD', metadata };
       if (due === 0 || !isPayable(record.order.status)) throw new ApiError(409, 'orderAlreadyPaid', ORDER_ALREADY_PAID);
       let amountCents = due;
       // Without split payment the browser's amount is only a request: the due amount is charged.
       if (request.requestedAmount !== undefined && record.order.split_payment_enabled === 1 && toCents(request.requestedAmount) !== due) {
-        const check = checkOrderSplitAmount(request.requestedAmount, due, record.order.minimum_split_cents);
-        if (!check.ok) throw new ApiError(400, 'invalid_amount', check.message, { amount: check.message });
-        amountCents = check.amountCents;
+        const split = checkOrderSplitAmount(request.requestedAmount, due, record.order.minimum_split_cents);
+        if (!split.ok) throw new ApiError(400, 'invalid_amount', split.message, { amount: split.message });
+        amountCents = split.amountCents;
       }
-      return { amountCents, currency: 'USD', metadata: { orderId: String(record.order.id), orderIncrementId: record.order.increment_id ?? String(record.order.id) } };
+      return { amountCents, currency: 'USD', metadata };
     }
-    if (request.quoteId !== undefined && request.quoteId !== null && /^\d{1,12}$/.test(String(request.quoteId))) {
-      const quote = this.quotes.row(Number(request.quoteId));
-      if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
-      if (quote.order_id !== null) return this.chargeAmount({ orderId: quote.order_id, requestedAmount: request.requestedAmount, method: request.method });
-      let amountCents = quote.total_cents;
-      if (request.requestedAmount !== undefined && quote.split_payment_enabled === 1 && toCents(request.requestedAmount) !== quote.total_cents) {
-        const check = checkQuoteSplitAmount(request.requestedAmount, quote.total_cents, quote.minimum_split_cents);
-        if (!check.ok) throw new ApiError(400, 'invalid_amount', check.message, { splitAmount: check.message });
-        amountCents = check.amountCents;
-      }
-      return { amountCents, currency: 'USD', metadata: { quoteId: String(quote.id), quoteIncrementId: quote.increment_id ?? String(quote.id) } };
+    const quote = this.quotes.row(owned.quoteId!);
+    if (!quote) throw new ApiError(400, 'quoteNotExist', QUOTE_NOT_FOUND_MESSAGE, undefined, { errorType: 'quoteNotExist' });
+    const metadata = { quoteId: String(quote.id), quoteIncrementId: quote.increment_id ?? String(quote.id) };
+    if (check) return { amountCents: quote.total_cents, currency: 'USD', metadata };
+    let amountCents = quote.total_cents;
+    if (request.requestedAmount !== undefined && quote.split_payment_enabled === 1 && toCents(request.requestedAmount) !== quote.total_cents) {
+      const split = checkQuoteSplitAmount(request.requestedAmount, quote.total_cents, quote.minimum_split_cents);
+      if (!split.ok) throw new ApiError(400, 'invalid_amount', split.message, { splitAmount: split.message });
+      amountCents = split.amountCents;
     }
-    throw new ApiError(400, 'validation_failed', 'A payment needs an orderId or a quoteId.', { orderId: 'Order ID is required' });
+    return { amountCents, currency: 'USD', metadata };
   };
+
+  /**
+   * The due amount of an order. An order made from a quote owes what the quote says: its total is
+   * checked against the quote's on every charge, so nothing can make the quote cheaper.
+   */
+  private dueCents(record: OrderRecord): number {
+    if (record.order.quote_id !== null) {
+      const quote = this.quotes.row(record.order.quote_id);
+      if (!quote || quote.total_cents !== record.order.total_cents) {
+        throw new ApiError(409, 'quote_total_mismatch', 'This order no longer matches its quote. Please contact us to complete the payment.');
+      }
+    }
+    return balanceCents(record.order, record.payments);
+  }
 
   onConfirmedPayment = async (payment: ConfirmedPayment): Promise<void> => {
     this.orders.applyConfirmedPayment(payment);
   };
 
-  /** Asks the gateway about a transaction the browser names, then records what the gateway says. */
-  async confirmAndApply(gateway: string, transactionId: string, opts: { method?: string; expectOrderId?: number; expectQuoteId?: number } = {}): Promise<{ confirmed: ConfirmedPayment; applied: AppliedPayment }> {
-    let confirmed: ConfirmedPayment;
+  /**
+   * Records a payment the browser names, for an order or quote the caller already proved it owns
+   * (PATCH /api/order, split payment, convertToOrder): the payment must belong to it.
+   */
+  async confirmAndApply(gateway: string, transactionId: string, owned: Owned, opts: { method?: string } = {}): Promise<{ confirmed: ConfirmedPayment; applied: AppliedPayment }> {
+    const confirmed = await this.confirm(gateway, transactionId);
+    return { confirmed, applied: this.applyFor(confirmed, owned, opts.method) };
+  }
+
+  /**
+   * Verify (001 §4): asks the gateway about a transaction, then records it only for a caller who
+   * proves it owns the order or quote the payment is for. The transaction id alone is no proof.
+   */
+  async verify(gateway: string, transactionId: string, proof: OwnerProof, opts: { method?: string } = {}): Promise<VerifiedPayment> {
+    const confirmed = await this.confirm(gateway, transactionId);
+    let owned: Owned;
     try {
-      confirmed = await this.confirmWithGateway(gateway, transactionId);
+      owned = await this.authorize({ orderId: confirmed.metadata.orderId, quoteId: confirmed.metadata.quoteId }, proof);
+    } catch (err) {
+      // A payment not linked to anything we hold, or not the caller's: one answer for both.
+      if (err instanceof ApiError && err.status === 400 && err.code === 'validation_failed') throw notFound();
+      throw err;
+    }
+    return { confirmed, applied: this.applyFor(confirmed, owned, opts.method), owned };
+  }
+
+  private applyFor(confirmed: ConfirmedPayment, owned: Owned, method: string | undefined): AppliedPayment {
+    // A quote not yet ordered is converted by its payment; anything else pays the order proven.
+    const expect = owned.orderId === undefined ? { expectQuoteId: owned.quoteId } : { expectOrderId: owned.orderId };
+    return this.orders.applyConfirmedPayment(confirmed, { method, ...expect });
+  }
+
+  private async confirm(gateway: string, transactionId: string): Promise<ConfirmedPayment> {
+    try {
+      return await this.confirmWithGateway(gateway, transactionId);
     } catch (err) {
       // A provider that cannot be reached is the provider's failure, not ours: a clean 502.
       if (err instanceof ApiError) throw err;
       throw new ApiError(502, 'provider_error', 'An error occurred while processing your payment. Please try again.');
     }
-    const applied = this.orders.applyConfirmedPayment(confirmed, opts);
-    return { confirmed, applied };
   }
 }
 

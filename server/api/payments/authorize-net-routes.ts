@@ -4,6 +4,7 @@ import { ApiError } from '../../http/api-error';
 import type { AnetAddress } from '../../gateways/authorize-net-gateway';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
 import { providerIdempotencyKey } from './idempotency';
+import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
 import { PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
@@ -58,7 +59,7 @@ export function authorizeNetRoutes(router: Router, deps: PaymentRouteDeps): void
     const metadata = input.metadata(input.object('metadata') ?? input.object('metadata', additional) ?? additional);
     input.check('Payment Error');
 
-    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'authorizenet' });
+    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'authorizenet', owner: ownerProof(ctx, input.body) });
     checkCurrency(currency, charge.currency);
     const result = await gateway.charge({
       dataDescriptor: dataDescriptor!,

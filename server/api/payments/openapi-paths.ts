@@ -25,11 +25,20 @@ function json(schema: object, description: string) {
   return { description, content: { 'application/json': { schema } } };
 }
 
+/**
+ * Every payment route names an order or a quote (directly, or through the provider object's
+ * metadata) and needs its owner's proof: `Authorization: Bearer <order access token>`,
+ * `Authorization: Bearer <quote link token>`, or for a split payment the order's `email` in the body.
+ */
+const owner = [{ orderToken: [] }, { quoteLink: [] }, {}];
+const email = { type: 'string', description: "The order's e-mail: the split-payment page's proof of ownership, counted like an order lookup." } as const;
+
 function post(summary: string, body: object, ok: object, extra: Record<string, unknown> = {}) {
   return {
     summary,
+    security: owner,
     requestBody: { required: true, content: { 'application/json': { schema: body } } },
-    responses: { 200: json(ok, 'Done.'), 400: error, 402: error, 404: error, 409: error, 502: error, ...extra },
+    responses: { 200: json(ok, 'Done.'), 400: error, 402: error, 404: error, 409: error, 429: error, 502: error, ...extra },
   };
 }
 
@@ -60,6 +69,10 @@ const webhook = (provider: string, header: string) => ({
 });
 
 export const paymentOpenApiComponents = {
+  securitySchemes: {
+    orderToken: { type: 'http', scheme: 'bearer', description: "The order's access token, in the Authorization header only." },
+    quoteLink: { type: 'http', scheme: 'bearer', description: "The quote link's token (valid, unexpired), in the Authorization header." },
+  },
   schemas: {
     PaymentError: {
       type: 'object',
@@ -76,7 +89,7 @@ export const paymentOpenApiPaths = {
       {
         type: 'object',
         required: ['cardNumber', 'expMonth', 'expYear', 'cardCode'],
-        properties: { cardNumber: { type: 'string' }, expMonth: { type: 'string' }, expYear: { type: 'string' }, cardCode: { type: 'string' }, orderId: { type: 'string' }, quoteId: { type: 'string' }, amount, metadata },
+        properties: { cardNumber: { type: 'string' }, expMonth: { type: 'string' }, expYear: { type: 'string' }, cardCode: { type: 'string' }, orderId: { type: 'string' }, quoteId: { type: 'string' }, amount, metadata, email },
       },
       { type: 'object', properties: { success: { const: true }, status: { type: 'string' }, transactionId: { type: 'string' }, transactionResponse: { type: 'object' }, metadata } },
     ),
@@ -84,7 +97,7 @@ export const paymentOpenApiPaths = {
   '/api/payment/stripe/payment-intent': {
     post: post(
       'Create a Stripe PaymentIntent for the order or quote.',
-      { type: 'object', properties: { paymentMethodId: { type: 'string' }, availableMethods: { type: 'array', items: { type: 'string' } }, amount, currency: { type: 'string' }, receiptEmail: { type: 'string' }, shipping: { type: 'object' }, metadata } },
+      { type: 'object', properties: { paymentMethodId: { type: 'string' }, availableMethods: { type: 'array', items: { type: 'string' } }, amount, currency: { type: 'string' }, receiptEmail: { type: 'string' }, shipping: { type: 'object' }, metadata, email } },
       { type: 'object', properties: { success: { const: true }, paymentIntent, status: { type: 'string' } } },
     ),
     patch: post(
@@ -102,7 +115,7 @@ export const paymentOpenApiPaths = {
   '/api/payment/paypal/order': {
     post: post(
       'Create a PayPal order for the order or quote; the response carries the approve link.',
-      { type: 'object', properties: { amount, currency: { type: 'string' }, additionalData: metadata } },
+      { type: 'object', properties: { amount, currency: { type: 'string' }, additionalData: metadata, email } },
       { type: 'object', properties: { success: { const: true }, id: { type: 'string' }, status: { type: 'string' }, response: { type: 'object', properties: { links: { type: 'array', items: { type: 'object', properties: { href: { type: 'string' }, rel: { type: 'string' } } } } } } } },
     ),
     patch: post(

@@ -7,6 +7,7 @@
 import type { Logger } from '../../logger';
 import type { AllGateways } from '../../gateways/create-gateways';
 import type { ConfirmedPayment, GatewayName, PaymentMetadata } from '../../gateways/gateway';
+import type { OwnerProof } from '../../services/payment-service';
 
 export interface ChargeRequest {
   orderId?: string;
@@ -14,6 +15,10 @@ export interface ChargeRequest {
   /** Dollars the browser asked to pay now (a split payment may ask less than due); validated by the implementation. */
   requestedAmount?: number;
   method: GatewayName;
+  /** What the request proves about its caller (./owner-proof.ts); the implementation refuses a caller who does not own the order or quote. */
+  owner: OwnerProof;
+  /** 'check-owner': only prove ownership (capture, read back, update after payment); no amount is refused as already paid. */
+  purpose?: 'charge' | 'check-owner';
 }
 
 export interface Charge {
@@ -24,7 +29,7 @@ export interface Charge {
   metadata: PaymentMetadata;
 }
 
-/** Resolves what may be charged now; throws an ApiError (4xx) for an unknown order or quote or a bad amount. */
+/** Resolves what may be charged now; throws an ApiError (4xx) for an unknown order or quote, a caller who does not own it, or a bad amount. */
 export type ChargeAmount = (request: ChargeRequest) => Promise<Charge>;
 
 /** Records a provider-confirmed payment; called more than once for one payment, so idempotent by providerReference. */

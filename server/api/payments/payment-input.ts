@@ -75,12 +75,13 @@ export class PaymentInput {
 
   /**
    * Our metadata keys from `metadata` (or the given object), plus orderId / quoteId given at the top
-   * level. Unknown keys are dropped: a provider only ever carries the keys we know.
+   * level unless `topLevel` is false (where the top-level `orderId` is the provider's, as in PayPal's
+   * update). Unknown keys are dropped: a provider only ever carries the keys we know.
    */
-  metadata(source: Record<string, unknown> | undefined = this.object('metadata')): PaymentMetadata {
+  metadata(source: Record<string, unknown> | undefined = this.object('metadata'), topLevel = true): PaymentMetadata {
     const out: PaymentMetadata = {};
     for (const key of PAYMENT_METADATA_KEYS) {
-      const value = (source && this.id(key, false, source, `metadata.${key}`)) ?? this.id(key);
+      const value = (source && this.id(key, false, source, `metadata.${key}`)) ?? (topLevel ? this.id(key) : undefined);
       if (value !== undefined) out[key] = value;
     }
     return out;

@@ -49,12 +49,13 @@ describe('payments in the whole server', () => {
   it('charges an order with the test gateway for its server total; verify and the charge record one payment', async () => {
     const order = (await api(server.url, 'POST', '/api/order', orderPayload({ total: 0.01 }))).body;
     expect(order.id).toBeDefined();
-    const charge = await api(server.url, 'POST', '/api/payment/test/charge', { ...visa, amount: order.total, metadata: { orderId: String(order.id) } });
+    const auth = { Authorization: `Bearer ${order.accessToken}` };
+    const charge = await api(server.url, 'POST', '/api/payment/test/charge', { ...visa, amount: order.total, metadata: { orderId: String(order.id) } }, auth);
     expect(charge.status).toBe(200);
     expect(charge.body.transactionResponse.amount).toBe(order.total);
     expect(order.total).toBeGreaterThan(0.01);
 
-    const verified = await api(server.url, 'POST', '/api/payment/test/verify', { transactionId: charge.body.transactionId });
+    const verified = await api(server.url, 'POST', '/api/payment/test/verify', { transactionId: charge.body.transactionId }, auth);
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ success: true, status: 'completed', orderStatus: 'ordered' });
     expect(verified.body.order.payments).toHaveLength(1);
@@ -68,7 +69,8 @@ describe('payments in the whole server', () => {
 
   it('a Stripe webhook racing the browser\'s verify records one payment', async () => {
     const order = (await api(server.url, 'POST', '/api/order', orderPayload())).body;
-    const created = await api(server.url, 'POST', '/api/payment/stripe/payment-intent', { metadata: { orderId: String(order.id), orderIncrementId: order.orderIncrementId } });
+    const auth = { Authorization: `Bearer ${order.accessToken}` };
+    const created = await api(server.url, 'POST', '/api/payment/stripe/payment-intent', { metadata: { orderId: String(order.id), orderIncrementId: order.orderIncrementId } }, auth);
     expect(created.status).toBe(200);
     expect(created.body.paymentIntent.amount).toBe(Math.round(order.total * 100));
     stripe.confirmInBrowser(created.body.paymentIntent.id);
@@ -76,12 +78,12 @@ describe('payments in the whole server', () => {
 
     const [hook, verify] = await Promise.all([
       fetch(`${server.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }),
-      api(server.url, 'POST', '/api/payment/stripe/verify', { paymentIntentId: created.body.paymentIntent.id }),
+      api(server.url, 'POST', '/api/payment/stripe/verify', { paymentIntentId: created.body.paymentIntent.id }, auth),
     ]);
     expect(hook.status).toBe(200);
     expect(verify.status).toBe(200);
     expect(verify.body.orderStatus).toBe('ordered');
-    const again = await api(server.url, 'POST', '/api/payment/stripe/verify', { paymentIntentId: created.body.paymentIntent.id });
+    const again = await api(server.url, 'POST', '/api/payment/stripe/verify', { paymentIntentId: created.body.paymentIntent.id }, auth);
     expect(again.body.order.payments).toHaveLength(1);
     expect(stripe.violations).toEqual([]);
   });

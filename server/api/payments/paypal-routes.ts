@@ -3,19 +3,24 @@ import type Router from '@koa/router';
 import { ApiError } from '../../http/api-error';
 import { PAYPAL_MESSAGES, payPalValueToCents, type PayPalGateway } from '../../gateways/paypal-gateway';
 import { providerIdempotencyKey } from './idempotency';
+import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
 import { mergeMetadata, PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
 import { checkCurrency } from './stripe-routes';
 
-const ORDER_ID = /^[A-Za-z0-9-]{1,36}$/;
+/** PayPal's order ids, as its API document states them for GET /v2/checkout/orders/{id}. */
+const ORDER_ID = /^[A-Z0-9]{1,36}$/;
 
-/** Metadata from `metadata`, `additionalData.metadata` or `additionalData` itself (the spec's client sends additionalData). */
-function metadataOf(input: PaymentInput): ReturnType<PaymentInput['metadata']> {
+/**
+ * Metadata from `metadata`, `additionalData.metadata` or `additionalData` itself (the spec's client
+ * sends additionalData). `topLevel` false where the body's own `orderId` is PayPal's order id.
+ */
+function metadataOf(input: PaymentInput, topLevel = true): ReturnType<PaymentInput['metadata']> {
   const additional = input.object('additionalData');
   const nested = additional ? input.object('metadata', additional) : undefined;
-  return input.metadata(input.object('metadata') ?? nested ?? additional);
+  return input.metadata(input.object('metadata') ?? nested ?? additional ?? {}, topLevel);
 }
 
 export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
@@ -32,7 +37,7 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     const metadata = metadataOf(input);
     input.check(PAYPAL_MESSAGES.createFailed);
 
-    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal' });
+    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal', owner: ownerProof(ctx, input.body) });
     checkCurrency(currency, charge.currency);
     const order = await gateway.createOrder({
       amountCents: charge.amountCents,
@@ -50,16 +55,20 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     const orderId = input.string('orderId', { required: true, pattern: ORDER_ID });
     const requestedAmount = input.amount();
     const currency = input.currency();
-    const incoming = metadataOf(input);
+    const incoming = metadataOf(input, false);
     input.check(PAYPAL_MESSAGES.updateFailed);
 
     const current = gateway.toConfirmedPayment(await gateway.getOrder(orderId!));
+    // Only the owner of what the PayPal order pays hears anything about it (its id travels in URLs).
+    const owner = ownerProof(ctx, input.body);
+    await deps.chargeAmount({ orderId: current.metadata.orderId, quoteId: current.metadata.quoteId, method: 'paypal', owner, purpose: 'check-owner' });
     // Refuses pointing the payment at another order, paid or not.
     const metadata = mergeMetadata(current.metadata, incoming);
     // A paid order is not patched: PayPal refuses it and the amount is history; the orders room
-    // keeps the converted quote's order reference itself (verify).
-    if (current.status !== 'completed') {
-      const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal' });
+    // keeps the converted quote's order reference itself (verify). Only its owner hears that.
+    if (current.status === 'completed') await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, method: 'paypal', owner, purpose: 'check-owner' });
+    else {
+      const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal', owner });
       checkCurrency(currency, charge.currency);
       await gateway.updateOrder(orderId!, { amountCents: charge.amountCents, currency: charge.currency, metadata: { ...metadata, ...charge.metadata } });
     }
@@ -73,6 +82,10 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     if (!orderId) throw new ApiError(400, 'invalid_request', PAYPAL_MESSAGES.nothingToCapture, { orderId: 'This field is required' });
     input.check(PAYPAL_MESSAGES.captureFailed);
 
+    // The PayPal order id travels in the return URL (?token=): only the owner of the order or
+    // quote it pays may capture it.
+    const approved = gateway.toConfirmedPayment(await gateway.getOrder(orderId));
+    await deps.chargeAmount({ orderId: approved.metadata.orderId, quoteId: approved.metadata.quoteId, method: 'paypal', owner: ownerProof(ctx, input.body), purpose: 'check-owner' });
     const order = await gateway.captureOrder(orderId);
     const payment = gateway.toConfirmedPayment(order);
     await reportPayment(deps, payment);

@@ -4,11 +4,13 @@
  * it, captures it and reads it back.
  */
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { ApiError } from '../../http/api-error';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
 import { pickMetadata } from '../../gateways/payment-metadata';
 import type { StripeGateway, StripeIntent, StripeShipping } from '../../gateways/stripe-gateway';
 import { providerIdempotencyKey } from './idempotency';
+import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
 import { mergeMetadata, PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
@@ -63,6 +65,17 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
     return id;
   };
 
+  /**
+   * An intent the browser names, read back from Stripe, for the owner of the order or quote its
+   * metadata names only: an intent id travels in the 3-D Secure return URL and proves nothing.
+   */
+  const ownedIntent = async (ctx: Context, input: PaymentInput, id: string): Promise<StripeIntent> => {
+    const intent = await stripe().retrieveIntent(id);
+    const metadata = pickMetadata(intent.metadata);
+    await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, method: 'stripe', owner: ownerProof(ctx, input.body), purpose: 'check-owner' });
+    return intent;
+  };
+
   router.post('/api/payment/stripe/payment-intent', async (ctx) => {
     const gateway = stripe();
     const input = new PaymentInput(await readJsonObject(ctx));
@@ -75,7 +88,7 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
     const metadata = input.metadata();
     input.check();
 
-    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe' });
+    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe', owner: ownerProof(ctx, input.body) });
     checkCurrency(currency, charge.currency);
     const intent = await gateway.createIntent({
       amountCents: charge.amountCents,
@@ -102,16 +115,20 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
     const incoming = input.metadata();
     input.check();
 
-    const current = await gateway.retrieveIntent(id!);
+    // The caller must own what the intent pays, and what the update adds (an order made from its quote).
+    const current = await ownedIntent(ctx, input, id!);
+    const owner = ownerProof(ctx, input.body);
     let metadata = mergeMetadata(pickMetadata(current.metadata), incoming);
     let amountCents: number | undefined;
     // After payment only the metadata may change (001 §4: the order id is added once the quote is converted).
     const changeable = AMOUNT_CHANGEABLE.has(current.status);
     if (changeable && (requestedAmount !== undefined || incoming.orderId || incoming.quoteId)) {
-      const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe' });
+      const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe', owner });
       checkCurrency(currency, charge.currency);
       amountCents = charge.amountCents;
       metadata = { ...metadata, ...charge.metadata };
+    } else {
+      await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, method: 'stripe', owner, purpose: 'check-owner' });
     }
     const intent = await gateway.updateIntent(id!, {
       amountCents,
@@ -125,8 +142,9 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
 
   router.post('/api/payment/stripe/capture-payment', async (ctx) => {
     const gateway = stripe();
-    const id = intentId(new PaymentInput(await readJsonObject(ctx)))!;
-    const current = await gateway.retrieveIntent(id);
+    const input = new PaymentInput(await readJsonObject(ctx));
+    const id = intentId(input)!;
+    const current = await ownedIntent(ctx, input, id);
     // Capturing an intent that is already captured is a success, not an error: the double click.
     let intent = current;
     if (current.status === 'requires_capture') {
@@ -140,8 +158,8 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
 
   router.post('/api/payment/stripe/payment-intent/retrieve', async (ctx) => {
     const gateway = stripe();
-    const id = intentId(new PaymentInput(await readJsonObject(ctx)))!;
-    const intent = await gateway.retrieveIntent(id);
+    const input = new PaymentInput(await readJsonObject(ctx));
+    const intent = await ownedIntent(ctx, input, intentId(input)!);
     ctx.body = { success: true, paymentIntent: publicIntent(intent), status: gateway.toConfirmedPayment(intent).status };
   });
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../../http/api-error';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
 import { validateCard } from '../../gateways/test-cards';
 import { providerIdempotencyKey } from './idempotency';
+import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
 import { PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
@@ -23,7 +24,7 @@ export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void 
     input.check();
     if (!('card' in checked)) return;
 
-    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'test' });
+    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'test', owner: ownerProof(ctx, body) });
     if (currency && currency !== charge.currency) throw new ApiError(400, 'invalid_request', 'Form validation failed. Please check your information.', { currency: `Must be ${charge.currency}` });
     const result = await gateway.charge({
       card: checked.card,

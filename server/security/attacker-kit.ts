@@ -1,0 +1,109 @@
+/**
+ * Helpers for the security suite: HTTP calls from a chosen loopback address (each test client is
+ * its own socket address, so the per-client rate limits see separate clients without trusting
+ * X-Forwarded-For), and snapshots of what the database holds about an order or a quote, to prove
+ * that a refused request changed nothing.
+ */
+import http from 'node:http';
+import type Database from 'better-sqlite3';
+
+export interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+let lastClient = 0;
+
+/** A loopback address no other call of this process used yet: 127.0.x.y, all of 127/8 is local. */
+export function freshClient(): string {
+  lastClient += 1;
+  return `127.0.${Math.floor(lastClient / 250) + 1}.${(lastClient % 250) + 2}`;
+}
+
+/** One HTTP request from `from` (a loopback address), with a JSON body when given. */
+export function call(base: string, method: string, pathname: string, opts: { body?: unknown; headers?: Record<string, string>; from?: string } = {}): Promise<Answer> {
+  const url = new URL(pathname, base);
+  const payload = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        localAddress: opts.from ?? '127.0.0.1',
+        headers: { ...(payload !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}), ...opts.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, body, text, headers: res.headers });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
+
+/** Everything stored about an order: a refused request must leave it equal. */
+export function orderSnapshot(sqlite: Database.Database, orderId: number): Record<string, unknown> {
+  return {
+    order: sqlite.prepare('select * from sales_order where id = ?').get(orderId),
+    items: sqlite.prepare('select * from sales_order_item where order_id = ? order by id').all(orderId),
+    addresses: sqlite.prepare('select * from sales_order_address where order_id = ? order by id').all(orderId),
+    payments: sqlite.prepare('select * from payment where order_id = ? order by id').all(orderId),
+    history: sqlite.prepare('select * from sales_order_status_history where order_id = ? order by id').all(orderId),
+    mail: sqlite.prepare('select id from mail_outbox where order_id = ? order by id').all(orderId),
+  };
+}
+
+/** Everything stored about a quote, and the orders made from it. */
+export function quoteSnapshot(sqlite: Database.Database, quoteId: number): Record<string, unknown> {
+  return {
+    quote: sqlite.prepare('select * from quote where id = ?').get(quoteId),
+    orders: sqlite.prepare('select id from sales_order where quote_id = ?').all(quoteId),
+  };
+}
+
+/** Payments recorded anywhere: a refused payment call must not add one. */
+export function paymentCount(sqlite: Database.Database): number {
+  return (sqlite.prepare('select count(*) as c from payment').get() as { c: number }).c;
+}
+
+/** The personal data and secrets of a victim that no answer to a stranger may carry. */
+export function leaks(answer: Answer, secrets: readonly string[]): string[] {
+  const text = answer.text.toLowerCase();
+  return secrets.filter((s) => s !== '' && text.includes(s.toLowerCase()));
+}
+
+/** A test card the offline gateway accepts (see docs/gateways.md for the others). */
+export function card(cardNumber = '4242424242424242'): Record<string, string> {
+  return { cardNumber, expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cardCode: '123' };
+}
+
+export const CARD_DECLINED = '4000000000000002';
+export const CARD_NEEDS_AUTHENTICATION = '4000002500003155';
+
+/** What a stranger may try instead of the owner's proof. */
+export function strangerHeaders(otherOrderToken: string): Array<[string, Record<string, string>]> {
+  return [
+    ['no token', {}],
+    ['a made-up token', bearer('x'.repeat(43))],
+    ["another order's token", bearer(otherOrderToken)],
+  ];
+}
