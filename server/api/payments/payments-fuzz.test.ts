@@ -57,8 +57,15 @@ describe('payment routes under random input', () => {
       }),
       { numRuns: 300 },
     );
+    // One well-formed request per provider, so the contract check below always has requests to
+    // look at (random draws alone reach a provider only a few times in 300, sometimes none).
+    const wellFormed = JSON.stringify({ metadata: { orderId: '7' }, additionalData: { orderId: '7' }, dataDescriptor: 'COMMON.ACCEPT.INAPP.PAYMENT', dataValue: 'tok' });
+    for (const path of ['/api/payment/stripe/payment-intent', '/api/payment/paypal/order', '/api/payment/authorize-net/process-transaction']) {
+      const res = await fetch(app.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: wellFormed });
+      expect(res.status, `${path} -> ${await res.text()}`).toBeLessThan(500);
+    }
     expect([...app.stripe.violations, ...app.paypal.violations, ...app.anet.violations]).toEqual([]);
-    // The near-valid requests did reach every provider, so the line above checked something.
+    // Requests did reach every provider, so the line above checked something.
     expect(app.stripe.requests.length).toBeGreaterThan(0);
     expect(app.paypal.requests.length).toBeGreaterThan(0);
     expect(app.anet.requests.length).toBeGreaterThan(0);
