@@ -1,61 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emitShowroomEvent } from '../showroom-events';
-import { commonAttributes, commonParts } from './common-spec';
-import { defineShowroomElement, type ShowroomElementContext } from './define-showroom-element';
-import type { ElementSpec } from './element-spec';
-
-/** A made-up element with one attribute of each type and one JS-only property. */
-function probeSpec(tagName: `showroom-${string}`): ElementSpec {
-  return {
-    tagName,
-    module: 'probe',
-    className: 'Probe',
-    description: 'test element',
-    attributes: [
-      ...commonAttributes,
-      { name: 'label-text', type: 'string', description: '' },
-      { name: 'mode', type: ['compact', 'full'], description: '' },
-      { name: 'max-items', type: 'number', description: '' },
-      { name: 'open', type: 'boolean', description: '' },
-      { name: 'options', type: 'json', description: '' },
-    ],
-    properties: [{ name: 'items', typeText: 'string[]', description: '' }],
-    events: [],
-    parts: commonParts,
-    cssProperties: [],
-  };
-}
-
-interface ProbeProps extends ShowroomElementContext {
-  labelText?: string;
-  mode?: string;
-  maxItems?: number;
-  open?: boolean;
-  options?: { colour?: string };
-  items?: string[];
-}
-
-function Probe({ labelText, mode, maxItems, open, options, items, element, api }: ProbeProps) {
-  if (labelText === 'explode') throw new Error('The probe exploded.');
-  return (
-    <div>
-      <p>label: {labelText ?? '(none)'}</p>
-      <p>mode: {mode ?? '(none)'}</p>
-      <p>max: {maxItems ?? '(none)'}</p>
-      <p>open: {String(open ?? false)}</p>
-      <p>colour: {options?.colour ?? '(none)'}</p>
-      <p>items: {items?.join(', ') ?? '(none)'}</p>
-      <button type="button" onClick={() => emitShowroomEvent(element, 'showroom:cart-changed', { items: [], count: 0 })}>
-        Fire
-      </button>
-      <button type="button" onClick={() => void api.get('/api/ping')}>
-        Call
-      </button>
-    </div>
-  );
-}
+import { ElementProbe as Probe, elementProbeSpec as probeSpec } from '../testing/element-probe';
+import { defineShowroomElement } from './define-showroom-element';
 
 let counter = 0;
 function defineProbe(): string {
