@@ -258,4 +258,12 @@ describe("the store's widgets on a dealer's page of another origin under a stric
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('serves the manifest of every element at /widgets/custom-elements.json', async () => {
+    const res = await fetch(`${store.url}/widgets/custom-elements.json`);
+    expect(res.status).toBe(200);
+    const manifest = (await res.json()) as { schemaVersion: string; modules: { declarations: { tagName: string }[] }[] };
+    expect(manifest.schemaVersion).toBe('2.1.0');
+    expect(manifest.modules.map((m) => m.declarations[0]!.tagName)).toContain('showroom-payment-methods');
+  });
 });
