@@ -135,6 +135,18 @@ describe('the element base', () => {
     expect((init.headers as Record<string, string>)['X-Showroom-Dealer']).toBe('riverside');
   });
 
+  it('keeps its configuration when moved elsewhere in the page', async () => {
+    const tag = defineProbe();
+    const el = mount(`<${tag} label-text="Moved"></${tag}>`);
+    el.items = ['Oak natural'];
+    await shadow(el).findByText('items: Oak natural');
+    const elsewhere = document.createElement('section');
+    document.body.append(elsewhere);
+    elsewhere.append(el);
+    await shadow(el).findByText('items: Oak natural');
+    expect(shadow(el).getByText('label: Moved')).toBeTruthy();
+  });
+
   it('defines an element once, however many times its module runs', () => {
     const tag = defineProbe();
     const first = customElements.get(tag);
