@@ -9,6 +9,7 @@ import { propertyNameOf, type AttributeType, type ElementSpec } from '../widgets
 function typeText(type: AttributeType, jsonType?: string): string {
   if (Array.isArray(type)) return type.map((v) => JSON.stringify(v)).join(' | ');
   if (type === 'json') return jsonType ?? 'unknown';
+  if (type === 'url') return 'string';
   return type as string;
 }
 

@@ -10,6 +10,14 @@ export interface ParsedConfiguration {
   errors: string[];
 }
 
+function isHttpUrl(text: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Values set as JS properties arrive already typed; only text from an attribute is parsed. */
 export function parseAttributeValue(spec: AttributeSpec, raw: unknown): { value?: unknown; error?: string } {
   if (typeof raw !== 'string') return { value: raw };
@@ -22,6 +30,8 @@ export function parseAttributeValue(spec: AttributeSpec, raw: unknown): { value?
       const n = raw.trim() === '' ? Number.NaN : Number(raw);
       return Number.isFinite(n) ? { value: n } : { error: `${name}="${raw}" is not a number.` };
     }
+    case 'url':
+      return isHttpUrl(raw) ? { value: raw } : { error: `${name}="${raw}" is not an http(s) URL such as https://shop.example.com.` };
     case 'boolean':
       // Present means true, as for HTML's own boolean attributes; "false" is accepted as false.
       return { value: raw !== 'false' };

@@ -7,7 +7,7 @@ import type { AttributeSpec, CssPropertySpec, PartSpec } from './element-spec';
 export const commonAttributes: readonly AttributeSpec[] = [
   {
     name: 'api-base',
-    type: 'string',
+    type: 'url',
     description: "The store's URL the element calls. Defaults to the origin the widget script was loaded from.",
     default: "the widget script's origin",
   },

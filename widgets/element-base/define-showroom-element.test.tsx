@@ -89,7 +89,7 @@ describe('the element base', () => {
 
   it('shows what is wrong with bad JSON or an unknown value instead of throwing, and recovers', async () => {
     const tag = defineProbe();
-    const el = mount(`<${tag} options='{"colour":' mode="huge" max-items="many"></${tag}>`);
+    const el = mount(`<${tag} options='{"colour":' mode="huge" max-items="many" api-base="shop.example"></${tag}>`);
     const view = shadow(el);
     const alert = await view.findByRole('alert');
     expect(alert.getAttribute('part')).toBe('message');
@@ -97,9 +97,11 @@ describe('the element base', () => {
     expect(alert.textContent).toContain('options is not valid JSON');
     expect(alert.textContent).toContain('mode="huge" is not one of: compact, full.');
     expect(alert.textContent).toContain('max-items="many" is not a number.');
+    expect(alert.textContent).toContain('api-base="shop.example" is not an http(s) URL such as https://shop.example.com.');
     el.setAttribute('options', '{"colour":"oak"}');
     el.setAttribute('mode', 'full');
     el.removeAttribute('max-items');
+    el.setAttribute('api-base', 'https://shop.example');
     await view.findByText('colour: oak');
     expect(view.queryByRole('alert')).toBeNull();
   });

@@ -7,8 +7,8 @@
  */
 import type { ShowroomEventName } from '../showroom-events';
 
-/** How an attribute's text becomes a value; a list of strings is an enumeration. */
-export type AttributeType = 'string' | 'number' | 'boolean' | 'json' | readonly string[];
+/** How an attribute's text becomes a value; 'url' is an absolute http(s) URL; a list of strings is an enumeration. */
+export type AttributeType = 'string' | 'url' | 'number' | 'boolean' | 'json' | readonly string[];
 
 export interface AttributeSpec {
   /** kebab-case; the JS property is its camelCase form (api-base -> apiBase). */
