@@ -1,7 +1,20 @@
 /**
  * The one small client the browser uses to talk to the Showroom API, on the main site and inside
  * widgets on dealer sites. Errors arrive as ApiRequestError with the server's message and fields.
+ *
+ * A widget on a dealer's page names its dealer (`dealer="..."`): the client then sends the
+ * `X-Showroom-Dealer` header on every call, so the server can attribute estimates and orders to that
+ * dealer and accept the call only from that dealer's origins. A header, not a query or body field,
+ * so one server middleware sees it on every endpoint without touching each endpoint's validation.
  */
+export const DEALER_HEADER = 'X-Showroom-Dealer';
+
+export interface ApiClientOptions {
+  /** The dealer's id from the store's dealers file; sent as X-Showroom-Dealer on every call. */
+  dealer?: string;
+  fetchImpl?: typeof fetch;
+}
+
 export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
@@ -19,8 +32,10 @@ export interface ApiClient {
   send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
 }
 
-export function createApiClient(apiBase: string, fetchImpl: typeof fetch = (...a) => fetch(...a)): ApiClient {
+export function createApiClient(apiBase: string, options: ApiClientOptions = {}): ApiClient {
   const base = apiBase.replace(/\/$/, '');
+  const fetchImpl = options.fetchImpl ?? ((...a) => fetch(...a));
+  const dealerHeaders: Record<string, string> = options.dealer ? { [DEALER_HEADER]: options.dealer } : {};
 
   async function request<T>(method: string, path: string, init: RequestInit): Promise<T> {
     let response: Response;
@@ -46,11 +61,11 @@ export function createApiClient(apiBase: string, fetchImpl: typeof fetch = (...a
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, v);
       const qs = params.toString();
-      return request('GET', qs ? `${path}?${qs}` : path, { headers: { Accept: 'application/json' } });
+      return request('GET', qs ? `${path}?${qs}` : path, { headers: { Accept: 'application/json', ...dealerHeaders } });
     },
     send(method, path, body, headers = {}) {
       return request(method, path, {
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...dealerHeaders, ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     },

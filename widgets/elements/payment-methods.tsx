@@ -1,16 +1,11 @@
-/** <showroom-payment-methods api-base scope>: the offered payment methods, as a radio group. */
-import { defineElement, moduleOrigin } from '../define-element';
-import { PaymentMethodList, type PaymentMethodListProps } from '../payment-methods/PaymentMethodList';
+/** <showroom-payment-methods api-base dealer scope>: the offered payment methods, as a radio group. */
+import { defineShowroomElement, type ShowroomElementContext } from '../element-base/define-showroom-element';
+import { PaymentMethodList } from '../payment-methods/PaymentMethodList';
 import { paymentMethodsCss } from '../payment-methods/payment-methods.css';
-import { themeCss } from '../theme.css';
+import { paymentMethodsSpec } from '../payment-methods/payment-methods.spec';
 
-function PaymentMethodsElement({ apiBase, scope }: Partial<PaymentMethodListProps>) {
-  return (
-    <>
-      <style>{themeCss + paymentMethodsCss}</style>
-      <PaymentMethodList apiBase={apiBase || moduleOrigin} scope={scope || undefined} />
-    </>
-  );
+function PaymentMethodsElement({ api, scope }: ShowroomElementContext & { scope?: string }) {
+  return <PaymentMethodList api={api} scope={scope} />;
 }
 
-defineElement('showroom-payment-methods', PaymentMethodsElement, { apiBase: 'string', scope: 'string' });
+defineShowroomElement(paymentMethodsSpec, PaymentMethodsElement, paymentMethodsCss);

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api-client';
 import { PaymentMethodList } from './PaymentMethodList';
+
+const api = createApiClient('http://shop.test');
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })));
@@ -20,7 +23,7 @@ const methods = [
 describe('PaymentMethodList', () => {
   it('shows a loading state, then the methods with the default preselected', async () => {
     answer(200, { success: true, paymentMethods: methods });
-    render(<PaymentMethodList apiBase="http://shop.test" scope="sample-order" />);
+    render(<PaymentMethodList api={api} scope="sample-order" />);
     expect(screen.getByText('Loading payment methods…')).toBeTruthy();
     const paypal = (await screen.findByLabelText(/PayPal/)) as HTMLInputElement;
     expect(paypal.checked).toBe(true);
@@ -30,7 +33,7 @@ describe('PaymentMethodList', () => {
 
   it('announces the choice with a composed showroom event', async () => {
     answer(200, { success: true, paymentMethods: methods });
-    const { container } = render(<PaymentMethodList apiBase="http://shop.test" />);
+    const { container } = render(<PaymentMethodList api={api} />);
     const seen: unknown[] = [];
     container.addEventListener('showroom:payment-method-selected', (e) => seen.push((e as CustomEvent).detail));
     fireEvent.click(await screen.findByLabelText(/Card/));
@@ -39,13 +42,13 @@ describe('PaymentMethodList', () => {
 
   it('says so when no method is offered', async () => {
     answer(200, { success: true, paymentMethods: [] });
-    render(<PaymentMethodList apiBase="http://shop.test" />);
+    render(<PaymentMethodList api={api} />);
     expect(await screen.findByText('No payment methods are available right now.')).toBeTruthy();
   });
 
   it("shows the server's message on an error", async () => {
     answer(400, { error: 'invalid_scope', message: 'Unknown payment scope.' });
-    render(<PaymentMethodList apiBase="http://shop.test" scope="nope" />);
+    render(<PaymentMethodList api={api} scope="nope" />);
     expect((await screen.findByRole('alert')).textContent).toBe('Unknown payment scope.');
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * The widget size budgets, on the built files: `npm test` builds before it runs Vitest, so
+ * dist/widgets is the build of the code under test.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { widgetsDir } from '../server/build-output';
+import { elementModules } from '../widgets/element-names';
+import { measureWidgetSizes, WIDGET_BUDGETS } from './widget-sizes';
+
+const modules = Object.values(elementModules);
+
+describe('widget bundles (dist/widgets)', () => {
+  const sizes = measureWidgetSizes(widgetsDir, modules);
+
+  it('keep the loader at most 2 kB gzip, in both builds', () => {
+    expect(sizes.loader).toBeLessThanOrEqual(WIDGET_BUDGETS.loader);
+    expect(sizes.loaderModule).toBeLessThanOrEqual(WIDGET_BUDGETS.loader);
+  });
+
+  it('keep the shared runtime at most 15 kB gzip', () => {
+    expect(sizes.runtime).toBeLessThanOrEqual(WIDGET_BUDGETS.runtime);
+  });
+
+  it('keep the first element on a page at most 40 kB gzip in all', () => {
+    for (const element of sizes.elements) {
+      expect(sizes.loader + sizes.runtime + element.own, element.module).toBeLessThanOrEqual(WIDGET_BUDGETS.firstElementInAll);
+    }
+  });
+
+  it('have every element module import the one runtime chunk instead of bundling preact and r2wc', () => {
+    const runtime = fs.readFileSync(path.join(widgetsDir, 'esm', sizes.runtimeFile), 'utf8');
+    // Markers of preact's DOM diff and of r2wc, to prove the runtime holds them and elements do not.
+    const frameworkMarkers = ['http://www.w3.org/2000/svg', 'dangerouslySetInnerHTML', 'r2wc.props'];
+    for (const marker of frameworkMarkers) expect(runtime.includes(marker), marker).toBe(true);
+    for (const element of sizes.elements) {
+      expect(element.imports, element.module).toContain(sizes.runtimeFile);
+      const code = fs.readFileSync(path.join(widgetsDir, 'esm', `${element.module}.js`), 'utf8');
+      for (const marker of frameworkMarkers) expect(code.includes(marker), `${element.module}: ${marker}`).toBe(false);
+    }
+  });
+
+  it('keep element code out of the loader', () => {
+    const loader = fs.readFileSync(path.join(widgetsDir, 'showroom.js'), 'utf8');
+    expect(loader.includes('http://www.w3.org/2000/svg')).toBe(false);
+    expect(loader).toContain('showroom-payment-methods');
+  });
+});

@@ -1,0 +1,8 @@
+/**
+ * The table of every element the kit ships, for the manifest (dist/widgets/custom-elements.json).
+ * Add an element's spec here and its module to element-names.ts (the loader's table).
+ */
+import type { ElementSpec } from './element-base/element-spec';
+import { paymentMethodsSpec } from './payment-methods/payment-methods.spec';
+
+export const elementSpecs: readonly ElementSpec[] = [paymentMethodsSpec];
