@@ -51,14 +51,9 @@ export function FieldLabel({ htmlFor, field, as = 'label', id }: { htmlFor?: str
 export function FieldFooter({ idPrefix, field, error, children }: { idPrefix: string; field: InputField; error: string | null; children?: ReactNode }) {
   return (
     <>
-      {field.description && (
+      {(field.description || children) && (
         <p id={helpId(idPrefix, field.name)} className="sf-field__help">
           {field.description}
-          {children}
-        </p>
-      )}
-      {!field.description && children && (
-        <p id={helpId(idPrefix, field.name)} className="sf-field__help">
           {children}
         </p>
       )}

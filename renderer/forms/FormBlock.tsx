@@ -192,13 +192,8 @@ export function FormBlock({ form, options = {}, onSuccess, onFieldRender, fetch 
           {form.googleReCaptcha && <Captcha store={store} idPrefix={idPrefix} siteKey={options.recaptchaSiteKey} />}
           <div className="sf-message-region" aria-live="polite">
             {status.state === 'submitting' && <span className="visually-hidden">Sending…</span>}
-            {status.message && status.state === 'success' && (
-              <p className="sf-message sf-message--success" role="status">
-                {status.message}
-              </p>
-            )}
-            {status.message && status.state === 'error' && (
-              <p className="sf-message sf-message--error" role="alert">
+            {status.message && (
+              <p className={`sf-message sf-message--${status.state}`} role={status.state === 'error' ? 'alert' : 'status'}>
                 {status.message}
               </p>
             )}
