@@ -121,6 +121,40 @@ describe('form store: fields', () => {
     expect(store.getField('door').options.map((o) => o.value)).toEqual(['shaker']);
   });
 
+  it("a group's hideWhen hides every field in it, and they are not required", async () => {
+    const form: FormDefinition = {
+      name: 'g',
+      fields: [
+        { name: 'kind', type: 'radio', options: [{ value: 'home', label: 'Home' }, { value: 'trade', label: 'Trade' }] },
+        { name: 'company', type: 'group', hideWhen: { field: 'kind', equals: ['home', ''] }, fields: [{ name: 'vat', type: 'text', required: true }] },
+      ],
+    };
+    const server = fakeServer();
+    const store = createFormStore(form, server);
+    const heard: string[] = [];
+    store.subscribe('group:company', () => heard.push('group'));
+    expect(store.isGroupHidden('company')).toBe(true);
+    store.setValue('kind', 'trade');
+    expect(store.isGroupHidden('company')).toBe(false);
+    expect(heard).toEqual(['group']);
+    store.setValue('vat', 'GB1');
+    store.setValue('kind', 'home');
+    expect(store.getField('vat')).toMatchObject({ hidden: true, value: undefined });
+    await store.submit();
+    expect(server.posts[0]!.values).toEqual({ kind: 'home' });
+  });
+
+  it('reset clears values, marks and messages back to the defaults', async () => {
+    const store = createFormStore(contact, fakeServer());
+    store.setValue('name', 'Ann');
+    await store.submit();
+    expect(store.getField('email').error).toBe('This field is required');
+    store.reset();
+    expect(store.getField('name').value).toBe('');
+    expect(store.getField('email').error).toBeNull();
+    expect(store.getField('contactBy').value).toBe('email');
+  });
+
   it('file fields drop extra files and refuse wrong types with the spec messages', () => {
     const form: FormDefinition = { name: 'f', fields: [{ name: 'photos', type: 'file', maxFiles: 2, fileTypes: ['.jpg'] }] };
     const store = createFormStore(form, fakeServer());
