@@ -102,7 +102,13 @@ export function FormBlock({ form, options = {}, onSuccess, onFieldRender, fetch 
   // Saved multi-step progress comes back after hydration, so the server's markup and the first browser render agree.
   useEffect(() => {
     store.restore();
-    return () => store.dispose();
+    // A reload right after typing still keeps the last keystrokes.
+    const flush = () => store.flush();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      store.dispose();
+    };
   }, [store]);
 
   const applyFocus = () => {

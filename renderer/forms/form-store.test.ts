@@ -323,6 +323,24 @@ describe('form store: multi-step', () => {
     expect(second.getField('shape').value).toBe('l');
   });
 
+  it('starts over at the first step when the saved progress has no submission id', () => {
+    const storage = memoryStorage();
+    storage.setItem(progressKey('fkd'), JSON.stringify({ step: 2, completed: [0, 1], id: null, token: null, values: { email: 'a@b.co' } }));
+    const store = createFormStore(fkd, { ...fakeServer(), storage });
+    store.restore();
+    expect(store.getStatus()).toMatchObject({ step: 0, completed: [] });
+    expect(store.getField('email').value).toBe('a@b.co');
+  });
+
+  it('flushes typed progress at once when the page goes away', () => {
+    const storage = memoryStorage();
+    const store = createFormStore(fkd, { ...fakeServer(), storage });
+    store.setValue('email', 'a@b.co');
+    expect(storage.data.has(progressKey('fkd'))).toBe(false);
+    store.flush();
+    expect(JSON.parse(storage.data.get(progressKey('fkd'))!).values).toEqual({ email: 'a@b.co', shape: '', budget: '' });
+  });
+
   it('ignores unreadable saved progress', () => {
     const storage = memoryStorage();
     storage.setItem(progressKey('fkd'), '{not json');

@@ -425,14 +425,20 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
       values = restored;
       submissionId = saved.id;
       continuationToken = saved.token;
-      const step = Math.min(Math.max(0, saved.step), store.stepCount - 1);
+      // A later step can only continue a submission the server knows: without its id, start over (values kept).
+      const step = saved.id ? Math.min(Math.max(0, saved.step), store.stepCount - 1) : 0;
       settle();
       setStatus({ step, completed: saved.completed.filter((s) => s < step) });
     },
 
+    /** Writes progress still waiting for a pause in typing (the page is going away). */
+    flush(): void {
+      if (savePending) saveNow();
+    },
+
     /** Stops timers (the component unmounts); saves pending progress first. */
     dispose(): void {
-      if (savePending) saveNow();
+      store.flush();
       clearTimeout(messageTimer);
     },
   };
