@@ -282,6 +282,7 @@ describe('FormBlock: the free-kitchen-design form (multi-step)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(container.querySelector('[aria-current="step"]')!.textContent).toContain('Your kitchen');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: /Your kitchen/ }));
     expect((screen.getByLabelText(/^Layout/) as HTMLSelectElement).value).toBe('galley');
     fireEvent.click(screen.getByLabelText('I am not a robot (test captcha)'));
     fetch.mockImplementationOnce(async () => new Response(JSON.stringify({ success: true, data: { id: 'sub-5' } })));

@@ -57,7 +57,7 @@ function StepIndicator({ steps, status }: { steps: readonly FormStep[]; status: 
   );
 }
 
-function Buttons({ store, status, step }: { store: FormStore; status: FormStatus; step?: FormStep }) {
+function Buttons({ store, status, step, onBack }: { store: FormStore; status: FormStatus; step?: FormStep; onBack: () => void }) {
   const { form } = store;
   const submitting = status.state === 'submitting';
   const last = !store.multi || status.step === store.stepCount - 1;
@@ -66,7 +66,7 @@ function Buttons({ store, status, step }: { store: FormStore; status: FormStatus
   return (
     <div className="sf-actions">
       {store.multi && status.step > 0 && (
-        <button type="button" className={`button button--secondary ${step?.actions?.back?.className ?? ''}`.trim()} onClick={() => store.back()} disabled={submitting}>
+        <button type="button" className={`button button--secondary ${step?.actions?.back?.className ?? ''}`.trim()} onClick={onBack} disabled={submitting}>
           {step?.actions?.back?.text ?? 'Back'}
         </button>
       )}
@@ -204,7 +204,16 @@ export function FormBlock({ form, options = {}, onSuccess, onFieldRender, fetch 
               </p>
             )}
           </div>
-          <Buttons store={store} status={status} step={step} />
+          <Buttons
+            store={store}
+            status={status}
+            step={step}
+            onBack={() => {
+              store.back();
+              // The Back button may be gone (first step): the step's heading takes focus.
+              follow({ focus: 'step' });
+            }}
+          />
           {step?.disclaimer && <p className="sf-step__disclaimer" dangerouslySetInnerHTML={{ __html: safeInlineHtml(step.disclaimer) }} />}
         </form>
       )}
