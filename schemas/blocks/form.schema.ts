@@ -1,0 +1,19 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** A form of the forms/ folder placed on a page (002 §4 "Form builder"). */
+export const formBlockSchema = {
+  type: 'object',
+  title: 'Form block',
+  description: 'Shows a form of the forms/ folder (contact, claim, become-dealer, newsletter, free-kitchen-design...). Submissions go to /api/forms/{name}.',
+  additionalProperties: false,
+  required: ['type', 'form'],
+  properties: {
+    type: { const: 'form', description: 'Block type: form.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    form: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the form definition (forms/{name}.json).' },
+    showTitle: { type: 'boolean', description: "Show the form's title and description above it. Default true." },
+    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+  },
+} as const;
+
+export type FormBlock = FromSchema<typeof formBlockSchema>;

@@ -1,0 +1,21 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** Popups of the popups/ folder that a page may show (002 §2, §4 "Popup"). */
+export const popupBlockSchema = {
+  type: 'object',
+  title: 'Popup block',
+  description: 'Makes popups of the popups/ folder show on this page, each when its triggers fire (delay, scroll, exit intent). Renders nothing in the page flow.',
+  additionalProperties: false,
+  required: ['type', 'popups'],
+  properties: {
+    type: { const: 'popup', description: 'Block type: popup.' },
+    popups: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of a popup definition (popups/{name}.json).' },
+      description: 'Names of the popups this page may show.',
+    },
+  },
+} as const;
+
+export type PopupBlock = FromSchema<typeof popupBlockSchema>;
