@@ -26,16 +26,16 @@ describe('page route', () => {
 
   it('sends pages in brotli to clients that accept it (browsers list gzip first), the same bytes each time', async () => {
     const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-    const first = await rawRequest(server.url, '/faq', { headers });
-    const second = await rawRequest(server.url, '/faq', { headers });
+    const first = await rawRequest(server.url, '/faqs', { headers });
+    const second = await rawRequest(server.url, '/faqs', { headers });
     expect(first.status).toBe(200);
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers.vary).toMatch(/accept-encoding/i);
     expect(second.body.equals(first.body)).toBe(true);
-    const plain = await rawRequest(server.url, '/faq', { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
+    const plain = await rawRequest(server.url, '/faqs', { headers: { 'accept-encoding': 'br;q=0, gzip;q=0' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(decodedBody(first).equals(plain.body)).toBe(true);
-    const gzip = await rawRequest(server.url, '/faq', { headers: { 'accept-encoding': 'gzip' } });
+    const gzip = await rawRequest(server.url, '/faqs', { headers: { 'accept-encoding': 'gzip' } });
     expect(first.body.length).toBeLessThan(gzip.body.length);
   });
 
