@@ -14,6 +14,7 @@ import autocannon from 'autocannon';
 import { runWrk, wrkAvailable } from './wrk';
 import { matchRoute } from '../renderer/routing';
 import { loadContent } from '../server/content/load-content';
+import { rawRequest } from '../server/testing/raw-request';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -63,7 +64,8 @@ interface Measure {
   p99: number;
   non2xx: number;
 }
-// Every browser asks for compressed pages; so does the bench (the bare handlers ignore it).
+// Every browser asks for compressed pages; so does the bench (the bare handlers ignore it). Pages
+// go out in brotli for this header (made once per cached page), as they do to browsers.
 const headers = { 'accept-encoding': 'gzip, deflate, br' };
 const useWrk = wrkAvailable();
 async function run(name: string, url: string): Promise<Measure> {
@@ -72,12 +74,27 @@ async function run(name: string, url: string): Promise<Measure> {
   return { name, rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
 }
 
+/** What each page weighs on the wire for the bench's Accept-Encoding, and as it is. */
+async function wireSizes(): Promise<string[]> {
+  const lines: string[] = [];
+  for (const [name, p] of pages) {
+    const sent = await rawRequest(targets.showroom, p, { headers });
+    const plain = await rawRequest(targets.showroom, p, { headers: { 'accept-encoding': 'identity' } });
+    const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+    lines.push(`${name} ${p}: ${kB(plain.body.length)}, sent as ${sent.headers['content-encoding'] ?? 'identity'} ${kB(sent.body.length)}`);
+  }
+  return lines;
+}
+
 try {
+  const sizes = await wireSizes();
   const results: Measure[] = [await run('bare Koa (static string)', targets.bare)];
   const sized = await run('bare Koa (static 28 kB string)', targets.bareBig);
   for (const [name, p] of pages) results.push(await run(`${name} ${p}`, targets.showroom + p));
   const base = results[0]!.rps;
   console.log(`\n${useWrk ? 'wrk' : 'autocannon (install wrk for gzipped pages: apt-get install wrk)'}, ${seconds}s per target, ${connections} connections\n`);
+  for (const line of sizes) console.log(line);
+  console.log('');
   console.log('target'.padEnd(48) + 'req/s'.padStart(10) + 'p99 ms'.padStart(10) + 'ratio'.padStart(10) + 'non-2xx'.padStart(10));
   for (const m of [...results.slice(0, 1), sized, ...results.slice(1)]) {
     console.log(m.name.padEnd(48) + m.rps.toFixed(0).padStart(10) + String(m.p99).padStart(10) + `1/${(base / m.rps).toFixed(1)}`.padStart(10) + String(m.non2xx).padStart(10));
