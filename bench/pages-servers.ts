@@ -1,7 +1,7 @@
 /**
  * The servers of the page benchmark, in their own process so the load generator does not share
  * their event loop: a bare Koa handler returning a static string (the baseline) and Showroom itself.
- * Prints one JSON line with both URLs.
+ * Prints one JSON line with their URLs and that of a tiny server answering this process's CPU time.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,12 +27,21 @@ const bareBigServer = http.createServer(bareBig.callback());
 await new Promise<void>((resolve) => bareBigServer.listen(0, '127.0.0.1', resolve));
 const showroom = await startTestServer(process.env.CONTENT_DIR ? { CONTENT_DIR: process.env.CONTENT_DIR } : {});
 
+// This process's CPU time so far, for the bench to take the difference across one target's run:
+// CPU time per request holds up on a busy machine, where requests per second swing with the load.
+const cpuServer = http.createServer((_req, res) => {
+  res.setHeader('Content-Type', 'application/json');
+  res.end(JSON.stringify(process.cpuUsage()));
+});
+await new Promise<void>((resolve) => cpuServer.listen(0, '127.0.0.1', resolve));
+
 const urlOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-process.stdout.write(`${JSON.stringify({ bare: urlOf(bareServer), bareBig: urlOf(bareBigServer), showroom: showroom.url })}\n`);
+process.stdout.write(`${JSON.stringify({ bare: urlOf(bareServer), bareBig: urlOf(bareBigServer), showroom: showroom.url, cpu: urlOf(cpuServer) })}\n`);
 
 const stop = async () => {
   bareServer.close();
   bareBigServer.close();
+  cpuServer.close();
   await showroom.stop();
   process.exit(0);
 };

@@ -9,8 +9,10 @@ export interface CachedPage {
   status: number;
   /** The document as UTF-8 bytes: encoded once, not on every answer. */
   body: Buffer;
-  /** The body gzipped, made the first time a client that accepts gzip asks for it. */
+  /** The body gzipped, made the first time a client that accepts gzip (and not brotli) asks for it. */
   gzip?: Buffer;
+  /** The body in brotli, made the first time a client that accepts brotli asks for it. */
+  br?: Buffer;
 }
 
 export class PageCache {

@@ -1,0 +1,87 @@
+/**
+ * The last step of `npm run build` before the stamp: writes a brotli (`.br`, quality 11) and a gzip
+ * (`.gz`, level 9) copy beside every text file the server serves from dist/ (client assets and
+ * widget bundles), so the server sends the smallest bytes without compressing at request time
+ * (server/http/static-files.ts). A copy that is not smaller than its file is not written. Hidden
+ * folders (dist/client/.vite, the manifest the server reads but never serves) are left alone, and
+ * copies whose file is gone are deleted (dist/widgets is not emptied between builds).
+ * Content images are compressed by the server on first request instead (compressed-file-cache.ts).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { clientDir, widgetsDir } from '../server/build-output';
+import { COMPRESSED_SUFFIX, compressMax, isCompressible, type Compression } from '../server/http/compression';
+
+export interface CompressionReport {
+  files: number;
+  bytesBefore: number;
+  /** The brotli copies' bytes (the original's where no smaller copy was written). */
+  bytesBrotli: number;
+}
+
+const codings = Object.keys(COMPRESSED_SUFFIX) as Compression[];
+/** A copy this script writes: `<text file>.br` or `.gz` (a `data.gz` of its own is not one). */
+const originalOf = (file: string): string | undefined => {
+  const suffix = codings.map((c) => COMPRESSED_SUFFIX[c]).find((s) => file.endsWith(s));
+  const original = suffix && file.slice(0, -suffix.length);
+  return original && isCompressible(original) ? original : undefined;
+};
+const isCopy = (file: string) => originalOf(file) !== undefined;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await filesUnder(full)));
+    else if (entry.isFile()) files.push(full);
+  }
+  return files;
+}
+
+async function compressFile(file: string): Promise<{ before: number; brotli: number }> {
+  const raw = await fs.readFile(file);
+  const sizes: Record<Compression, number> = { br: raw.length, gzip: raw.length };
+  await Promise.all(
+    codings.map(async (coding) => {
+      const target = file + COMPRESSED_SUFFIX[coding];
+      const copy = await compressMax(raw, coding);
+      if (copy.length < raw.length) {
+        await fs.writeFile(target, copy);
+        sizes[coding] = copy.length;
+      } else {
+        // An older build's copy would otherwise be served for a file that changed.
+        await fs.rm(target, { force: true });
+      }
+    }),
+  );
+  return { before: raw.length, brotli: sizes.br };
+}
+
+/** Compresses every text file under the given folders; returns totals for the build log. */
+export async function compressStatic(dirs: readonly string[]): Promise<CompressionReport> {
+  const report: CompressionReport = { files: 0, bytesBefore: 0, bytesBrotli: 0 };
+  for (const dir of dirs) {
+    const files = await filesUnder(dir);
+    const present = new Set(files);
+    for (const copy of files.filter(isCopy)) {
+      if (!present.has(originalOf(copy)!)) await fs.rm(copy, { force: true });
+    }
+    // In parallel: zlib runs on its thread pool, and brotli 11 is the slow part of the build.
+    const results = await Promise.all(files.filter((f) => !isCopy(f) && isCompressible(f)).map(compressFile));
+    for (const r of results) {
+      report.files++;
+      report.bytesBefore += r.before;
+      report.bytesBrotli += r.brotli;
+    }
+  }
+  return report;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  const dirs = [clientDir, widgetsDir];
+  const r = await compressStatic(dirs);
+  const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
+  console.log(`Compressed ${r.files} files of ${dirs.map((d) => path.relative(process.cwd(), d)).join(', ')}: ${kB(r.bytesBefore)} -> ${kB(r.bytesBrotli)} brotli`);
+}
