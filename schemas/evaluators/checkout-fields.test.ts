@@ -44,7 +44,7 @@ describe('checkout field rules (002 §5)', () => {
     expect(validateZip('1234', 'ON', 'CA')).toBeNull();
   });
 
-  it('every state has ZIP prefixes, and the only prefixes two codes share are Fishers Island's and the Pacific's', () => {
+  it('every state has ZIP prefixes, and the only prefixes two codes share are Fishers Island and the Pacific ones', () => {
     const owners = new Map<number, string[]>();
     for (const s of US_STATES) {
       expect(s.zipPrefixes.length).toBeGreaterThan(0);
