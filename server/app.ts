@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import Koa from 'koa';
+import compose from 'koa-compose';
 import Router from '@koa/router';
 import { definitionSchemas } from '../schemas/index';
 import { commerceRoutes } from './api/commerce-routes';
@@ -16,8 +17,10 @@ import type { Content } from './content/load-content';
 import type { Database } from './db/database';
 import { createGateways, type AllGateways } from './gateways/create-gateways';
 import { ApiError } from './http/api-error';
+import { clientAddress } from './http/client-address';
 import { apiCors, publicCors } from './http/cors';
 import { errorHandler } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import type { Logger } from './logger';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
@@ -37,20 +40,27 @@ export interface AppDeps {
   /** Mail settings; default: from SMTP_URL, MAIL_FROM, ADMIN_EMAILS. */
   mail?: MailConfig;
   production?: boolean;
+  /** Proxies whose X-Forwarded-For is believed (config TRUST_PROXY); default: none. */
+  trustProxy?: readonly string[];
 }
 
 const YEAR = 365 * 24 * 60 * 60;
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
-  app.proxy = true;
+  // Koa believes X-Forwarded-For only with app.proxy; clientAddress believes it from named proxies.
+  app.proxy = false;
+  app.use(securityHeaders({ https: deps.publicUrl.startsWith('https:') }));
   app.use(errorHandler(deps.logger));
+  if (deps.trustProxy?.length) app.use(clientAddress(deps.trustProxy));
 
+  // Two routers, so an API call is matched against API routes only and a page never walks them.
   const api = new Router();
+  const site = new Router();
   healthRoutes(api, deps.database);
   const gateways = deps.gateways ?? createGateways({ stripe: null, paypal: null, authorizeNet: null }, deps.database);
-  // Orders, quotes, verify, cart, shipping, reviews, e-mail; `commerce.payments` holds chargeAmount
-  // and onConfirmedPayment for the payment routes.
+  // Orders, quotes, verify, cart, shipping, reviews, e-mail (and /dev/mail outside production);
+  // `commerce.payments` holds chargeAmount and onConfirmedPayment for the payment routes.
   const commerce = commerceRoutes(api, {
     content: deps.content,
     database: deps.database,
@@ -61,32 +71,40 @@ export function createApp(deps: AppDeps): Koa {
     production: deps.production ?? process.env.NODE_ENV === 'production',
   });
   // Payment methods with their public client keys, /api/payment/* (room B1), and the webhooks, which
-  // read the raw body and so are mounted before any body parser and the router.
+  // read the raw body and so are mounted before the router.
   const payments = { gateways, chargeAmount: commerce.payments.chargeAmount, onConfirmedPayment: commerce.payments.onConfirmedPayment, logger: deps.logger };
   paymentMethodRoutes(api, deps.content, gateways);
   paymentRoutes(api, payments);
-  app.use(webhookRoutes(payments));
-  api.get('/schemas/:name.schema.json', (ctx) => {
-    const schema = definitionSchemas[ctx.params.name as keyof typeof definitionSchemas];
+  const schemas = new Map<string, unknown>(Object.entries(definitionSchemas));
+  site.get('/schemas/:name.schema.json', (ctx) => {
+    // A Map: a name such as "constructor" or "__proto__" is just a name that is not there.
+    const schema = schemas.get(ctx.params.name ?? '');
     if (!schema) return;
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.body = schema;
   });
 
+  // The API chain, entered by path prefix before anything else looks at the request. CORS runs
+  // only for a browser's cross-origin call (an Origin header); a same-origin GET and a server's
+  // call skip it.
   const corsForApi = apiCors(deps.allowedOrigins);
+  const apiChain = compose<Koa.Context>([
+    (ctx, next) => (ctx.get('Origin') ? corsForApi(ctx, next) : next()),
+    webhookRoutes(payments),
+    api.routes() as Koa.Middleware,
+    api.allowedMethods() as Koa.Middleware,
+    (ctx, next) => {
+      if (!ctx.path.startsWith('/api/')) return next();
+      if (ctx.body === undefined) throw new ApiError(404, 'not_found', 'No such API endpoint.');
+    },
+  ]);
+  app.use((ctx, next) => (ctx.path.startsWith('/api/') || ctx.path.startsWith('/dev/') ? apiChain(ctx, next) : next()));
+
   app.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/api/')) return corsForApi(ctx, next);
     if (ctx.path.startsWith('/widgets/')) return publicCors(ctx, next);
     return next();
   });
-  app.use(api.routes());
-  app.use(api.allowedMethods());
-  app.use(async (ctx, next) => {
-    await next();
-    if (ctx.path.startsWith('/api/') && ctx.status === 404 && ctx.body === undefined) {
-      throw new ApiError(404, 'not_found', 'No such API endpoint.');
-    }
-  });
+  app.use(site.routes());
   app.use(staticFiles({ prefix: '/assets/', root: path.join(clientDir, 'assets'), maxAgeSeconds: YEAR, immutable: true }));
   app.use(staticFiles({ prefix: '/widgets/', root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/images/', root: path.join(deps.content.dir, 'images'), maxAgeSeconds: 3600 }));

@@ -89,18 +89,18 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
     ctx.body = { success: true, status: 200, data: orders.view(id), message: 'Order found.' };
   });
 
-  router.get('/api/order/:orderId', (ctx) => {
+  router.get('/api/order/:orderId', async (ctx) => {
     const email = queryValue(ctx.query.email);
     const rawId = ctx.params.orderId ?? '';
     const tooMany = () => {
       ctx.set('Retry-After', '60');
       return new ApiError(429, 'too_many_requests', 'Too many order lookups. Please try again in a minute.');
     };
-    if (!commerce.lookupLimiter.allow(`lookup:${ctx.ip.slice(0, 64)}`)) throw tooMany();
+    if (!(await commerce.lookupLimiter.consume(`lookup:${ctx.ip.slice(0, 64)}`))) throw tooMany();
     if (!email || email.trim() === '') throw new ApiError(400, 'validation_failed', 'Email is required', { email: 'Email is required' });
     // Both checks always count, so the answer does not tell which key ran out.
-    const byOrder = commerce.lookupTargetLimiter.allow(`order:${rawId.trim().toLowerCase().slice(0, 64)}`);
-    const byEmail = commerce.lookupTargetLimiter.allow(`email:${email.trim().toLowerCase().slice(0, 254)}`);
+    const byOrder = await commerce.lookupTargetLimiter.consume(`order:${rawId.trim().toLowerCase().slice(0, 64)}`);
+    const byEmail = await commerce.lookupTargetLimiter.consume(`email:${email.trim().toLowerCase().slice(0, 254)}`);
     if (!byOrder || !byEmail) throw tooMany();
     ctx.body = { success: true, data: orders.lookupByEmail(rawId, email) };
   });
