@@ -86,11 +86,12 @@ export function createApp(deps: AppDeps): Koa {
 
   // The API chain, entered by path prefix before anything else looks at the request. CORS runs
   // only for a browser's cross-origin call (an Origin header); a same-origin GET and a server's
-  // call skip it.
+  // call skip it. A route without path parameters is found by one Map lookup; the router, which
+  // tries every route's pattern, handles the rest (and trailing slashes, 405s).
   const corsForApi = apiCors(deps.allowedOrigins);
-  const apiChain = compose<Koa.Context>([
-    (ctx, next) => (ctx.get('Origin') ? corsForApi(ctx, next) : next()),
-    webhookRoutes(payments),
+  const webhooks = webhookRoutes(payments);
+  const exactRoutes = routesByExactPath(api);
+  const routed = compose<Koa.Context>([
     api.routes() as Koa.Middleware,
     api.allowedMethods() as Koa.Middleware,
     (ctx, next) => {
@@ -98,6 +99,14 @@ export function createApp(deps: AppDeps): Koa {
       if (ctx.body === undefined) throw new ApiError(404, 'not_found', 'No such API endpoint.');
     },
   ]);
+  const route: Koa.Middleware = (ctx, next) => {
+    const exact = exactRoutes.get(`${ctx.method} ${ctx.path}`);
+    if (exact) return exact(ctx, next);
+    // Webhooks read the raw body, so they run before any route; one that is not theirs goes on.
+    if (ctx.path.startsWith('/api/webhooks/')) return webhooks(ctx, () => routed(ctx, next));
+    return routed(ctx, next);
+  };
+  const apiChain: Koa.Middleware = (ctx, next) => (ctx.get('Origin') ? corsForApi(ctx, () => route(ctx, next)) : route(ctx, next));
   app.use((ctx, next) => (ctx.path.startsWith('/api/') || ctx.path.startsWith('/dev/') ? apiChain(ctx, next) : next()));
 
   app.use(async (ctx, next) => {
@@ -111,4 +120,25 @@ export function createApp(deps: AppDeps): Koa {
   app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
   app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl }));
   return app;
+}
+
+/**
+ * The router's routes that need no pattern matching: a path without parameters that no other
+ * route or router middleware also matches, by "METHOD path". Each maps to that route's own
+ * handlers, composed once, so the request takes the same handlers the router would give it.
+ */
+function routesByExactPath(router: Router): Map<string, Koa.Middleware> {
+  const routes = new Map<string, Koa.Middleware>();
+  for (const layer of router.stack) {
+    if (layer.paramNames.length > 0 || layer.methods.length === 0) continue;
+    const path = layer.path as string;
+    if (router.stack.filter((other) => other.match(path)).length !== 1) continue;
+    const handler = compose(layer.stack as Koa.Middleware[]);
+    const withParams: Koa.Middleware = (ctx, next) => {
+      (ctx as Koa.Context & { params: Record<string, string> }).params = {};
+      return handler(ctx, next);
+    };
+    for (const method of layer.methods) routes.set(`${method} ${path}`, withParams);
+  }
+  return routes;
 }

@@ -17,6 +17,7 @@ export function securityHeaders(opts: { https: boolean }): Middleware {
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     if (opts.https) ctx.set('Strict-Transport-Security', HSTS);
     await next();
-    if (ctx.response.is('html') && !ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', pagePolicy(ctx.path));
+    // Koa's response.type is the media type without parameters: a cheap check on every API answer.
+    if (ctx.response.type === 'text/html' && !ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', pagePolicy(ctx.path));
   };
 }
