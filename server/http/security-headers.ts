@@ -1,6 +1,13 @@
 import type { Middleware } from 'koa';
 import { pagePolicy } from './content-security-policy';
 
+/**
+ * Pages whose own address carries a secret: the quote payment link of the specification
+ * (/quote/payment?quoteId=…&token=…). They send no referrer at all, so the token does not travel
+ * to the payment providers' scripts and frames.
+ */
+const NO_REFERRER_PATHS: ReadonlySet<string> = new Set(['/quote/payment', '/quote/payment/']);
+
 /** HSTS for a year once the site is served over https; never on plain http, where it means nothing. */
 const HSTS = 'max-age=31536000';
 
@@ -13,7 +20,7 @@ const HSTS = 'max-age=31536000';
 export function securityHeaders(opts: { https: boolean }): Middleware {
   return async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('Referrer-Policy', NO_REFERRER_PATHS.has(ctx.path) ? 'no-referrer' : 'strict-origin-when-cross-origin');
     ctx.set('X-Frame-Options', 'SAMEORIGIN');
     if (opts.https) ctx.set('Strict-Transport-Security', HSTS);
     await next();

@@ -33,6 +33,11 @@ describe('headers on every answer', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('the quote link page, whose address carries its token, sends no referrer at all', async () => {
+    const res = await fetch(`${server.url}/quote/payment?quoteId=1&token=secret-token`);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
   it('HSTS once PUBLIC_URL is https', async () => {
     const https = await startTestServer({ ...testEnv, PUBLIC_URL: 'https://shop.example.com' });
     try {
