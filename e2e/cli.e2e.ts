@@ -17,7 +17,8 @@ function tempDir(): string {
 /** Runs `showroom start` as `npm start` does, in a child process. */
 function startCli(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'start'], {
-    env: { ...process.env, PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', ...env },
+    // HOST empty: the default, which must keep a development server off the network.
+    env: { ...process.env, PORT: '0', DEALER_PORT: '0', HOST: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: Record<string, unknown>[] = [];
@@ -37,10 +38,11 @@ function startCli(env: Record<string, string>) {
 }
 
 describe('showroom start', () => {
-  it('serves with no configuration but ports, migrates its database, and stops cleanly on SIGTERM', async () => {
+  it('serves with no configuration but ports, on loopback only, migrates its database, and stops cleanly on SIGTERM', async () => {
     const dir = tempDir();
     const run = startCli({ DATABASE_URL: `sqlite:${path.join(dir, 'var', 'shop.db')}` });
     const url = await run.listening;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(fs.existsSync(path.join(dir, 'var', 'shop.db'))).toBe(true);

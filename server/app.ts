@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import Koa from 'koa';
+import compose from 'koa-compose';
 import Router from '@koa/router';
 import { definitionSchemas } from '../schemas/index';
 import { commerceRoutes } from './api/commerce-routes';
@@ -16,8 +17,10 @@ import type { Content } from './content/load-content';
 import type { Database } from './db/database';
 import { createGateways, type AllGateways } from './gateways/create-gateways';
 import { ApiError } from './http/api-error';
+import { clientAddress } from './http/client-address';
 import { apiCors, publicCors } from './http/cors';
 import { errorHandler } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import type { Logger } from './logger';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
@@ -37,20 +40,27 @@ export interface AppDeps {
   /** Mail settings; default: from SMTP_URL, MAIL_FROM, ADMIN_EMAILS. */
   mail?: MailConfig;
   production?: boolean;
+  /** Proxies whose X-Forwarded-For is believed (config TRUST_PROXY); default: none. */
+  trustProxy?: readonly string[];
 }
 
 const YEAR = 365 * 24 * 60 * 60;
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
-  app.proxy = true;
+  // Koa believes X-Forwarded-For only with app.proxy; clientAddress believes it from named proxies.
+  app.proxy = false;
+  app.use(securityHeaders({ https: deps.publicUrl.startsWith('https:') }));
   app.use(errorHandler(deps.logger));
+  if (deps.trustProxy?.length) app.use(clientAddress(deps.trustProxy));
 
+  // Two routers, so an API call is matched against API routes only and a page never walks them.
   const api = new Router();
+  const site = new Router();
   healthRoutes(api, deps.database);
   const gateways = deps.gateways ?? createGateways({ stripe: null, paypal: null, authorizeNet: null }, deps.database);
-  // Orders, quotes, verify, cart, shipping, reviews, e-mail; `commerce.payments` holds chargeAmount
-  // and onConfirmedPayment for the payment routes.
+  // Orders, quotes, verify, cart, shipping, reviews, e-mail (and /dev/mail outside production);
+  // `commerce.payments` holds chargeAmount and onConfirmedPayment for the payment routes.
   const commerce = commerceRoutes(api, {
     content: deps.content,
     database: deps.database,
@@ -61,36 +71,74 @@ export function createApp(deps: AppDeps): Koa {
     production: deps.production ?? process.env.NODE_ENV === 'production',
   });
   // Payment methods with their public client keys, /api/payment/* (room B1), and the webhooks, which
-  // read the raw body and so are mounted before any body parser and the router.
+  // read the raw body and so are mounted before the router.
   const payments = { gateways, chargeAmount: commerce.payments.chargeAmount, onConfirmedPayment: commerce.payments.onConfirmedPayment, logger: deps.logger };
   paymentMethodRoutes(api, deps.content, gateways);
   paymentRoutes(api, payments);
-  app.use(webhookRoutes(payments));
-  api.get('/schemas/:name.schema.json', (ctx) => {
-    const schema = definitionSchemas[ctx.params.name as keyof typeof definitionSchemas];
+  const schemas = new Map<string, unknown>(Object.entries(definitionSchemas));
+  site.get('/schemas/:name.schema.json', (ctx) => {
+    // A Map: a name such as "constructor" or "__proto__" is just a name that is not there.
+    const schema = schemas.get(ctx.params.name ?? '');
     if (!schema) return;
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.body = schema;
   });
 
+  // The API chain, entered by path prefix before anything else looks at the request. CORS runs
+  // only for a browser's cross-origin call (an Origin header); a same-origin GET and a server's
+  // call skip it. A route without path parameters is found by one Map lookup; the router, which
+  // tries every route's pattern, handles the rest (and trailing slashes, 405s).
   const corsForApi = apiCors(deps.allowedOrigins);
+  const webhooks = webhookRoutes(payments);
+  const exactRoutes = routesByExactPath(api);
+  const routed = compose<Koa.Context>([
+    api.routes() as Koa.Middleware,
+    api.allowedMethods() as Koa.Middleware,
+    (ctx, next) => {
+      if (!ctx.path.startsWith('/api/')) return next();
+      if (ctx.body === undefined) throw new ApiError(404, 'not_found', 'No such API endpoint.');
+    },
+  ]);
+  const route: Koa.Middleware = (ctx, next) => {
+    const exact = exactRoutes.get(`${ctx.method} ${ctx.path}`);
+    if (exact) return exact(ctx, next);
+    // Webhooks read the raw body, so they run before any route; one that is not theirs goes on.
+    if (ctx.path.startsWith('/api/webhooks/')) return webhooks(ctx, () => routed(ctx, next));
+    return routed(ctx, next);
+  };
+  const apiChain: Koa.Middleware = (ctx, next) => (ctx.get('Origin') ? corsForApi(ctx, () => route(ctx, next)) : route(ctx, next));
+  app.use((ctx, next) => (ctx.path.startsWith('/api/') || ctx.path.startsWith('/dev/') ? apiChain(ctx, next) : next()));
+
   app.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/api/')) return corsForApi(ctx, next);
     if (ctx.path.startsWith('/widgets/')) return publicCors(ctx, next);
     return next();
   });
-  app.use(api.routes());
-  app.use(api.allowedMethods());
-  app.use(async (ctx, next) => {
-    await next();
-    if (ctx.path.startsWith('/api/') && ctx.status === 404 && ctx.body === undefined) {
-      throw new ApiError(404, 'not_found', 'No such API endpoint.');
-    }
-  });
+  app.use(site.routes());
   app.use(staticFiles({ prefix: '/assets/', root: path.join(clientDir, 'assets'), maxAgeSeconds: YEAR, immutable: true }));
   app.use(staticFiles({ prefix: '/widgets/', root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/images/', root: path.join(deps.content.dir, 'images'), maxAgeSeconds: 3600 }));
   app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
   app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl }));
   return app;
+}
+
+/**
+ * The router's routes that need no pattern matching: a path without parameters that no other
+ * route or router middleware also matches, by "METHOD path". Each maps to that route's own
+ * handlers, composed once, so the request takes the same handlers the router would give it.
+ */
+function routesByExactPath(router: Router): Map<string, Koa.Middleware> {
+  const routes = new Map<string, Koa.Middleware>();
+  for (const layer of router.stack) {
+    if (layer.paramNames.length > 0 || layer.methods.length === 0) continue;
+    const path = layer.path as string;
+    if (router.stack.filter((other) => other.match(path)).length !== 1) continue;
+    const handler = compose(layer.stack as Koa.Middleware[]);
+    const withParams: Koa.Middleware = (ctx, next) => {
+      (ctx as Koa.Context & { params: Record<string, string> }).params = {};
+      return handler(ctx, next);
+    };
+    for (const method of layer.methods) routes.set(`${method} ${path}`, withParams);
+  }
+  return routes;
 }

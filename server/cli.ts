@@ -30,11 +30,11 @@ async function start(): Promise<void> {
   ensureBuilt();
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, logger);
-  let stopping = false;
+  let signals = 0;
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
+    signals += 1;
+    // A second signal during the drain is not dropped: stop() then closes what is still open.
+    logger.info({ signal }, signals === 1 ? 'shutting down' : 'shutting down now');
     server.stop().then(
       () => process.exit(0),
       (err: unknown) => {

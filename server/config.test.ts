@@ -8,12 +8,15 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       dealerPort: 3001,
+      host: '127.0.0.1',
       publicUrl: null,
       databaseUrl: 'sqlite:var/showroom.db',
       databasePath: path.join('/srv/showroom', 'var/showroom.db'),
       contentDir: path.join('/srv/showroom', 'examples/site'),
       allowedOrigins: null,
       logLevel: 'info',
+      trustProxy: [],
+      shutdownGraceMs: 10_000,
       production: false,
     });
   });
@@ -60,5 +63,15 @@ describe('loadConfig', () => {
 
   it('refuses a port above 65535', () => {
     expect(() => loadConfig({ DEALER_PORT: '70000' })).toThrow(/DEALER_PORT must be a port number/);
+  });
+
+  it('reads the proxies to trust and the stop grace period', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback', SHUTDOWN_GRACE_MS: '2500' });
+    expect(config).toMatchObject({ host: '0.0.0.0', trustProxy: ['10.0.0.1', '192.168.0.0/16', 'loopback'], shutdownGraceMs: 2500 });
+  });
+
+  it('refuses a proxy that is not an address and a grace period that is not a number', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY must be a comma-separated list of proxy addresses/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS must be a number of milliseconds/);
   });
 });

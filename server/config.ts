@@ -3,11 +3,13 @@
  * `npm start` needs nothing; a bad value stops the start with a message naming the variable.
  */
 import path from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { loadGatewayConfig, type GatewayConfig } from './gateways/gateway-config';
 
 export interface Config {
   port: number;
   dealerPort: number;
+  /** Address both servers listen on; default 127.0.0.1, so a development server is not on the network. */
   host: string;
   /** Origin visitors use for the main site (canonical URLs, widget loader); null: http://localhost:{port}. */
   publicUrl: string | null;
@@ -19,6 +21,13 @@ export interface Config {
   allowedOrigins: string[] | null;
   logLevel: string;
   production: boolean;
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses, CIDR ranges or proxy-addr's names
+   * loopback / linklocal / uniquelocal); empty: none, a client is its socket address.
+   */
+  trustProxy: string[];
+  /** How long a stop waits for requests in flight before it closes their connections. */
+  shutdownGraceMs: number;
   /** Payment gateway keys and API bases (server/gateways/gateway-config.ts). */
   gateways: GatewayConfig;
 }
@@ -57,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const problems: string[] = [];
   const port = parsePort('PORT', env.PORT, 3000, problems);
   const dealerPort = parsePort('DEALER_PORT', env.DEALER_PORT, 3001, problems);
-  const host = env.HOST || '0.0.0.0';
+  const host = env.HOST || '127.0.0.1';
 
   const publicUrl = env.PUBLIC_URL ? parseUrl('PUBLIC_URL', env.PUBLIC_URL, problems) : null;
 
@@ -86,6 +95,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }
   }
 
+  const trustProxy = (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  try {
+    proxyaddr.compile(trustProxy);
+  } catch {
+    problems.push(`TRUST_PROXY must be a comma-separated list of proxy addresses or ranges such as 10.0.0.1, 10.0.0.0/8 or loopback, got "${env.TRUST_PROXY}"`);
+  }
+
+  let shutdownGraceMs = 10_000;
+  if (env.SHUTDOWN_GRACE_MS !== undefined && env.SHUTDOWN_GRACE_MS !== '') {
+    if (/^\d{1,7}$/.test(env.SHUTDOWN_GRACE_MS)) shutdownGraceMs = Number(env.SHUTDOWN_GRACE_MS);
+    else problems.push(`SHUTDOWN_GRACE_MS must be a number of milliseconds such as 10000, got "${env.SHUTDOWN_GRACE_MS}"`);
+  }
+
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
@@ -102,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     contentDir,
     allowedOrigins,
     logLevel,
+    trustProxy,
+    shutdownGraceMs,
     production: env.NODE_ENV === 'production',
     gateways,
   };

@@ -1,6 +1,8 @@
 /**
  * Starts Showroom: content checked and loaded, database migrated, the main site on PORT and the
- * dealer example on DEALER_PORT. Returns a handle that stops both, then closes the database.
+ * dealer example on DEALER_PORT. Returns a handle that stops both, then closes the database: a stop
+ * drains requests in flight for at most SHUTDOWN_GRACE_MS, then closes the connections still open,
+ * so it always ends.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,8 +20,15 @@ import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
 
 export interface RunningServer {
+  /** PUBLIC_URL, or the address it listens on when there is none. */
   url: string;
+  /** The address the main site listens on (behind a proxy, not what visitors use). */
+  listenUrl: string;
   dealerUrl: string;
+  /**
+   * Stops both servers and closes the database. Requests in flight get the grace period to finish;
+   * calling stop() again while they drain (a second SIGTERM) closes their connections at once.
+   */
   stop(): Promise<void>;
 }
 
@@ -30,6 +39,7 @@ function listen(server: http.Server, port: number, host: string): Promise<number
   });
 }
 
+/** Stops accepting connections; resolves once every open one has ended. */
 function close(server: http.Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
@@ -55,7 +65,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const publicUrl = config.publicUrl ?? `http://${localHost}:${port}`;
 
   const gateways = createGateways(config.gateways, database);
-  const app = createApp({ content, database, logger, publicUrl, allowedOrigins: () => allowedOrigins, renderPage, assets, gateways });
+  const app = createApp({ content, database, logger, publicUrl, allowedOrigins: () => allowedOrigins, renderPage, assets, gateways, trustProxy: config.trustProxy });
   mainServer.on('request', app.callback());
 
   const dealerPort = await listen(dealerServer, config.dealerPort, config.host);
@@ -69,13 +79,37 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   logger.info({ url: publicUrl, port }, 'main site listening');
   logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');
 
+  let stopping: Promise<void> | undefined;
+  let endGrace = () => {};
+  const servers = [mainServer, dealerServer];
   return {
     url: publicUrl,
+    listenUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}`,
     dealerUrl,
-    async stop() {
-      await Promise.all([close(mainServer), close(dealerServer)]);
-      await database.close();
-      logger.info('stopped');
+    stop() {
+      if (stopping) {
+        endGrace();
+        return stopping;
+      }
+      stopping = (async () => {
+        const drained = Promise.all(servers.map(close));
+        const graceOver = new Promise<'grace over'>((resolve) => {
+          const timer = setTimeout(() => resolve('grace over'), config.shutdownGraceMs);
+          endGrace = () => {
+            clearTimeout(timer);
+            resolve('grace over');
+          };
+        });
+        if ((await Promise.race([drained, graceOver])) === 'grace over') {
+          logger.warn({ graceMs: config.shutdownGraceMs }, 'closing connections still open after the grace period');
+          for (const server of servers) server.closeAllConnections();
+        }
+        endGrace();
+        await drained;
+        await database.close();
+        logger.info('stopped');
+      })();
+      return stopping;
     },
   };
 }

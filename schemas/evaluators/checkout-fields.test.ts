@@ -8,8 +8,10 @@ import {
   validatePersonName,
   validatePhone,
   validateShippingMethod,
+  validateState,
   validateZip,
 } from './checkout-fields';
+import { US_STATES, zipFitsState } from '../us-states';
 
 describe('checkout field rules (002 §5)', () => {
   it('ZIP: required, digits only, 3 to 10 characters', () => {
@@ -19,6 +21,40 @@ describe('checkout field rules (002 §5)', () => {
     expect(validateZip('12345678901')).toBe('ZIP/Postal code seems too long');
     expect(validateZip('123')).toBeNull();
     expect(validateZip('1234567890')).toBeNull();
+  });
+
+  it('state: a USPS state or territory code in the US, anything named elsewhere', () => {
+    expect(validateState('')).toBe('This field is required');
+    for (const made_up of ['ZZ', '*', 'Texas', 'tx', 'constructor', '__proto__']) expect(validateState(made_up)).toBe('Invalid selection');
+    for (const code of ['TX', 'DC', 'PR', 'GU', 'AE']) expect(validateState(code)).toBeNull();
+    expect(validateState('Ontario', 'CA')).toBeNull();
+  });
+
+  it('ZIP given a US state: 5 or 9 digits whose first three belong to the state', () => {
+    expect(validateZip('78701', 'TX')).toBeNull();
+    expect(validateZip('787011234', 'TX', 'US')).toBeNull();
+    expect(validateZip('10010', 'TX')).toBe('ZIP/Postal code does not match the state');
+    expect(validateZip('1234', 'TX')).toBe('ZIP/Postal code seems too short');
+    expect(validateZip('7870112', 'TX')).toBe('ZIP/Postal code seems too long');
+    // The spec's own checks come first, with their words.
+    expect(validateZip('', 'TX')).toBe('ZIP/Postal code is required');
+    expect(validateZip('78-01', 'TX')).toBe('Only numbers are allowed');
+    // An unknown state is reported on the state; outside the US the spec's checks are all.
+    expect(validateZip('78701', 'ZZ')).toBeNull();
+    expect(validateZip('1234', 'ON', 'CA')).toBeNull();
+  });
+
+  it('every state has ZIP prefixes, and the only prefixes two codes share are Fishers Island and the Pacific ones', () => {
+    const owners = new Map<number, string[]>();
+    for (const s of US_STATES) {
+      expect(s.zipPrefixes.length).toBeGreaterThan(0);
+      for (const [first, last] of s.zipPrefixes) for (let p = first; p <= last; p++) owners.set(p, [...(owners.get(p) ?? []), s.code]);
+    }
+    const shared = [...owners].filter(([, codes]) => codes.length > 1).map(([p]) => p);
+    expect(shared.sort((a, b) => a - b)).toEqual([63, 967, 969]);
+    expect(zipFitsState('96799', 'AS')).toBe(true);
+    expect(zipFitsState('00501', 'NY')).toBe(true);
+    expect(zipFitsState('73301', 'TX')).toBe(true);
   });
 
   it('names: letters and spaces, 2 to 50 characters', () => {

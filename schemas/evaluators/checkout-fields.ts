@@ -6,17 +6,47 @@
  */
 import type { FieldValue } from './field-values';
 import { CHECKOUT_MESSAGES as M } from './checkout-messages';
+import { isUsStateCode, zipFitsState } from '../us-states';
 import { isEmailAddress } from './field-validation';
 import { FIELD_MESSAGES } from './validation-messages';
 
 const text = (v: FieldValue): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
 
-export function validateZip(value: FieldValue): string | null {
+/** A blank country is the form's default, the US. */
+const isUs = (country: FieldValue | undefined): boolean => {
+  const c = text(country ?? '').toUpperCase();
+  return c === '' || c === 'US';
+};
+
+/**
+ * ZIP: the specification's rules (required, digits, 3 to 10). Given the address's US state, also
+ * a US ZIP: 5 digits (or 9, ZIP+4 without its hyphen) whose first three belong to that state, so an
+ * address cannot pick a state whose tax and shipping rules it does not belong to.
+ */
+export function validateZip(value: FieldValue, state?: FieldValue, country?: FieldValue): string | null {
   const zip = text(value);
   if (!zip) return M.zipRequired;
   if (!/^\d+$/.test(zip)) return M.onlyNumbers;
   if (zip.length < 3) return M.zipTooShort;
   if (zip.length > 10) return M.zipTooLong;
+  if (state === undefined || !isUs(country)) return null;
+  const code = text(state);
+  // An unknown state is the state field's problem (validateState), not the ZIP's.
+  if (!isUsStateCode(code)) return null;
+  if (zip.length < 5) return M.zipTooShort;
+  if (zip.length !== 5 && zip.length !== 9) return M.zipTooLong;
+  return zipFitsState(zip, code) ? null : M.zipNotInState;
+}
+
+/**
+ * State: required; in the US (the default country), one of the USPS state and territory codes as
+ * the state selector offers them ('TX', not 'Texas', 'tx', 'ZZ' or a rule's wildcard '*').
+ */
+export function validateState(value: FieldValue, country?: FieldValue): string | null {
+  const state = text(value);
+  if (!state) return FIELD_MESSAGES.required;
+  if (state.length > 100) return FIELD_MESSAGES.invalidSelection;
+  if (isUs(country) && !isUsStateCode(state)) return FIELD_MESSAGES.invalidSelection;
   return null;
 }
 
@@ -88,8 +118,8 @@ export function validateCheckoutAddress(values: Readonly<Record<string, FieldVal
     address_1: (v) => validateAddressLine(v, true),
     address_2: (v) => validateAddressLine(v, false),
     city: validateCity,
-    state: (v) => (text(v) ? null : FIELD_MESSAGES.required),
-    zip: validateZip,
+    state: (v) => validateState(v, values[`${prefix}country`]),
+    zip: (v) => validateZip(v, values[`${prefix}state`], values[`${prefix}country`]),
   };
   const errors: Record<string, string> = {};
   for (const [field, rule] of Object.entries(rules)) {

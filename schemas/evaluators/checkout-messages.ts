@@ -5,6 +5,8 @@ export const CHECKOUT_MESSAGES = {
   onlyNumbers: 'Only numbers are allowed',
   zipTooShort: 'ZIP/Postal code seems too short',
   zipTooLong: 'ZIP/Postal code seems too long',
+  /** Not worded by the specification (it has no state check): a US ZIP outside its state's prefixes. */
+  zipNotInState: 'ZIP/Postal code does not match the state',
   onlyAlphabets: 'Only alphabets are allowed',
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: "Name can't exceed 50 characters",

@@ -4,6 +4,7 @@
  * Prices and rates come from the catalog and the rules; nothing here is stored.
  */
 import type Router from '@koa/router';
+import { validateState, validateZip } from '../../schemas/evaluators/checkout-fields';
 import { toCents, toDollars } from '../../schemas/money';
 import { resolveShipping } from '../../schemas/shipping-rules';
 import { ApiError } from '../http/api-error';
@@ -20,8 +21,10 @@ function readTotalsAddress(raw: unknown): TotalsAddress | null {
   const str = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : typeof v === 'number' ? String(v) : '');
   const zipCode = str(raw.zipCode ?? raw.zip);
   const state = str(raw.state);
-  if (!zipCode || !state) return null;
-  return { countryId: (str(raw.countryId ?? raw.country) || 'US').toUpperCase(), state, zipCode };
+  const countryId = (str(raw.countryId ?? raw.country) || 'US').toUpperCase();
+  // An address the checkout would refuse (a made-up state, a ZIP of another state) prices as none.
+  if (validateState(state, countryId) || validateZip(zipCode, state, countryId)) return null;
+  return { countryId, state, zipCode };
 }
 
 function shippingView(totals: CartTotals) {

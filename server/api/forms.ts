@@ -47,7 +47,7 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
   router.post('/api/forms/:formName', async (ctx) => {
     const form = findForm(deps.content, ctx.params.formName ?? '');
     if (!form) throw new ApiError(404, 'form_not_found', 'There is no form of that name.');
-    if (!deps.limiter.allow(`forms:${ctx.ip.slice(0, 64)}`)) {
+    if (!(await deps.limiter.consume(`forms:${ctx.ip.slice(0, 64)}`))) {
       ctx.set('Retry-After', '60');
       ctx.set('Connection', 'close');
       throw new ApiError(429, 'too_many_requests', 'Too many submissions. Please try again in a minute.');

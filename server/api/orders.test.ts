@@ -4,7 +4,8 @@ import { api, billing, demoCatalog, orderPayload, skus, testEnv } from './commer
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  // The lookup tests speak as clients behind a proxy: X-Forwarded-For is believed from loopback only.
+  server = await startTestServer({ ...testEnv, TRUST_PROXY: 'loopback' });
 });
 afterAll(async () => {
   await server?.stop();

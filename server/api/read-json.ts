@@ -7,10 +7,26 @@ import { ApiError } from '../http/api-error';
 
 export const MAX_JSON_BYTES = 100 * 1024;
 
-export async function readJson(ctx: Context): Promise<unknown> {
+/**
+ * Only application/json (or a +json type) is read as JSON. A text/plain, form or untyped body is
+ * refused before it is read: those are what another site's page can POST without a CORS preflight.
+ */
+export function requireJsonContentType(ctx: Context): void {
   const type = ctx.get('Content-Type');
+  if (/^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(type)) return;
+  const message = 'Send the request body as application/json.';
+  throw new ApiError(415, 'unsupported_media_type', message, { 'content-type': message });
+}
+
+/** Whether the request announces a body (a length above zero or a chunked one). */
+export function hasBody(ctx: Context): boolean {
+  return Number(ctx.get('Content-Length') || '0') > 0 || ctx.get('Transfer-Encoding') !== '';
+}
+
+export async function readJson(ctx: Context): Promise<unknown> {
   const length = Number(ctx.get('Content-Length') || '0');
   if (length > MAX_JSON_BYTES) throw new ApiError(413, 'payload_too_large', 'The request body is too large.');
+  if (hasBody(ctx)) requireJsonContentType(ctx);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {
@@ -20,9 +36,6 @@ export async function readJson(ctx: Context): Promise<unknown> {
     chunks.push(buf);
   }
   if (size === 0) return {};
-  if (type && !/^application\/(.+\+)?json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
-    throw new ApiError(415, 'unsupported_media_type', 'Send the request body as application/json.');
-  }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   } catch {

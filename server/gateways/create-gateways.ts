@@ -48,11 +48,12 @@ export function createGateways(config: GatewayConfig, database: Database, option
     stripe,
     paypal,
     authorizeNet,
+    // Own properties only: a name from a request such as "constructor" is not a gateway.
     get: (name) => {
-      const gateway = byName[name];
+      const gateway = Object.hasOwn(byName, name) ? byName[name] : undefined;
       if (!gateway) throw gatewayNotConfigured(name);
       return gateway;
     },
-    isConfigured: (name) => byName[name] !== undefined && !(byName[name] instanceof UnconfiguredGateway),
+    isConfigured: (name) => Object.hasOwn(byName, name) && !(byName[name] instanceof UnconfiguredGateway),
   };
 }

@@ -1,13 +1,27 @@
 /**
  * GET /dev/mail: the outbox as a page, so a person trying the demo sees what the customer and the
- * seller receive. Each message's rendered HTML is shown in a sandboxed frame. Off in production.
+ * seller receive. Each message's rendered HTML is shown in a sandboxed frame. Off in production, and
+ * answered only to a browser on this machine: the outbox holds every customer's addresses.
  */
 import type Router from '@koa/router';
 import type { SyncQueries } from '../db/sync-query';
 import { escapeHtml } from './mail-templates';
 
+/** 127.0.0.0/8, ::1 and the IPv4-mapped form of loopback. */
+export function isLoopback(address: string): boolean {
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}
+
 export function devMailboxRoutes(router: Router, q: SyncQueries): void {
   router.get('/dev/mail', (ctx) => {
+    // A request a proxy forwarded comes from elsewhere even when the proxy itself is on loopback.
+    const forwarded = ctx.get('X-Forwarded-For') !== '' || ctx.get('Forwarded') !== '';
+    if (!isLoopback(ctx.ip) || forwarded) {
+      ctx.status = 403;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'The dev mailbox answers only to a browser on the machine the server runs on.';
+      return;
+    }
     const rows = q.all(q.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(200));
     const items = rows
       .map((m) => {

@@ -3,7 +3,7 @@
  * 002 §5, using the shared evaluators of schemas/evaluators/checkout-fields.ts. Errors are collected per field as `{type}.{field}`.
  */
 import { ApiError } from '../http/api-error';
-import { validateAddressLine, validateCheckoutEmail, validateCity, validatePersonName, validatePhone, validateZip } from '../../schemas/evaluators/checkout-fields';
+import { validateAddressLine, validateCheckoutEmail, validateCity, validatePersonName, validatePhone, validateState, validateZip } from '../../schemas/evaluators/checkout-fields';
 import { isRecord } from './request-input';
 
 export type AddressType = 'billing' | 'shipping';
@@ -57,9 +57,9 @@ export function readAddress(raw: unknown, type: AddressType, errors: Record<stri
   check('street1', address.street1.length > 200 ? 'Special characters are not allowed' : validateAddressLine(address.street1, true));
   check('street2', (address.street2 ?? '').length > 200 ? 'Special characters are not allowed' : validateAddressLine(address.street2, false));
   check('city', address.city.length > 100 ? 'Special characters are not allowed' : validateCity(address.city));
-  if (address.state === '' || address.state.length > 100) errors[key('state')] = REQUIRED;
+  check('state', validateState(address.state, address.countryId));
   if (!/^[A-Z]{2}$/.test(address.countryId)) errors[key('countryId')] = REQUIRED;
-  check('zipCode', validateZip(address.zipCode));
+  check('zipCode', validateZip(address.zipCode, address.state, address.countryId));
   check('phoneNumber', validatePhone(address.phoneNumber));
   return address;
 }

@@ -69,7 +69,7 @@ export function paymentLocksOrder(status: string, payments: readonly PaymentRow[
 /** A hit counter for one key: the lookup's rate limiters (server/services/rate-limiter.ts) fit it. */
 export interface HitLimiter {
   /** Counts a hit; false once the key is over its limit. */
-  allow(key: string): boolean | Promise<boolean>;
+  consume(key: string): Promise<boolean>;
 }
 
 /**
@@ -85,13 +85,13 @@ export class OrderEmailLimits {
 
   /** Counts one check by the client; false when any of its budgets ran out. */
   async allowClient(client: string): Promise<boolean> {
-    return this.perClient.allow(`lookup:${client.slice(0, 64)}`);
+    return this.perClient.consume(`lookup:${client.slice(0, 64)}`);
   }
 
   /** Counts one check of this order and this e-mail; both always count, so the answer does not tell which ran out. */
   async allowTarget(orderRef: string, email: string): Promise<boolean> {
-    const byOrder = await this.perTarget.allow(`order:${orderRef.trim().toLowerCase().slice(0, 64)}`);
-    const byEmail = await this.perTarget.allow(`email:${email.trim().toLowerCase().slice(0, 254)}`);
+    const byOrder = await this.perTarget.consume(`order:${orderRef.trim().toLowerCase().slice(0, 64)}`);
+    const byEmail = await this.perTarget.consume(`email:${email.trim().toLowerCase().slice(0, 254)}`);
     return byOrder && byEmail;
   }
 }

@@ -4,6 +4,7 @@
  */
 import type { Context } from 'koa';
 import { ApiError } from '../../http/api-error';
+import { hasBody, requireJsonContentType } from '../read-json';
 
 const JSON_LIMIT = 64 * 1024;
 const RAW_LIMIT = 1024 * 1024;
@@ -26,9 +27,7 @@ export async function readJsonObject(ctx: Context): Promise<Record<string, unkno
   const parsed = (ctx.request as { body?: unknown }).body;
   let value: unknown = parsed;
   if (value === undefined) {
-    if (ctx.get('Content-Type') && !ctx.is('application/json', 'application/*+json')) {
-      throw new ApiError(415, 'unsupported_media_type', 'Send the request body as application/json.');
-    }
+    if (hasBody(ctx)) requireJsonContentType(ctx);
     const raw = await readRawBody(ctx, JSON_LIMIT);
     const text = raw.toString('utf8').trim();
     if (text === '') value = {};
