@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEnv } from './api/commerce-test-kit';
-import { bytesOf, freshAddress, postJson, postMultipart } from './api/forms-test-kit';
+import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv } from './api/forms-test-kit';
 import { projectRoot } from './build-output';
 import { startTestServer, type TestServer } from './testing/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer(proxiedTestEnv);
   await postJson(server.url, 'newsletter', { formData: { email: 'first@example.com', newsletter: true } }, freshAddress());
   await postJson(
     server.url,

@@ -208,11 +208,11 @@ describe('FormBlock: file fields', () => {
     expect(screen.queryByText('virus.exe')).toBeNull();
   });
 
-  it('the claim form keeps photos to 5 MB each', () => {
+  it('the claim form keeps photos to the default 2 MB each', () => {
     render(<FormBlock form={demoForm('claim')} />);
     const input = screen.getByLabelText(/^Photos of the damage/);
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array(6 * 1024 * 1024)], 'box.jpg', { type: 'image/jpeg' })] } });
-    expect(screen.getByText('File is too large, maximum allowed size is 5MB')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(3 * 1024 * 1024)], 'box.jpg', { type: 'image/jpeg' })] } });
+    expect(screen.getByText('File is too large, maximum allowed size is 2MB')).toBeTruthy();
   });
 });
 

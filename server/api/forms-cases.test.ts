@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileLike } from '../../schemas/evaluators/field-values';
 import { FORM_CASES, type FormCase } from '../../schemas/evaluators/form-cases';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { bytesForName, contentWithCaseForms, filesUnder, freshAddress, postJson, postMultipart, uploadsDirOf, type JsonAnswer } from './forms-test-kit';
+import { bytesForName, contentWithCaseForms, filesUnder, freshAddress, postJson, postMultipart, proxiedTestEnv, uploadsDirOf, type JsonAnswer } from './forms-test-kit';
 
 let server: TestServer;
 let contentDir: string;
 beforeAll(async () => {
   contentDir = contentWithCaseForms();
-  server = await startTestServer({ CONTENT_DIR: contentDir });
+  server = await startTestServer({ ...proxiedTestEnv, CONTENT_DIR: contentDir });
 });
 afterAll(async () => {
   await server?.stop();

@@ -10,11 +10,11 @@ import { inputFields } from '../../schemas/evaluators/visibility';
 import { loadContent } from '../content/load-content';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { testEnv } from './commerce-test-kit';
-import { bytesOf, filesUnder, freshAddress, multipartBody, rawPost, readRows, uploadsDirOf } from './forms-test-kit';
+import { bytesOf, filesUnder, freshAddress, multipartBody, rawPost, readRows, uploadsDirOf, proxiedTestEnv } from './forms-test-kit';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer(proxiedTestEnv);
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { testEnv } from './commerce-test-kit';
-import { freshAddress, postJson, readRows } from './forms-test-kit';
+import { freshAddress, postJson, readRows, proxiedTestEnv } from './forms-test-kit';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer(proxiedTestEnv);
 });
 afterAll(async () => {
   await server?.stop();

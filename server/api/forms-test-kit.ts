@@ -11,6 +11,7 @@ import path from 'node:path';
 import { FORM_CASE_FORMS } from '../../schemas/evaluators/form-cases';
 import { projectRoot } from '../build-output';
 import { openDatabase } from '../db/database';
+import { testEnv } from './commerce-test-kit';
 
 /** A copy of the demo content with the forms of schemas/evaluators/form-cases.ts added. Removed by the caller. */
 export function contentWithCaseForms(): string {
@@ -170,3 +171,10 @@ export function freshAddress(): Record<string, string> {
   const n = nextAddress++;
   return { 'X-Forwarded-For': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` };
 }
+
+/**
+ * The forms tests speak as many visitors behind one proxy (freshAddress gives each its own
+ * X-Forwarded-For), so their server believes the loopback proxy, as a shop behind a load balancer
+ * would with TRUST_PROXY set; otherwise every request is one client and the per-address limit trips.
+ */
+export const proxiedTestEnv: Record<string, string> = { ...testEnv, TRUST_PROXY: 'loopback' };

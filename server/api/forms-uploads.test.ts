@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { testEnv } from './commerce-test-kit';
-import { bytesForName, bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, uploadsDirOf } from './forms-test-kit';
+import { bytesForName, bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, uploadsDirOf, proxiedTestEnv } from './forms-test-kit';
 
 let server: TestServer;
 let uploads: string;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer(proxiedTestEnv);
   uploads = uploadsDirOf(server.databaseFile);
 });
 afterAll(async () => {

@@ -6,14 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../api/commerce-test-kit';
-import { bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, uploadsDirOf } from '../api/forms-test-kit';
+import { bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, uploadsDirOf, proxiedTestEnv } from '../api/forms-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 let server: TestServer;
 let uploads: string;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer(proxiedTestEnv);
   uploads = uploadsDirOf(server.databaseFile);
 });
 afterAll(async () => {

@@ -5,8 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../api/commerce-test-kit';
-import { freshAddress, postJson } from '../api/forms-test-kit';
+import { freshAddress, postJson, proxiedTestEnv } from '../api/forms-test-kit';
 import { startTestServer } from '../testing/test-server';
 import { formSettingsFromEnv, formsPublicSettings, GOOGLE_SITEVERIFY_URL } from './form-settings';
 import { createRecaptchaVerifier, googleRecaptchaVerifier, testRecaptchaVerifier } from './recaptcha';
@@ -84,7 +83,7 @@ describe('reCAPTCHA verification', () => {
   it('the forms endpoint verifies through siteverify when a secret is configured', async () => {
     const saved = { ...process.env };
     Object.assign(process.env, { RECAPTCHA_SECRET_KEY: 'server-secret', RECAPTCHA_VERIFY_URL: verifyUrl });
-    const server = await startTestServer(testEnv);
+    const server = await startTestServer(proxiedTestEnv);
     try {
       const formData = { email: 'ada@example.com', newsletter: true };
       // The newsletter form has no captcha; the contact form has one.
