@@ -7,11 +7,17 @@ import { DEFAULT_DRAWER_TITLE, MobileDrawer } from './MobileDrawer';
 
 export const DESKTOP_MIN_WIDTH = 1201;
 
+/** The part of site.json the header reads (it travels to the browser as the header island's props). */
+export type HeaderSettings = Pick<SiteSettings, 'siteName' | 'logo' | 'navigation' | 'drawerTitle'> & {
+  constants?: Pick<NonNullable<SiteSettings['constants']>, 'stickyHeaderThreshold'>;
+  breakpoints?: Pick<NonNullable<SiteSettings['breakpoints']>, 'desktopMin'>;
+};
+
 /**
  * The site header: logo, desktop menu, mobile menu button and drawer, and the scroll behaviour of
  * 000 §4. The first render has no scroll classes (server and client agree); they follow scrolling.
  */
-export function Header({ settings }: { settings: SiteSettings }) {
+export function Header({ settings }: { settings: HeaderSettings }) {
   const [sticky, setSticky] = useState(false);
   const [mobile, setMobile] = useState<MobileHeaderState>(MOBILE_HEADER_CLEAR);
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -1,4 +1,8 @@
-/** Reads Vite's manifest to learn the hashed names of the client entry, its CSS and its imports. */
+/**
+ * Reads Vite's manifest to learn the hashed names of the client entry (the island bootstrap), the
+ * page's stylesheet and the chunks the entry imports statically (preloaded). Island chunks are
+ * imported by the bootstrap when an island needs them, so they are not listed here.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,6 +27,8 @@ export function readClientAssets(clientDir: string): ClientAssets {
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}; run npm run build`);
   const css = new Set<string>(entry.css ?? []);
+  // The client build writes one stylesheet for the whole site (cssCodeSplit off): manifest key style.css.
+  for (const [key, chunk] of Object.entries(manifest)) if (key.endsWith('.css')) css.add(chunk.file);
   const preload = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
