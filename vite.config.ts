@@ -40,7 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           target: 'es2020',
           // One stylesheet for the page (the entry imports every block's CSS, static blocks included).
           cssCodeSplit: false,
-          rollupOptions: { input: 'renderer/entry-client.tsx' },
+          // Keep the entry's own export (renderIslandDetached, for the hydration check) under its name.
+          rollupOptions: { input: 'renderer/entry-client.tsx', preserveEntrySignatures: 'exports-only' },
         },
       }),
 }));
