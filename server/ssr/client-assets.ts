@@ -21,6 +21,12 @@ interface ManifestChunk {
 
 export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
 
+/**
+ * The shell's islands due at once on every page (renderer/islands/client-islands.ts): preloaded with
+ * the entry, so they do not wait for the bootstrap to ask for them.
+ */
+export const ALWAYS_LOADED_ISLANDS = ['renderer/layout/Header.tsx', 'renderer/layout/AlertStack.tsx', 'renderer/layout/BackToTop.tsx'];
+
 export function readClientAssets(clientDir: string): ClientAssets {
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -38,5 +44,6 @@ export function readClientAssets(clientDir: string): ClientAssets {
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
+  ALWAYS_LOADED_ISLANDS.forEach(visit);
   return { entry: `/${entry.file}`, css: [...css].map((c) => `/${c}`), preload: [...preload] };
 }
