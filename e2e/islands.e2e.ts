@@ -82,6 +82,29 @@ describe('islands on the home page', () => {
   });
 });
 
+describe('islands that share state through stores', () => {
+  it("shows a sample ordered in the sample grid in the header's cart link and in the grid", async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/order-samples`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.locator('.header__samples').count()).toBe(0);
+    const card = page.locator('.sample-card').filter({ has: page.getByRole('button', { name: 'Order Now' }) }).first();
+    const swatch = card.locator('.swatch').first();
+    if ((await swatch.count()) > 0) await swatch.click();
+    await card.getByRole('button', { name: 'Order Now' }).click();
+    await card.getByText('Sample added to your cart.').waitFor();
+    // Two islands, one store: the header and the grid both follow the cart.
+    await page.getByRole('link', { name: 'Sample cart: 1 sample' }).waitFor();
+    await page.getByText('1 sample in your cart.').waitFor();
+    // A new page renders no count on the server, and shows it once the header is live.
+    await page.goto(`${server.url}/about-us`);
+    await page.getByRole('link', { name: 'Sample cart: 1 sample' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('interaction islands', () => {
   it("hydrates the not-found page's actions on the first tap and does not lose it", async () => {
     const page = await browser.newPage();
