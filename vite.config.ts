@@ -40,6 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           target: 'es2020',
           // One stylesheet for the page (the entry imports every block's CSS, static blocks included).
           cssCodeSplit: false,
+          // Every browser that runs ES modules in 2026 knows modulepreload: no polyfill in the entry.
+          modulePreload: { polyfill: false },
           // Keep the entry's own export (renderIslandDetached, for the hydration check) under its name.
           rollupOptions: { input: 'renderer/entry-client.tsx', preserveEntrySignatures: 'exports-only' },
         },
