@@ -46,7 +46,10 @@ export function hydrateIsland(el: HTMLElement): Promise<void> {
         });
         el.dataset['hydrated'] = 'true';
       })
-    : Promise.resolve(console.error(`No island named "${name}" in client-islands.ts`));
+    : Promise.reject(new Error(`No island named "${name}" in client-islands.ts`));
+  // A chunk that fails to load (offline, a deploy in between) leaves that island as server HTML;
+  // the rest of the page goes on.
+  done = done.catch((error: unknown) => console.error(`Island ${name} (${id}) could not hydrate:`, error));
   started.set(el, done);
   return done;
 }

@@ -1,5 +1,3 @@
-import type { PageView } from '../page-context';
-
 /**
  * Islands: the interactive parts of a server-rendered page, each hydrated in the browser as its own
  * small root. The server writes each island as
@@ -13,6 +11,7 @@ import type { PageView } from '../page-context';
  * `script-src 'self'`. The bootstrap (./bootstrap.ts) finds the markers and imports each island's
  * chunk (./client-islands.ts) when it is needed.
  */
+import type { PageView } from '../page-context';
 
 /**
  * When an island hydrates:
