@@ -1,12 +1,27 @@
 /**
- * The main site's builds: the client bundle (hydration) in dist/client with a manifest the server
- * reads, and, with --ssr, the server-rendering bundle in dist/ssr.
+ * The main site's builds: the client bundle (the island bootstrap and one chunk per island type) in
+ * dist/client with a manifest the server reads, and, with --ssr, the server-rendering bundle in
+ * dist/ssr.
+ *
+ * The server renders pages with React. The browser's islands run on preact/compat (about 10 kB gzip
+ * instead of react-dom's 58 kB): the client build aliases react and react-dom to it, as the widgets'
+ * build does (rollup.config.ts). `SHOWROOM_CLIENT_RUNTIME=react` builds the client with React instead
+ * (bench/client-size.ts measures both). A hydration mismatch is caught either way by
+ * e2e/island-hydration.e2e.ts.
  *
  * The SSR bundle carries its own copy of React built for production, so pages render with React's
  * fast production code whatever NODE_ENV the server runs with (the development build renders two to
  * three times slower, and NODE_ENV also switches developer pages such as /dev/mail).
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type Alias } from 'vite';
+
+/** react -> preact/compat, for the browser only. */
+export const preactInPlaceOfReact: Alias[] = [
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
 
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: false,
@@ -17,6 +32,18 @@ export default defineConfig(({ isSsrBuild }) => ({
         build: { outDir: 'dist/ssr', emptyOutDir: true, target: 'node20', rollupOptions: { input: 'renderer/entry-server.tsx' } },
       }
     : {
-        build: { outDir: 'dist/client', emptyOutDir: true, manifest: true, target: 'es2020', rollupOptions: { input: 'renderer/entry-client.tsx' } },
+        resolve: { alias: process.env['SHOWROOM_CLIENT_RUNTIME'] === 'react' ? [] : preactInPlaceOfReact },
+        build: {
+          outDir: process.env['SHOWROOM_CLIENT_OUT'] ?? 'dist/client',
+          emptyOutDir: true,
+          manifest: true,
+          target: 'es2020',
+          // One stylesheet for the page (the entry imports every block's CSS, static blocks included).
+          cssCodeSplit: false,
+          // Every browser that runs ES modules in 2026 knows modulepreload: no polyfill in the entry.
+          modulePreload: { polyfill: false },
+          // Keep the entry's own export (renderIslandDetached, for the hydration check) under its name.
+          rollupOptions: { input: 'renderer/entry-client.tsx', preserveEntrySignatures: 'exports-only' },
+        },
       }),
 }));

@@ -1,34 +1,55 @@
-import { useEffect } from 'react';
+import type { SiteSettings } from '../schemas/site-settings.schema';
 import { RenderBlock } from './blocks/registry';
+import { Island } from './islands/Island';
 import { AlertStack } from './layout/AlertStack';
 import { BackToTop } from './layout/BackToTop';
 import { CookieBanner } from './layout/CookieBanner';
 import { Footer } from './layout/Footer';
-import { Header } from './layout/Header';
-import { PageContext } from './page-context';
+import { Header, type HeaderSettings } from './layout/Header';
+import { PageContext, PageViewContext, pageViewOf } from './page-context';
 import type { PageState } from './page-state';
 
+/** The settings the header island needs, and no more (they travel to the browser as its props). */
+export function headerSettings(settings: SiteSettings): HeaderSettings {
+  const { siteName, logo, navigation, drawerTitle, constants, breakpoints } = settings;
+  return {
+    siteName,
+    navigation,
+    ...(logo !== undefined ? { logo } : {}),
+    ...(drawerTitle !== undefined ? { drawerTitle } : {}),
+    ...(constants?.stickyHeaderThreshold !== undefined ? { constants: { stickyHeaderThreshold: constants.stickyHeaderThreshold } } : {}),
+    ...(breakpoints?.desktopMin !== undefined ? { breakpoints: { desktopMin: breakpoints.desktopMin } } : {}),
+  };
+}
+
+/**
+ * The whole page, rendered on the server only. The interactive parts are islands (renderer/islands):
+ * the header, the alerts, back-to-top, the cookie banner and each interactive block; the browser
+ * hydrates each on its own, and the rest (footer, static blocks) stays plain HTML.
+ */
 export function App({ state }: { state: PageState }) {
   const { page, settings } = state;
-  // Marks the document once React has hydrated it, so tests and scripts can wait for interactivity.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  const view = pageViewOf(state);
+  const backToTopOffset = settings.constants?.backToTopOffset;
   return (
     <PageContext.Provider value={state}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header settings={settings} />
-      <AlertStack />
-      <main id="main" tabIndex={-1}>
-        {page.blocks.map((block, i) =>
-          state.failedBlocks?.includes(i) ? null : <RenderBlock key={i} block={block} data={state.blockData[i] ?? undefined} />,
+      <PageViewContext.Provider value={view}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Island name="header" id="header" hydrate="load" component={Header} props={{ settings: headerSettings(settings) }} />
+        <Island name="alerts" id="alerts" hydrate="load" component={AlertStack} props={{}} />
+        <main id="main" tabIndex={-1}>
+          {page.blocks.map((block, i) =>
+            state.failedBlocks?.includes(i) ? null : <RenderBlock key={i} block={block} data={state.blockData[i] ?? undefined} index={i} page={view} />,
+          )}
+        </main>
+        <Footer settings={settings} />
+        <Island name="back-to-top" id="back-to-top" hydrate="load" component={BackToTop} props={backToTopOffset !== undefined ? { offset: backToTopOffset } : {}} />
+        {settings.cookieConsent && !state.consentGiven && (
+          <Island name="cookie-banner" id="cookie-banner" hydrate="interaction" component={CookieBanner} props={{ consent: settings.cookieConsent, initiallyAnswered: false }} />
         )}
-      </main>
-      <Footer settings={settings} />
-      <BackToTop offset={settings.constants?.backToTopOffset} />
-      {settings.cookieConsent && <CookieBanner consent={settings.cookieConsent} initiallyAnswered={state.consentGiven} />}
+      </PageViewContext.Provider>
     </PageContext.Provider>
   );
 }

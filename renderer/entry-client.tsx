@@ -1,16 +1,13 @@
-/** Hydrates the server-rendered page with the state the server embedded in it. */
-import { hydrateRoot } from 'react-dom/client';
-import { App } from './App';
-import { STATE_ELEMENT_ID, type PageState } from './page-state';
+/**
+ * The page's one script: the island bootstrap (./islands/bootstrap.ts). The page's whole CSS is
+ * imported here, static blocks' included (their components never reach the browser), and the build
+ * writes it to one stylesheet that the server links in the head.
+ */
+import.meta.glob(['./blocks/**/*.css', './layout/**/*.css', './listing/**/*.css'], { eager: true });
 import './styles/site.css';
+import { startIslands } from './islands/bootstrap';
 
-const stateElement = document.getElementById(STATE_ELEMENT_ID);
-const root = document.getElementById('root');
-if (stateElement && root) {
-  const state = JSON.parse(stateElement.textContent ?? '{}') as PageState;
-  hydrateRoot(root, <App state={state} />, {
-    onRecoverableError(error) {
-      console.error('Hydration error:', error);
-    },
-  });
-}
+// For the hydration check in e2e/island-hydration.e2e.ts (an import of this module, not a global).
+export { renderIslandDetached } from './islands/bootstrap';
+
+void startIslands();

@@ -111,3 +111,28 @@ describe('renderPage', () => {
     expect(r.status).toBe(200);
   });
 });
+
+describe('islands in the rendered page', () => {
+  const islands = (html: string) => [...html.matchAll(/<showroom-island data-island="([^"]+)" data-id="([^"]+)" data-hydrate="([^"]+)"/g)].map((m) => `${m[1]}#${m[2]}@${m[3]}`);
+
+  it('wraps the shell and interactive blocks as islands, each with its props in an inert JSON script', () => {
+    const r = renderPage(input('/no/such/page'));
+    expect(islands(r.html)).toEqual(['header#header@load', 'alerts#alerts@load', 'not-found#b0@interaction', 'back-to-top#back-to-top@load']);
+    const props = /<script type="application\/json" id="b0-props">([^<]*)<\/script><showroom-island data-island="not-found"/.exec(r.html)?.[1];
+    expect(JSON.parse(props!)).toEqual({ props: { block: { type: 'not-found' }, data: { variant: 'v1' } }, page: { url: '/no/such/page' } });
+    // No executable inline script anywhere in the page body.
+    expect([...r.html.matchAll(/<script([^>]*)>/g)].every((m) => m[1]!.includes('type="application/json"'))).toBe(true);
+  });
+
+  it('renders static blocks as plain HTML: no island, no props', () => {
+    const r = renderPage(input('/'));
+    expect(islands(r.html).map((i) => i.split('#')[0])).toEqual(['header', 'alerts', 'back-to-top']);
+    expect(r.html).not.toContain('"type":"promotions"');
+  });
+
+  it('gives the header only the settings it reads', () => {
+    const r = renderPage(input('/'));
+    const props = JSON.parse(/<script type="application\/json" id="header-props">([^<]*)<\/script>/.exec(r.html)![1]!) as { props: { settings: object } };
+    expect(Object.keys(props.props.settings).sort()).toEqual(['navigation', 'siteName']);
+  });
+});

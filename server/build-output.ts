@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const distDir = path.join(projectRoot, 'dist');
-export const clientDir = path.join(distDir, 'client');
+/** The client build; SHOWROOM_CLIENT_DIR points a server at another one (bench/client-size.ts compares runtimes). */
+export const clientDir = process.env['SHOWROOM_CLIENT_DIR'] ?? path.join(distDir, 'client');
 export const ssrEntry = path.join(distDir, 'ssr', 'entry-server.js');
 export const widgetsDir = path.join(distDir, 'widgets');
 export const buildStamp = path.join(distDir, '.build-stamp');

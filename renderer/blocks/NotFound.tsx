@@ -1,12 +1,18 @@
 import type { NotFoundBlock } from '../../schemas/blocks/not-found.schema';
-import { usePage } from '../page-context';
+import type { BlockDataContext, BlockProps } from './block-definition';
+
+export type NotFoundVariant = 'v1' | 'v2';
+
+/** The variant (block `variant`, else site.json `notFound.variant`), picked on the server: the island gets it as data. */
+export function selectNotFoundData(block: NotFoundBlock, ctx: BlockDataContext): { variant: NotFoundVariant } {
+  return { variant: block.variant ?? ctx.settings.notFound?.variant ?? 'v1' };
+}
 
 export const NOT_FOUND_DEFAULT_TITLE = 'Page not found';
 
 /** The not-found page's message with 'Go back' and 'Go to home' (000 §2.10); the route answers 404. */
-export function NotFound({ block }: { block: NotFoundBlock }) {
-  const { settings } = usePage();
-  const variant = block.variant ?? settings.notFound?.variant ?? 'v1';
+export function NotFound({ block, data }: BlockProps<NotFoundBlock, { variant: NotFoundVariant } | undefined>) {
+  const variant = block.variant ?? data?.variant ?? 'v1';
   const goBack = () => {
     // A visitor who landed here from outside has nothing to go back to: send them home instead.
     if (window.history.length > 1 && document.referrer.startsWith(window.location.origin)) window.history.back();

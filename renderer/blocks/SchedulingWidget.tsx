@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { SchedulingWidgetBlock } from '../../schemas/blocks/scheduling-widget.schema';
-import { usePage } from '../page-context';
+import type { SiteSettings } from '../../schemas/site-settings.schema';
+import type { BlockDataContext, BlockProps } from './block-definition';
+
+/** The scheduler's settings (site.json `scheduling`), or null when the site has none. */
+export type SchedulingConfig = NonNullable<SiteSettings['scheduling']> | null;
+
+/** An island gets only its props: the scheduler's settings travel as the block's data. */
+export function selectSchedulingData(_block: SchedulingWidgetBlock, ctx: BlockDataContext): SchedulingConfig {
+  return ctx.settings.scheduling ?? null;
+}
 
 /** Constants of 000 §9. */
 export const SCHEDULING_TITLE = 'Select a Date & Time';
@@ -17,9 +26,7 @@ export const SCHEDULING_NOT_CONFIGURED =
  * the configured time (000 §4), then the scheduler. Server and first client render show the
  * loading text, so hydration agrees.
  */
-export function SchedulingWidget({ block }: { block: SchedulingWidgetBlock }) {
-  const { settings } = usePage();
-  const config = settings.scheduling;
+export function SchedulingWidget({ block, data: config }: BlockProps<SchedulingWidgetBlock, SchedulingConfig>) {
   const loadingMs = config?.loadingMs ?? SCHEDULING_LOADING_MS;
   const [loading, setLoading] = useState(true);
   useEffect(() => {

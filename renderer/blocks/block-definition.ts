@@ -13,6 +13,7 @@
  */
 import type { ComponentType } from 'react';
 import type { SiteSettings } from '../../schemas/site-settings.schema';
+import type { HydrateWhen } from '../islands/island-types';
 import type { StoreData } from './store-data';
 
 export interface Crumb {
@@ -60,6 +61,13 @@ export interface BlockDefinition<B extends { type: string }, D = undefined> {
   component: ComponentType<BlockProps<B, D>>;
   /** Runs on the server only: picks from the store what this block needs for this request. Must return JSON-serialisable data. */
   selectData?(block: B, ctx: BlockDataContext): D;
+  /**
+   * Whether the block is interactive, and when it hydrates in the browser. Absent: a static block,
+   * rendered by the server and shipping no JavaScript. A function decides per block (a card grid
+   * without slider, zoom or long texts is static). An interactive type needs an entry in
+   * renderer/islands/client-islands.ts, which loads its code as its own chunk.
+   */
+  island?: HydrateWhen | ((block: B, data: D) => HydrateWhen | undefined);
 }
 
 /** Typed constructor for registry entries: infers the data type from selectData. */

@@ -2,20 +2,25 @@
  * The block registry: one entry per block type of the page schema (schemas/page.schema.ts).
  * To add a block type: write its schema in schemas/blocks/, add it to `blockSchemas` in
  * page.schema.ts, then add ONE line here: `'my-type': defineBlock({ component: MyBlock, selectData })`.
+ * An interactive block adds `island: 'visible'` (or 'load', 'interaction') and a line in
+ * renderer/islands/client-islands.ts; a static one ships no JavaScript (docs/storefront.md).
  * The validator refuses unknown types before a page is served; the renderer still skips one it
  * cannot draw rather than crash.
  */
 import type { Block } from '../../schemas/page.schema';
+import type { PageView } from '../page-context';
+import { Island } from '../islands/Island';
+import type { HydrateWhen } from '../islands/island-types';
 import { defineBlock, type BlockDataContext, type BlockDefinition } from './block-definition';
 // Site shell blocks (C1)
 import { AddressContact } from './AddressContact';
 import { Banner } from './Banner';
 import { BannerSlider } from './BannerSlider';
 import { Breadcrumb } from './Breadcrumb';
-import { NotFound } from './NotFound';
+import { NotFound, selectNotFoundData } from './NotFound';
 import { Placeholder } from './Placeholder';
 import { Promotions } from './Promotions';
-import { SchedulingWidget } from './SchedulingWidget';
+import { SchedulingWidget, selectSchedulingData } from './SchedulingWidget';
 import { Steps } from './Steps';
 import { TextContent } from './TextContent';
 import { TitleBanner } from './TitleBanner';
@@ -30,16 +35,17 @@ type Registry = { [T in Block['type']]: BlockDefinition<BlockOf<T>, any> };
 export const blockRegistry: Registry = {
   // Site shell blocks (C1)
   banner: defineBlock({ component: Banner }),
-  'banner-slider': defineBlock({ component: BannerSlider }),
+  'banner-slider': defineBlock({ component: BannerSlider, island: 'visible' }),
   'title-banner': defineBlock({ component: TitleBanner }),
   breadcrumb: defineBlock({ component: Breadcrumb }),
   'address-contact': defineBlock({ component: AddressContact }),
-  'scheduling-widget': defineBlock({ component: SchedulingWidget }),
+  'scheduling-widget': defineBlock({ component: SchedulingWidget, selectData: selectSchedulingData, island: 'visible' }),
   text: defineBlock({ component: TextContent }),
   steps: defineBlock({ component: Steps }),
   placeholder: defineBlock({ component: Placeholder }),
   promotions: defineBlock({ component: Promotions }),
-  'not-found': defineBlock({ component: NotFound }),
+  // 'Go back' is the one behaviour: the code loads when the visitor reaches for it.
+  'not-found': defineBlock({ component: NotFound, selectData: selectNotFoundData, island: 'interaction' }),
   // Content and catalog blocks (C2)
   ...catalogBlockRegistry,
 };
@@ -53,9 +59,28 @@ export function selectBlockData(block: Block, ctx: BlockDataContext): unknown {
   return definitionOf(block)?.selectData?.(block, ctx);
 }
 
-export function RenderBlock({ block, data }: { block: Block; data: unknown }) {
+/** When this block hydrates, or undefined for a static block (no JavaScript). */
+export function islandOf(block: Block, data: unknown): HydrateWhen | undefined {
+  const island = definitionOf(block)?.island;
+  return typeof island === 'function' ? island(block, data) : island;
+}
+
+/** Interactive block types: the keys ../islands/client-islands.ts must have (checked by a test). */
+export function interactiveBlockTypes(): string[] {
+  return Object.entries(blockRegistry as unknown as Record<string, BlockDefinition<{ type: string }, unknown>>)
+    .filter(([, d]) => d.island !== undefined)
+    .map(([type]) => type);
+}
+
+/**
+ * Renders one block of the page (on the server). An interactive block is wrapped as an island with
+ * its block, its data and the page view as props; a static one is plain HTML.
+ */
+export function RenderBlock({ block, data, index, page }: { block: Block; data: unknown; index: number; page: PageView }) {
   const definition = definitionOf(block);
   if (!definition) return null;
+  const hydrate = islandOf(block, data);
   const Component = definition.component;
-  return <Component block={block} data={data} />;
+  if (!hydrate) return <Component block={block} data={data} />;
+  return <Island name={block.type} id={`b${index}`} hydrate={hydrate} component={Component} props={{ block, data }} page={page} />;
 }

@@ -108,7 +108,7 @@ describe('address and contact', () => {
 
 describe('scheduling widget', () => {
   it("is titled 'Select a Date & Time' and says so when no scheduler is configured", () => {
-    renderInPage(<SchedulingWidget block={{ type: 'scheduling-widget' }} />);
+    renderInPage(<SchedulingWidget block={{ type: 'scheduling-widget' }} data={null} />);
     expect(screen.getByRole('heading', { name: 'Select a Date & Time' })).toBeTruthy();
     expect(screen.getByText(SCHEDULING_NOT_CONFIGURED)).toBeTruthy();
     expect(document.querySelector('iframe')).toBeNull();
@@ -116,9 +116,7 @@ describe('scheduling widget', () => {
 
   it('shows the loading text for 1200 ms, then the scheduler (height 700, min width 320)', () => {
     vi.useFakeTimers();
-    renderInPage(<SchedulingWidget block={{ type: 'scheduling-widget' }} />, {
-      settings: { ...testSettings, scheduling: { widgetUrl: 'https://scheduler.example/visit' } },
-    });
+    renderInPage(<SchedulingWidget block={{ type: 'scheduling-widget' }} data={{ widgetUrl: 'https://scheduler.example/visit' }} />);
     expect(screen.getByText(SCHEDULING_LOADING_TEXT)).toBeTruthy();
     act(() => vi.advanceTimersByTime(1199));
     expect(document.querySelector('iframe')).toBeNull();
@@ -134,17 +132,15 @@ describe('scheduling widget', () => {
 
 describe('not-found', () => {
   it('v1: the message with Go back and Go to home', () => {
-    renderInPage(<NotFound block={{ type: 'not-found' }} />);
+    renderInPage(<NotFound block={{ type: 'not-found' }} data={undefined} />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
     expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
     expect(document.querySelector('.not-found__code')).toBeNull();
   });
 
-  it('v2 (from the settings): a large 404 and suggested links', () => {
-    renderInPage(<NotFound block={{ type: 'not-found', links: [{ text: 'Contact us', path: '/contact' }] }} />, {
-      settings: { ...testSettings, notFound: { variant: 'v2' } },
-    });
+  it('v2 (from the settings, picked by selectData): a large 404 and suggested links', () => {
+    renderInPage(<NotFound block={{ type: 'not-found', links: [{ text: 'Contact us', path: '/contact' }] }} data={{ variant: 'v2' }} />);
     expect(document.querySelector('.not-found--v2 .not-found__code')?.textContent).toBe('404');
     expect(screen.getByRole('link', { name: 'Contact us' })).toBeTruthy();
   });

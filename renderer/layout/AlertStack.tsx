@@ -1,11 +1,13 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
+import { useExternalStore } from '../islands/external-store';
 import { siteAlerts, type AlertStore } from './alerts-store';
 
 const NO_ALERTS: never[] = [];
 
-/** Shows the store's alerts; the server (and hydration) render none. */
+/** Shows the store's alerts (raised by any island); the server (and hydration) render none. */
 export function AlertStack({ store = siteAlerts }: { store?: AlertStore }) {
-  const alerts = useSyncExternalStore(store.subscribe, store.getAlerts, () => NO_ALERTS);
+  const external = useMemo(() => ({ subscribe: store.subscribe, getSnapshot: store.getAlerts, getServerSnapshot: () => NO_ALERTS }), [store]);
+  const alerts = useExternalStore(external);
   return (
     <div className="alerts" aria-live="polite">
       {alerts.map((alert) => (

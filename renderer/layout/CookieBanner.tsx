@@ -1,19 +1,21 @@
 import { useState } from 'react';
 import type { SiteSettings } from '../../schemas/site-settings.schema';
-import { consentCookie, DEFAULT_CONSENT_DAYS, type ConsentChoice } from './consent-cookie';
+import { useExternalStore } from '../islands/external-store';
+import { DEFAULT_CONSENT_DAYS, type ConsentChoice } from './consent-cookie';
+import { consentStore } from './consent-store';
 
 type Props = { consent: NonNullable<SiteSettings['cookieConsent']>; initiallyAnswered: boolean };
 
-/** Shows until a consent cookie exists (000 §4); accept and reject store the choice and hide it. */
+/**
+ * Shows until a consent cookie exists (000 §4); accept and reject store the choice (through the
+ * consent store, which other islands may read) and hide it.
+ */
 export function CookieBanner({ consent, initiallyAnswered }: Props) {
-  const [answered, setAnswered] = useState(initiallyAnswered);
+  const choice = useExternalStore(consentStore);
   const [showPreferences, setShowPreferences] = useState(false);
-  if (answered) return null;
+  if (initiallyAnswered || choice !== null) return null;
 
-  const choose = (choice: ConsentChoice) => {
-    document.cookie = consentCookie(choice, consent.expiryDays ?? DEFAULT_CONSENT_DAYS);
-    setAnswered(true);
-  };
+  const choose = (next: ConsentChoice) => consentStore.choose(next, consent.expiryDays ?? DEFAULT_CONSENT_DAYS);
 
   return (
     <div className="cookie-banner" role="region" aria-label="Cookie consent">

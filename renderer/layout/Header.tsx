@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteSettings } from '../../schemas/site-settings.schema';
+import { sampleCartCount } from '../blocks/catalog/sample-cart-store';
+import { useExternalStore } from '../islands/external-store';
 import { DesktopMenu } from './DesktopMenu';
 import { headerClassName } from './header-classes';
 import { isDesktopSticky, MOBILE_HEADER_CLEAR, nextMobileHeaderState, STICKY_THRESHOLD, type MobileHeaderState } from './header-scroll';
@@ -7,11 +9,20 @@ import { DEFAULT_DRAWER_TITLE, MobileDrawer } from './MobileDrawer';
 
 export const DESKTOP_MIN_WIDTH = 1201;
 
+/** Where the header's sample-cart link leads. */
+export const SAMPLES_PAGE = '/order-samples';
+
+/** The part of site.json the header reads (it travels to the browser as the header island's props). */
+export type HeaderSettings = Pick<SiteSettings, 'siteName' | 'logo' | 'navigation' | 'drawerTitle'> & {
+  constants?: Pick<NonNullable<SiteSettings['constants']>, 'stickyHeaderThreshold'>;
+  breakpoints?: Pick<NonNullable<SiteSettings['breakpoints']>, 'desktopMin'>;
+};
+
 /**
  * The site header: logo, desktop menu, mobile menu button and drawer, and the scroll behaviour of
  * 000 §4. The first render has no scroll classes (server and client agree); they follow scrolling.
  */
-export function Header({ settings }: { settings: SiteSettings }) {
+export function Header({ settings }: { settings: HeaderSettings }) {
   const [sticky, setSticky] = useState(false);
   const [mobile, setMobile] = useState<MobileHeaderState>(MOBILE_HEADER_CLEAR);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -41,6 +52,9 @@ export function Header({ settings }: { settings: SiteSettings }) {
     return () => window.removeEventListener('scroll', onScroll);
   }, [threshold, desktopMin]);
 
+  // The sample cart lives in the browser: the server renders no count, the island shows it once live.
+  const samples = useExternalStore(sampleCartCount);
+
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
     menuButtonRef.current?.focus();
@@ -54,6 +68,11 @@ export function Header({ settings }: { settings: SiteSettings }) {
           <span>{settings.siteName}</span>
         </a>
         <DesktopMenu items={settings.navigation} />
+        {samples > 0 && (
+          <a className="header__samples" href={SAMPLES_PAGE} aria-label={`Sample cart: ${samples} ${samples === 1 ? 'sample' : 'samples'}`}>
+            Samples <span className="header__samples-count">{samples}</span>
+          </a>
+        )}
         <button
           type="button"
           className="header__menu-button"

@@ -1,4 +1,5 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useIslandId } from '../islands/use-island-id';
 import type { NavigationItem } from '../../schemas/site-settings.schema';
 import { useFocusTrap } from './use-focus-trap';
 
@@ -9,7 +10,7 @@ type Props = { title: string; items: readonly NavigationItem[]; onClose: () => v
 /** The mobile menu (000 §2.10): a modal drawer titled 'Our Offerings'; focus stays inside, Escape closes. */
 export function MobileDrawer({ title, items, onClose }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  const titleId = useId();
+  const titleId = useIslandId();
   const [open, setOpen] = useState<string | null>(null);
   const close = useCallback(() => onClose(), [onClose]);
   useFocusTrap(ref, true, close);

@@ -1,9 +1,9 @@
-import { useId } from 'react';
+import { useIslandId } from '../islands/use-island-id';
 import { DEFAULT_SORT, DEFAULT_SORT_OPTIONS, type SortOption } from './sort-options';
 import './pagination.css';
 
 export function SortSelect({ value, onChange, options = DEFAULT_SORT_OPTIONS }: { value: string | undefined; onChange(value: string): void; options?: readonly SortOption[] }) {
-  const id = useId();
+  const id = useIslandId();
   return (
     <span className="sort-select">
       <label htmlFor={id}>Sort by</label>

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { SiteSettings } from '../../schemas/site-settings.schema';
-import { PageContext } from '../page-context';
+import { PageContext, PageViewContext, pageViewOf } from '../page-context';
 import type { PageState } from '../page-state';
 
 export const testSettings: SiteSettings = {
@@ -29,5 +29,10 @@ export function pageState(overrides: Partial<PageState> = {}): PageState {
 }
 
 export function renderInPage(ui: ReactNode, overrides: Partial<PageState> = {}) {
-  return render(<PageContext.Provider value={pageState(overrides)}>{ui}</PageContext.Provider>);
+  const state = pageState(overrides);
+  return render(
+    <PageContext.Provider value={state}>
+      <PageViewContext.Provider value={pageViewOf(state)}>{ui}</PageViewContext.Provider>
+    </PageContext.Provider>,
+  );
 }

@@ -1,4 +1,8 @@
-/** Reads Vite's manifest to learn the hashed names of the client entry, its CSS and its imports. */
+/**
+ * Reads Vite's manifest to learn the hashed names of the client entry (the island bootstrap), the
+ * page's stylesheet and the chunks the entry imports statically (preloaded). Island chunks are
+ * imported by the bootstrap when an island needs them, so they are not listed here.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -17,12 +21,20 @@ interface ManifestChunk {
 
 export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
 
+/**
+ * The shell's islands due at once on every page (renderer/islands/client-islands.ts): preloaded with
+ * the entry, so they do not wait for the bootstrap to ask for them.
+ */
+export const ALWAYS_LOADED_ISLANDS = ['renderer/layout/Header.tsx', 'renderer/layout/AlertStack.tsx', 'renderer/layout/BackToTop.tsx'];
+
 export function readClientAssets(clientDir: string): ClientAssets {
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${manifestPath} has no entry for ${CLIENT_ENTRY}; run npm run build`);
   const css = new Set<string>(entry.css ?? []);
+  // The client build writes one stylesheet for the whole site (cssCodeSplit off): manifest key style.css.
+  for (const [key, chunk] of Object.entries(manifest)) if (key.endsWith('.css')) css.add(chunk.file);
   const preload = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -32,5 +44,6 @@ export function readClientAssets(clientDir: string): ClientAssets {
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
+  ALWAYS_LOADED_ISLANDS.forEach(visit);
   return { entry: `/${entry.file}`, css: [...css].map((c) => `/${c}`), preload: [...preload] };
 }

@@ -1,4 +1,8 @@
-/** Wraps the renderer's HTML in a full document: head tags for search engines and link previews, the state, the scripts. */
+/**
+ * Wraps the renderer's HTML in a full document: head tags for search engines and link previews, the
+ * stylesheet, the island bootstrap. No inline executable script: the islands' props are inert JSON
+ * beside each island (renderer/islands), so the page runs under `script-src 'self'`.
+ */
 import type { ClientAssets } from './client-assets';
 
 export interface DocumentParts {
@@ -13,7 +17,6 @@ export interface DocumentParts {
   /** Adds robots noindex (transactional and not-found pages). */
   noindex?: boolean;
   siteName: string;
-  state: unknown;
   assets: ClientAssets;
 }
 
@@ -54,7 +57,6 @@ ${p.assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).jo
 </head>
 <body>
 <div id="root">${p.html}</div>
-<script id="showroom-state" type="application/json">${scriptSafeJson(p.state)}</script>
 <script type="module" src="${p.assets.entry}"></script>
 </body>
 </html>`;

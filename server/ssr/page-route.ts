@@ -10,7 +10,7 @@ import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
 
 export type RenderPage = (input: RenderInput) => RenderResult;
 
-/** Every GET that no API or file answered is a page: rendered on the server, hydrated in the browser. */
+/** Every GET that no API or file answered is a page: rendered on the server, its islands hydrated in the browser. */
 export function pageRoute(opts: { content: Content; renderPage: RenderPage; assets: ClientAssets; publicUrl: string }): Middleware {
   const { content, renderPage, assets, publicUrl } = opts;
   const cache = new PageCache(pageCacheSize());
@@ -51,7 +51,6 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
       noindex: result.noindex,
       canonicalUrl: publicUrl + result.canonicalPath,
       siteName: content.settings.siteName,
-      state: result.state,
       assets,
     });
     const page: CachedPage = { status: result.status, body: Buffer.from(body) };

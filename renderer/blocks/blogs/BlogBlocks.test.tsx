@@ -2,8 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PageContext } from '../../page-context';
-import type { PageState } from '../../page-state';
+import { PageViewContext } from '../../page-context';
 import { testContext } from '../testing/block-context';
 import { fixtureStore } from '../testing/catalog-fixture';
 import { BlogAuthorBlock, selectBlogAuthorData } from './BlogAuthorBlock';
@@ -16,7 +15,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const page = (url: string, node: ReactNode) => <PageContext.Provider value={{ url } as PageState}>{node}</PageContext.Provider>;
+const page = (url: string, node: ReactNode) => <PageViewContext.Provider value={{ url }}>{node}</PageViewContext.Provider>;
 
 describe('blog list', () => {
   const block = { type: 'blog-list' as const, title: 'Our blog' };

@@ -2,8 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PageContext } from '../../page-context';
-import type { PageState } from '../../page-state';
+import { PageViewContext } from '../../page-context';
 import { fixtureStore } from '../testing/catalog-fixture';
 import { testContext } from '../testing/block-context';
 import { CategoryShowcaseBlock, ProductCategoriesBlock, selectCategoryShowcaseData, selectProductCategoriesData } from './CategoryBlocks';
@@ -17,7 +16,7 @@ afterEach(() => {
 const showcase = { type: 'category-showcase' as const };
 
 function withPage(url: string, node: ReactNode) {
-  return <PageContext.Provider value={{ url } as PageState}>{node}</PageContext.Provider>;
+  return <PageViewContext.Provider value={{ url }}>{node}</PageViewContext.Provider>;
 }
 
 describe('category showcase', () => {

@@ -4,7 +4,9 @@ import { formatMoney } from '../../../schemas/money';
 import type { BlockDataContext, BlockProps } from '../block-definition';
 import { catalogOf, categoryBase, orderedStyleNames } from '../catalog-store';
 import { routeValue } from '../route-value';
+import { useExternalStore } from '../../islands/external-store';
 import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
+import { sampleCartCount } from './sample-cart-store';
 import { useCartExpiryHours } from './use-cart-expiry';
 import { SAMPLE_MESSAGE_MS } from './SampleList';
 import { stylePagePath } from './style-views';
@@ -98,11 +100,19 @@ export function SampleCard({ style, swatchLimit }: { style: SampleGridStyle; swa
   );
 }
 
+/** How many samples the cart holds (the same store as the header's cart link). */
+function CartCount() {
+  const count = useExternalStore(sampleCartCount);
+  if (count === 0) return null;
+  return <p className="sample-grid__cart">{count === 1 ? '1 sample in your cart.' : `${count} samples in your cart.`}</p>;
+}
+
 export function SampleGridBlock({ block, data }: BlockProps<SampleGridDef, SampleGridData>) {
   return (
     <section className="sample-grid" id={block.id} aria-label={block.title ?? 'Door samples'}>
       {block.title && <h2 className="visualizer__title">{block.title}</h2>}
       {block.description && <p className="visualizer__description">{block.description}</p>}
+      <CartCount />
       {data.styles.length === 0 ? (
         <p className="empty">No Data Found</p>
       ) : (

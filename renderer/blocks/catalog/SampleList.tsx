@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useIslandId } from '../../islands/use-island-id';
 import { formatMoney } from '../../../schemas/money';
 import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
 import { useCartExpiryHours } from './use-cart-expiry';
@@ -36,7 +37,7 @@ type Message = { kind: 'success' | 'error'; text: string };
 export function SampleList({ samples, styleTitle, preselect, heading = 'Order door samples' }: Props) {
   const [picked, setPicked] = useState<Set<string>>(() => new Set(preselect && samples.some((s) => s.sku === preselect) ? [preselect] : []));
   const [messages, setMessages] = useState<Message[]>([]);
-  const headingId = useId();
+  const headingId = useIslandId();
   const expiryHours = useCartExpiryHours();
 
   useEffect(() => {

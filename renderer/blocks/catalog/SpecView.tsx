@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useIslandId } from '../../islands/use-island-id';
 import type { Spec, Specifications } from '../../../schemas/catalog/product-style.schema';
 import { Accordion } from '../content/Accordion';
 import { VideoCard } from '../content/VideoCard';
@@ -76,7 +77,7 @@ function SpecContent({ spec, view, columns, faqs, samples, styleTitle, preselect
  */
 export function SpecView({ specifications, ...rest }: Props) {
   const [active, setActive] = useState(0);
-  const baseId = useId();
+  const baseId = useIslandId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const specs = specifications?.specs ?? [];
   if (!specifications || specs.length === 0) return <p className="empty spec-view__empty">{NO_DATA_FOUND}</p>;

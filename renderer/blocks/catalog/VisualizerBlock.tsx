@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useIslandId } from '../../islands/use-island-id';
 import type { VisualizerBlock as VisualizerDef } from '../../../schemas/blocks/gallery.schema';
 import type { ProductStyle } from '../../../schemas/catalog/product-style.schema';
 import type { BlockDataContext, BlockProps } from '../block-definition';
@@ -78,7 +79,7 @@ export function VisualizerBlock({ block, data }: BlockProps<VisualizerDef, Visua
   const style = data.styles.find((s) => s.name === styleName);
   const [finish, setFinish] = useState<FinishChoice | null>(data.initial?.finish ?? firstFinish(style));
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const selectId = useId();
+  const selectId = useIslandId();
   const expiryHours = useCartExpiryHours();
   useEffect(() => {
     if (!message) return;

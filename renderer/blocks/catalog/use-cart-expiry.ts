@@ -1,8 +1,7 @@
 /** The site's LOCAL_CART_EXPIRY in hours (site.json constants), or 24 outside a page (tests, widgets). */
-import { useContext } from 'react';
-import { PageContext } from '../../page-context';
+import { usePageView } from '../../page-context';
 import { LOCAL_CART_EXPIRY_HOURS } from './sample-cart';
 
 export function useCartExpiryHours(): number {
-  return useContext(PageContext)?.settings?.constants?.LOCAL_CART_EXPIRY ?? LOCAL_CART_EXPIRY_HOURS;
+  return usePageView()?.constants?.LOCAL_CART_EXPIRY ?? LOCAL_CART_EXPIRY_HOURS;
 }

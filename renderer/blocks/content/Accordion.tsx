@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useIslandId } from '../../islands/use-island-id';
 import { safeInlineHtml } from './inline-html';
 import './accordion.css';
 
@@ -14,7 +15,7 @@ export interface AccordionItem {
  */
 export function Accordion({ items, initiallyOpen = null, headingLevel = 3 }: { items: readonly AccordionItem[]; initiallyOpen?: number | null; headingLevel?: 2 | 3 | 4 }) {
   const [open, setOpen] = useState<number | null>(initiallyOpen);
-  const baseId = useId();
+  const baseId = useIslandId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const Heading = `h${headingLevel}` as 'h3';
 

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useIslandId } from '../../islands/use-island-id';
 import './search-box.css';
 
 interface Props {
@@ -20,7 +21,7 @@ interface Props {
  */
 export function SearchBox({ value, onSearch, paramName = 'query', label = 'Search', placeholder = 'Search…', action }: Props) {
   const [term, setTerm] = useState(value);
-  const id = useId();
+  const id = useIslandId();
   const blank = term.trim() === '';
   return (
     <form

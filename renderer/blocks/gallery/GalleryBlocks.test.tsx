@@ -2,8 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PageContext } from '../../page-context';
-import type { PageState } from '../../page-state';
+import { PageViewContext } from '../../page-context';
 import { testContext } from '../testing/block-context';
 import { fixtureStore } from '../testing/catalog-fixture';
 import { GalleryBlock, GalleryDesignBlock, selectGalleryData, selectGalleryDesignData } from './GalleryBlocks';
@@ -12,7 +11,7 @@ afterEach(() => {
   cleanup();
   window.history.replaceState(null, '', '/');
 });
-const page = (url: string, node: ReactNode) => <PageContext.Provider value={{ url } as PageState}>{node}</PageContext.Provider>;
+const page = (url: string, node: ReactNode) => <PageViewContext.Provider value={{ url }}>{node}</PageViewContext.Provider>;
 
 describe('gallery', () => {
   it('links each design and filters by room', () => {

@@ -2,14 +2,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PageContext } from '../../page-context';
-import type { PageState } from '../../page-state';
+import { PageViewContext } from '../../page-context';
 import { testContext } from '../testing/block-context';
 import { fixtureStore } from '../testing/catalog-fixture';
 import { SearchPopupBlock, SearchResultsBlock, selectSearchPopupData, selectSearchResultsData } from './SearchBlocks';
 
 afterEach(cleanup);
-const page = (url: string, node: ReactNode) => <PageContext.Provider value={{ url } as PageState}>{node}</PageContext.Provider>;
+const page = (url: string, node: ReactNode) => <PageViewContext.Provider value={{ url }}>{node}</PageViewContext.Provider>;
 
 describe('search page', () => {
   const block = { type: 'search-results' as const };

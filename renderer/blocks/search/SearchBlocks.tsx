@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useIslandId } from '../../islands/use-island-id';
 import type { SearchPopupBlock as SearchPopupDef, SearchResultsBlock as SearchResultsDef } from '../../../schemas/blocks/search.schema';
 import { Pagination } from '../../listing/Pagination';
 import { useListing } from '../../listing/use-listing';
@@ -116,8 +117,8 @@ export function SearchPopupBlock({ block, data }: BlockProps<SearchPopupDef, Sea
   const [term, setTerm] = useState('');
   const opener = useRef<HTMLButtonElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const titleId = useId();
-  const listId = useId();
+  const titleId = useIslandId();
+  const listId = useIslandId();
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);

@@ -1,0 +1,54 @@
+/**
+ * The size budgets of issue 9, enforced by `npm test`: the JavaScript a page loads before any
+ * interaction (gzip, measured in Chromium on a phone and a desktop screen) is at most 35 kB on the
+ * home page and 25 kB on a blog post or the FAQ page; the page's CSS is at most 20 kB.
+ */
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientDir } from '../server/build-output';
+import { loadContent } from '../server/content/load-content';
+import { startTestServer, type TestServer } from '../server/testing/test-server';
+import { launchBrowser } from './browser';
+import { DESKTOP, measurePageWeight, PHONE } from './page-weight';
+
+const KB = 1000;
+const CSS_BUDGET = 20 * KB;
+
+const firstBlog = loadContent(path.resolve('examples/site')).store.blogs[0]?.path;
+const budgets: [name: string, url: string, js: number][] = [
+  ['home page', '/', 35 * KB],
+  ['blog post', `/blogs/${firstBlog}`, 25 * KB],
+  ['FAQ page', '/faqs', 25 * KB],
+];
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('size budgets', () => {
+  it('the demo store has a blog post to measure', () => {
+    expect(firstBlog).toBeTruthy();
+  });
+
+  for (const [name, url, jsBudget] of budgets) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      it(`${name} at ${viewport.width} px: JS before interaction <= ${jsBudget / KB} kB gzip, CSS <= ${CSS_BUDGET / KB} kB`, async () => {
+        const weight = await measurePageWeight(browser, server.url + url, clientDir, viewport);
+        const detail = `${url}: JS ${weight.js} B (${weight.scripts.join(', ')}), CSS ${weight.css} B`;
+        // The bootstrap and the header are always there; the budget is about the rest.
+        expect(weight.scripts.some((s) => s.includes('entry-client')), detail).toBe(true);
+        expect(weight.js, detail).toBeLessThanOrEqual(jsBudget);
+        expect(weight.css, detail).toBeLessThanOrEqual(CSS_BUDGET);
+        expect(weight.stylesheets.length, detail).toBeGreaterThan(0);
+      });
+    }
+  }
+});
