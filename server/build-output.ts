@@ -12,7 +12,7 @@ export const widgetsDir = path.join(distDir, 'widgets');
 export const buildStamp = path.join(distDir, '.build-stamp');
 
 const SOURCE_DIRS = ['schemas', 'renderer', 'widgets'];
-const SOURCE_FILES = ['package.json', 'vite.config.ts', 'rollup.config.ts'];
+const SOURCE_FILES = ['package.json', 'vite.config.ts', 'rollup.config.ts', 'scripts/custom-elements-manifest.ts', 'scripts/compress-static.ts'];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;
