@@ -41,8 +41,9 @@ describe('compressed responses', () => {
     const res = await get(kinds[0]!.path, { 'accept-encoding': 'br' });
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
-    // The issue measured 323,673 bytes uncompressed; brotli makes it a quarter or less.
-    expect(res.body.length * 3.5).toBeLessThan(decodedBody(res).length);
+    // Since the islands the entry is a small bootstrap (about 9 kB raw); brotli still makes it
+    // well under half.
+    expect(res.body.length * 2).toBeLessThan(decodedBody(res).length);
   });
 
   it('sends every kind of file in brotli, gzip or as it is, decoding to exactly the same bytes', async () => {
