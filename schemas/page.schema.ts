@@ -4,6 +4,7 @@ import { bannerBlockSchema, bannerSliderBlockSchema, titleBannerBlockSchema } fr
 import { breadcrumbBlockSchema } from './blocks/breadcrumb.schema';
 import { catalogBlockSchemas } from './blocks/catalog-blocks';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
+import { quoteLinkBlockSchema } from './blocks/quote-link.schema';
 import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
 import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
@@ -26,6 +27,7 @@ export const blockSchemas = [
   placeholderBlockSchema,
   promotionsBlockSchema,
   notFoundBlockSchema,
+  quoteLinkBlockSchema,
   // Content and catalog blocks (C2): schemas/blocks/catalog-blocks.ts
   ...catalogBlockSchemas,
 ] as const;

@@ -20,6 +20,7 @@ import { Breadcrumb } from './Breadcrumb';
 import { NotFound, selectNotFoundData } from './NotFound';
 import { Placeholder } from './Placeholder';
 import { Promotions } from './Promotions';
+import { QuoteLinkBlock } from './quote/QuoteLinkBlock';
 import { SchedulingWidget, selectSchedulingData } from './SchedulingWidget';
 import { Steps } from './Steps';
 import { TextContent } from './TextContent';
@@ -46,6 +47,8 @@ export const blockRegistry: Registry = {
   promotions: defineBlock({ component: Promotions }),
   // 'Go back' is the one behaviour: the code loads when the visitor reaches for it.
   'not-found': defineBlock({ component: NotFound, selectData: selectNotFoundData, island: 'interaction' }),
+  // Runs at once: the quote link's token must leave the address bar before anything else.
+  'quote-link': defineBlock({ component: QuoteLinkBlock, island: 'load' }),
   // Content and catalog blocks (C2)
   ...catalogBlockRegistry,
 };

@@ -23,6 +23,7 @@ const blocks: Record<string, IslandLoader> = {
   'banner-slider': () => import('../blocks/BannerSlider').then((m) => m.BannerSlider),
   'scheduling-widget': () => import('../blocks/SchedulingWidget').then((m) => m.SchedulingWidget),
   'not-found': () => import('../blocks/NotFound').then((m) => m.NotFound),
+  'quote-link': () => import('../blocks/quote/QuoteLinkBlock').then((m) => m.QuoteLinkBlock),
   cards: () => import('../blocks/cards/ContentCardsBlock').then((m) => m.ContentCardsBlock),
   accordion: () => import('../blocks/content/AccordionBlock').then((m) => m.AccordionBlock),
   faq: () => import('../blocks/content/FaqBlock').then((m) => m.FaqBlock),
