@@ -122,7 +122,7 @@ function report(runtime: Runtime, runs: number, results: Map<string, BenchSample
   const runtimeLabel = runtime === 'preact' ? 'preact/compat (what the site ships)' : 'React 19';
   console.log(`\nRuntime: ${runtimeLabel}; ${TEXT.length} keystrokes x ${runs} run(s) per cell; medians per keystroke`);
   console.log('  work: keydown -> render, commit, style and layout done; over floor: work minus the baseline (baseline: plain');
-  console.log('  uncontrolled inputs; controlled: one component per field with a controlled input in its own state);');
+  console.log('  uncontrolled controls of the same kinds; controlled: the same with text inputs controlled by their own state);');
   console.log('  frame: keydown -> next animation frame; fields: field components rendered');
   console.log(`${'form'.padEnd(32)} ${'engine'.padEnd(9)} ${'work ms'.padStart(8)} ${'over floor'.padStart(10)} ${'frame ms'.padStart(9)} ${'fields'.padStart(7)}`);
   for (const form of FORMS) {

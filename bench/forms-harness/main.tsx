@@ -18,6 +18,7 @@ import Form, { getDefaultRegistry } from '@rjsf/core';
 import type { FieldTemplateProps } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { FormBlock } from '../../renderer/forms/FormBlock';
+import type { InputField } from '../../schemas/forms/form-field.schema';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import fkdJson from '../../examples/site/forms/free-kitchen-design.json';
 import { generatedForm } from './generated-form';
@@ -96,47 +97,75 @@ function CountingFieldTemplate(props: FieldTemplateProps) {
 }
 
 /**
- * The floor: the same fields as plain uncontrolled inputs, no framework work per keystroke. What the
- * browser spends between keydown and layout anyway (event dispatch, text editing, style, layout).
+ * A field's control as plain DOM, of the same kind the engines render (text inputs of their type,
+ * textarea, select with its options, radios, checkbox), so the floors have the same controls on the
+ * page; text controls optionally controlled by a component with its own state.
  */
-function Baseline() {
-  return (
-    <form>
-      {fields.map((f) => (
-        <label key={f.name} style={{ display: 'block' }}>
-          {f.label ?? f.name}
-          {f.type === 'textarea' ? <textarea id={`root_${f.name}`} name={f.name} /> : <input id={`root_${f.name}`} name={f.name} type="text" />}
-        </label>
-      ))}
-    </form>
-  );
+function PlainField({ field, controlled }: { field: InputField; controlled: boolean }) {
+  const id = `root_${field.name}`;
+  const options = field.options ?? [];
+  switch (field.type) {
+    case 'select':
+      return (
+        <select id={id} name={field.name} multiple={field.multiSelect}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'radio':
+      return (
+        <span>
+          {options.map((o) => (
+            <label key={o.value}>
+              <input type="radio" name={field.name} value={o.value} /> {o.label}
+            </label>
+          ))}
+        </span>
+      );
+    case 'checkbox':
+    case 'newsletter':
+      return <input id={id} name={field.name} type="checkbox" />;
+    default: {
+      const textarea = field.type === 'textarea';
+      const type = field.type === 'email' || field.type === 'tel' ? field.type : 'text';
+      if (controlled) return <ControlledText id={id} name={field.name} textarea={textarea} type={type} />;
+      return textarea ? <textarea id={id} name={field.name} /> : <input id={id} name={field.name} type={type} />;
+    }
+  }
 }
 
-/** One input holding its value in its own state: the least a framework-controlled input costs. */
-function ControlledInput({ name, textarea }: { name: string; textarea: boolean }) {
+/** A text control holding its value in its own state: the least a framework-controlled input costs. */
+function ControlledText({ id, name, textarea, type }: { id: string; name: string; textarea: boolean; type: string }) {
   const [value, setValue] = useState('');
   fieldRenders++;
-  const props = { id: `root_${name}`, name, value, onChange: (e: { target: { value: string } }) => setValue(e.target.value) };
-  return textarea ? <textarea {...props} /> : <input type="text" {...props} />;
+  const props = { id, name, value, onChange: (e: { target: { value: string } }) => setValue(e.target.value) };
+  return textarea ? <textarea {...props} /> : <input type={type} {...props} />;
 }
 
-/** The second floor: the same fields, each a component with a controlled input and nothing else. */
-function Controlled() {
+/**
+ * The floors: the same fields with plain controls, uncontrolled (`baseline`: what the browser
+ * spends between keydown and layout anyway) or with controlled text inputs (`controlled`).
+ */
+function Floor({ controlled }: { controlled: boolean }) {
   return (
     <form>
-      {fields.map((f) => (
-        <label key={f.name} style={{ display: 'block' }}>
-          {f.label ?? f.name}
-          <ControlledInput name={f.name} textarea={f.type === 'textarea'} />
-        </label>
-      ))}
+      {fields.map((f) =>
+        f.type === 'group' ? null : (
+          <div key={f.name}>
+            <label htmlFor={`root_${f.name}`}>{f.label ?? f.name}</label>
+            <PlainField field={f} controlled={controlled} />
+          </div>
+        ),
+      )}
     </form>
   );
 }
 
 function App() {
-  if (engine === 'baseline') return <Baseline />;
-  if (engine === 'controlled') return <Controlled />;
+  if (engine === 'baseline' || engine === 'controlled') return <Floor controlled={engine === 'controlled'} />;
   if (engine === 'showroom') {
     return <FormBlock form={form} options={{ idPrefix: 'bench' }} onFieldRender={() => fieldRenders++} />;
   }
