@@ -1,5 +1,6 @@
 /** Upload rules (001 §5, 002 §4-§5): size in MB (default 2), allowed types, how many files are kept. */
-import { DEFAULT_MAX_FILE_SIZE_MB, type InputField } from '../forms/form-field.schema';
+import type { InputField } from '../forms/form-field.schema';
+import { DEFAULT_MAX_FILE_SIZE_MB } from '../forms/form-defaults';
 import type { FileLike } from './field-values';
 import { FIELD_MESSAGES, fileTooLarge } from './validation-messages';
 

@@ -25,8 +25,8 @@ export type InputFieldType = (typeof INPUT_FIELD_TYPES)[number];
 /** Types whose value is one of their options. */
 export const OPTION_FIELD_TYPES = ['select', 'radio', 'checkbox-group'] as const;
 
-/** Default upper bound of one uploaded file, in MB (001 §9, 002 §9). */
-export const DEFAULT_MAX_FILE_SIZE_MB = 2;
+/** Kept in form-defaults.ts (no schema text in browser bundles); re-exported for the schema's readers. */
+export { DEFAULT_MAX_FILE_SIZE_MB } from './form-defaults';
 
 const scalarSchema = {
   type: ['string', 'number', 'boolean'],

@@ -1,0 +1,8 @@
+/**
+ * Runtime constants of the form definitions that the browser needs. They live apart from the schema
+ * objects (form-field.schema.ts) so that importing one does not pull the schemas' description text
+ * into the form engine's bundle (bench/forms.ts, scripts/form-engine-size.test.ts: 12 kB gzip).
+ */
+
+/** Default upper bound of one uploaded file, in MB (001 §9, 002 §9). */
+export const DEFAULT_MAX_FILE_SIZE_MB = 2;
