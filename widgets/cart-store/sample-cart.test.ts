@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resolveCart, type CatalogSample } from './catalog-samples';
+import { resolveCart, type CatalogSample } from '../sample-ordering/catalog-samples';
 import { addSamples, cartStorageKey, clearSampleCart, parseSampleQty, readSampleCart, removeSample, SAMPLE_CART_KEY, sampleCart, SAMPLES_UPDATED_EVENT } from './sample-cart';
 
 afterEach(() => {

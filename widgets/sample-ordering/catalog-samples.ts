@@ -5,7 +5,7 @@
  * elements ask; the browser revalidates it with the ETag.
  */
 import type { ApiClient } from '../api-client';
-import type { StoredSample } from './sample-cart';
+import type { StoredSample } from '../cart-store/sample-cart';
 
 /** One orderable sample (the server's CatalogSample). Image paths are the store's: resolve them with sampleImageUrl. */
 export interface CatalogSample {
