@@ -194,3 +194,19 @@ describe('sample ordering on the main site', () => {
     await page.close();
   });
 });
+
+describe('the widget playground', () => {
+  it('shows the sample elements, and logs showroom:sample-added', async () => {
+    const page = await browser.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${server.url}/playground/`);
+    const order = page.locator('showroom-order-samples');
+    await order.getByRole('checkbox').first().check();
+    await order.getByRole('button', { name: 'Order Now' }).click();
+    await page.getByRole('list', { name: 'Events from <showroom-order-samples>' }).getByText(/^showroom:sample-added /).waitFor();
+    await page.locator('showroom-cart-count').locator('.sr-count').getByText('1').waitFor();
+    await page.locator('showroom-sample-cart').getByRole('link', { name: 'Checkout' }).waitFor();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
