@@ -4,7 +4,7 @@
  * the first element costs a dealer's page in all.
  */
 import { widgetsDir } from '../server/build-output';
-import { kB, measureWidgetSizes, WIDGET_BUDGETS } from '../scripts/widget-sizes';
+import { kB, measureWidgetSizes, ownCodeTogether, SAMPLE_ORDERING_MODULES, WIDGET_BUDGETS } from '../scripts/widget-sizes';
 import { elementModules } from '../widgets/element-names';
 
 const sizes = measureWidgetSizes(widgetsDir, Object.values(elementModules));
@@ -16,3 +16,5 @@ row('loader as ES module (esm/loader.js)', sizes.loaderModule, WIDGET_BUDGETS.lo
 row(`shared runtime (esm/${sizes.runtimeFile})`, sizes.runtime, WIDGET_BUDGETS.runtime);
 for (const element of sizes.elements) row(`  ${element.module}: own code`, element.own);
 for (const element of sizes.elements) row(`first element in all: ${element.module}`, sizes.loader + sizes.runtime + element.own, WIDGET_BUDGETS.firstElementInAll);
+const sampleOrdering = sizes.elements.filter((e) => (SAMPLE_ORDERING_MODULES as readonly string[]).includes(e.module));
+row('order-samples + sample-cart: own code', ownCodeTogether(widgetsDir, sampleOrdering), WIDGET_BUDGETS.sampleOrdering);

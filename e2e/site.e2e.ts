@@ -70,16 +70,17 @@ describe('dealer page on a second origin', () => {
     await page.close();
   });
 
-  it('is refused by the API when its origin is not allowed', async () => {
+  // A page of an origin the store does not answer is refused: e2e/dealer-samples.e2e.ts (a third
+  // origin) and server/app.test.ts (CORS). The dealer example itself is demo-dealer's in dealers.json.
+  it('stays allowed through dealers.json when ALLOWED_ORIGINS names other sites', async () => {
     await server.stop();
     server = await startTestServer({ ALLOWED_ORIGINS: 'https://some-other-dealer.example' });
     const page = await browser.newPage();
-    watchConsole(page);
+    const problems = watchConsole(page);
     await page.goto(server.dealerUrl);
-    await page.locator('showroom-payment-methods').getByRole('alert').waitFor();
-    expect(await page.locator('showroom-payment-methods').getByRole('alert').textContent()).toBe(
-      'The server could not be reached. Please check your connection and try again.',
-    );
+    await page.locator('showroom-payment-methods').getByText('Credit or debit card').waitFor();
+    await page.locator('showroom-order-samples').first().getByRole('button', { name: 'Order Now' }).waitFor();
+    expect(problems).toEqual([]);
     await page.close();
   });
 });

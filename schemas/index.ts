@@ -12,6 +12,7 @@ import { estimatorPricingSchema } from './estimator/estimator-pricing.schema';
 import { estimatorTemplateSchema } from './estimator/estimator-template.schema';
 import { formSchema } from './forms/form.schema';
 import { popupSchema } from './forms/popup.schema';
+import { dealersSchema } from './dealers.schema';
 import { pageSchema } from './page.schema';
 import { paymentMethodsSchema } from './payment-methods.schema';
 import { routesSchema } from './routes.schema';
@@ -26,6 +27,7 @@ export const definitionSchemas = {
   'payment-methods': paymentMethodsSchema,
   'shipping-methods': shippingMethodsSchema,
   'tax-rules': taxRulesSchema,
+  dealers: dealersSchema,
   form: formSchema,
   popup: popupSchema,
   'estimator-template': estimatorTemplateSchema,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { widgetsDir } from '../server/build-output';
 import { elementModules } from '../widgets/element-names';
-import { measureWidgetSizes, WIDGET_BUDGETS } from './widget-sizes';
+import { measureWidgetSizes, ownCodeTogether, SAMPLE_ORDERING_MODULES, WIDGET_BUDGETS } from './widget-sizes';
 
 const modules = Object.values(elementModules);
 
@@ -26,6 +26,20 @@ describe('widget bundles (dist/widgets)', () => {
   it('keep the first element on a page at most 40 kB gzip in all', () => {
     for (const element of sizes.elements) {
       expect(sizes.loader + sizes.runtime + element.own, element.module).toBeLessThanOrEqual(WIDGET_BUDGETS.firstElementInAll);
+    }
+  });
+
+  it('keep order-samples plus sample-cart at most 12 kB gzip of their own', () => {
+    const sampleOrdering = sizes.elements.filter((e) => (SAMPLE_ORDERING_MODULES as readonly string[]).includes(e.module));
+    expect(sampleOrdering.map((e) => e.module).sort()).toEqual([...SAMPLE_ORDERING_MODULES].sort());
+    expect(ownCodeTogether(widgetsDir, sampleOrdering)).toBeLessThanOrEqual(WIDGET_BUDGETS.sampleOrdering);
+  });
+
+  it('keep the catalog out of the sample elements: they read it from the store', () => {
+    for (const module of SAMPLE_ORDERING_MODULES) {
+      const code = fs.readFileSync(path.join(widgetsDir, 'esm', `${module}.js`), 'utf8');
+      // A SKU of the demo catalog would show a copy bundled in.
+      expect(code).not.toMatch(/-DS["']/);
     }
   });
 

@@ -112,6 +112,21 @@ describe('the dealer example', () => {
     const html = await (await fetch(`${server.dealerUrl}/`)).text();
     expect(html).toContain(`<script src="${server.url}/widgets/showroom.js" defer></script>`);
     expect(html).toContain('<showroom-payment-methods scope="sample-order">');
+    expect(html).toContain('<showroom-order-samples dealer="demo-dealer"');
+  });
+
+  it('serves its own stylesheet and script as files under a CSP without inline or eval', async () => {
+    const page = await fetch(`${server.dealerUrl}/`);
+    const csp = page.headers.get('content-security-policy')!;
+    expect(csp).toContain(`script-src 'self' ${server.url}`);
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|sha256-/);
+    expect((await page.text())).not.toMatch(/<style|<script>/);
+    const css = await fetch(`${server.dealerUrl}/dealer.css`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    const js = await fetch(`${server.dealerUrl}/dealer.js`);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await js.text()).toContain('showroom:sample-added');
   });
 
   it('serves nothing outside its folder', async () => {

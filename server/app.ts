@@ -8,6 +8,7 @@ import compose from 'koa-compose';
 import Router from '@koa/router';
 import { definitionSchemas } from '../schemas/index';
 import { commerceRoutes } from './api/commerce-routes';
+import { catalogSampleRoutes } from './api/catalog-samples';
 import { healthRoutes } from './api/health';
 import { paymentMethodRoutes } from './api/payment-methods';
 import { paymentRoutes } from './api/payments';
@@ -19,6 +20,7 @@ import { createGateways, type AllGateways } from './gateways/create-gateways';
 import { ApiError } from './http/api-error';
 import { clientAddress } from './http/client-address';
 import { apiCors, publicCors } from './http/cors';
+import { DealerDirectory, dealerOriginCheck } from './http/dealer-origin';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
@@ -33,6 +35,8 @@ export interface AppDeps {
   logger: Logger;
   publicUrl: string;
   allowedOrigins: () => ReadonlySet<string>;
+  /** The dealer example server's origins, for the `dealer-example` entry of dealers.json; default: none. */
+  dealerExampleOrigins?: () => readonly string[];
   renderPage: RenderPage;
   assets: ClientAssets;
   /** Payment gateways (createGateways(config.gateways, database)); default: the offline test gateway only. */
@@ -74,6 +78,7 @@ export function createApp(deps: AppDeps): Koa {
   // read the raw body and so are mounted before the router.
   const payments = { gateways, chargeAmount: commerce.payments.chargeAmount, onConfirmedPayment: commerce.payments.onConfirmedPayment, logger: deps.logger };
   paymentMethodRoutes(api, deps.content, gateways);
+  catalogSampleRoutes(api, deps.content);
   paymentRoutes(api, payments);
   const schemas = new Map<string, unknown>(Object.entries(definitionSchemas));
   site.get('/schemas/:name.schema.json', (ctx) => {
@@ -88,7 +93,10 @@ export function createApp(deps: AppDeps): Koa {
   // only for a browser's cross-origin call (an Origin header); a same-origin GET and a server's
   // call skip it. A route without path parameters is found by one Map lookup; the router, which
   // tries every route's pattern, handles the rest (and trailing slashes, 405s).
-  const corsForApi = apiCors(deps.allowedOrigins);
+  // A call naming a dealer (X-Showroom-Dealer) is checked against that dealer's origins first.
+  const dealers = new DealerDirectory(deps.content.dealers, deps.dealerExampleOrigins);
+  const corsForApi = apiCors(deps.allowedOrigins, (origin) => dealers.isDealerOrigin(origin));
+  const dealerCheck = dealerOriginCheck(dealers, deps.logger);
   const webhooks = webhookRoutes(payments);
   const exactRoutes = routesByExactPath(api);
   const routed = compose<Koa.Context>([
@@ -106,7 +114,8 @@ export function createApp(deps: AppDeps): Koa {
     if (ctx.path.startsWith('/api/webhooks/')) return webhooks(ctx, () => routed(ctx, next));
     return routed(ctx, next);
   };
-  const apiChain: Koa.Middleware = (ctx, next) => (ctx.get('Origin') ? corsForApi(ctx, () => route(ctx, next)) : route(ctx, next));
+  const checked: Koa.Middleware = (ctx, next) => dealerCheck(ctx, () => route(ctx, next));
+  const apiChain: Koa.Middleware = (ctx, next) => (ctx.get('Origin') ? corsForApi(ctx, () => checked(ctx, next)) : checked(ctx, next));
   app.use((ctx, next) => (ctx.path.startsWith('/api/') || ctx.path.startsWith('/dev/') ? apiChain(ctx, next) : next()));
 
   app.use(async (ctx, next) => {

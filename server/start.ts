@@ -58,6 +58,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
 
   // The allowlist defaults to the dealer example's origin, known only once its server listens.
   const allowedOrigins = new Set<string>(config.allowedOrigins ?? []);
+  // The dealers file's `dealer-example` entry stands for the same origins, whatever ALLOWED_ORIGINS says.
+  const dealerExampleOrigins: string[] = [];
   const mainServer = http.createServer();
   const dealerServer = http.createServer();
   const port = await listen(mainServer, config.port, config.host);
@@ -65,12 +67,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const publicUrl = config.publicUrl ?? `http://${localHost}:${port}`;
 
   const gateways = createGateways(config.gateways, database);
-  const app = createApp({ content, database, logger, publicUrl, allowedOrigins: () => allowedOrigins, renderPage, assets, gateways, trustProxy: config.trustProxy });
+  const app = createApp({ content, database, logger, publicUrl, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, trustProxy: config.trustProxy });
   mainServer.on('request', app.callback());
 
   const dealerPort = await listen(dealerServer, config.dealerPort, config.host);
   const dealerUrl = `http://${localHost}:${dealerPort}`;
   dealerServer.on('request', createDealerApp(publicUrl).callback());
+  dealerExampleOrigins.push(`http://localhost:${dealerPort}`, `http://127.0.0.1:${dealerPort}`);
   if (config.allowedOrigins === null) {
     allowedOrigins.add(`http://localhost:${dealerPort}`);
     allowedOrigins.add(`http://127.0.0.1:${dealerPort}`);

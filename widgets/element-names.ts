@@ -1,6 +1,9 @@
 /** Every custom element of the kit and the ESM module that defines it (dist/widgets/esm/{module}.js). */
 export const elementModules = {
   'showroom-payment-methods': 'payment-methods',
+  'showroom-order-samples': 'order-samples',
+  'showroom-sample-cart': 'sample-cart',
+  'showroom-cart-count': 'cart-count',
 } as const;
 
 export type ElementName = keyof typeof elementModules;

@@ -3,6 +3,9 @@
  * Add an element's spec here and its module to element-names.ts (the loader's table).
  */
 import type { ElementSpec } from './element-base/element-spec';
+import { cartCountSpec } from './cart-count/cart-count.spec';
+import { orderSamplesSpec } from './order-samples/order-samples.spec';
 import { paymentMethodsSpec } from './payment-methods/payment-methods.spec';
+import { sampleCartSpec } from './sample-cart/sample-cart.spec';
 
-export const elementSpecs: readonly ElementSpec[] = [paymentMethodsSpec];
+export const elementSpecs: readonly ElementSpec[] = [paymentMethodsSpec, orderSamplesSpec, sampleCartSpec, cartCountSpec];

@@ -66,7 +66,7 @@ export const showroomEventDescriptions: Record<ShowroomEventName, string> = {
   'showroom:estimate-changed': 'The live estimate changed: detail { template, range: { min, max } | null }.',
   'showroom:estimate-submitted': 'The estimate was sent; detail { template, range } holds the range the server computed.',
   'showroom:sample-added': 'Samples were added to the cart: detail { added: [{ name, sku, qty, finish? }], count }.',
-  'showroom:cart-changed': 'The sample cart changed (added, removed, cleared or expired): detail { items, count }.',
+  'showroom:cart-changed': 'An element changed the sample cart (added, removed, quantity or cleared): detail { items, count }.',
   'showroom:payment-method-selected': 'The customer chose a payment method: detail { name }.',
 };
 

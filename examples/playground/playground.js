@@ -5,6 +5,8 @@
 /** Attribute values the playground starts an element with, so it shows something real at once. */
 const START_WITH = {
   'showroom-payment-methods': { scope: 'sample-order' },
+  'showroom-order-samples': { 'style-name': 'hartford-shaker' },
+  'showroom-cart-count': { href: '#showroom-sample-cart' },
 };
 
 function el(tag, props = {}, ...children) {

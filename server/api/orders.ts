@@ -67,7 +67,8 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
     }
     const input = orders.parseOrderInput(body);
     const origin = ctx.get('Origin');
-    const dealer = origin && origin !== new URL(commerce.publicUrl).origin ? origin.slice(0, 200) : null;
+    // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.
+    const dealer = (ctx.state as { dealerId?: string }).dealerId ?? (origin && origin !== new URL(commerce.publicUrl).origin ? origin.slice(0, 200) : null);
     const { order, created } = await orders.createOrder(input, key, dealer);
     ctx.status = created ? 201 : 200;
     ctx.body = { ...order, accessToken: commerce.tokens.issue(order.id) };

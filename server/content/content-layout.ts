@@ -17,6 +17,7 @@ export const contentLayout: LayoutEntry[] = [
   { pattern: 'pages/*.json', schema: 'page', required: true },
   { pattern: 'shipping-methods.json', schema: 'shipping-methods', required: false },
   { pattern: 'tax-rules.json', schema: 'tax-rules', required: false },
+  { pattern: 'dealers.json', schema: 'dealers', required: false },
   { pattern: 'catalog/styles/*.json', schema: 'product-style', required: false },
   { pattern: 'catalog/categories.json', schema: 'product-categories', required: false },
   { pattern: 'catalog/search-items.json', schema: 'search-items', required: false },

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Dealer, DealersDefinition } from '../../schemas/dealers.schema';
 import type { DefinitionSchemaName } from '../../schemas/index';
 import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
 import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
@@ -34,6 +35,8 @@ export interface Content {
   paymentMethods: PaymentMethodsDefinition['paymentMethods'];
   shippingMethods: ShippingMethod[];
   taxRules: TaxRule[];
+  /** The dealers allowed to embed the widgets (dealers.json; none without the file). */
+  dealers: Dealer[];
   /** The catalog, blogs, FAQs, reviews, gallery and search items (./store-content.ts). */
   store: StoreContent;
   /** Form definitions (forms/*.json) by name. */
@@ -134,6 +137,7 @@ export function loadContent(dir: string): Content {
     paymentMethods: one<PaymentMethodsDefinition>('payment-methods.json').paymentMethods,
     shippingMethods: optional<ShippingMethodsDefinition>('shipping-methods.json')?.shippingMethods ?? [],
     taxRules: optional<TaxRulesDefinition>('tax-rules.json')?.taxRules ?? [],
+    dealers: optional<DealersDefinition>('dealers.json')?.dealers ?? [],
     store: loadStore(dir, files),
     forms: many<FormDefinition>('forms'),
     popups: many<PopupDefinition>('popups'),

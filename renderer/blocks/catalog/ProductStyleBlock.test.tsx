@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureStore } from '../testing/catalog-fixture';
 import { testContext } from '../testing/block-context';
 import { ProductStyleBlock, selectProductStyleData } from './ProductStyleBlock';
-import { readSampleCart } from './sample-cart';
+import { readSampleCart } from '../../../widgets/cart-store/sample-cart';
 
 afterEach(() => {
   cleanup();

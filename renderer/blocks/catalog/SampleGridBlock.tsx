@@ -5,7 +5,7 @@ import type { BlockDataContext, BlockProps } from '../block-definition';
 import { catalogOf, categoryBase, orderedStyleNames } from '../catalog-store';
 import { routeValue } from '../route-value';
 import { useExternalStore } from '../../islands/external-store';
-import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
+import { addSamples, SAMPLE_MESSAGES } from '../../../widgets/cart-store/sample-cart';
 import { sampleCartCount } from './sample-cart-store';
 import { useCartExpiryHours } from './use-cart-expiry';
 import { SAMPLE_MESSAGE_MS } from './SampleList';

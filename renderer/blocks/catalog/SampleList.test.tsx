@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readSampleCart } from './sample-cart';
+import { readSampleCart } from '../../../widgets/cart-store/sample-cart';
 import { SampleList } from './SampleList';
 import { Swatches } from './Swatches';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useIslandId } from '../../islands/use-island-id';
 import { formatMoney } from '../../../schemas/money';
-import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
+import { addSamples, SAMPLE_MESSAGES } from '../../../widgets/cart-store/sample-cart';
 import { useCartExpiryHours } from './use-cart-expiry';
 import './sample-list.css';
 

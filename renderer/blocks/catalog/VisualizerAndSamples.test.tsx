@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testContext } from '../testing/block-context';
 import { fixtureStore } from '../testing/catalog-fixture';
-import { readSampleCart } from './sample-cart';
+import { readSampleCart } from '../../../widgets/cart-store/sample-cart';
 import { SampleGridBlock, selectSampleGridData } from './SampleGridBlock';
 import { selectVisualizerData, VisualizerBlock } from './VisualizerBlock';
 

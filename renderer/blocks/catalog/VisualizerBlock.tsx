@@ -4,7 +4,7 @@ import type { VisualizerBlock as VisualizerDef } from '../../../schemas/blocks/g
 import type { ProductStyle } from '../../../schemas/catalog/product-style.schema';
 import type { BlockDataContext, BlockProps } from '../block-definition';
 import { catalogOf, categoryBase, orderedStyleNames } from '../catalog-store';
-import { addSamples, SAMPLE_MESSAGES } from './sample-cart';
+import { addSamples, SAMPLE_MESSAGES } from '../../../widgets/cart-store/sample-cart';
 import { useCartExpiryHours } from './use-cart-expiry';
 import { SAMPLE_MESSAGE_MS } from './SampleList';
 import { stylePagePath } from './style-views';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addSamples, clearSampleCart } from './sample-cart';
+import { addSamples, clearSampleCart } from '../../../widgets/cart-store/sample-cart';
 import { sampleCartCount } from './sample-cart-store';
 
 afterEach(() => clearSampleCart());

@@ -1,35 +1,31 @@
 /**
  * The sample cart's item count as a store (../../islands/external-store.ts): the header's cart link
- * and the sample grid read it, each in its own island. It follows the cart's own event
- * (`showroom:samples-updated`, fired by every change) and other tabs' changes (`storage`).
+ * and the sample grid read it, each in its own island. It follows every change of the main site's
+ * cart (widgets/cart-store: `selected-samples-updated` in this tab, `storage` from others), whether
+ * an island or a `<showroom-*>` element made it.
  */
 import type { ExternalStore } from '../../islands/external-store';
-import { readSampleCart, SAMPLE_CART_KEY, SAMPLES_UPDATED_EVENT } from './sample-cart';
+import { sampleCart } from '../../../widgets/cart-store/sample-cart';
 
+const cart = sampleCart();
 let count: number | undefined;
 const listeners = new Set<() => void>();
+let unsubscribe: (() => void) | undefined;
 
-function changed(event: Event): void {
-  if (event instanceof StorageEvent && event.key !== null && event.key !== SAMPLE_CART_KEY) return;
+function changed(): void {
   count = undefined;
   listeners.forEach((l) => l());
 }
 
 export const sampleCartCount: ExternalStore<number> = {
   subscribe(listener) {
-    if (listeners.size === 0) {
-      window.addEventListener(SAMPLES_UPDATED_EVENT, changed);
-      window.addEventListener('storage', changed);
-    }
+    if (listeners.size === 0) unsubscribe = cart.subscribe(changed);
     listeners.add(listener);
     return () => {
       listeners.delete(listener);
-      if (listeners.size === 0) {
-        window.removeEventListener(SAMPLES_UPDATED_EVENT, changed);
-        window.removeEventListener('storage', changed);
-      }
+      if (listeners.size === 0) unsubscribe?.();
     };
   },
-  getSnapshot: () => (count ??= readSampleCart().length),
+  getSnapshot: () => (count ??= cart.read().length),
   getServerSnapshot: () => 0,
 };

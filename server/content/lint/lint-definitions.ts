@@ -8,6 +8,7 @@
 import type { DefinitionProblem } from '../definition-problem';
 import { checkBlogReferences } from './blog-references';
 import { checkCatalogReferences } from './catalog-references';
+import { checkDealers } from './dealers';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
 import { checkImageFiles } from './image-files';
@@ -33,6 +34,7 @@ export const lintChecks: LintCheck[] = [
   checkSampleSkus,
   checkCatalogReferences,
   checkShippingTaxRules,
+  checkDealers,
   checkImageFiles,
   checkStoreReferences,
 ];

@@ -1,0 +1,54 @@
+/**
+ * Dealers (issue 11): the shops that embed the store's widgets on their own sites. A widget names its
+ * dealer (`dealer="..."`, sent as the X-Showroom-Dealer header) and the server accepts the call only
+ * from that dealer's origins, so one dealer cannot place orders in another's name.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { schemaId } from './schema-id';
+
+/** The placeholder for the dealer example's own origins (http://localhost:{DEALER_PORT} and 127.0.0.1), known only at start. */
+export const DEALER_EXAMPLE_ORIGIN = 'dealer-example';
+
+export const dealerSchema = {
+  type: 'object',
+  title: 'Dealer',
+  description: 'One dealer: the id its widgets send, its name and the origins its pages are served from.',
+  additionalProperties: false,
+  required: ['id', 'name', 'allowedOrigins'],
+  properties: {
+    id: {
+      type: 'string',
+      title: 'Id',
+      description: 'What the dealer writes in the widgets\' dealer attribute, e.g. "riverside-home". Recorded on its orders.',
+      pattern: '^[a-z0-9][a-z0-9-]{0,62}$',
+    },
+    name: { type: 'string', title: 'Name', description: "The dealer's business name.", minLength: 1, maxLength: 200 },
+    allowedOrigins: {
+      type: 'array',
+      title: 'Allowed origins',
+      description: `The origins (scheme, host and port, no path) of the dealer's pages, e.g. "https://www.riverside-home.com". "${DEALER_EXAMPLE_ORIGIN}" stands for the dealer example server this store starts (http://localhost:{DEALER_PORT} and http://127.0.0.1:{DEALER_PORT}).`,
+      minItems: 1,
+      items: {
+        type: 'string',
+        anyOf: [{ pattern: '^https?://[^/?#\\s]+$' }, { const: DEALER_EXAMPLE_ORIGIN }],
+      },
+    },
+  },
+} as const;
+
+export const dealersSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: schemaId('dealers'),
+  type: 'object',
+  title: 'Dealers',
+  description: 'The dealers allowed to embed the store\'s widgets, each with the origins its pages come from.',
+  additionalProperties: false,
+  required: ['dealers'],
+  properties: {
+    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    dealers: { type: 'array', title: 'Dealers', description: 'One entry per dealer; ids are unique.', items: dealerSchema },
+  },
+} as const;
+
+export type DealersDefinition = FromSchema<typeof dealersSchema>;
+export type Dealer = FromSchema<typeof dealerSchema>;

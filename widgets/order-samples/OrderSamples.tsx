@@ -1,0 +1,136 @@
+/**
+ * <showroom-order-samples style-name="...">: the door samples of one style, read from the store
+ * (GET /api/catalog/styles/{styleName}/samples), ticked and put in the sample cart with 'Order Now'
+ * (000 §3-§5). With several samples at least one must be ticked ('Please select at least one
+ * sample.'); a single sample is taken automatically. Messages stay 5 seconds (002 §9).
+ */
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../schemas/money';
+import type { ApiClient } from '../api-client';
+import { loadStyleSamples, sampleImageUrl, type StyleSamples } from '../sample-ordering/catalog-samples';
+import { LOCAL_CART_EXPIRY_HOURS, SAMPLE_MESSAGES } from '../cart-store/sample-cart';
+import { useCartFor } from '../cart-store/use-sample-cart';
+import { emitShowroomEvent } from '../showroom-events';
+
+export const SAMPLE_MESSAGE_MS = 5000;
+export const NO_SAMPLES_TITLE = 'We are sorry, but we could not find any data.';
+export const NO_SAMPLES_TEXT = 'No sample items available for this style.';
+
+export interface OrderSamplesProps {
+  element: HTMLElement;
+  api: ApiClient;
+  apiBase: string;
+  dealer?: string;
+  styleName: string;
+  heading?: string;
+  /** LOCAL_CART_EXPIRY in hours. */
+  expiryHours?: number;
+}
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: StyleSamples };
+type Message = { kind: 'success' | 'error'; text: string };
+
+export function OrderSamples({ element, api, apiBase, dealer, styleName, heading, expiryHours = LOCAL_CART_EXPIRY_HOURS }: OrderSamplesProps) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [messages, setMessages] = useState<Message[]>([]);
+  const cart = useCartFor(apiBase, dealer);
+
+  useEffect(() => {
+    let current = true;
+    setLoad({ state: 'loading' });
+    loadStyleSamples(api, styleName).then(
+      (data) => current && setLoad({ state: 'ready', data }),
+      (err: Error) => current && setLoad({ state: 'error', message: err.message }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, styleName]);
+
+  useEffect(() => {
+    if (messages.length === 0) return;
+    const timer = setTimeout(() => setMessages([]), SAMPLE_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [messages]);
+
+  if (load.state === 'loading') return <p className="sr-status">Loading...</p>;
+  if (load.state === 'error') {
+    return (
+      <p className="sr-error" role="alert">
+        {load.message}
+      </p>
+    );
+  }
+  const { samples, style } = load.data;
+  if (samples.length === 0) {
+    return (
+      <div part="empty" className="sr-samples sr-samples--empty">
+        <p className="sr-samples__empty-title">{NO_SAMPLES_TITLE}</p>
+        <p>{NO_SAMPLES_TEXT}</p>
+      </div>
+    );
+  }
+
+  const single = samples.length === 1;
+  const order = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const chosen = single ? samples : samples.filter((s) => picked.has(s.sku));
+    if (chosen.length === 0) {
+      setMessages([{ kind: 'error', text: SAMPLE_MESSAGES.selectAtLeastOne }]);
+      return;
+    }
+    const result = cart.add(
+      chosen.map((s) => ({ name: s.name, sku: s.sku, finish: s.finish })),
+      Date.now(),
+      expiryHours,
+    );
+    setMessages([
+      ...(result.added.length > 0 ? [{ kind: 'success' as const, text: SAMPLE_MESSAGES.added(result.added.length) }] : []),
+      ...result.errors.map((text) => ({ kind: 'error' as const, text })),
+    ]);
+    if (result.added.length > 0) {
+      const items = cart.read();
+      emitShowroomEvent(element, 'showroom:sample-added', { added: result.added, count: items.length });
+      emitShowroomEvent(element, 'showroom:cart-changed', { items, count: items.length });
+    }
+  };
+  const toggle = (sku: string) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (next.has(sku)) next.delete(sku);
+      else next.add(sku);
+      return next;
+    });
+
+  return (
+    <form part="form" className="sr-samples" onSubmit={order} aria-label={heading ?? `Order ${style.title} door samples`}>
+      <h3 className="sr-samples__heading">{heading ?? `Order ${style.title} door samples`}</h3>
+      <ul className="sr-samples__items">
+        {samples.map((s) => (
+          <li key={s.sku}>
+            <label part="item" className="sr-samples__item">
+              {single ? <span /> : <input type="checkbox" checked={picked.has(s.sku)} onChange={() => toggle(s.sku)} />}
+              {s.image ? <img src={sampleImageUrl(s.image.src, apiBase)} alt="" width={40} height={40} loading="lazy" /> : <span />}
+              <span className="sr-samples__name">
+                {s.finishLabel}
+                <span className="sr-samples__sku">SKU {s.sku}</span>
+              </span>
+              <span className="sr-samples__price">{formatMoney(s.price)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <button part="button" type="submit" className="sr-button">
+        Order Now
+      </button>
+      <div part="messages" className="sr-samples__messages" role="status" aria-live="polite">
+        {messages.map((m, i) => (
+          <p key={i} className={m.kind === 'error' ? 'sr-error' : 'sr-success'}>
+            {m.text}
+          </p>
+        ))}
+      </div>
+    </form>
+  );
+}
