@@ -33,7 +33,8 @@ function startCli(env: Record<string, string>) {
       if (entry.msg === 'main site listening') resolve(entry.url as string);
     });
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the last log lines may still be in the pipe when the process has exited.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, logs, listening, exited, stderr: () => stderr };
 }
 

@@ -45,7 +45,8 @@ function startCli(env: Record<string, string>) {
     for (const w of waiters) if (w.msg === entry.msg) w.resolve();
   });
   const logged = (msg: string) => (logs.some((l) => l.msg === msg) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ msg, resolve })));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the last log lines may still be in the pipe when the process has exited.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   return { child, logs, listening, logged, exited };
 }
 
