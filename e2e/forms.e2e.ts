@@ -8,10 +8,13 @@
  * (TRUST_PROXY), and each test's browser context speaks as its own visitor (X-Forwarded-For), so the
  * tests never share a budget; no test sends more than a handful of posts.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientDir } from '../server/build-output';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { launchBrowser, watchConsole } from './browser';
 
@@ -82,6 +85,9 @@ const submissions = (form: string) =>
 const outboxCount = () => (db.prepare('select count(*) as n from mail_outbox').get() as { n: number }).n;
 const outbox = (type: string) => db.prepare('select recipient, subject, attachments from mail_outbox where type = ? order by id').all(type) as { recipient: string; subject: string; attachments: string }[];
 const subscriber = (email: string) => db.prepare('select status, unsubscribe_token from newsletter_subscriber where email = ?').get(email) as { status: string; unsubscribe_token: string } | undefined;
+
+const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const popupChunk = `/${manifest['renderer/popups/Popup.tsx']!.file}`;
 
 /** A real 1x1 PNG: the server reads the type from the bytes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -227,12 +233,17 @@ describe('the newsletter popup on the home page', () => {
     const { context, page, problems } = await visit();
     // A fake clock: the popup's 20 s delay trigger never fires by itself; only the scroll does.
     await page.clock.install();
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
     await page.goto(server.url + '/');
     await page.waitForSelector('html[data-hydrated="true"]');
     const dialog = page.getByRole('dialog', { name: 'Get 10% off your first sample order' });
     expect(await dialog.count()).toBe(0);
+    // The popup's code (and the form engine in it) loads only when it is about to show.
+    expect(scripts).not.toContain(popupChunk);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.6));
     await dialog.waitFor();
+    expect(scripts).toContain(popupChunk);
     const email = dialog.getByLabel('E-mail');
     await expect.poll(() => page.evaluate(() => document.querySelector('[role="dialog"]')?.contains(document.activeElement))).toBe(true);
     expect(await email.count()).toBe(1);
