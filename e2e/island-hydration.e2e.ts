@@ -38,6 +38,12 @@ const routes = [
   '/search?query=shaker',
   '/reviews',
   '/book-appointment',
+  // The forms (each page also has the footer's newsletter island) and the unsubscribe page.
+  '/contact',
+  '/claim',
+  '/become-dealer',
+  '/free-kitchen-design',
+  '/unsubscribe/no-such-token',
   '/no/such/page',
 ];
 

@@ -44,7 +44,7 @@ export function App({ state }: { state: PageState }) {
             state.failedBlocks?.includes(i) ? null : <RenderBlock key={i} block={block} data={state.blockData[i] ?? undefined} index={i} page={view} />,
           )}
         </main>
-        <Footer settings={settings} />
+        <Footer settings={settings} newsletter={state.footerNewsletter} />
         <Island name="back-to-top" id="back-to-top" hydrate="load" component={BackToTop} props={backToTopOffset !== undefined ? { offset: backToTopOffset } : {}} />
         {settings.cookieConsent && !state.consentGiven && (
           <Island name="cookie-banner" id="cookie-banner" hydrate="interaction" component={CookieBanner} props={{ consent: settings.cookieConsent, initiallyAnswered: false }} />

@@ -13,6 +13,8 @@ import { selectBlockData } from './blocks/registry';
 import type { StoreData } from './blocks/store-data';
 import { hasConsentCookie } from './layout/consent-cookie';
 import type { PageState } from './page-state';
+import { FOOTER_NEWSLETTER_FORM } from './layout/FooterNewsletter';
+import { selectFormBlockData } from './forms/form-block-entry';
 import { matchRoute, normalisePath } from './routing';
 import { breadcrumbFromRoutes } from './seo/breadcrumb-trail';
 import { pageStructuredData } from './seo/structured-data';
@@ -130,6 +132,8 @@ export function renderPageWith(input: RenderInput, select: (block: Block, ctx: B
     breadcrumb: trail,
     title: pageTitle,
   };
+  const footerNewsletter = selectFormBlockData({ type: 'form', form: FOOTER_NEWSLETTER_FORM }, ctx);
+  if (footerNewsletter.form) state.footerNewsletter = footerNewsletter;
   const html = renderToString(<App state={state} />);
   const transactional = page.metadata.transactional === true;
   return {

@@ -2,6 +2,7 @@
 import type { PageDefinition } from '../schemas/page.schema';
 import type { SiteSettings } from '../schemas/site-settings.schema';
 import type { Crumb } from './blocks/block-definition';
+import type { FormBlockData } from './forms/form-block-entry';
 
 export interface PageState {
   pageName: string;
@@ -20,6 +21,8 @@ export interface PageState {
   breadcrumb: Crumb[];
   /** The page's title as shown (a block may have replaced the definition's title). */
   title: string;
+  /** The footer's newsletter form (the content's forms/newsletter.json), absent when there is none. */
+  footerNewsletter?: FormBlockData;
 }
 
 export const STATE_ELEMENT_ID = 'showroom-state';

@@ -3,9 +3,12 @@ import { addressContactBlockSchema } from './blocks/address-contact.schema';
 import { bannerBlockSchema, bannerSliderBlockSchema, titleBannerBlockSchema } from './blocks/banners.schema';
 import { breadcrumbBlockSchema } from './blocks/breadcrumb.schema';
 import { catalogBlockSchemas } from './blocks/catalog-blocks';
+import { formBlockSchema } from './blocks/form.schema';
+import { unsubscribeBlockSchema } from './blocks/unsubscribe.schema';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { quoteLinkBlockSchema } from './blocks/quote-link.schema';
 import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
+import { popupBlockSchema } from './blocks/popup.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
 import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
 import { schemaId } from './schema-id';
@@ -30,6 +33,10 @@ export const blockSchemas = [
   quoteLinkBlockSchema,
   // Content and catalog blocks (C2): schemas/blocks/catalog-blocks.ts
   ...catalogBlockSchemas,
+  // Forms, popups and the newsletter (issue 10)
+  formBlockSchema,
+  popupBlockSchema,
+  unsubscribeBlockSchema,
 ] as const;
 
 export const pageSchema = {

@@ -67,6 +67,8 @@ describe('the build (npm run build)', () => {
     expect(files.some((f) => f.endsWith('.css'))).toBe(true);
     for (const file of files) {
       const original = fs.readFileSync(file);
+      // A copy that is not smaller than its file is not written (a chunk of a few dozen bytes).
+      if (zlib.gzipSync(original, { level: 9 }).length >= original.length) continue;
       expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).equals(original), file).toBe(true);
       expect(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).equals(original), file).toBe(true);
     }

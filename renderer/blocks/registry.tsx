@@ -27,6 +27,10 @@ import { TextContent } from './TextContent';
 import { TitleBanner } from './TitleBanner';
 // Content and catalog blocks (C2)
 import { catalogBlockRegistry } from './catalog-registry';
+// Forms, popups and the newsletter (issue 10)
+import { formBlockEntry } from '../forms/form-block-entry';
+import { popupBlockEntry } from '../popups/popup-block-entry';
+import { selectUnsubscribeData, UnsubscribeBlock } from './newsletter/UnsubscribeBlock';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -51,6 +55,12 @@ export const blockRegistry: Registry = {
   'quote-link': defineBlock({ component: QuoteLinkBlock, island: 'load' }),
   // Content and catalog blocks (C2)
   ...catalogBlockRegistry,
+  // Forms, popups and the newsletter (issue 10). A form hydrates as it nears the viewport; the popup
+  // host at once (its triggers watch from the first moment), but it is tiny: the popup and the form
+  // engine inside it are a lazy import made when a trigger fires.
+  form: { ...formBlockEntry, island: 'visible' },
+  popup: { ...popupBlockEntry, island: 'load' },
+  'newsletter-unsubscribe': defineBlock({ component: UnsubscribeBlock, selectData: selectUnsubscribeData, island: 'load' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

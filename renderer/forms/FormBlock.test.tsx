@@ -104,9 +104,11 @@ describe('FormBlock: the contact form', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]![0]).toBe('/api/forms/contact');
     const body = sentJson(fetch);
-    expect(body).toMatchObject({ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', topic: 'samples', contactBy: 'email', source: 'contact-page', website: '', recaptchaToken: 'test-pass' });
-    expect(body).not.toHaveProperty('orderNumber');
-    expect(body).not.toHaveProperty('final');
+    // The server's envelope (docs/forms-api.md): the values under formData, the control keys beside them, nothing else.
+    expect(Object.keys(body).sort()).toEqual(['formData', 'honeypot', 'recaptchaToken']);
+    expect(body).toMatchObject({ honeypot: '', recaptchaToken: 'test-pass' });
+    expect(body.formData).toMatchObject({ firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', topic: 'samples', contactBy: 'email', source: 'contact-page' });
+    expect(body.formData).not.toHaveProperty('orderNumber');
     const panel = container.querySelector('.sf-thank-you') as HTMLElement;
     expect(within(panel).getByText('Thank you!')).toBeTruthy();
     expect(within(panel).getByText('We have received your message. Our Team will contact you soon.')).toBeTruthy();
@@ -115,7 +117,8 @@ describe('FormBlock: the contact form', () => {
 
   it('renders the honeypot out of sight and out of reach', () => {
     const { container } = render(<FormBlock form={demoForm('contact')} />);
-    const hp = container.querySelector('input[name="website"]') as HTMLInputElement;
+    // Not `website`: become-dealer has a real field of that name.
+    const hp = container.querySelector('input[name="honeypot"]') as HTMLInputElement;
     expect(hp.tabIndex).toBe(-1);
     expect(hp.getAttribute('autocomplete')).toBe('off');
     expect(hp.closest('[aria-hidden="true"]')).toBeTruthy();
@@ -184,7 +187,10 @@ describe('FormBlock: sending', () => {
     const body = fetch.mock.calls[0]![1]!.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect((body.get('doc') as File).name).toBe('plan.pdf');
-    expect(body.get('website')).toBe('');
+    expect(body.get('honeypot')).toBe('');
+    // formData first (the server reads the values before the files), as JSON text without the files.
+    expect([...body.keys()][0]).toBe('formData');
+    expect(JSON.parse(String(body.get('formData')))).toEqual({});
   });
 });
 
@@ -243,7 +249,7 @@ describe('FormBlock: re-renders per keystroke', () => {
 describe('FormBlock: the free-kitchen-design form (multi-step)', () => {
   const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-  it('walks its steps with padded numbers, sends each step, carries the id, and sends final only at the end', async () => {
+  it('walks its steps with padded numbers, sends each step, carries the id; the captcha only starts it', async () => {
     const fetch = fakeFetch(
       { body: { success: true, data: { id: 'sub-5', token: 'cont-1' } } },
       { body: { success: true, data: { id: 'sub-5' } } },
@@ -263,8 +269,8 @@ describe('FormBlock: the free-kitchen-design form (multi-step)', () => {
     fill(/^ZIP code/, '30301');
     fireEvent.click(screen.getByLabelText('I am not a robot (test captcha)'));
     await submit(container);
-    expect(sentJson(fetch, 0)).toMatchObject({ step: 0, firstName: 'Ann', zip: '30301', recaptchaToken: 'test-pass' });
-    expect(sentJson(fetch, 0)).not.toHaveProperty('final');
+    expect(sentJson(fetch, 0)).toMatchObject({ step: 0, formData: { firstName: 'Ann', zip: '30301' }, recaptchaToken: 'test-pass' });
+    expect(sentJson(fetch, 0)).not.toHaveProperty('id');
     expect(screen.getByRole('heading', { name: /Your kitchen/ })).toBe(document.activeElement);
     expect(JSON.parse(localStorage.getItem(progressKey('free-kitchen-design'))!)).toMatchObject({ step: 1, id: 'sub-5' });
 
@@ -275,24 +281,26 @@ describe('FormBlock: the free-kitchen-design form (multi-step)', () => {
     fireEvent.change(styles);
     fireEvent.click(screen.getByLabelText('Not yet'));
     expect(screen.queryByLabelText(/^Floor plan/)).toBeNull();
-    fireEvent.click(screen.getByLabelText('I am not a robot (test captcha)'));
+    // The submission has its id: later steps prove themselves with its token, not the captcha.
+    expect(screen.queryByLabelText('I am not a robot (test captcha)')).toBeNull();
     await submit(container);
     expect(fetch.mock.calls[1]![1]!.headers).toMatchObject({ Authorization: 'Bearer cont-1' });
-    expect(sentJson(fetch, 1)).toMatchObject({ step: 1, id: 'sub-5', projectType: 'remodel', styles: ['shaker'], hasMeasurements: 'no' });
+    expect(sentJson(fetch, 1)).toMatchObject({ step: 1, id: 'sub-5', formData: { projectType: 'remodel', styles: ['shaker'], hasMeasurements: 'no' } });
+    expect(sentJson(fetch, 1)).not.toHaveProperty('recaptchaToken');
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(container.querySelector('[aria-current="step"]')!.textContent).toContain('Your kitchen');
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: /Your kitchen/ }));
     expect((screen.getByLabelText(/^Layout/) as HTMLSelectElement).value).toBe('galley');
-    fireEvent.click(screen.getByLabelText('I am not a robot (test captcha)'));
     fetch.mockImplementationOnce(async () => new Response(JSON.stringify({ success: true, data: { id: 'sub-5' } })));
     await submit(container);
 
     fill(/^Cabinet budget/, '10k-25k');
     fireEvent.click(screen.getByLabelText('In 1 to 3 months'));
-    fireEvent.click(screen.getByLabelText('I am not a robot (test captcha)'));
     await submit(container);
-    expect(sentJson(fetch, 3)).toMatchObject({ step: 2, final: true, id: 'sub-5', budget: '10k-25k' });
+    // The server decides the last step: no `final` (an unknown key is refused).
+    expect(sentJson(fetch, 3)).toMatchObject({ step: 2, id: 'sub-5', formData: { budget: '10k-25k' } });
+    expect(sentJson(fetch, 3)).not.toHaveProperty('final');
     expect(screen.getByText('Thank you!')).toBeTruthy();
     expect(localStorage.getItem(progressKey('free-kitchen-design'))).toBeNull();
     expect((window as unknown as { dataLayer: { event: string }[] }).dataLayer.map((e) => e.event)).toEqual(['FKD_form_click']);

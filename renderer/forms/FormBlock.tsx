@@ -195,7 +195,7 @@ export function FormBlock({ form, options = {}, onSuccess, onFieldRender, fetch 
             <label htmlFor={`${idPrefix}-hp`}>Leave this field empty</label>
             <input id={`${idPrefix}-hp`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" ref={honeypot} />
           </div>
-          {form.googleReCaptcha && <Captcha store={store} idPrefix={idPrefix} siteKey={options.recaptchaSiteKey} />}
+          {store.needsCaptcha() && <Captcha store={store} idPrefix={idPrefix} siteKey={options.recaptchaSiteKey} />}
           <div className="sf-message-region" aria-live="polite">
             {status.state === 'submitting' && <span className="visually-hidden">Sending…</span>}
             {status.message && (

@@ -1,19 +1,27 @@
 /**
- * The one place the form engine talks to the server: `POST /api/forms/{formName}` (002 §7).
+ * The one place the form engine talks to the server: `POST /api/forms/{formName}` (002 §7). The
+ * server is the contract (docs/forms-api.md "The request"): the body is an envelope, and any other
+ * top-level key is refused.
  *
- * Body: the step's field values side by side with a few control keys, as JSON, or as
- * multipart/form-data when a file is attached (each file a part named by its field; a list value
- * one part per item). Control keys: `website` (the honeypot, empty for people), `recaptchaToken`
- * (forms with googleReCaptcha), and for multi-step forms `step` (the step index), `final: true` on
- * the last step (the one that sends the e-mail notifications) and `id` from the second step on, with
- * the continuation token of the first answer as `Authorization: Bearer <token>`.
+ *   formData        the field values by field name (the visible fields of the form, or of one step)
+ *   honeypot        the hidden trap input's value, empty for people
+ *   recaptchaToken  forms with googleReCaptcha
+ *   step, id, token multi-step forms: the step index from 0, and from the second step on the id and
+ *                   continuation token of the first answer (the token goes as `Authorization: Bearer`)
+ * The server decides which step is the last one (it completes the submission and sends the e-mails).
+ *
+ * JSON, or multipart/form-data when a file is attached: then `formData` is a part holding the JSON
+ * text of the other values, sent first, and each file is a part named after its file field.
  *
  * Answers: `{success, message, data: {id, token}}`, or `{error, message, fields}` with a 4xx.
  */
 import type { FieldValue } from '../../schemas/evaluators/field-values';
 
-/** The honeypot's name: rendered visually hidden, left empty by people, filled by naive bots. */
-export const HONEYPOT_FIELD = 'website';
+/**
+ * The trap input's name in the page. Not `website`: the become-dealer form has a real field of that
+ * name, and a browser's autofill must not fill the trap either.
+ */
+export const HONEYPOT_FIELD = 'honeypot';
 
 export interface FormPost {
   /** The values of the fields being sent (visible fields of the form or of one step). */
@@ -22,7 +30,6 @@ export interface FormPost {
   recaptchaToken?: string | null;
   /** Multi-step only. */
   step?: number;
-  final?: boolean;
   id?: string | null;
   token?: string | null;
 }
@@ -31,35 +38,45 @@ export type FormPostResult =
   | { ok: true; message: string | null; id: string | null; token: string | null }
   | { ok: false; message: string | null; fields: Record<string, string> };
 
+const isFile = (item: unknown): item is Blob => typeof Blob !== 'undefined' && item instanceof Blob;
+
 function hasFiles(values: FormPost['values']): boolean {
-  return Object.values(values).some((v) => Array.isArray(v) && v.some((item) => typeof Blob !== 'undefined' && item instanceof Blob));
+  return Object.values(values).some((v) => Array.isArray(v) && v.some(isFile));
 }
 
-function controlKeys(post: FormPost): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = { [HONEYPOT_FIELD]: post.honeypot ?? '' };
+/** The values as the server reads them: files leave (they travel as their own parts), undefined is dropped. */
+function formData(values: FormPost['values']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value) && value.some(isFile)) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+function controlKeys(post: FormPost): Record<string, string | number> {
+  const out: Record<string, string | number> = { honeypot: post.honeypot ?? '' };
   if (post.recaptchaToken) out.recaptchaToken = post.recaptchaToken;
   if (post.step !== undefined) out.step = post.step;
-  if (post.final) out.final = true;
   if (post.id) out.id = post.id;
   return out;
 }
 
 function multipartBody(post: FormPost): FormData {
   const body = new FormData();
-  for (const [name, value] of Object.entries(post.values)) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) body.append(name, item instanceof Blob ? item : String(item));
-    } else body.append(name, String(value));
-  }
+  // First: the server reads the values before the files it must check against them.
+  body.append('formData', JSON.stringify(formData(post.values)));
   for (const [name, value] of Object.entries(controlKeys(post))) body.append(name, String(value));
+  for (const [name, value] of Object.entries(post.values)) {
+    if (!Array.isArray(value)) continue;
+    for (const item of value) if (isFile(item)) body.append(name, item, item instanceof File ? item.name : name);
+  }
   return body;
 }
 
 function jsonBody(post: FormPost): string {
-  const values: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(post.values)) if (value !== undefined) values[name] = value;
-  return JSON.stringify({ ...values, ...controlKeys(post) });
+  return JSON.stringify({ formData: formData(post.values), ...controlKeys(post) });
 }
 
 function readString(value: unknown): string | null {

@@ -256,13 +256,14 @@ describe('form store: multi-step', () => {
     expect(store.getField('shape').error).toBeNull(); // the next step is not checked yet
     store.setValue('email', 'a@b.co');
     expect(await store.submit()).toEqual({ focus: 'step' });
-    expect(server.posts[0]).toMatchObject({ step: 0, final: false, values: { email: 'a@b.co' }, id: null, token: null });
+    expect(server.posts[0]).toMatchObject({ step: 0, recaptchaToken: 'test-pass', values: { email: 'a@b.co' }, id: null, token: null });
+    expect(server.posts[0]).not.toHaveProperty('final');
+    expect(store.needsCaptcha()).toBe(false); // the id and token carry the later steps
     expect(store.getStatus()).toMatchObject({ step: 1, completed: [0] });
 
-    store.setCaptchaToken('test-pass');
     store.setValue('shape', 'l');
     await store.submit();
-    expect(server.posts[1]).toMatchObject({ step: 1, final: false, id: 'sub-9', token: 'secret', values: { shape: 'l' } });
+    expect(server.posts[1]).toMatchObject({ step: 1, id: 'sub-9', token: 'secret', values: { shape: 'l' }, recaptchaToken: undefined });
     expect(store.getStatus()).toMatchObject({ step: 2, completed: [0, 1] });
     expect(JSON.parse(storage.data.get(progressKey('fkd'))!)).toMatchObject({ step: 2, id: 'sub-9', token: 'secret', values: { email: 'a@b.co', shape: 'l' } });
   });
@@ -275,7 +276,7 @@ describe('form store: multi-step', () => {
     expect(store.getStatus()).toMatchObject({ step: 0, state: 'error', message: 'Something went wrong. Plase try again later.' });
   });
 
-  it('Back un-completes the step; only the last step is final; success clears the saved progress', async () => {
+  it('Back un-completes the step; the server decides the last step (no `final` sent); success clears the saved progress', async () => {
     const server = fakeServer();
     const storage = memoryStorage();
     const store = createFormStore({ ...fkd, googleReCaptcha: false }, { ...server, storage });
@@ -288,7 +289,8 @@ describe('form store: multi-step', () => {
     await store.submit();
     store.setValue('budget', '10k');
     await store.submit();
-    expect(server.posts.map((p) => p.final)).toEqual([false, false, false, true]);
+    expect(server.posts.map((p) => p.step)).toEqual([0, 1, 1, 2]);
+    expect(server.posts.every((p) => !('final' in p))).toBe(true);
     expect(server.posts[3]).toMatchObject({ id: 'sub-1', token: 'tok-1', values: { budget: '10k' } });
     expect(store.getStatus()).toMatchObject({ state: 'success', step: 0, completed: [] });
     vi.advanceTimersByTime(1000);

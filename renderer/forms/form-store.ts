@@ -321,6 +321,11 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
         .filter((n) => errors[n] !== undefined || outsideErrors.has(n));
     },
 
+    /** Whether the next send must pass the captcha: a form with googleReCaptcha, until the server has given a multi-step submission its id. */
+    needsCaptcha(): boolean {
+      return form.googleReCaptcha === true && submissionId === null;
+    },
+
     /** Submit (single-step or last step) and Next (multi-step): validate, run the captcha, send. */
     async submit(honeypot = ''): Promise<ActionResult> {
       if (status.state === 'submitting') return {};
@@ -330,20 +335,22 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
       const last = isLastStep(form, stepIndex);
       setStatus({ state: 'submitting', message: null });
 
+      // The captcha is asked of the request that starts a submission; later steps carry the id and token.
+      const needsCaptcha = store.needsCaptcha();
       let token = status.captchaToken;
-      if (form.googleReCaptcha && !token) {
+      if (needsCaptcha && !token) {
         token = captcha ? await captcha.execute() : null;
         if (!token) {
           setStatus({ state: 'idle', captchaError: FIELD_MESSAGES.captcha });
           return { focus: CAPTCHA_KEY };
         }
       }
-      const { values: sent } = checkSubmission(form, values, { stepIndex, recaptchaToken: token });
-      const post: FormPost = { values: sent, honeypot, recaptchaToken: form.googleReCaptcha ? token : undefined };
-      if (multi) Object.assign(post, { step: stepIndex, final: last, id: submissionId, token: continuationToken });
+      const { values: sent } = checkSubmission(needsCaptcha ? form : { ...form, googleReCaptcha: false }, values, { stepIndex, recaptchaToken: token });
+      const post: FormPost = { values: sent, honeypot, recaptchaToken: needsCaptcha ? token : undefined };
+      if (multi) Object.assign(post, { step: stepIndex, id: submissionId, token: continuationToken });
       const result = await options.post(post);
       // A token is good for one submission (002 §4: the token resets afterwards).
-      if (form.googleReCaptcha) forgetCaptcha();
+      if (needsCaptcha) forgetCaptcha();
 
       if (result.ok && multi && !last) {
         if (result.id) {

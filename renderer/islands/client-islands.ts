@@ -17,6 +17,7 @@ const shell: Record<ShellIslandName, IslandLoader> = {
   alerts: () => import('../layout/AlertStack').then((m) => m.AlertStack),
   'back-to-top': () => import('../layout/BackToTop').then((m) => m.BackToTop),
   'cookie-banner': () => import('../layout/CookieBanner').then((m) => m.CookieBanner),
+  'footer-newsletter': () => import('../layout/FooterNewsletter').then((m) => m.FooterNewsletter),
 };
 
 const blocks: Record<string, IslandLoader> = {
@@ -42,6 +43,9 @@ const blocks: Record<string, IslandLoader> = {
   'sample-grid': () => import('../blocks/catalog/SampleGridBlock').then((m) => m.SampleGridBlock),
   'search-results': () => import('../blocks/search/SearchBlocks').then((m) => m.SearchResultsBlock),
   'search-popup': () => import('../blocks/search/SearchBlocks').then((m) => m.SearchPopupBlock),
+  form: () => import('../forms/form-block-entry').then((m) => m.FormPageBlock),
+  popup: () => import('../popups/popup-block-entry').then((m) => m.PopupPageBlock),
+  'newsletter-unsubscribe': () => import('../blocks/newsletter/UnsubscribeBlock').then((m) => m.UnsubscribeBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

@@ -29,7 +29,7 @@ export const HYDRATE_WHEN: readonly HydrateWhen[] = ['load', 'visible', 'interac
 export const ISLAND_TAG = 'showroom-island';
 
 /** The shell's islands (not blocks of a page definition). */
-export type ShellIslandName = 'header' | 'alerts' | 'back-to-top' | 'cookie-banner';
+export type ShellIslandName = 'header' | 'alerts' | 'back-to-top' | 'cookie-banner' | 'footer-newsletter';
 
 /** What the server writes in an island's JSON script. */
 export interface IslandPayload {

@@ -9,6 +9,19 @@ afterEach(cleanup);
 const base: SiteSettings = { siteName: 'Oak & Hearth Cabinetry', navigation: [] };
 
 describe('Footer', () => {
+  it('holds the newsletter form as its own island when the content has one, and none otherwise', () => {
+    const form = { name: 'newsletter', title: 'Design ideas in your inbox', fields: [{ name: 'email', type: 'email' as const, label: 'E-mail', required: true }], buttons: { submit: { text: 'Subscribe' } } };
+    const { container } = render(<Footer settings={base} newsletter={{ form }} />);
+    const island = container.querySelector('showroom-island[data-island="footer-newsletter"]')!;
+    expect(island.getAttribute('data-hydrate')).toBe('visible');
+    expect(within(island as HTMLElement).getByLabelText(/^E-mail/)).toBeTruthy();
+    expect(within(island as HTMLElement).getByRole('button', { name: 'Subscribe' })).toBeTruthy();
+    expect(JSON.parse(container.querySelector('#footer-newsletter-props')!.textContent!)).toEqual({ props: { form } });
+    cleanup();
+    const { container: without } = render(<Footer settings={base} />);
+    expect(without.querySelector('showroom-island')).toBeNull();
+  });
+
   it('shows the link columns of the site settings, in order', () => {
     render(
       <Footer

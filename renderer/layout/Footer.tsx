@@ -1,7 +1,14 @@
 import type { SiteSettings } from '../../schemas/site-settings.schema';
 import { telLink } from '../blocks/AddressContact';
+import type { FormBlockData } from '../forms/form-block-entry';
+import { Island } from '../islands/Island';
+import { FooterNewsletter } from './FooterNewsletter';
 
-export function Footer({ settings }: { settings: SiteSettings }) {
+/**
+ * The site footer, plain HTML but for the newsletter form (when the content has forms/newsletter.json),
+ * which is its own small island, hydrated when it nears the viewport.
+ */
+export function Footer({ settings, newsletter }: { settings: SiteSettings; newsletter?: FormBlockData | undefined }) {
   const contact = settings.contact;
   return (
     <footer className="footer">
@@ -38,6 +45,17 @@ export function Footer({ settings }: { settings: SiteSettings }) {
             </ul>
           </nav>
         ))}
+        {newsletter?.form && (
+          <div className="footer__newsletter">
+            <Island
+              name="footer-newsletter"
+              id="footer-newsletter"
+              hydrate="visible"
+              component={FooterNewsletter}
+              props={{ form: newsletter.form, ...(newsletter.recaptchaSiteKey ? { recaptchaSiteKey: newsletter.recaptchaSiteKey } : {}) }}
+            />
+          </div>
+        )}
       </div>
       <div className="footer__bottom">
         <p>© {settings.siteName}. All rights reserved.</p>

@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { RenderInput, RenderResult, StoreData } from '../../renderer/entry-server';
 import type { Content } from '../content/load-content';
+import { formSettingsFromEnv, formsPublicSettings } from '../services/form-settings';
 import { chooseEncoding } from '../http/accept-encoding';
 import { compressFastSync } from '../http/compression';
 import type { ClientAssets } from './client-assets';
@@ -11,8 +12,18 @@ import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
 export type RenderPage = (input: RenderInput) => RenderResult;
 
 /** Every GET that no API or file answered is a page: rendered on the server, its islands hydrated in the browser. */
-export function pageRoute(opts: { content: Content; renderPage: RenderPage; assets: ClientAssets; publicUrl: string }): Middleware {
+export function pageRoute(opts: {
+  content: Content;
+  renderPage: RenderPage;
+  assets: ClientAssets;
+  publicUrl: string;
+  /** What the form islands need of the forms settings (the reCAPTCHA site key); default: from the environment. */
+  formsPublic?: ReturnType<typeof formsPublicSettings>;
+}): Middleware {
   const { content, renderPage, assets, publicUrl } = opts;
+  // The whole Content object, plus the public forms settings the form and popup blocks' selectData read.
+  const formsPublic = opts.formsPublic ?? formsPublicSettings(formSettingsFromEnv(''));
+  const store = { ...content, ...(formsPublic.recaptchaSiteKey ? { recaptchaSiteKey: formsPublic.recaptchaSiteKey } : {}) } as unknown as StoreData;
   const cache = new PageCache(pageCacheSize());
   // The content does not change while the server runs: the sitemap is built once, on first request.
   let sitemap: CachedPage | undefined;
@@ -38,8 +49,8 @@ export function pageRoute(opts: { content: Content; renderPage: RenderPage; asse
       pages: content.pages,
       settings: content.settings,
       cookieHeader: ctx.get('Cookie') || undefined,
-      // The whole Content object: each block's selectData picks what it needs, server-side only.
-      store: content as unknown as StoreData,
+      // Each block's selectData picks what it needs from it, server-side only.
+      store,
       publicUrl,
     });
     const body = htmlDocument({

@@ -1,0 +1,35 @@
+/**
+ * The browser's side of the newsletter unsubscribe API (docs/forms-api.md "Newsletter and
+ * unsubscribe"): read the subscription of a link's token, and toggle it. Never throws: a network
+ * failure is a result with `error: 'network'`.
+ */
+export interface SubscriptionView {
+  /** Masked address, e.g. j***@example.com. */
+  email: string;
+  subscribed: boolean;
+}
+
+export type SubscriptionResult = { ok: true; subscription: SubscriptionView; message: string | null } | { ok: false; error: string };
+
+async function call(path: string, method: 'GET' | 'POST', doFetch: typeof fetch): Promise<SubscriptionResult> {
+  try {
+    const res = await doFetch(path, { method, headers: { Accept: 'application/json' } });
+    const body = (await res.json().catch(() => ({}))) as { success?: boolean; message?: unknown; error?: unknown; data?: { email?: unknown; subscribed?: unknown } };
+    if (!res.ok || body.success !== true || !body.data) return { ok: false, error: typeof body.error === 'string' ? body.error : 'server_error' };
+    return {
+      ok: true,
+      subscription: { email: String(body.data.email ?? ''), subscribed: body.data.subscribed === true },
+      message: typeof body.message === 'string' ? body.message : null,
+    };
+  } catch {
+    return { ok: false, error: 'network' };
+  }
+}
+
+export function readSubscription(token: string, doFetch: typeof fetch = globalThis.fetch): Promise<SubscriptionResult> {
+  return call(`/api/newsletter/subscription/${encodeURIComponent(token)}`, 'GET', doFetch);
+}
+
+export function setSubscribed(token: string, subscribed: boolean, doFetch: typeof fetch = globalThis.fetch): Promise<SubscriptionResult> {
+  return call(`/api/newsletter/${subscribed ? 'resubscribe' : 'unsubscribe'}/${encodeURIComponent(token)}`, 'POST', doFetch);
+}

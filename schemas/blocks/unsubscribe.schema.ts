@@ -1,0 +1,38 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * The newsletter unsubscribe page's block (001 §2 "Unsubscribe page"): reads the subscription of the
+ * route's `unsubscribeToken` and toggles it with one button. The texts and the failure messages come
+ * from this configuration (001 §8); each has a default.
+ */
+export const unsubscribeBlockSchema = {
+  type: 'object',
+  title: 'Newsletter unsubscribe block',
+  description: "Unsubscribes the address of the link's token (route parameter unsubscribeToken) from the newsletter; the button toggles between unsubscribe and subscribe again.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'newsletter-unsubscribe', description: 'Block type: newsletter-unsubscribe.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', minLength: 1, description: "Heading. Default 'Unsubscribe from the newsletter'." },
+    text: { type: 'string', description: 'Text under the heading, before the button.' },
+    subscribedText: { type: 'string', minLength: 1, description: "Shown while the address is subscribed; {email} is the masked address. Default '{email} is subscribed to our newsletter.'" },
+    unsubscribedText: { type: 'string', minLength: 1, description: "Shown once it is unsubscribed. Default '{email} will no longer receive our newsletter.'" },
+    unsubscribeButton: { type: 'string', minLength: 1, description: "Button text while subscribed. Default 'Unsubscribe'." },
+    resubscribeButton: { type: 'string', minLength: 1, description: "Button text once unsubscribed. Default 'Subscribe again'." },
+    messages: {
+      type: 'object',
+      title: 'Failure messages',
+      description: 'What the page says when a call fails (001 §8: from configuration).',
+      additionalProperties: false,
+      properties: {
+        notFound: { type: 'string', minLength: 1, description: "The token matches no subscription. Default 'This unsubscribe link is not valid: no subscription has this token.'" },
+        unsubscribeFailed: { type: 'string', minLength: 1, description: "Unsubscribing failed. Default 'We could not unsubscribe you. Please try again later.'" },
+        resubscribeFailed: { type: 'string', minLength: 1, description: "Subscribing again failed. Default 'We could not subscribe you again. Please try again later.'" },
+        loadFailed: { type: 'string', minLength: 1, description: "The subscription could not be read. Default 'We could not load your subscription. Please try again later.'" },
+      },
+    },
+  },
+} as const;
+
+export type UnsubscribeBlock = FromSchema<typeof unsubscribeBlockSchema>;
