@@ -1,0 +1,37 @@
+/**
+ * GET /api/estimator/{template}: an estimator template and the pricing data it reads, by name, for
+ * the `<showroom-estimator>` element on any allowed origin (CORS comes with the API chain). The
+ * answer carries a strong ETag of its body; a matching If-None-Match gets a 304.
+ */
+import crypto from 'node:crypto';
+import type Router from '@koa/router';
+import type { Content } from '../content/load-content';
+import { ApiError } from '../http/api-error';
+import { findEstimator } from '../services/estimate-submission';
+
+export function estimatorRoutes(router: Router, content: Content): void {
+  // Content is loaded once at start: each answer's text and tag are made once per template.
+  const cache = new Map<string, { body: string; etag: string }>();
+  router.get('/api/estimator/:template', (ctx) => {
+    const name = ctx.params.template ?? '';
+    const entry = findEstimator(content, name);
+    if (!entry) throw new ApiError(404, 'estimator_not_found', 'There is no estimator of that name.', { template: 'Unknown estimator template' });
+    let cached = cache.get(entry.template.name);
+    if (!cached) {
+      const body = JSON.stringify({ success: true, template: entry.template, pricing: entry.pricing });
+      cached = { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      cache.set(entry.template.name, cached);
+    }
+    ctx.set('ETag', cached.etag);
+    ctx.set('Cache-Control', 'public, max-age=60, must-revalidate');
+    ctx.set('Vary', 'Origin');
+    const match = ctx.get('If-None-Match');
+    if (match && match.split(/\s*,\s*/).includes(cached.etag)) {
+      ctx.status = 304;
+      ctx.body = '';
+      return;
+    }
+    ctx.type = 'application/json';
+    ctx.body = cached.body;
+  });
+}
