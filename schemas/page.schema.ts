@@ -3,6 +3,7 @@ import { addressContactBlockSchema } from './blocks/address-contact.schema';
 import { bannerBlockSchema, bannerSliderBlockSchema, titleBannerBlockSchema } from './blocks/banners.schema';
 import { breadcrumbBlockSchema } from './blocks/breadcrumb.schema';
 import { catalogBlockSchemas } from './blocks/catalog-blocks';
+import { estimatorBlockSchema } from './blocks/estimator.schema';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
@@ -28,6 +29,7 @@ export const blockSchemas = [
   notFoundBlockSchema,
   // Content and catalog blocks (C2): schemas/blocks/catalog-blocks.ts
   ...catalogBlockSchemas,
+  estimatorBlockSchema,
 ] as const;
 
 export const pageSchema = {

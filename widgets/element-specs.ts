@@ -3,6 +3,7 @@
  * Add an element's spec here and its module to element-names.ts (the loader's table).
  */
 import type { ElementSpec } from './element-base/element-spec';
+import { estimatorSpec } from './estimator/estimator.spec';
 import { paymentMethodsSpec } from './payment-methods/payment-methods.spec';
 
-export const elementSpecs: readonly ElementSpec[] = [paymentMethodsSpec];
+export const elementSpecs: readonly ElementSpec[] = [paymentMethodsSpec, estimatorSpec];

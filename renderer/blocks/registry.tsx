@@ -26,6 +26,7 @@ import { TextContent } from './TextContent';
 import { TitleBanner } from './TitleBanner';
 // Content and catalog blocks (C2)
 import { catalogBlockRegistry } from './catalog-registry';
+import { EstimatorBlock, selectEstimatorData } from './estimator/EstimatorBlock';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -48,6 +49,7 @@ export const blockRegistry: Registry = {
   'not-found': defineBlock({ component: NotFound, selectData: selectNotFoundData, island: 'interaction' }),
   // Content and catalog blocks (C2)
   ...catalogBlockRegistry,
+  estimator: defineBlock({ component: EstimatorBlock, selectData: selectEstimatorData, island: 'visible' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

@@ -41,6 +41,7 @@ const blocks: Record<string, IslandLoader> = {
   'sample-grid': () => import('../blocks/catalog/SampleGridBlock').then((m) => m.SampleGridBlock),
   'search-results': () => import('../blocks/search/SearchBlocks').then((m) => m.SearchResultsBlock),
   'search-popup': () => import('../blocks/search/SearchBlocks').then((m) => m.SearchPopupBlock),
+  estimator: () => import('../blocks/estimator/EstimatorBlock').then((m) => m.EstimatorBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

@@ -69,6 +69,7 @@ describe('POST /api/forms/{estimator}', () => {
       freshAddress(),
     );
     expect(res.status).toBe(201);
+    expect((res.body as { data: { estimate: unknown } }).data.estimate).toEqual({ min: expected.finalMin, max: expected.finalMax });
     const id = (res.body as { data: { id: number } }).data.id;
     const [row] = readRows<{ data: string; form_name: string }>(server.databaseFile, 'select * from form_submission where id = ?', id);
     expect(row!.form_name).toBe('kitchen-estimator');

@@ -51,7 +51,7 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
     // An estimator template is a form too; its estimate is priced again by the server (services/estimate-submission.ts).
     const plain = findForm(deps.content, ctx.params.formName ?? '');
     const estimator = plain ? undefined : findEstimator(deps.content, ctx.params.formName ?? '');
-    let form = plain ?? (estimator && estimatorForm(estimator.template));
+    const form = plain ?? (estimator && estimatorForm(estimator.template));
     if (!form) throw new ApiError(404, 'form_not_found', 'There is no form of that name.');
     if (!(await deps.limiter.consume(`forms:${ctx.ip.slice(0, 64)}`))) {
       ctx.set('Retry-After', '60');
@@ -68,10 +68,11 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
         ctx.body = { success: true, message: form.messages?.success?.trim() || FORM_SUCCESS_MESSAGE, data: {} };
         return;
       }
-      if (estimator) form = formWithServerEstimate(estimator, request.envelope.formData).form;
-      const answer = await deps.submissions.submit(form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx) });
+      const priced = estimator && formWithServerEstimate(estimator, request.envelope.formData);
+      const answer = await deps.submissions.submit(priced ? priced.form : form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx) });
       ctx.status = answer.status;
-      ctx.body = answer.body;
+      // An estimate's answer carries the range the server stored, for the estimator's showroom:estimate-submitted.
+      ctx.body = priced ? { ...answer.body, data: { ...answer.body.data, estimate: { min: priced.price.finalMin, max: priced.price.finalMax } } } : answer.body;
     } finally {
       await staging.discard();
     }
