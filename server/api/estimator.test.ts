@@ -51,6 +51,13 @@ describe('GET /api/estimator/{template}', () => {
     expect(again.status).toBe(304);
   });
 
+  it("serves the template's PDF logo through the API, for pages of other origins", async () => {
+    const res = await fetch(`${server.url}/api/estimator/kitchen-estimator/logo`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toContain('<svg');
+  });
+
   it('an unknown template is a 404 in the error shape', async () => {
     const res = await fetch(`${server.url}/api/estimator/no-such-estimator`);
     expect(res.status).toBe(404);

@@ -40,7 +40,7 @@ export function EstimatorElement({ api, apiBase, dealer, element, template }: Sh
       pricing={load.pricing}
       idPrefix={`showroom-estimator-${template}`}
       transport={{ apiBase, dealer }}
-      assetBase={apiBase}
+      logoUrl={load.template.pdf?.logo ? `${apiBase.replace(/\/$/, '')}/api/estimator/${encodeURIComponent(template)}/logo` : undefined}
       onEstimateChanged={(range) => emitShowroomEvent(element, 'showroom:estimate-changed', { template, range })}
       onEstimateSubmitted={(range) => emitShowroomEvent(element, 'showroom:estimate-submitted', { template, range })}
     />

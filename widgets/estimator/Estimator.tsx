@@ -46,8 +46,8 @@ export interface EstimatorProps {
   idPrefix: string;
   /** Where the estimate is sent (the store's origin) and who sends it. */
   transport?: EstimateTransport;
-  /** Base URL of the template's logo for the PDF. Default: the page's. */
-  assetBase?: string;
+  /** Where the PDF's logo is read from (the element: the store's API, which answers with CORS). Default: the template's path on this page's origin. */
+  logoUrl?: string;
   /** The live range changed (null while nothing is priced). */
   onEstimateChanged?: (range: PriceRange | null) => void;
   /** The estimate was sent; the range is the one the server computed. */
@@ -125,7 +125,7 @@ function SummaryPanel({ summary, priced, id }: { summary: EstimateSummary; price
   );
 }
 
-export function Estimator({ template, pricing, idPrefix, transport, assetBase, onEstimateChanged, onEstimateSubmitted, makePdf = defaultMakePdf }: EstimatorProps) {
+export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onEstimateChanged, onEstimateSubmitted, makePdf = defaultMakePdf }: EstimatorProps) {
   const fields = template.fields as FormField[];
   const sections = useMemo(() => sectionsOf(template), [template]);
   const form = useMemo<FormDefinition>(() => ({ name: template.name, fields }), [template, fields]);
@@ -236,7 +236,7 @@ export function Estimator({ template, pricing, idPrefix, transport, assetBase, o
     if (busy || checkAll()) return;
     setBusy(true);
     try {
-      await makePdf({ template, values: store.getValues(), summary, date: new Date(), assetBase });
+      await makePdf({ template, values: store.getValues(), summary, date: new Date(), logoUrl });
       showResult('success', ESTIMATOR_MESSAGES.pdfDownloaded);
       restart();
     } catch (err) {

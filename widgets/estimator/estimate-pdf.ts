@@ -51,8 +51,8 @@ export interface EstimatePdfInput {
   values: FormValues;
   summary: EstimateSummary;
   date: Date;
-  /** Base URL the template's logo path is resolved against (the store's origin). */
-  assetBase?: string;
+  /** Where the logo is read from; default the template's `pdf.logo` on this page's origin. */
+  logoUrl?: string;
 }
 
 async function loadJsPdf() {
@@ -92,7 +92,7 @@ export async function downloadEstimatePdf(input: EstimatePdfInput): Promise<stri
 
   const logoPath = template.pdf?.logo;
   if (logoPath) {
-    const png = await logoPng(new URL(logoPath, input.assetBase || document.baseURI).href);
+    const png = await logoPng(input.logoUrl ?? new URL(logoPath, document.baseURI).href);
     if (png) {
       doc.addImage(png, 'PNG', margin, y, LOGO_SIZE.width * PX_TO_PT, LOGO_SIZE.height * PX_TO_PT);
       y += LOGO_SIZE.height * PX_TO_PT + 12;
