@@ -38,6 +38,7 @@ const routes = [
   '/search?query=shaker',
   '/reviews',
   '/book-appointment',
+  '/estimator',
   '/no/such/page',
 ];
 
