@@ -9,7 +9,7 @@ import { EstimatorElement } from './estimator';
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'examples/site', file), 'utf8')) as unknown;
 
 function answer(status: number, body: unknown) {
-  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 }
 
 afterEach(() => {
