@@ -7,7 +7,7 @@ import { estimatePrice } from '../../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../../schemas/forms/form-field.schema';
 import { projectRoot } from '../build-output';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { freshAddress, postJson, proxiedTestEnv, readRows } from './forms-test-kit';
+import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv, readRows } from './forms-test-kit';
 
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(projectRoot, 'examples', 'site', file), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
@@ -91,6 +91,26 @@ describe('POST /api/forms/{estimator}', () => {
     expect(mail!.text).not.toContain('$1.00 - $2.00');
     const page = await (await fetch(`${server.url}/dev/mail`)).text();
     expect(page).toContain(`#${id}`);
+  });
+
+  it('takes an estimate with a floor plan as multipart, priced by the server, the file attached to the e-mail', async () => {
+    const expected = estimatePrice(template.fields as FormField[], values, pricing);
+    const res = await postMultipart(
+      server.url,
+      'kitchen-estimator',
+      { formData: values, honeypot: '', totalPrice: '$0.00 - $1.00', summary: [], name: 'kitchen-estimator' },
+      [{ field: 'floorPlan', name: 'plan.pdf', bytes: bytesOf('pdf', 2048), type: 'application/pdf' }],
+      freshAddress(),
+    );
+    expect(res.status).toBe(201);
+    const id = (res.body as { data: { id: number } }).data.id;
+    const [row] = readRows<{ data: string }>(server.databaseFile, 'select * from form_submission where id = ?', id);
+    const data = JSON.parse(row!.data) as Record<string, unknown>;
+    expect(data.estimateTotal).toBe(expected.display.final);
+    expect(data.floorPlan).toEqual([expect.objectContaining({ name: 'plan.pdf' })]);
+    const [mail] = readRows<{ text: string; attachments: string }>(server.databaseFile, 'select * from mail_outbox where dedupe_key = ?', `form-notification:${id}`);
+    expect(mail!.text).toContain(`Estimated total: ${expected.display.final}`);
+    expect(JSON.parse(mail!.attachments)).toEqual([expect.objectContaining({ filename: 'plan.pdf' })]);
   });
 
   it('refuses an estimate with a required choice missing, in the error shape', async () => {

@@ -89,9 +89,13 @@ describe('Estimator', () => {
     fireEvent.click(screen.getByRole('button', { name: '4. Installation and extras' }));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(document.body.style.overflow).toBe('hidden');
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.style.overflow).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: '4. Installation and extras' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('Reset clears the values and the price and reopens the first section', () => {

@@ -169,6 +169,8 @@ export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onE
     if (!body) return;
     const before = body.style.overflow;
     body.style.overflow = 'hidden';
+    // Focus moves into the dialog, so keyboard and screen-reader users land in the section.
+    root.current?.querySelector<HTMLElement>('[role="dialog"]')?.focus();
     return () => {
       body.style.overflow = before;
     };
@@ -311,7 +313,7 @@ export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onE
                   </button>
                   {isOpen && (
                     <div className="sr-est-popup" part="popup">
-                      <div className="sr-est-popup__dialog" role="dialog" aria-modal="true" aria-labelledby={headingId}>
+                      <div className="sr-est-popup__dialog" role="dialog" aria-modal="true" aria-labelledby={headingId} tabIndex={-1} onKeyDown={(e) => e.key === 'Escape' && setPopup(null)}>
                         <div className="sr-est-popup__head">
                           <h3 id={headingId}>{section.label ?? section.name}</h3>
                           <button type="button" className="sr-est-popup__close" aria-label="Close" onClick={() => setPopup(null)}>
