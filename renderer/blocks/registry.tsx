@@ -26,7 +26,8 @@ import { TextContent } from './TextContent';
 import { TitleBanner } from './TitleBanner';
 // Content and catalog blocks (C2)
 import { catalogBlockRegistry } from './catalog-registry';
-import { EstimatorBlock, selectEstimatorData } from './estimator/EstimatorBlock';
+import { EstimatorBlock } from './estimator/EstimatorBlock';
+import { selectEstimatorData } from './estimator/estimator-data';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../api-client';
-import { EstimatorElement } from './estimator';
+import { EstimatorElement } from './EstimatorElement';
 
 const read = (file: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'examples/site', file), 'utf8')) as unknown;
 
