@@ -53,6 +53,9 @@ export function runtimeChunk(id: string): string | undefined {
 export function elementBuild(input: Record<string, string>, dir: string, extraPlugins: Plugin[] = []): RollupOptions {
   return {
     input,
+    // jsPDF (the estimator's Print, loaded on demand) imports these only for doc.html() and SVG,
+    // which the estimate never uses; left out, they are never fetched.
+    external: ['canvg', 'html2canvas', 'dompurify'],
     output: { dir, format: 'es', entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', manualChunks: runtimeChunk },
     plugins: [...widgetPlugins(), ...extraPlugins],
   };

@@ -44,6 +44,7 @@ const routes = [
   '/become-dealer',
   '/free-kitchen-design',
   '/unsubscribe/no-such-token',
+  '/estimator',
   '/no/such/page',
 ];
 

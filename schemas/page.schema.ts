@@ -5,6 +5,7 @@ import { breadcrumbBlockSchema } from './blocks/breadcrumb.schema';
 import { catalogBlockSchemas } from './blocks/catalog-blocks';
 import { formBlockSchema } from './blocks/form.schema';
 import { unsubscribeBlockSchema } from './blocks/unsubscribe.schema';
+import { estimatorBlockSchema } from './blocks/estimator.schema';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { quoteLinkBlockSchema } from './blocks/quote-link.schema';
 import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
@@ -37,6 +38,7 @@ export const blockSchemas = [
   formBlockSchema,
   popupBlockSchema,
   unsubscribeBlockSchema,
+  estimatorBlockSchema,
 ] as const;
 
 export const pageSchema = {

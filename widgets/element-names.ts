@@ -4,6 +4,7 @@ export const elementModules = {
   'showroom-order-samples': 'order-samples',
   'showroom-sample-cart': 'sample-cart',
   'showroom-cart-count': 'cart-count',
+  'showroom-estimator': 'estimator',
 } as const;
 
 export type ElementName = keyof typeof elementModules;

@@ -31,6 +31,8 @@ import { catalogBlockRegistry } from './catalog-registry';
 import { formBlockEntry } from '../forms/form-block-entry';
 import { popupBlockEntry } from '../popups/popup-block-entry';
 import { selectUnsubscribeData, UnsubscribeBlock } from './newsletter/UnsubscribeBlock';
+import { EstimatorBlock } from './estimator/EstimatorBlock';
+import { selectEstimatorData } from './estimator/estimator-data';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -61,6 +63,7 @@ export const blockRegistry: Registry = {
   form: { ...formBlockEntry, island: 'visible' },
   popup: { ...popupBlockEntry, island: 'load' },
   'newsletter-unsubscribe': defineBlock({ component: UnsubscribeBlock, selectData: selectUnsubscribeData, island: 'load' }),
+  estimator: defineBlock({ component: EstimatorBlock, selectData: selectEstimatorData, island: 'visible' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

@@ -46,6 +46,7 @@ const blocks: Record<string, IslandLoader> = {
   form: () => import('../forms/form-block-entry').then((m) => m.FormPageBlock),
   popup: () => import('../popups/popup-block-entry').then((m) => m.PopupPageBlock),
   'newsletter-unsubscribe': () => import('../blocks/newsletter/UnsubscribeBlock').then((m) => m.UnsubscribeBlock),
+  estimator: () => import('../blocks/estimator/EstimatorBlock').then((m) => m.EstimatorBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

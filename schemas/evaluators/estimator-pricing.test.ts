@@ -125,6 +125,9 @@ describe('estimator pricing (001 §3) against hand-computed tables', () => {
     expect(canPrint(empty, {})).toBe(false);
     const priced = estimatePrice(sections, { size: 'small' }, pricing);
     expect(canPrint(priced, { size: 'small' })).toBe(true);
+    // A choice priced $0 - $0 is no price yet.
+    const free = { ...priced, finalMin: 0, finalMax: 0 };
+    expect(canPrint(free, { size: 'small' })).toBe(false);
     expect(formatRange(1234.5, 99999)).toBe('$1,234.50 - $99,999.00');
   });
 

@@ -126,9 +126,12 @@ export function estimatePrice(fields: readonly FormField[], values: FormValues, 
   };
 }
 
-/** A price exists once any field is priced. */
+/**
+ * A price exists once a priced choice adds something: options priced $0 - $0 (a default such as
+ * "no backsplash" or "keep my floor") do not make '$0.00 - $0.00' an estimate worth printing.
+ */
 export function hasPrice(result: PriceResult): boolean {
-  return Object.keys(result.breakdown).length > 0;
+  return Object.keys(result.breakdown).length > 0 && result.finalMax > 0;
 }
 
 /** Print (PDF) shows only when a price exists and at least one value is filled (001 §2). */

@@ -17,6 +17,8 @@ import { readFormRequest } from '../services/form-request';
 import type { FormSubmissions } from '../services/form-submissions';
 import { UploadStaging } from '../services/form-uploads';
 import type { RateLimiter } from '../services/rate-limiter';
+import { estimatorForm, findEstimator, formWithServerEstimate } from '../services/estimate-submission';
+import { estimatorRoutes } from './estimator';
 
 /** The trap input's key in the envelope: a person never sees it, many bots fill every input. */
 export const HONEYPOT_FIELD = 'honeypot';
@@ -44,8 +46,12 @@ function bearerToken(ctx: Context): string | undefined {
 }
 
 export function formRoutes(router: Router, deps: FormRouteDeps): void {
+  estimatorRoutes(router, deps.content);
   router.post('/api/forms/:formName', async (ctx) => {
-    const form = findForm(deps.content, ctx.params.formName ?? '');
+    // An estimator template is a form too; its estimate is priced again by the server (services/estimate-submission.ts).
+    const plain = findForm(deps.content, ctx.params.formName ?? '');
+    const estimator = plain ? undefined : findEstimator(deps.content, ctx.params.formName ?? '');
+    const form = plain ?? (estimator && estimatorForm(estimator.template));
     if (!form) throw new ApiError(404, 'form_not_found', 'There is no form of that name.');
     if (!(await deps.limiter.consume(`forms:${ctx.ip.slice(0, 64)}`))) {
       ctx.set('Retry-After', '60');
@@ -62,9 +68,11 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
         ctx.body = { success: true, message: form.messages?.success?.trim() || FORM_SUCCESS_MESSAGE, data: {} };
         return;
       }
-      const answer = await deps.submissions.submit(form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx) });
+      const priced = estimator && formWithServerEstimate(estimator, request.envelope.formData);
+      const answer = await deps.submissions.submit(priced ? priced.form : form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx) });
       ctx.status = answer.status;
-      ctx.body = answer.body;
+      // An estimate's answer carries the range the server stored, for the estimator's showroom:estimate-submitted.
+      ctx.body = priced ? { ...answer.body, data: { ...answer.body.data, estimate: { min: priced.price.finalMin, max: priced.price.finalMax } } } : answer.body;
     } finally {
       await staging.discard();
     }

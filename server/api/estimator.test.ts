@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
+import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
+import { estimatePrice } from '../../schemas/evaluators/estimator-pricing';
+import type { FormField } from '../../schemas/forms/form-field.schema';
+import { projectRoot } from '../build-output';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv, readRows } from './forms-test-kit';
+
+const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(projectRoot, 'examples', 'site', file), 'utf8')) as T;
+const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
+const pricing = read<EstimatorPricing>('data/estimator-pricing.json');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer(proxiedTestEnv);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const values = {
+  kitchenSize: 'medium',
+  cabinetLine: 'assembled',
+  doorStyle: 'shaker',
+  finish: 'painted-white',
+  countertop: 'quartz',
+  backsplash: 'subway-tile',
+  flooring: 'keep-existing',
+  installation: 'yes',
+  extras: ['crown-molding', 'wine-rack'],
+  appliances: ['undermount-sink'],
+  firstName: 'Rosa',
+  lastName: 'Diaz',
+  email: 'rosa.diaz@example.com',
+  zip: '78701',
+};
+
+describe('GET /api/estimator/{template}', () => {
+  it('serves the template and its pricing with an ETag, and a 304 for a matching If-None-Match', async () => {
+    const res = await fetch(`${server.url}/api/estimator/kitchen-estimator`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { template: EstimatorTemplate; pricing: EstimatorPricing };
+    expect(body.template.name).toBe('kitchen-estimator');
+    expect(body.pricing).toEqual(pricing);
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${server.url}/api/estimator/kitchen-estimator`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("serves the template's PDF logo through the API, for pages of other origins", async () => {
+    const res = await fetch(`${server.url}/api/estimator/kitchen-estimator/logo`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toContain('<svg');
+  });
+
+  it('an unknown template is a 404 in the error shape', async () => {
+    const res = await fetch(`${server.url}/api/estimator/no-such-estimator`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: 'estimator_not_found', message: 'There is no estimator of that name.' });
+  });
+});
+
+describe('POST /api/forms/{estimator}', () => {
+  it('stores and e-mails the range the server computed, ignoring the totalPrice the browser sent', async () => {
+    const expected = estimatePrice(template.fields as FormField[], values, pricing);
+    expect(expected.display.final).not.toBe('$1.00 - $2.00');
+    const res = await postJson(
+      server.url,
+      'kitchen-estimator',
+      { formData: { ...values, estimateTotal: '$1.00 - $2.00' }, honeypot: '', totalPrice: '$1.00 - $2.00', summary: [{ label: 'Estimated total', value: '$1.00 - $2.00' }], name: 'kitchen-estimator' },
+      freshAddress(),
+    );
+    expect(res.status).toBe(201);
+    expect((res.body as { data: { estimate: unknown } }).data.estimate).toEqual({ min: expected.finalMin, max: expected.finalMax });
+    const id = (res.body as { data: { id: number } }).data.id;
+    const [row] = readRows<{ data: string; form_name: string }>(server.databaseFile, 'select * from form_submission where id = ?', id);
+    expect(row!.form_name).toBe('kitchen-estimator');
+    const data = JSON.parse(row!.data) as Record<string, unknown>;
+    expect(data.estimateTotal).toBe(expected.display.final);
+    expect(data.estimateMaterials).toBe(expected.display.product);
+    expect(data.estimateLabor).toBe(expected.display.labor);
+    expect(data.kitchenSize).toBe('medium');
+    const [mail] = readRows<{ text: string; recipient: string }>(server.databaseFile, "select * from mail_outbox where dedupe_key = ?", `form-notification:${id}`);
+    expect(mail!.text).toContain(`Estimated total: ${expected.display.final}`);
+    expect(mail!.text).toContain('Kitchen size: Medium');
+    expect(mail!.text).not.toContain('$1.00 - $2.00');
+    const page = await (await fetch(`${server.url}/dev/mail`)).text();
+    expect(page).toContain(`#${id}`);
+  });
+
+  it('takes an estimate with a floor plan as multipart, priced by the server, the file attached to the e-mail', async () => {
+    const expected = estimatePrice(template.fields as FormField[], values, pricing);
+    const res = await postMultipart(
+      server.url,
+      'kitchen-estimator',
+      { formData: values, honeypot: '', totalPrice: '$0.00 - $1.00', summary: [], name: 'kitchen-estimator' },
+      [{ field: 'floorPlan', name: 'plan.pdf', bytes: bytesOf('pdf', 2048), type: 'application/pdf' }],
+      freshAddress(),
+    );
+    expect(res.status).toBe(201);
+    const id = (res.body as { data: { id: number } }).data.id;
+    const [row] = readRows<{ data: string }>(server.databaseFile, 'select * from form_submission where id = ?', id);
+    const data = JSON.parse(row!.data) as Record<string, unknown>;
+    expect(data.estimateTotal).toBe(expected.display.final);
+    expect(data.floorPlan).toEqual([expect.objectContaining({ name: 'plan.pdf' })]);
+    const [mail] = readRows<{ text: string; attachments: string }>(server.databaseFile, 'select * from mail_outbox where dedupe_key = ?', `form-notification:${id}`);
+    expect(mail!.text).toContain(`Estimated total: ${expected.display.final}`);
+    expect(JSON.parse(mail!.attachments)).toEqual([expect.objectContaining({ filename: 'plan.pdf' })]);
+  });
+
+  it('refuses an estimate with a required choice missing, in the error shape', async () => {
+    const { cabinetLine: _omit, ...rest } = values;
+    const res = await postJson(server.url, 'kitchen-estimator', { formData: rest, honeypot: '' }, freshAddress());
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'validation_failed', fields: { cabinetLine: 'This field is required' } });
+  });
+});

@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
+import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
+import { estimatePrice } from '../../schemas/evaluators/estimator-pricing';
+import type { FormField } from '../../schemas/forms/form-field.schema';
+import { Estimator, type EstimatorProps } from './Estimator';
+
+const read = <T,>(file: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'examples/site', file), 'utf8')) as T;
+const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
+const pricing = read<EstimatorPricing>('data/estimator-pricing.json');
+const priceOf = (values: Record<string, string | string[]>) => estimatePrice(template.fields as FormField[], values, pricing);
+
+const scrolled = vi.fn();
+beforeEach(() => {
+  Element.prototype.scrollIntoView = scrolled;
+  scrolled.mockClear();
+});
+afterEach(cleanup);
+
+function show(props: Partial<EstimatorProps> = {}) {
+  return render(<Estimator template={template} pricing={pricing} idPrefix="est" {...props} />);
+}
+const radio = (name: RegExp) => screen.getByRole('radio', { name, hidden: true });
+const select = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'select' }), { target: { value } });
+const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'input' }), { target: { value } });
+const grandTotal = () => document.querySelector('[data-total="grand"]')!.textContent;
+const region = (name: string) => document.getElementById(`est-${name}-body`)!;
+
+function fillKitchen() {
+  fireEvent.click(radio(/^Medium/));
+  select(/^Cabinet line/, 'assembled');
+}
+
+function fillRequired() {
+  fillKitchen();
+  fireEvent.click(radio(/^Shaker/));
+  select(/^Finish/, 'painted-white');
+  select(/^Countertop material/, 'quartz');
+  fireEvent.click(screen.getByRole('button', { name: '4. Installation and extras' }));
+  fireEvent.click(radio(/^Yes, install it for me/));
+  fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+  type(/^First name/, 'Rosa');
+  type(/^Last name/, 'Diaz');
+  type(/^E-mail/, 'rosa.diaz@example.com');
+  type(/^ZIP code/, '78701');
+}
+
+describe('Estimator', () => {
+  it('opens the first accordion and shows a live range as fields are filled, announcing each change', () => {
+    const changed = vi.fn();
+    show({ onEstimateChanged: changed });
+    expect(region('kitchen').hidden).toBe(false);
+    expect(region('style').hidden).toBe(true);
+    expect(grandTotal()).toBe('$0.00 - $0.00');
+    fireEvent.click(radio(/^Medium/));
+    select(/^Cabinet line/, 'assembled');
+    const expected = priceOf({ kitchenSize: 'medium', cabinetLine: 'assembled', backsplash: 'none', flooring: 'keep-existing' });
+    expect(grandTotal()).toBe(expected.display.final);
+    expect(grandTotal()).not.toBe('$0.00 - $0.00');
+    expect(document.querySelector('[data-total="product"]')!.textContent).toBe(expected.display.product);
+    expect(changed).toHaveBeenLastCalledWith({ min: expected.finalMin, max: expected.finalMax });
+  });
+
+  it('Next validates the sections up to the current one, then closes it, opens the target and scrolls to it after 100 ms', async () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Next: cabinet style' }));
+    expect(screen.getAllByText('This field is required').length).toBe(2);
+    expect(region('kitchen').hidden).toBe(false);
+    expect(region('style').hidden).toBe(true);
+    fillKitchen();
+    fireEvent.click(screen.getByRole('button', { name: 'Next: cabinet style' }));
+    expect(region('kitchen').hidden).toBe(true);
+    expect(region('style').hidden).toBe(false);
+    expect(scrolled).not.toHaveBeenCalled();
+    await waitFor(() => expect(scrolled).toHaveBeenCalledTimes(1));
+    // Next in section 2 checks section 1 too: clearing a section-1 answer reopens it with its error.
+    select(/^Cabinet line/, '');
+    fireEvent.click(screen.getByRole('button', { name: 'Next: countertops and floors', hidden: true }));
+    expect(region('kitchen').hidden).toBe(false);
+    expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
+  });
+
+  it('a popup section locks page scrolling while open', () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: '4. Installation and extras' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.body.style.overflow).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: '4. Installation and extras' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Reset clears the values and the price and reopens the first section', () => {
+    show();
+    fillKitchen();
+    fireEvent.click(screen.getByRole('button', { name: 'Next: cabinet style' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(grandTotal()).toBe('$0.00 - $0.00');
+    expect((radio(/^Medium/) as HTMLInputElement).checked).toBe(false);
+    expect(region('kitchen').hidden).toBe(false);
+    expect(region('style').hidden).toBe(true);
+  });
+
+  it('shows Print only once a price exists and a value is filled', () => {
+    show();
+    expect(screen.queryByText('Download PDF')).toBeNull();
+    fireEvent.click(radio(/^Medium/));
+    // A size alone prices nothing yet (the cabinet line is priced by size).
+    expect(screen.queryByText('Download PDF')).toBeNull();
+    select(/^Cabinet line/, 'rta');
+    expect(screen.getByText('Download PDF')).toBeTruthy();
+  });
+
+  it('Print validates the whole form and says when the PDF library cannot be loaded', async () => {
+    const makePdf = vi.fn(async () => {
+      throw new Error('PDF library not found');
+    });
+    show({ makePdf });
+    fillKitchen();
+    fireEvent.click(screen.getByText('Download PDF'));
+    expect(makePdf).not.toHaveBeenCalled();
+    expect(region('contact').hidden).toBe(false);
+    fillRequired();
+    await act(async () => {
+      fireEvent.click(screen.getByText('Download PDF'));
+    });
+    expect(makePdf).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('PDF library not found')).toBeTruthy();
+  });
+
+  it('Submit sends the estimate through /api/forms/{name}, shows the result and clears the estimator', async () => {
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) =>
+      new Response(JSON.stringify({ success: true, message: 'ok', data: { id: 7, estimate: { min: 100, max: 200 } } }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
+    );
+    const submitted = vi.fn();
+    show({ transport: { apiBase: 'https://shop.test', dealer: 'oak-dealer', fetch }, onEstimateSubmitted: submitted });
+    fillRequired();
+    const total = grandTotal();
+    await act(async () => {
+      fireEvent.click(screen.getByText('Send my estimate'));
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://shop.test/api/forms/kitchen-estimator');
+    expect((init!.headers as Record<string, string>)['X-Showroom-Dealer']).toBe('oak-dealer');
+    const body = JSON.parse(String(init!.body)) as { formData: Record<string, unknown>; totalPrice: string; summary: { label: string; value: string }[]; honeypot: string };
+    expect(body.formData).toMatchObject({ kitchenSize: 'medium', cabinetLine: 'assembled', email: 'rosa.diaz@example.com', installation: 'yes' });
+    expect(body.totalPrice).toBe(total);
+    expect(body.summary.at(-1)).toEqual({ label: 'Estimated total', value: total });
+    expect(body.honeypot).toBe('');
+    expect(screen.getByText('Email sent successfully')).toBeTruthy();
+    expect(submitted).toHaveBeenCalledWith({ min: 100, max: 200 });
+    expect(grandTotal()).toBe('$0.00 - $0.00');
+  });
+
+  it('says when sending failed and keeps the answers', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ error: 'server_error', message: 'Down' }), { status: 503 }));
+    show({ transport: { fetch } });
+    fillRequired();
+    await act(async () => {
+      fireEvent.click(screen.getByText('Send my estimate'));
+    });
+    expect(screen.getByText('Failed to send email')).toBeTruthy();
+    expect((radio(/^Medium/) as HTMLInputElement).checked).toBe(true);
+  });
+});

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../api-client';
+import { EstimatorElement } from './EstimatorElement';
+
+const read = (file: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'examples/site', file), 'utf8')) as unknown;
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function show(fetchImpl: typeof fetch, template?: string) {
+  const element = document.createElement('div');
+  document.body.append(element);
+  const api = createApiClient('https://shop.test', { fetchImpl });
+  render(<EstimatorElement api={api} apiBase="https://shop.test" element={element} template={template} />, { container: element });
+  return element;
+}
+
+describe('<showroom-estimator> component', () => {
+  it("shows 'Loading...' until the template has loaded, then the estimator, and fires showroom:estimate-changed", async () => {
+    const fetchImpl = answer(200, { success: true, template: read('estimator/kitchen-estimator.json'), pricing: read('data/estimator-pricing.json') });
+    const element = show(fetchImpl, 'kitchen-estimator');
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    await screen.findByRole('button', { name: 'Next: cabinet style' });
+    expect(String(fetchImpl.mock.calls[0]![0])).toBe('https://shop.test/api/estimator/kitchen-estimator');
+    const seen: unknown[] = [];
+    document.addEventListener('showroom:estimate-changed', (e) => seen.push((e as CustomEvent).detail), { once: true });
+    fireEvent.click(screen.getByRole('radio', { name: /^Small/ }));
+    fireEvent.change(screen.getByLabelText(/^Cabinet line/, { selector: 'select' }), { target: { value: 'rta' } });
+    expect(seen).toEqual([{ template: 'kitchen-estimator', range: { min: 3600, max: 5900 } }]);
+    expect(element.querySelector('[data-total="grand"]')!.textContent).toBe('$3,600.00 - $5,900.00');
+  });
+
+  it('says inside itself that an unknown template does not exist', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    show(answer(404, { error: 'estimator_not_found', message: 'There is no estimator of that name.' }), 'no-such');
+    expect((await screen.findByRole('alert')).textContent).toContain('There is no estimator template named "no-such".');
+  });
+
+  it('asks for the template attribute when it is missing', () => {
+    const fetchImpl = answer(200, {});
+    show(fetchImpl);
+    expect(screen.getByRole('alert').textContent).toContain('The template attribute is required.');
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+});

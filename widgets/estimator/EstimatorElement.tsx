@@ -1,0 +1,50 @@
+/**
+ * What <showroom-estimator> renders: 'Loading...' until GET /api/estimator/{template} answers, then
+ * the estimator, whose changes and sendings become showroom:* events on the element.
+ */
+import { useEffect, useState } from 'react';
+import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
+import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
+import type { ShowroomElementContext } from '../element-base/define-showroom-element';
+import { ElementMessage } from '../element-base/element-message';
+import { Estimator } from './Estimator';
+import { estimatorSpec } from './estimator.spec';
+import { emitShowroomEvent } from '../showroom-events';
+
+type Load = { state: 'loading' } | { state: 'error'; reason: string } | { state: 'ready'; template: EstimatorTemplate; pricing: EstimatorPricing };
+
+export function EstimatorElement({ api, apiBase, dealer, element, template }: ShowroomElementContext & { template?: string }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    if (!template) return;
+    let current = true;
+    setLoad({ state: 'loading' });
+    api.get<{ template: EstimatorTemplate; pricing: EstimatorPricing }>(`/api/estimator/${encodeURIComponent(template)}`).then(
+      (answer) => current && setLoad({ state: 'ready', template: answer.template, pricing: answer.pricing }),
+      (err: { status?: number; message?: string }) => {
+        // 001 §8: a load failure is logged; the element also says why in place of itself.
+        console.error(`<showroom-estimator>: template "${template}" could not be loaded`, err);
+        if (current) setLoad({ state: 'error', reason: err.status === 404 ? `There is no estimator template named "${template}".` : (err.message ?? 'The estimator could not be loaded.') });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, template]);
+
+  if (!template) return <ElementMessage tagName={estimatorSpec.tagName} title="please check its configuration." reasons={['The template attribute is required.']} />;
+  if (load.state === 'loading') return <p className="sr-status">Loading...</p>;
+  if (load.state === 'error') return <ElementMessage tagName={estimatorSpec.tagName} title="the estimator could not be loaded." reasons={[load.reason]} />;
+  return (
+    <Estimator
+      key={template}
+      template={load.template}
+      pricing={load.pricing}
+      idPrefix={`showroom-estimator-${template}`}
+      transport={{ apiBase, dealer }}
+      logoUrl={load.template.pdf?.logo ? `${apiBase.replace(/\/$/, '')}/api/estimator/${encodeURIComponent(template)}/logo` : undefined}
+      onEstimateChanged={(range) => emitShowroomEvent(element, 'showroom:estimate-changed', { template, range })}
+      onEstimateSubmitted={(range) => emitShowroomEvent(element, 'showroom:estimate-submitted', { template, range })}
+    />
+  );
+}
