@@ -309,6 +309,28 @@ describe('newsletter: the footer form and the unsubscribe page', () => {
   });
 });
 
+describe('analytics: the promotional links', () => {
+  it('a click on a promotional link is pushed to the dataLayer, a click on another link is not', async () => {
+    const { context, page, problems } = await visit();
+    await page.goto(server.url + '/about-us');
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const clicked = await page.evaluate(() => {
+      const paths = ['/free-kitchen-design', '/about-us', '/order-samples'];
+      for (const href of paths) {
+        const a = document.createElement('a');
+        a.href = href;
+        a.addEventListener('click', (e) => e.preventDefault());
+        document.body.append(a);
+        a.click();
+      }
+      return ((window as unknown as { dataLayer?: { event: string; link_path: string }[] }).dataLayer ?? []).map((e) => `${e.event} ${e.link_path}`);
+    });
+    expect(clicked).toEqual(['promotional_link_click /free-kitchen-design', 'promotional_link_click /order-samples']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('axe on every page with a form, with the errors shown', () => {
   for (const [path, selector] of [
     ['/contact', '#contact-form'],

@@ -5,9 +5,11 @@
  */
 import.meta.glob(['./blocks/**/*.css', './layout/**/*.css', './listing/**/*.css'], { eager: true });
 import './styles/site.css';
+import { trackPromotionalLinks } from './forms/analytics';
 import { startIslands } from './islands/bootstrap';
 
 // For the hydration check in e2e/island-hydration.e2e.ts (an import of this module, not a global).
 export { renderIslandDetached } from './islands/bootstrap';
 
 void startIslands();
+trackPromotionalLinks(document);

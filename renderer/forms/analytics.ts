@@ -39,3 +39,19 @@ export function promotionalLinkPath(href: string, origin: string): string | null
 export function trackPromotionalLink(path: string): void {
   pushAnalytics(PROMOTIONAL_LINK_EVENT, { link_path: path, user_type: 'guest' });
 }
+
+/**
+ * One delegated click listener for the whole page: a click on a link to a promotional path is
+ * pushed to the dataLayer. Plain DOM, no component: the page's entry starts it once, so every page
+ * tracks its links without an island. Returns the function that stops it.
+ */
+export function trackPromotionalLinks(root: Document): () => void {
+  const onClick = (e: MouseEvent) => {
+    const link = (e.target as Element | null)?.closest?.('a[href]');
+    if (!link) return;
+    const path = promotionalLinkPath(link.getAttribute('href') ?? '', root.location.origin);
+    if (path) trackPromotionalLink(path);
+  };
+  root.addEventListener('click', onClick, true);
+  return () => root.removeEventListener('click', onClick, true);
+}

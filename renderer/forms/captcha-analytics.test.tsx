@@ -2,9 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
-import { promotionalLinkPath } from './analytics';
+import { promotionalLinkPath, trackPromotionalLinks } from './analytics';
 import { FormBlock } from './FormBlock';
-import { PromoLinkTracker } from './PromoLinkTracker';
 import { RECAPTCHA_SCRIPT_URL, resetRecaptchaLoader } from './recaptcha-script';
 
 type Win = { dataLayer?: Record<string, unknown>[]; grecaptcha?: unknown; __showroomRecaptchaLoaded?: () => void };
@@ -84,9 +83,9 @@ describe('analytics', () => {
   });
 
   it('tracks clicks on the promotional links, and only those', () => {
+    const stop = trackPromotionalLinks(document);
     render(
       <div>
-        <PromoLinkTracker />
         <a href="/free-kitchen-design">Free design</a>
         <a href="/order-samples/">Samples</a>
         <a href={`${window.location.origin}/book-appointment?from=header`}>
@@ -103,6 +102,7 @@ describe('analytics', () => {
     }
     expect(win.dataLayer!.map((e) => e.link_path)).toEqual(['/free-kitchen-design', '/order-samples', '/book-appointment']);
     expect(win.dataLayer![0]).toMatchObject({ event: 'promotional_link_click' });
+    stop();
   });
 
   it('reads promotional paths from hrefs', () => {
