@@ -45,6 +45,7 @@ const routes = [
   '/free-kitchen-design',
   '/unsubscribe/no-such-token',
   '/estimator',
+  '/checkout',
   '/no/such/page',
 ];
 

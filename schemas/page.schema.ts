@@ -6,6 +6,7 @@ import { catalogBlockSchemas } from './blocks/catalog-blocks';
 import { formBlockSchema } from './blocks/form.schema';
 import { unsubscribeBlockSchema } from './blocks/unsubscribe.schema';
 import { estimatorBlockSchema } from './blocks/estimator.schema';
+import { orderSamplesBlockSchema, sampleCartBlockSchema } from './blocks/samples.schema';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { quoteLinkBlockSchema } from './blocks/quote-link.schema';
 import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
@@ -39,6 +40,8 @@ export const blockSchemas = [
   popupBlockSchema,
   unsubscribeBlockSchema,
   estimatorBlockSchema,
+  orderSamplesBlockSchema,
+  sampleCartBlockSchema,
 ] as const;
 
 export const pageSchema = {

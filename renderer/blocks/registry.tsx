@@ -33,6 +33,7 @@ import { popupBlockEntry } from '../popups/popup-block-entry';
 import { selectUnsubscribeData, UnsubscribeBlock } from './newsletter/UnsubscribeBlock';
 import { EstimatorBlock } from './estimator/EstimatorBlock';
 import { selectEstimatorData } from './estimator/estimator-data';
+import { OrderSamplesBlock, SampleCartBlock } from './samples/SampleBlocks';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -64,6 +65,9 @@ export const blockRegistry: Registry = {
   popup: { ...popupBlockEntry, island: 'load' },
   'newsletter-unsubscribe': defineBlock({ component: UnsubscribeBlock, selectData: selectUnsubscribeData, island: 'load' }),
   estimator: defineBlock({ component: EstimatorBlock, selectData: selectEstimatorData, island: 'visible' }),
+  // Sample ordering and the sample cart (issue 11): the elements' components, on this site's cart and API.
+  'order-samples': defineBlock({ component: OrderSamplesBlock, island: 'visible' }),
+  'sample-cart': defineBlock({ component: SampleCartBlock, island: 'visible' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

@@ -47,6 +47,8 @@ const blocks: Record<string, IslandLoader> = {
   popup: () => import('../popups/popup-block-entry').then((m) => m.PopupPageBlock),
   'newsletter-unsubscribe': () => import('../blocks/newsletter/UnsubscribeBlock').then((m) => m.UnsubscribeBlock),
   estimator: () => import('../blocks/estimator/EstimatorBlock').then((m) => m.EstimatorBlock),
+  'order-samples': () => import('../blocks/samples/SampleBlocks').then((m) => m.OrderSamplesBlock),
+  'sample-cart': () => import('../blocks/samples/SampleBlocks').then((m) => m.SampleCartBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

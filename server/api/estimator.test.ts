@@ -113,6 +113,36 @@ describe('POST /api/forms/{estimator}', () => {
     expect(JSON.parse(mail!.attachments)).toEqual([expect.objectContaining({ filename: 'plan.pdf' })]);
   });
 
+  it("attributes an estimate sent from the dealer's page to that dealer, in the row and the admin e-mail", async () => {
+    const expected = estimatePrice(template.fields as FormField[], values, pricing);
+    const origin = new URL(server.dealerUrl).origin;
+    const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '' }, { ...freshAddress(), Origin: origin, 'X-Showroom-Dealer': 'demo-dealer' });
+    expect(res.status).toBe(201);
+    const id = (res.body as { data: { id: number } }).data.id;
+    const [row] = readRows<{ data: string; dealer_id: string | null }>(server.databaseFile, 'select * from form_submission where id = ?', id);
+    expect(row!.dealer_id).toBe('demo-dealer');
+    expect(JSON.parse(row!.data)).toMatchObject({ estimateTotal: expected.display.final, estimateDealer: 'Riverside Home Center (demo-dealer)' });
+    const [mail] = readRows<{ text: string }>(server.databaseFile, 'select * from mail_outbox where dedupe_key = ?', `form-notification:${id}`);
+    expect(mail!.text).toContain('Dealer: Riverside Home Center (demo-dealer)');
+    expect(mail!.text).toContain(`Estimated total: ${expected.display.final}`);
+  });
+
+  it("refuses an estimate naming a dealer from another origin, and stores nothing", async () => {
+    const before = readRows<{ n: number }>(server.databaseFile, 'select count(*) as n from form_submission')[0]!.n;
+    const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '' }, { ...freshAddress(), Origin: 'https://evil.example', 'X-Showroom-Dealer': 'demo-dealer' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ error: 'dealer_origin_refused' });
+    expect(readRows<{ n: number }>(server.databaseFile, 'select count(*) as n from form_submission')[0]!.n).toBe(before);
+  });
+
+  it('an estimate from the store\'s own pages has no dealer', async () => {
+    const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '' }, freshAddress());
+    const id = (res.body as { data: { id: number } }).data.id;
+    const [row] = readRows<{ data: string; dealer_id: string | null }>(server.databaseFile, 'select * from form_submission where id = ?', id);
+    expect(row!.dealer_id).toBeNull();
+    expect(JSON.parse(row!.data)).not.toHaveProperty('estimateDealer');
+  });
+
   it('refuses an estimate with a required choice missing, in the error shape', async () => {
     const { cabinetLine: _omit, ...rest } = values;
     const res = await postJson(server.url, 'kitchen-estimator', { formData: rest, honeypot: '' }, freshAddress());

@@ -12,6 +12,7 @@ import type { FormDefinition } from '../../schemas/forms/form.schema';
 import { FORM_SUCCESS_MESSAGE } from '../../schemas/evaluators/validation-messages';
 import type { Content } from '../content/load-content';
 import { ApiError } from '../http/api-error';
+import type { DealerState } from '../http/dealer-origin';
 import type { Logger } from '../logger';
 import { readFormRequest } from '../services/form-request';
 import type { FormSubmissions } from '../services/form-submissions';
@@ -68,8 +69,11 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
         ctx.body = { success: true, message: form.messages?.success?.trim() || FORM_SUCCESS_MESSAGE, data: {} };
         return;
       }
-      const priced = estimator && formWithServerEstimate(estimator, request.envelope.formData);
-      const answer = await deps.submissions.submit(priced ? priced.form : form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx) });
+      // A dealer's page (X-Showroom-Dealer, already checked against that dealer's origins by http/dealer-origin.ts).
+      const dealerId = (ctx.state as DealerState).dealerId;
+      const dealer = dealerId === undefined ? undefined : deps.content.dealers.find((d) => d.id === dealerId);
+      const priced = estimator && formWithServerEstimate(estimator, request.envelope.formData, dealer && { id: dealer.id, name: dealer.name });
+      const answer = await deps.submissions.submit(priced ? priced.form : form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx), dealerId });
       ctx.status = answer.status;
       // An estimate's answer carries the range the server stored, for the estimator's showroom:estimate-submitted.
       ctx.body = priced ? { ...answer.body, data: { ...answer.body.data, estimate: { min: priced.price.finalMin, max: priced.price.finalMax } } } : answer.body;

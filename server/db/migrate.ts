@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001_form_submission';
 import * as m0002 from './migrations/0002_commerce';
 import * as m0003 from './migrations/0003_forms_and_newsletter';
 import * as m0004 from './migrations/0004_accounts';
+import * as m0005 from './migrations/0005_submission_dealer';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 
 /** Migrations are listed here, in order, so that bundlers and tsx see every one of them. */
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002_commerce': m0002,
   '0003_forms_and_newsletter': m0003,
   '0004_accounts': m0004,
+  '0005_submission_dealer': m0005,
   '0100_test_gateway_transaction': m0100,
 };
 

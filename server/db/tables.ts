@@ -1,5 +1,5 @@
 /** Row types of every table, as Kysely sees them. Money columns hold integer cents. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface FormSubmissionTable {
   id: Generated<number>;
@@ -12,6 +12,8 @@ export interface FormSubmissionTable {
   steps_done: Generated<number>;
   /** sha256 of the continuation token of a multi-step submission (hex); the token itself is never stored. */
   token_hash: string | null;
+  /** The dealer whose page sent it (X-Showroom-Dealer, checked against the dealer's origins); null for the store's own pages. */
+  dealer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: Generated<string>;
 }

@@ -22,7 +22,13 @@ export interface EstimatorEntry {
 }
 
 /** Names of the stored fields that carry the server's range. */
-export const ESTIMATE_FIELDS = { product: 'estimateMaterials', labor: 'estimateLabor', total: 'estimateTotal' } as const;
+export const ESTIMATE_FIELDS = { product: 'estimateMaterials', labor: 'estimateLabor', total: 'estimateTotal', dealer: 'estimateDealer' } as const;
+
+/** The dealer an estimate is attributed to: the one the server checked the request's origin against. */
+export interface EstimateDealer {
+  id: string;
+  name: string;
+}
 
 /** The estimator of that name (its file name, or the template's own `name`) with its pricing data. */
 export function findEstimator(content: Content, name: string): EstimatorEntry | undefined {
@@ -65,9 +71,10 @@ export function priceEstimate(entry: EstimatorEntry, formData: unknown): PriceRe
 
 /**
  * The form a submitted estimate is stored with: the template's sections plus hidden-type fields
- * holding the server-computed summary rows and totals ('$min - $max').
+ * holding the server-computed summary rows and totals ('$min - $max'), and, from a dealer's page,
+ * the dealer (so the admin e-mail names who brought the estimate; the row's dealer_id holds the id).
  */
-export function formWithServerEstimate(entry: EstimatorEntry, formData: unknown): { form: FormDefinition; price: PriceResult } {
+export function formWithServerEstimate(entry: EstimatorEntry, formData: unknown, dealer?: EstimateDealer): { form: FormDefinition; price: PriceResult } {
   const price = priceEstimate(entry, formData);
   const summary = summarizeEstimate(entry.template.summary, price);
   const fields: InputField[] = [];
@@ -75,5 +82,6 @@ export function formWithServerEstimate(entry: EstimatorEntry, formData: unknown)
   fields.push(fixedField(ESTIMATE_FIELDS.product, summary.productTotal?.label ?? 'Materials', price.display.product));
   fields.push(fixedField(ESTIMATE_FIELDS.labor, summary.laborTotal?.label ?? 'Labor', price.display.labor));
   fields.push(fixedField(ESTIMATE_FIELDS.total, summary.grandTotal?.label ?? 'Estimated total', price.display.final));
+  if (dealer) fields.push(fixedField(ESTIMATE_FIELDS.dealer, 'Dealer', `${dealer.name} (${dealer.id})`));
   return { form: estimatorForm(entry.template, fields), price };
 }

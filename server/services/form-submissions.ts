@@ -116,7 +116,7 @@ export class FormSubmissions {
     return row;
   }
 
-  async submit(form: FormDefinition, request: FormRequest, caller: { remoteIp: string; bearer?: string }): Promise<SubmissionAnswer> {
+  async submit(form: FormDefinition, request: FormRequest, caller: { remoteIp: string; bearer?: string; dealerId?: string }): Promise<SubmissionAnswer> {
     const env = request.envelope;
     const multi = isMultiStep(form);
     const step = readStep(form, env.step);
@@ -154,12 +154,12 @@ export class FormSubmissions {
     }
 
     const completed = isLastStep(form, step);
-    return this.store(form, { row, step, completed, earlier, kept: check.values, staged, multi });
+    return this.store(form, { row, step, completed, earlier, kept: check.values, staged, multi, dealerId: caller.dealerId ?? null });
   }
 
   private store(
     form: FormDefinition,
-    s: { row: SubmissionRow | undefined; step: number; completed: boolean; earlier: Record<string, FieldValue>; kept: Record<string, FieldValue>; staged: Map<FileLike, StagedFile>; multi: boolean },
+    s: { row: SubmissionRow | undefined; step: number; completed: boolean; earlier: Record<string, FieldValue>; kept: Record<string, FieldValue>; staged: Map<FileLike, StagedFile>; multi: boolean; dealerId: string | null },
   ): SubmissionAnswer {
     const { q, uploadsDir } = this.deps;
     const stepFileFields = inputFields(stepFields(form, s.step)).filter((f: InputField) => f.type === 'file').map((f) => f.name);
@@ -205,7 +205,7 @@ export class FormSubmissions {
   /** The database part of a submission, inside one transaction. Returns the uploads it replaced (to delete once committed). */
   private write(
     form: FormDefinition,
-    s: { row: SubmissionRow | undefined; step: number; completed: boolean; data: Record<string, unknown>; token: string | undefined; moved: { field: string; staged: StagedFile; storedName: string }[]; stepFileFields: string[] },
+    s: { row: SubmissionRow | undefined; step: number; completed: boolean; data: Record<string, unknown>; token: string | undefined; moved: { field: string; staged: StagedFile; storedName: string }[]; stepFileFields: string[]; dealerId: string | null },
   ): { id: number; replaced: string[]; newsletter: SubscribeResult | null } {
     const { q } = this.deps;
     const now = nowIso();
@@ -229,6 +229,8 @@ export class FormSubmissions {
         status,
         steps_done: s.step + 1,
         token_hash: s.token ? sha256Hex(s.token) : null,
+        // A later step keeps the dealer of the request that started the submission.
+        dealer_id: s.dealerId,
         created_at: now,
         updated_at: now,
       });

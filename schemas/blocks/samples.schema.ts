@@ -1,0 +1,35 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** Sample ordering for one style (000 §3-§5): the same component as <showroom-order-samples style-name="...">. */
+export const orderSamplesBlockSchema = {
+  type: 'object',
+  title: 'Order samples block',
+  description: 'The door samples of one style, ticked and put in the sample cart with Order Now. The same component is <showroom-order-samples style-name="..."> on other sites.',
+  additionalProperties: false,
+  required: ['type', 'styleName'],
+  properties: {
+    type: { const: 'order-samples', description: 'Block type: order-samples.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    styleName: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the product style (catalog/styles/{name}.json), e.g. hartford-shaker.' },
+    heading: { type: 'string', description: "The block's heading; by default 'Order {style title} door samples'." },
+    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+  },
+} as const;
+
+/** The sample cart (000 §5, 002 §4): the same component as <showroom-sample-cart>, linking to this site's /checkout. */
+export const sampleCartBlockSchema = {
+  type: 'object',
+  title: 'Sample cart block',
+  description: "The samples in this browser's sample cart, resolved against the catalog, with quantity, delete, clear and a link to checkout. The same component is <showroom-sample-cart> on other sites.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'sample-cart', description: 'Block type: sample-cart.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', description: 'Optional heading above the cart.' },
+    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+  },
+} as const;
+
+export type OrderSamplesBlock = FromSchema<typeof orderSamplesBlockSchema>;
+export type SampleCartBlock = FromSchema<typeof sampleCartBlockSchema>;
