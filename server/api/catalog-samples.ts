@@ -19,25 +19,10 @@ import type { Content } from '../content/load-content';
 import { ApiError } from '../http/api-error';
 import { chooseEncoding, type ContentCoding } from '../http/accept-encoding';
 import { compressFastSync } from '../http/compression';
+import type { StyleSamples, WidgetSample } from '../../schemas/catalog/widget-samples';
 
-/** One orderable sample as widgets show it. Image paths are the store's: widgets resolve them against api-base. */
-export interface CatalogSample {
-  sku: string;
-  name: string;
-  price: number;
-  style: string;
-  styleTitle: string;
-  finish: { type: string; value: string };
-  finishLabel: string;
-  image?: { src: string; altText: string };
-}
 
-export interface StyleSamplesBody {
-  style: { name: string; title: string };
-  samples: CatalogSample[];
-}
-
-export function samplesOf(style: ProductStyle): CatalogSample[] {
+export function samplesOf(style: ProductStyle): WidgetSample[] {
   return style.items
     .filter((item) => item.isSample !== false)
     .map((item) => {
@@ -98,7 +83,7 @@ function ifNoneMatch(header: string, etag: string): boolean {
 export function catalogSampleRoutes(router: Router, content: Content): void {
   const styles = Object.values(content.store.styles);
   const all = new CachedJson({ samples: styles.flatMap(samplesOf) });
-  const byStyle = new Map(styles.map((s) => [s.name, new CachedJson({ style: { name: s.name, title: s.title }, samples: samplesOf(s) } satisfies StyleSamplesBody)]));
+  const byStyle = new Map(styles.map((s) => [s.name, new CachedJson({ style: { name: s.name, title: s.title }, samples: samplesOf(s) } satisfies StyleSamples)]));
 
   router.get('/api/catalog/samples', (ctx) => all.send(ctx));
   router.get('/api/catalog/styles/:styleName/samples', (ctx) => {

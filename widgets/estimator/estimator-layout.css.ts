@@ -1,7 +1,7 @@
 /**
- * The estimator's own rules, shared by the element (adopted into its shadow root with the field
- * rules below) and the page block (renderer/blocks/estimator/EstimatorBlock.css repeats them for
- * the site's stylesheet pipeline). Colours come through --sr-* variables: the element maps them to
+ * The estimator's own rules, one source for the element (adopted into its shadow root with the
+ * field rules) and the page block (renderer/blocks/estimator/EstimatorBlock.tsx writes them in a
+ * <style> of its own). Colours come through --sr-* variables: the element maps them to
  * the --showroom-* theme, the block to the site's palette.
  */
 export const estimatorLayoutCss = `

@@ -5,24 +5,12 @@
  * elements ask; the browser revalidates it with the ETag.
  */
 import type { ApiClient } from '../api-client';
+import type { StyleSamples, WidgetSample } from '../../schemas/catalog/widget-samples';
 import type { StoredSample } from '../cart-store/sample-cart';
 
-/** One orderable sample (the server's CatalogSample). Image paths are the store's: resolve them with sampleImageUrl. */
-export interface CatalogSample {
-  sku: string;
-  name: string;
-  price: number;
-  style: string;
-  styleTitle: string;
-  finish: { type: string; value: string };
-  finishLabel: string;
-  image?: { src: string; altText: string };
-}
-
-export interface StyleSamples {
-  style: { name: string; title: string };
-  samples: CatalogSample[];
-}
+/** One orderable sample, as the server writes it. Image paths are the store's: resolve them with sampleImageUrl. */
+export type CatalogSample = WidgetSample;
+export type { StyleSamples };
 
 /** A stored sample with its catalog entry: what a cart view shows. */
 export interface ResolvedSample extends StoredSample {

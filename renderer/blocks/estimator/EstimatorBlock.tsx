@@ -7,6 +7,7 @@
  */
 import type { EstimatorBlock as EstimatorBlockDefinition } from '../../../schemas/blocks/estimator.schema';
 import { Estimator } from '../../../widgets/estimator/Estimator';
+import { estimatorLayoutCss } from '../../../widgets/estimator/estimator-layout.css';
 import { useIslandId } from '../../islands/use-island-id';
 import '../../forms/forms.css';
 import './EstimatorBlock.css';
@@ -19,6 +20,8 @@ export function EstimatorBlock({ block, data }: BlockProps<EstimatorBlockDefinit
   if (!data) return null;
   return (
     <div id={block.id} className={`sr-estimator-block ${block.className ?? ''}`.trim()}>
+      {/* The element's own layout rules, one source for both (the page's style-src allows inline styles). */}
+      <style dangerouslySetInnerHTML={{ __html: estimatorLayoutCss }} />
       <Estimator template={data.template} pricing={data.pricing} idPrefix={id} />
     </div>
   );
