@@ -44,14 +44,15 @@ export function commerceRoutes(api: Router, deps: CommerceDeps): Commerce {
       return g.confirm(transactionId);
     },
   });
-  orderRoutes(api, commerce);
+  // Accounts first: an order placed while signed in belongs to its customer.
+  const accounts = accountRoutes(api, { commerce, publicUrl: deps.publicUrl, logger: deps.logger });
+  orderRoutes(api, commerce, (ctx) => accounts.auth.customerIdForRequest(ctx));
   quoteRoutes(api, commerce);
   paymentVerifyRoutes(api, commerce);
   cartRoutes(api, commerce);
   reviewRoutes(api, deps.content.dir);
   emailRoutes(api, commerce);
   formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail });
-  accountRoutes(api, { commerce, publicUrl: deps.publicUrl, logger: deps.logger });
   openApiRoutes(api);
   if (!deps.production) devMailboxRoutes(api, commerce.q);
   if (deps.mail.smtpUrl) startMailWorker(commerce.q, smtpSender(deps.mail.smtpUrl), deps.mail, deps.logger);

@@ -171,6 +171,21 @@ describe('orders and quotes of the customer', () => {
     expect(other.body.message).toBe('Order not found.');
   });
 
+  it('an order placed while signed in belongs to the customer; one placed by a stranger with the e-mail does not', async () => {
+    const { customer, browser, customerId } = await signedUp(server.url, { email: 'signed.in.buyer@example.com' });
+    const placed = await browser.call('POST', '/api/order', orderPayload({ email: customer.email }));
+    expect(placed.status).toBe(201);
+    expect(placed.body).toMatchObject({ customerIsGuest: false, customerId: String(customerId) });
+    const stranger = await api(server.url, 'POST', '/api/order', orderPayload({ email: customer.email }));
+    expect(stranger.body.customerIsGuest).toBe(true);
+    // The session cookie on another site's request places a guest order, not one in the account.
+    const crossSite = await browser.call('POST', '/api/order', orderPayload({ email: customer.email }), { Origin: 'https://evil.example' });
+    expect(crossSite.body.customerIsGuest).toBe(true);
+
+    const list = await browser.call('GET', '/api/my-account/orders');
+    expect(list.body.data.items.map((o: { id: number }) => o.id)).toEqual([placed.body.id]);
+  });
+
   it('lists and shows the customer quotes, with the payments only of its order', async () => {
     const { browser, customerId } = await signedUp(server.url);
     const quote = new QuoteService(server.q, server.url).create(quoteFile as never);

@@ -56,7 +56,10 @@ function requireOwner(commerce: Commerce, ctx: Context, rawId: unknown): number 
   return id;
 }
 
-export function orderRoutes(router: Router, commerce: Commerce): void {
+/** The signed-in customer a request acts for, or null for a guest (the accounts room's AccountAuth). */
+export type CustomerOfRequest = (ctx: Context) => number | null;
+
+export function orderRoutes(router: Router, commerce: Commerce, customerOf: CustomerOfRequest = () => null): void {
   const { orders, payments } = commerce;
 
   router.post('/api/order', async (ctx) => {
@@ -69,7 +72,7 @@ export function orderRoutes(router: Router, commerce: Commerce): void {
     const origin = ctx.get('Origin');
     // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.
     const dealer = (ctx.state as { dealerId?: string }).dealerId ?? (origin && origin !== new URL(commerce.publicUrl).origin ? origin.slice(0, 200) : null);
-    const { order, created } = await orders.createOrder(input, key, dealer);
+    const { order, created } = await orders.createOrder(input, key, dealer, customerOf(ctx));
     ctx.status = created ? 201 : 200;
     ctx.body = { ...order, accessToken: commerce.tokens.issue(order.id) };
   });

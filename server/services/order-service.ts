@@ -174,7 +174,7 @@ export class OrderService {
    * request), or updates that order while it is unpaid (a changed cart after a failed payment,
    * 002 §4), or refuses (it is already paid).
    */
-  createOrder(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null): Promise<{ order: OrderView; created: boolean }> {
+  createOrder(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null, customerId: number | null = null): Promise<{ order: OrderView; created: boolean }> {
     const totals = this.totalsFor(input);
     const hash = this.requestHash(input);
     const q = this.q;
@@ -202,7 +202,7 @@ export class OrderService {
           }
         }
       }
-      const orderId = this.insertOrder(input, totals, dealerOrigin);
+      const orderId = this.insertOrder(input, totals, dealerOrigin, customerId);
       if (idempotencyKey) {
         q.insert('idempotency_record', { scope: 'order', idempotency_key: idempotencyKey, request_hash: hash, order_id: orderId, response: null, created_at: nowIso() });
       }
@@ -210,7 +210,8 @@ export class OrderService {
     });
   }
 
-  private insertOrder(input: OrderInput, totals: CartTotals, dealerOrigin: string | null): number {
+  /** A customer's order (placed while signed in) belongs to them; any other is a guest order. */
+  private insertOrder(input: OrderInput, totals: CartTotals, dealerOrigin: string | null, customerId: number | null): number {
     const q = this.q;
     const now = nowIso();
     const orderId = q.insertReturningId('sales_order', {
@@ -221,8 +222,8 @@ export class OrderService {
       first_name: input.firstName,
       last_name: input.lastName,
       phone: input.billing.phoneNumber,
-      customer_is_guest: 1,
-      customer_id: null,
+      customer_is_guest: customerId === null ? 1 : 0,
+      customer_id: customerId === null ? null : String(customerId),
       dealer_origin: dealerOrigin,
       currency: 'USD',
       ...this.totalsColumns(totals),
