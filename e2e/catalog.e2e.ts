@@ -3,31 +3,22 @@
  * from the server (before scripts), hydrates without console errors or hydration warnings, and the
  * main interactions work (finish picker, sample cart, FAQ tabs, blog search, listing query).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchConsole } from './browser';
+import { useShop } from './shop-fixture';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 async function open(path: string): Promise<{ page: Page; status: number | undefined; errors: string[] }> {
-  const page = await browser.newPage();
+  const page = await shop.browser.newPage();
   const errors = watchConsole(page);
   // Nothing from the internet: a request to another origin fails the page.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => {
     errors.push(`external request: ${route.request().url()}`);
     return route.abort();
   });
-  const response = await page.goto(server.url + path);
+  const response = await page.goto(shop.server.url + path);
   await page.waitForFunction(() => document.documentElement.dataset['hydrated'] === 'true');
   return { page, status: response?.status(), errors };
 }

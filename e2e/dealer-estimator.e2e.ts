@@ -8,15 +8,16 @@
  * showroom:estimate-submitted reach the host page's document.
  */
 import fs from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { EstimatorPricing } from '../schemas/estimator/estimator-pricing.schema';
 import type { EstimatorTemplate } from '../schemas/estimator/estimator-template.schema';
 import { estimatePrice } from '../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../schemas/forms/form-field.schema';
 import { readRows } from '../server/api/forms-test-kit';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { watchConsole } from './browser';
+import { useShop } from './shop-fixture';
+import { printEstimate } from './estimate-pdf';
 
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(new URL(`../examples/site/${file}`, import.meta.url), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
@@ -26,15 +27,7 @@ const answers = { kitchenSize: 'medium', cabinetLine: 'assembled', doorStyle: 's
 const expected = estimatePrice(template.fields as FormField[], answers, pricing);
 const partial = estimatePrice(template.fields as FormField[], { kitchenSize: 'medium', cabinetLine: 'assembled', backsplash: 'none', flooring: 'keep-existing' }, pricing);
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 const grandTotal = (root: Locator) => root.locator('[data-total="grand"]');
 
@@ -60,18 +53,10 @@ async function fill(root: Locator) {
   await expect.poll(() => grandTotal(root).textContent()).toBe(expected.display.final);
 }
 
-/** The downloaded PDF's name and text (jsPDF writes uncompressed text streams: (text) Tj). */
-async function print(page: Page, root: Locator): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), root.getByRole('button', { name: 'Download PDF' }).click()]);
-  const bytes = fs.readFileSync((await download.path())!).toString('latin1');
-  expect(bytes.startsWith('%PDF-')).toBe(true);
-  const text = [...bytes.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1')).join('\n');
-  return { name: download.suggestedFilename(), text };
-}
 
 describe("the estimator on the dealer's page", () => {
   it('shows a live range, prints it, and e-mails the estimate attributed to the dealer, with no CSP violation', async () => {
-    const page = await browser.newPage();
+    const page = await shop.browser.newPage();
     const problems = watchConsole(page);
     await page.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[]; estimateEvents: unknown[] };
@@ -80,9 +65,9 @@ describe("the estimator on the dealer's page", () => {
       document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
       for (const name of ['showroom:estimate-changed', 'showroom:estimate-submitted']) document.addEventListener(name, (e) => w.estimateEvents.push({ name, detail: (e as CustomEvent).detail }));
     });
-    await page.goto(server.dealerUrl);
-    expect(new URL(page.url()).origin).not.toBe(new URL(server.url).origin);
-    expect((await page.request.get(server.dealerUrl)).headers()['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
+    await page.goto(shop.server.dealerUrl);
+    expect(new URL(page.url()).origin).not.toBe(new URL(shop.server.url).origin);
+    expect((await page.request.get(shop.server.dealerUrl)).headers()['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
     const events = () => page.evaluate(() => (window as unknown as { estimateEvents: { name: string; detail: unknown }[] }).estimateEvents);
 
     const root = page.locator('showroom-estimator[dealer="demo-dealer"]');
@@ -91,7 +76,7 @@ describe("the estimator on the dealer's page", () => {
     const range = { min: expected.finalMin, max: expected.finalMax };
     expect((await events()).at(-1)).toEqual({ name: 'showroom:estimate-changed', detail: { template: 'kitchen-estimator', range } });
 
-    const pdf = await print(page, root);
+    const pdf = await printEstimate(page, root);
     expect(pdf.name).toMatch(/^estimate-\d{2}-\d{2}-\d{4}\.pdf$/);
     expect(pdf.text).toContain('Kitchen size: Medium');
     expect(pdf.text).toContain(`Estimated total: ${expected.display.final}`);
@@ -103,11 +88,11 @@ describe("the estimator on the dealer's page", () => {
     expect((await events()).filter((e) => e.name === 'showroom:estimate-submitted')).toEqual([{ name: 'showroom:estimate-submitted', detail: { template: 'kitchen-estimator', range } }]);
 
     // The e-mail holds the server's range and names the dealer; the row carries the dealer's id.
-    const mail = await (await fetch(`${server.url}/dev/mail`)).text();
+    const mail = await (await fetch(`${shop.server.url}/dev/mail`)).text();
     expect(mail).toContain('New form submission: Kitchen price estimator');
     expect(mail).toContain(expected.display.final);
     expect(mail).toContain('Riverside Home Center (demo-dealer)');
-    const rows = readRows<{ dealer_id: string | null; data: string }>(server.databaseFile, "select * from form_submission where form_name = 'kitchen-estimator'");
+    const rows = readRows<{ dealer_id: string | null; data: string }>(shop.server.databaseFile, "select * from form_submission where form_name = 'kitchen-estimator'");
     expect(rows).toHaveLength(1);
     expect(rows[0]!.dealer_id).toBe('demo-dealer');
     expect(JSON.parse(rows[0]!.data)).toMatchObject({ estimateTotal: expected.display.final, kitchenSize: 'medium' });

@@ -16,6 +16,7 @@ import { estimatePrice } from '../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../schemas/forms/form-field.schema';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { launchBrowser, watchConsole } from './browser';
+import { printEstimate } from './estimate-pdf';
 
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(new URL(`../examples/site/${file}`, import.meta.url), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
@@ -68,16 +69,6 @@ async function fill(root: Locator, notes: string) {
   await expect.poll(() => grandTotal(root).textContent()).toBe(expected.display.final);
 }
 
-/** Prints, and gives the downloaded file's name and its text (jsPDF writes uncompressed text streams). */
-async function print(page: Page, root: Locator): Promise<{ name: string; text: string; raw: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), root.getByRole('button', { name: 'Download PDF' }).click()]);
-  const file = await download.path();
-  const bytes = fs.readFileSync(file!).toString('latin1');
-  expect(bytes.startsWith('%PDF-')).toBe(true);
-  // Text operators: (escaped text) Tj.
-  const text = [...bytes.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1')).join('\n');
-  return { name: download.suggestedFilename(), text, raw: bytes };
-}
 
 function checkPdf(pdf: { name: string; text: string; raw: string }) {
   // A4 (595.28 x 841.89 pt), with the logo drawn as an image.
@@ -110,7 +101,7 @@ describe('the estimator block on the main site', () => {
     await root.locator('[data-total="grand"]').waitFor();
     // The island has hydrated once a choice moves the range.
     await fill(root, 'Please keep the window.');
-    const pdf = await print(page, root);
+    const pdf = await printEstimate(page, root);
     checkPdf(pdf);
     await root.getByText('PDF downloaded successfully').waitFor();
     // A successful PDF clears the estimator.
@@ -172,7 +163,7 @@ describe('<showroom-estimator> on a page of another origin under a strict CSP', 
     const events = () => page.evaluate(() => (window as unknown as { estimateEvents: { name: string; detail: unknown }[] }).estimateEvents);
     expect((await events()).at(-1)).toEqual({ name: 'showroom:estimate-changed', detail: { template: 'kitchen-estimator', range: { min: expected.finalMin, max: expected.finalMax } } });
 
-    checkPdf(await print(page, root));
+    checkPdf(await printEstimate(page, root));
     await root.getByText('PDF downloaded successfully').waitFor();
 
     await fill(root, 'Sending this time.');

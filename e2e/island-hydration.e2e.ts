@@ -7,21 +7,11 @@
  * Preact, which the site ships, does not report a mismatch while hydrating (it keeps the server's
  * attributes); this test is what catches one, whichever runtime the site ships.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { describe, expect, it } from 'vitest';
+import { watchConsole } from './browser';
+import { useShop } from './shop-fixture';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 const routes = [
   '/',
@@ -66,9 +56,9 @@ interface Difference {
 describe('islands hydrate to the HTML the server wrote', () => {
   for (const route of routes) {
     it(route === TAMPERED ? 'catches a difference (the header rendered with other props)' : `${route}: every island renders in the browser as on the server`, async () => {
-      const page = await browser.newPage();
+      const page = await shop.browser.newPage();
       const problems = watchConsole(page);
-      const response = await page.goto(server.url + route);
+      const response = await page.goto(shop.server.url + route);
       const html = await response!.text();
       await page.waitForSelector('html[data-hydrated="true"]');
       // The client entry's own module (already loaded): it exports renderIslandDetached. The import is

@@ -4,36 +4,27 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { clientDir } from '../server/build-output';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { watchConsole } from './browser';
+import { useShop } from './shop-fixture';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 const chunkOf = (source: string) => `/${manifest[source]!.file}`;
 
 /** Opens a page and records every script it requests, in order. */
 async function openRecording(url: string, width = 1280, height = 800, cookies: { name: string; value: string }[] = []): Promise<{ page: Page; scripts: string[]; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height } });
-  if (cookies.length) await page.context().addCookies(cookies.map((c) => ({ ...c, url: server.url })));
+  const page = await shop.browser.newPage({ viewport: { width, height } });
+  if (cookies.length) await page.context().addCookies(cookies.map((c) => ({ ...c, url: shop.server.url })));
   const problems = watchConsole(page);
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto(server.url + url);
+  await page.goto(shop.server.url + url);
   await page.waitForSelector('html[data-hydrated="true"]');
   await page.waitForLoadState('networkidle');
   return { page, scripts, problems };
@@ -42,7 +33,7 @@ async function openRecording(url: string, width = 1280, height = 800, cookies: {
 describe('islands on the home page', () => {
   it('never requests the code of a static block type', async () => {
     const { page, scripts, problems } = await openRecording('/');
-    // The home page has steps, text, promotions and address blocks: static, rendered by the server.
+    // The home page has steps, text, promotions and address blocks: static, rendered by the shop.server.
     expect(await page.locator('main .steps').count()).toBe(1);
     expect(await page.locator('main .address-contact').count()).toBe(1);
     for (const source of Object.keys(manifest)) {
@@ -87,9 +78,9 @@ describe('islands on the home page', () => {
 
 describe('islands that share state through stores', () => {
   it("shows a sample ordered in the sample grid in the header's cart link and in the grid", async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const page = await shop.browser.newPage({ viewport: { width: 1440, height: 900 } });
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/order-samples`);
+    await page.goto(`${shop.server.url}/order-samples`);
     await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.locator('.header__samples').count()).toBe(0);
     const card = page.locator('.sample-card').filter({ has: page.getByRole('button', { name: 'Order Now' }) }).first();
@@ -101,7 +92,7 @@ describe('islands that share state through stores', () => {
     await page.getByRole('link', { name: 'Sample cart: 1 sample' }).waitFor();
     await page.getByText('1 sample in your cart.').waitFor();
     // A new page renders no count on the server, and shows it once the header is live.
-    await page.goto(`${server.url}/about-us`);
+    await page.goto(`${shop.server.url}/about-us`);
     await page.getByRole('link', { name: 'Sample cart: 1 sample' }).waitFor();
     expect(problems).toEqual([]);
     await page.close();
@@ -110,15 +101,15 @@ describe('islands that share state through stores', () => {
 
 describe('interaction islands', () => {
   it("hydrates the not-found page's actions on the first tap and does not lose it", async () => {
-    const page = await browser.newPage();
+    const page = await shop.browser.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/no/such/page`);
+    await page.goto(`${shop.server.url}/no/such/page`);
     await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.locator('showroom-island[data-island="not-found"]').getAttribute('data-hydrated')).toBeNull();
     // This click starts the hydration; it is held back and replayed once the island is live. With
     // nothing to go back to (the visitor came from outside), 'Go back' leads home.
     await page.getByRole('button', { name: 'Go back' }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${shop.server.url}/`);
     expect(problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     await page.close();
   });

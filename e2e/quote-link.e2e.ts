@@ -2,32 +2,22 @@
  * The quote payment link (001 §2) carries its token in the address: the page answers with no
  * referrer, and moves the token out of the address bar into sessionStorage as soon as it runs.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { describe, expect, it } from 'vitest';
+import { watchConsole } from './browser';
+import { useShop } from './shop-fixture';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 describe('the quote link page', () => {
   it('takes the token out of the address bar, keeps it for the payment calls, and sends no referrer', async () => {
-    const page = await browser.newPage();
+    const page = await shop.browser.newPage();
     const problems = watchConsole(page);
     const referers: string[] = [];
     page.on('request', (request) => {
       const referer = request.headers()['referer'];
       if (referer) referers.push(referer);
     });
-    await page.goto(`${server.url}/quote/payment?quoteId=42&token=link-secret-123`);
+    await page.goto(`${shop.server.url}/quote/payment?quoteId=42&token=link-secret-123`);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.waitForFunction(() => !window.location.search.includes('token'));
     expect(new URL(page.url()).search).toBe('?quoteId=42');

@@ -5,25 +5,16 @@
  * block shows it), and showroom:sample-added reaches the document as from an element. The blocks
  * use the main site's own cart key, the one the sample grid and the header share.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { watchConsole } from './browser';
+import { useShop } from './shop-fixture';
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 describe('the order-samples and sample-cart blocks', () => {
   it('adds a sample through the block; the cart block and the header count follow, on this page and at checkout', async () => {
-    const context = await browser.newContext();
+    const context = await shop.browser.newContext();
     const page = await context.newPage();
     const problems = watchConsole(page);
     await page.addInitScript(() => {
@@ -31,7 +22,7 @@ describe('the order-samples and sample-cart blocks', () => {
       w.sampleAdded = [];
       document.addEventListener('showroom:sample-added', (e) => w.sampleAdded.push((e as CustomEvent).detail));
     });
-    await page.goto(`${server.url}/order-samples`);
+    await page.goto(`${shop.server.url}/order-samples`);
 
     const order = page.locator('.sr-order-samples-block');
     const cart = page.locator('.sr-sample-cart-block');
@@ -49,14 +40,14 @@ describe('the order-samples and sample-cart blocks', () => {
 
     // The cart block on the same page, resolved against the catalog, and the header's count.
     await cart.getByText('Hartford Shaker:', { exact: false }).waitFor();
-    expect(await cart.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(`${server.url}/checkout`);
+    expect(await cart.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(`${shop.server.url}/checkout`);
     await page.locator('.header__samples-count').getByText('1').waitFor();
     const heard = await page.evaluate(() => (window as unknown as { sampleAdded: unknown[] }).sampleAdded);
     expect(heard).toEqual([{ added: [expect.objectContaining({ qty: 1, sku: expect.stringMatching(/^HS-/) })], count: 1 }]);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([SAMPLE_CART_KEY]);
 
     // The checkout page shows the same cart.
-    await page.goto(`${server.url}/checkout`);
+    await page.goto(`${shop.server.url}/checkout`);
     const checkoutCart = page.locator('.sr-sample-cart-block');
     await checkoutCart.getByRole('heading', { name: 'Your sample cart' }).waitFor();
     await checkoutCart.getByText('Hartford Shaker:', { exact: false }).waitFor();

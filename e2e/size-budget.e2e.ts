@@ -4,13 +4,11 @@
  * home page and 25 kB on a blog post or the FAQ page; the page's CSS is at most 20 kB.
  */
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientDir } from '../server/build-output';
 import { loadContent } from '../server/content/load-content';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser } from './browser';
 import { DESKTOP, measurePageWeight, PHONE } from './page-weight';
+import { useShop } from './shop-fixture';
 
 const KB = 1000;
 const CSS_BUDGET = 20 * KB;
@@ -22,16 +20,7 @@ const budgets: [name: string, url: string, js: number][] = [
   ['FAQ page', '/faqs', 25 * KB],
 ];
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 describe('size budgets', () => {
   it('the demo store has a blog post to measure', () => {
@@ -41,7 +30,7 @@ describe('size budgets', () => {
   for (const [name, url, jsBudget] of budgets) {
     for (const viewport of [PHONE, DESKTOP]) {
       it(`${name} at ${viewport.width} px: JS before interaction <= ${jsBudget / KB} kB gzip, CSS <= ${CSS_BUDGET / KB} kB`, async () => {
-        const weight = await measurePageWeight(browser, server.url + url, clientDir, viewport);
+        const weight = await measurePageWeight(shop.browser, shop.server.url + url, clientDir, viewport);
         const detail = `${url}: JS ${weight.js} B (${weight.scripts.join(', ')}), CSS ${weight.css} B`;
         // The bootstrap and the header are always there; the budget is about the rest.
         expect(weight.scripts.some((s) => s.includes('entry-client')), detail).toBe(true);

@@ -2,27 +2,17 @@
  * The widget playground (examples/playground/, served at /playground/): built from the manifest,
  * each element with a control per attribute and a log of its showroom:* events.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { describe, expect, it } from 'vitest';
+import { watchConsole } from './browser';
+import { useShop } from './shop-fixture';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const shop = useShop();
 
 describe('widget playground', () => {
   it("drives an element's attributes from its controls and logs its events", async () => {
-    const page = await browser.newPage();
+    const page = await shop.browser.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/playground/`);
+    await page.goto(`${shop.server.url}/playground/`);
     const element = page.locator('showroom-payment-methods');
     await element.getByText('Credit or debit card').waitFor();
 

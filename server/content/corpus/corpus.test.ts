@@ -61,7 +61,9 @@ describe('the broken-definitions corpus', () => {
 
   for (const c of cases) {
     const missing = unregistered(c);
-    it.skipIf(missing.length > 0)(`${c.name}: ${c.fault}${missing.length ? ` (skipped: ${missing.join(', ')} not in the content layout yet)` : ''}`, () => {
+    it(`${c.name}: ${c.fault}`, () => {
+      // A case whose files the content layout does not know fails: it would check nothing.
+      expect(missing, 'files not in the content layout').toEqual([]);
       const dir = build(c);
       expect(readDefinitions(dir).problems).toEqual([c.expected]);
       if (c.cli) {
