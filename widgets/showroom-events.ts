@@ -50,6 +50,31 @@ export interface PaymentMethodSelectedDetail {
   name: string;
 }
 
+/** Never card data: the order number, the server's amounts in dollars and the method's name. */
+export interface OrderPlacedDetail {
+  /** The order number (increment id) the customer sees. */
+  orderNumber: string;
+  /** The order's total. */
+  total: number;
+}
+
+export interface PaymentCompletedDetail {
+  orderNumber: string;
+  /** What this payment took. */
+  amount: number;
+  method: string;
+  /** What is left to pay (split payment); 0 once the order is paid in full. */
+  remainingBalance: number;
+}
+
+export interface PaymentFailedDetail {
+  /** The order number when an order exists (it is kept for a retry). */
+  orderNumber?: string;
+  method: string;
+  /** The message the customer was shown. */
+  message: string;
+}
+
 /** Every event a Showroom element may fire, by its full name. */
 export interface ShowroomEventMap {
   'showroom:estimate-changed': EstimateChangedDetail;
@@ -57,6 +82,9 @@ export interface ShowroomEventMap {
   'showroom:sample-added': SampleAddedDetail;
   'showroom:cart-changed': CartChangedDetail;
   'showroom:payment-method-selected': PaymentMethodSelectedDetail;
+  'showroom:order-placed': OrderPlacedDetail;
+  'showroom:payment-completed': PaymentCompletedDetail;
+  'showroom:payment-failed': PaymentFailedDetail;
 }
 
 export type ShowroomEventName = keyof ShowroomEventMap;
@@ -68,6 +96,9 @@ export const showroomEventDescriptions: Record<ShowroomEventName, string> = {
   'showroom:sample-added': 'Samples were added to the cart: detail { added: [{ name, sku, qty, finish? }], count }.',
   'showroom:cart-changed': 'An element changed the sample cart (added, removed, quantity or cleared): detail { items, count }.',
   'showroom:payment-method-selected': 'The customer chose a payment method: detail { name }.',
+  'showroom:order-placed': 'An order was created at checkout: detail { orderNumber, total }.',
+  'showroom:payment-completed': 'A payment was taken: detail { orderNumber, amount, method, remainingBalance }; never card data.',
+  'showroom:payment-failed': 'A payment was refused or failed: detail { orderNumber?, method, message }; the order is kept for a retry.',
 };
 
 /** Dispatches a bubbling, composed `showroom:*` event; false when a listener called preventDefault(). */
