@@ -40,6 +40,16 @@ describe('PaymentMethodList', () => {
     expect(seen).toEqual([{ name: 'card' }]);
   });
 
+  it('tells the page the preselected method, then each choice, and locks while disabled', async () => {
+    answer(200, { success: true, paymentMethods: methods });
+    const onSelect = vi.fn();
+    const { rerender } = render(<PaymentMethodList api={api} onSelect={onSelect} />);
+    fireEvent.click(await screen.findByLabelText(/Card/));
+    expect(onSelect.mock.calls.map(([m]) => m.name)).toEqual(['paypal', 'card']);
+    rerender(<PaymentMethodList api={api} onSelect={onSelect} disabled />);
+    expect((screen.getByRole('group') as HTMLFieldSetElement).disabled).toBe(true);
+  });
+
   it('says so when no method is offered', async () => {
     answer(200, { success: true, paymentMethods: [] });
     render(<PaymentMethodList api={api} />);

@@ -1,28 +1,34 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PaymentMethod } from '../../schemas/payment-methods.schema';
 import type { ApiClient } from '../api-client';
+import type { OfferedPaymentMethod } from '../payment/payment-types';
 import { emitShowroomEvent } from '../showroom-events';
 
 export interface PaymentMethodListProps {
   api: ApiClient;
   scope?: string;
+  /** Told the chosen method: the preselected default once loaded, then each choice (the money pages' selector). */
+  onSelect?(method: OfferedPaymentMethod): void;
+  /** Locks the choice while a payment is under way. */
+  disabled?: boolean;
 }
 
 type Load =
   | { state: 'loading' }
   | { state: 'error'; message: string }
-  | { state: 'ready'; methods: PaymentMethod[] };
+  | { state: 'ready'; methods: OfferedPaymentMethod[] };
 
 /** The payment methods the store offers for a scope, as a radio group; the default one is preselected. */
-export function PaymentMethodList({ api, scope }: PaymentMethodListProps) {
+export function PaymentMethodList({ api, scope, onSelect, disabled }: PaymentMethodListProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [selected, setSelected] = useState<string>();
   const root = useRef<HTMLFieldSetElement>(null);
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
 
   useEffect(() => {
     let current = true;
     api
-      .get<{ paymentMethods: PaymentMethod[] }>('/api/payment-methods', { scope })
+      .get<{ paymentMethods: OfferedPaymentMethod[] }>('/api/payment-methods', { scope })
       .then(
         ({ paymentMethods }) => {
           if (!current) return;
@@ -36,13 +42,14 @@ export function PaymentMethodList({ api, scope }: PaymentMethodListProps) {
     };
   }, [api, scope]);
 
-  const choose = (name: string) => {
-    setSelected(name);
-    emitShowroomEvent(root.current, 'showroom:payment-method-selected', { name });
+  const choose = (method: OfferedPaymentMethod) => {
+    setSelected(method.name);
+    onSelectRef.current?.(method);
+    emitShowroomEvent(root.current, 'showroom:payment-method-selected', { name: method.name });
   };
 
   return (
-    <fieldset part="methods" className="sr-payment-methods" ref={root} aria-busy={load.state === 'loading'}>
+    <fieldset part="methods" className="sr-payment-methods" ref={root} aria-busy={load.state === 'loading'} disabled={disabled}>
       <legend>Payment method</legend>
       {load.state === 'loading' && <p className="sr-status">Loading payment methods…</p>}
       {load.state === 'error' && (
@@ -54,7 +61,7 @@ export function PaymentMethodList({ api, scope }: PaymentMethodListProps) {
       {load.state === 'ready' &&
         load.methods.map((m) => (
           <label key={m.name} part="method" className="sr-payment-method">
-            <input type="radio" name="paymentMethod" value={m.name} checked={selected === m.name} onChange={() => choose(m.name)} />
+            <input type="radio" name="paymentMethod" value={m.name} checked={selected === m.name} onChange={() => choose(m)} />
             <span className="sr-payment-method__title">{m.title}</span>
             {m.description && <span className="sr-payment-method__description">{m.description}</span>}
           </label>
