@@ -33,7 +33,9 @@ export function PaymentMethodList({ api, scope, onSelect, disabled }: PaymentMet
         ({ paymentMethods }) => {
           if (!current) return;
           setLoad({ state: 'ready', methods: paymentMethods });
-          setSelected(paymentMethods.find((m) => m.isDefault)?.name);
+          const preselected = paymentMethods.find((m) => m.isDefault);
+          setSelected(preselected?.name);
+          if (preselected) onSelectRef.current?.(preselected);
         },
         (err: Error) => current && setLoad({ state: 'error', message: err.message }),
       );
