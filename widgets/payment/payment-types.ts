@@ -66,6 +66,11 @@ export interface PaymentEntryProps {
   prepare(): Promise<PaymentTarget | null>;
   /** Called once per attempt with how it ended. */
   onOutcome(outcome: PaymentOutcome): void;
+  /**
+   * The server's figure of what this payment will take, in dollars, for display and for providers
+   * that need an amount up front (Stripe's deferred Payment Element); the server charges its own.
+   */
+  amountDue?: number;
   /** Where a provider's redirect returns: `${origin}/payment/verify/${gateway}` on the main site. */
   returnUrl: string;
   disabled?: boolean;
