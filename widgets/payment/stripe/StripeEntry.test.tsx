@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createApiClient } from '../../api-client';
 import type { GatewayEntryProps, OfferedPaymentMethod, PaymentTarget } from '../payment-types';
 import { readPendingPayment } from '../pending-payment';
 import { attachOrderToStripeIntent } from './stripe-intent-metadata';
 import { StripeEntry } from './StripeEntry';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyMock = Mock<(...args: any[]) => any>;
 
 /** A Stripe.js stand-in: records what the client asks, and lets each test decide what Stripe answers. */
 const fake = vi.hoisted(() => {
@@ -13,10 +16,10 @@ const fake = vi.hoisted(() => {
     changeHandler: null as ((e: { complete: boolean }) => void) | null,
     elementsOptions: null as unknown,
     mountedOn: null as HTMLElement | null,
-    update: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
-    submit: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
-    confirmPayment: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
-    loadStripe: null as unknown as ReturnType<typeof import('vitest').vi.fn>,
+    update: null as unknown as AnyMock,
+    submit: null as unknown as AnyMock,
+    confirmPayment: null as unknown as AnyMock,
+    loadStripe: null as unknown as AnyMock,
   };
   return state;
 });
