@@ -55,6 +55,7 @@ export async function startFakePayPal(options: { clientId: string; clientSecret:
   const view = (order: Json): Json => ({ ...structuredClone(order), links: links(order.id as string, order.status as string) });
 
   const handle = (req: FakeRequest, violations: string[]): FakeResponse => {
+    if (req.path === '/checkoutnow') return buyerApproves(req);
     if (req.method === 'POST' && req.path === '/v1/oauth2/token') {
       // Not in the published documents: checked by hand as PayPal describes it.
       const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`;
@@ -116,6 +117,20 @@ export async function startFakePayPal(options: { clientId: string; clientSecret:
     if (responseProblems.length) violations.push(`the fake's own answer to ${req.method} ${req.path} breaks the document: ${responseProblems.join('; ')}`);
     if (key && answer.status < 300) byRequestId.set(key, structuredClone(answer));
     return answer;
+  };
+
+  /**
+   * The buyer on PayPal's approval page (the order's `approve` link, checkoutnow?token=ID), as the
+   * e2e stand-in of PayPal's window plays it from the shop's page: a POST approves a created order.
+   * Not PayPal's REST API, so no token and no document; cross-origin like PayPal's window.
+   */
+  const buyerApproves = (req: FakeRequest): FakeResponse => {
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Methods': 'POST' };
+    if (req.method === 'OPTIONS') return { status: 204, headers: cors };
+    const order = orders.get(req.query.get('token') ?? '');
+    if (req.method !== 'POST' || !order) return { status: 404, body: { name: 'RESOURCE_NOT_FOUND', message: 'This order cannot be approved.' }, headers: cors };
+    if (order.status === 'CREATED') order.status = 'APPROVED';
+    return { status: 200, body: { id: order.id, status: order.status }, headers: cors };
   };
 
   const route = (match: OperationMatch, body: Json): FakeResponse => {

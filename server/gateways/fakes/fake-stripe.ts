@@ -48,7 +48,14 @@ function stripeError(status: number, type: string, message: string, extra: Json 
   return { status, body: { error: { type, message, ...extra } } };
 }
 
-export async function startFakeStripe(options: { secretKey?: string } = {}): Promise<FakeStripe> {
+/** Stripe answers Stripe.js from any shop's origin. */
+const BROWSER_CORS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+};
+
+export async function startFakeStripe(options: { secretKey?: string; publishableKey?: string } = {}): Promise<FakeStripe> {
   const intents = new Map<string, Json>();
   const idempotent = new Map<string, { fingerprint: string; answer: FakeResponse }>();
   const v = stripeValidator();
@@ -85,11 +92,40 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     return out;
   };
 
+  /**
+   * Stripe.js's own calls from a shop's page (the e2e stand-in of js.stripe.com): the publishable
+   * key, cross-origin, and only what a publishable key may do: confirm an intent whose client
+   * secret it holds.
+   */
+  const handleBrowser = (req: FakeRequest, violations: string[]): FakeResponse => {
+    if (req.method === 'OPTIONS') return { status: 204 };
+    const auth = req.headers.authorization ?? '';
+    if (options.publishableKey && auth !== `Bearer ${options.publishableKey}`) return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
+    const match = v.match(req.method, req.path);
+    if (!match || match.template !== '/v1/payment_intents/{intent}/confirm') {
+      return stripeError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.');
+    }
+    const secret = req.body ? decodeBracketed(req.body).client_secret : undefined;
+    const intent = intents.get(match.params.intent ?? '');
+    if (!intent || typeof secret !== 'string' || secret !== intent.client_secret) {
+      return stripeError(400, 'invalid_request_error', 'The client_secret provided does not match any associated PaymentIntent on this account.', { code: 'payment_intent_invalid_parameter', param: 'client_secret' });
+    }
+    return handleApi(req, violations);
+  };
+
   const handle = (req: FakeRequest, violations: string[]): FakeResponse => {
     const auth = req.headers.authorization ?? '';
+    if (req.method === 'OPTIONS' || /^Bearer pk_/.test(auth)) {
+      const answer = handleBrowser(req, violations);
+      return { ...answer, headers: { ...answer.headers, ...BROWSER_CORS } };
+    }
     if (!/^Bearer (sk|rk)_/.test(auth) || (options.secretKey && auth !== `Bearer ${options.secretKey}`)) {
       return stripeError(401, 'invalid_request_error', 'Invalid API Key provided.');
     }
+    return handleApi(req, violations);
+  };
+
+  const handleApi = (req: FakeRequest, violations: string[]): FakeResponse => {
     const match = v.match(req.method, req.path);
     if (!match) {
       violations.push(unknownOperation('Stripe', req.method, req.path));
