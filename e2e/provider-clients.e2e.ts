@@ -1,0 +1,202 @@
+/**
+ * The Stripe and PayPal browser clients in Chromium, against local stand-ins of Stripe.js and
+ * PayPal's SDK (e2e/stand-ins, served at the providers' real script URLs by page.route) and the
+ * fake providers the contract tests use (the server is configured with them; the stand-ins' own
+ * calls to api.stripe.com and www.paypal.com are routed to them too). The page is the smallest
+ * money page (stand-ins/payment-entry-harness.tsx) served at /checkout under the shop's real
+ * checkout CSP, paying orders created through the API; the server's verify then says what is stored.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, orderPayload, testEnv } from '../server/api/commerce-test-kit';
+import { startFakePayPal, type FakePayPal } from '../server/gateways/fakes/fake-paypal';
+import { startFakeStripe, type FakeStripe } from '../server/gateways/fakes/fake-stripe';
+import { pagePolicy } from '../server/http/content-security-policy';
+import { startTestServer, type TestServer } from '../server/testing/test-server';
+import { launchBrowser, watchConsole } from './browser';
+import type { Browser } from 'playwright-core';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const PUBLISHABLE_KEY = 'pk_test_e2e_clients';
+const PAYPAL_CLIENT_ID = 'AcLientIdForBrowserTests';
+
+let server: TestServer;
+let browser: Browser;
+let stripe: FakeStripe;
+let paypal: FakePayPal;
+/** The harness bundle by file name (an entry and one chunk per gateway client). */
+let bundle: Map<string, string>;
+
+async function buildHarness(): Promise<Map<string, string>> {
+  const result = await build({
+    entryPoints: { harness: path.join(here, 'stand-ins/payment-entry-harness.tsx') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: '/harness',
+    write: false,
+    jsx: 'automatic',
+    alias: { react: 'preact/compat', 'react-dom': 'preact/compat' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+  });
+  return new Map(result.outputFiles.map((f) => [path.basename(f.path), f.text]));
+}
+
+beforeAll(async () => {
+  [stripe, paypal, bundle] = await Promise.all([
+    startFakeStripe({ publishableKey: PUBLISHABLE_KEY }),
+    startFakePayPal({ clientId: PAYPAL_CLIENT_ID, clientSecret: 'browser-secret' }),
+    buildHarness(),
+  ]);
+  [server, browser] = await Promise.all([
+    startTestServer({
+      ...testEnv,
+      STRIPE_SECRET_KEY: 'sk_test_e2e_clients',
+      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_clients',
+      STRIPE_API_BASE: stripe.url,
+      PAYPAL_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: 'browser-secret',
+      PAYPAL_API_BASE: paypal.url,
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await stripe?.close();
+  await paypal?.close();
+});
+
+/** Forwards a browser request for a provider host to its fake, keeping path, query and body. */
+async function forward(route: Route, fakeBase: string): Promise<void> {
+  const url = new URL(route.request().url());
+  const response = await route.fetch({ url: fakeBase + url.pathname + url.search });
+  await route.fulfill({ response });
+}
+
+/** A page with the stand-ins at the providers' script URLs and their API hosts sent to the fakes. */
+async function providerPage(config: Record<string, unknown>): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems = watchConsole(page);
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) problems.push(`csp: ${msg.text()}`);
+  });
+  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(here, 'stand-ins/stripe-js.js'), 'utf8') }));
+  await page.route('https://www.paypal.com/sdk/js**', (route) => route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(here, 'stand-ins/paypal-sdk.js'), 'utf8') }));
+  await page.route('https://api.stripe.com/**', (route) => forward(route, stripe.url));
+  await page.route('https://www.paypal.com/checkoutnow**', (route) => forward(route, paypal.url));
+  await page.route(`${server.url}/__harness/**`, (route) => {
+    const file = bundle.get(path.basename(new URL(route.request().url()).pathname));
+    return file ? route.fulfill({ contentType: 'text/javascript', body: file }) : route.fulfill({ status: 404, body: 'not found' });
+  });
+  await page.route(`${server.url}/checkout`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      headers: { 'Content-Security-Policy': pagePolicy('/checkout') },
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pay</title></head><body>
+<main><div id="harness"></div><output id="outcome"></output></main>
+<script type="application/json" id="harness-config">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>
+<script type="module" src="/__harness/harness.js"></script></body></html>`,
+    }),
+  );
+  await page.goto(`${server.url}/checkout`);
+  return { page, problems };
+}
+
+async function outcomes(page: Page, count: number): Promise<Array<Record<string, any>>> {
+  await page.waitForFunction((n) => JSON.parse(document.getElementById('outcome')!.textContent || '[]').length >= n, count);
+  return JSON.parse((await page.textContent('#outcome'))!);
+}
+
+async function newOrder() {
+  const order = (await api(server.url, 'POST', '/api/order', orderPayload())).body;
+  expect(order.accessToken).toBeTruthy();
+  return {
+    order,
+    auth: { Authorization: `Bearer ${order.accessToken}` },
+    target: { kind: 'order', orderId: order.id, incrementId: order.orderIncrementId, accessToken: order.accessToken, payer: { email: 'jane.doe@example.com', firstName: 'Jane', lastName: 'Doe' } },
+  };
+}
+
+describe('the provider clients in Chromium', () => {
+  it('Stripe: a declined card shows its message, then a good card pays the same order, and the server agrees', async () => {
+    const { order, auth, target } = await newOrder();
+    const method = { name: 'stripe-card', title: 'Card (Stripe)', enabled: true, gateway: 'stripe', configured: true, availableMethods: ['card'], config: { publishableKey: PUBLISHABLE_KEY } };
+    const { page, problems } = await providerPage({ method, target, amountDue: order.total });
+
+    const card = page.getByLabel('Card number');
+    await card.fill('4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const [declined] = await outcomes(page, 1);
+    expect(declined).toEqual({ kind: 'failed', message: 'Your card was declined.' });
+
+    await card.fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const [, paid] = await outcomes(page, 2);
+    expect(paid).toMatchObject({ kind: 'paid', payment: { method: 'stripe-card', gateway: 'stripe', status: 'completed', amount: order.total } });
+    const intentId = paid!.payment.transactionId as string;
+    expect(stripe.intents.get(intentId)).toMatchObject({ status: 'succeeded', amount: Math.round(order.total * 100), metadata: { orderId: String(order.id), orderIncrementId: order.orderIncrementId } });
+
+    const verified = await api(server.url, 'POST', '/api/payment/stripe/verify', { paymentIntentId: intentId }, auth);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ success: true, status: 'completed', orderStatus: 'ordered' });
+    expect(stripe.violations).toEqual([]);
+    // Chromium logs the decline's 402 from api.stripe.com, as it would with Stripe; nothing else.
+    expect(problems).toEqual(['error: Failed to load resource: the server responded with a status of 402 (Payment Required)']);
+    await page.close();
+  });
+
+  it("Stripe: an incomplete card shows 'Payment details are required to continue.' and creates no intent", async () => {
+    const { order, target } = await newOrder();
+    const method = { name: 'stripe-card', title: 'Card (Stripe)', enabled: true, gateway: 'stripe', configured: true, config: { publishableKey: PUBLISHABLE_KEY } };
+    const before = stripe.intents.size;
+    const { page } = await providerPage({ method, target, amountDue: order.total });
+    await page.getByLabel('Card number').fill('4242 4242');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Payment details are required to continue.');
+    expect(stripe.intents.size).toBe(before);
+    await page.close();
+  });
+
+  it("PayPal: the buyer approves in PayPal's window, the capture pays the order, and verify agrees", async () => {
+    const { order, auth, target } = await newOrder();
+    const listed = (await api(server.url, 'GET', '/api/payment-methods?scope=sample-order')).body.paymentMethods as Array<Record<string, any>>;
+    const method = listed.find((m) => m.gateway === 'paypal')!;
+    expect(method).toMatchObject({ configured: true, config: { clientId: PAYPAL_CLIENT_ID } });
+    const { page, problems } = await providerPage({ method, target, amountDue: order.total });
+
+    expect(await page.getByRole('button', { name: 'Place Order' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    const [paid] = await outcomes(page, 1);
+    expect(paid).toMatchObject({ kind: 'paid', payment: { method: 'paypal', gateway: 'paypal', status: 'completed', amount: order.total } });
+    expect(paypal.orders.get(paid!.payment.transactionId)).toMatchObject({ status: 'COMPLETED' });
+
+    const verified = await api(server.url, 'POST', '/api/payment/paypal/verify', { transactionId: paid!.payment.transactionId }, auth);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ success: true, status: 'completed' });
+    expect(paypal.violations).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('PayPal: a buyer who cancels is told nothing was charged, and the order stays unpaid', async () => {
+    const { order, target } = await newOrder();
+    const listed = (await api(server.url, 'GET', '/api/payment-methods?scope=sample-order')).body.paymentMethods as Array<Record<string, any>>;
+    const { page } = await providerPage({ method: listed.find((m) => m.gateway === 'paypal'), target, amountDue: order.total });
+    const button = page.getByRole('button', { name: 'Pay with PayPal' });
+    await button.waitFor();
+    await page.locator('.sr-paypal-buttons').evaluate((el) => el.setAttribute('data-buyer', 'cancels'));
+    await button.click();
+    const [cancelled] = await outcomes(page, 1);
+    expect(cancelled).toEqual({ kind: 'failed', message: 'The PayPal payment was cancelled. You have not been charged.' });
+    const created = [...paypal.orders.values()].at(-1)!;
+    expect(created.status).toBe('CREATED');
+    await page.close();
+  });
+});
