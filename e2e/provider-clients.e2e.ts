@@ -13,7 +13,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, orderPayload, testEnv } from '../server/api/commerce-test-kit';
 import { startFakePayPal, type FakePayPal } from '../server/gateways/fakes/fake-paypal';
-import { startFakeStripe, type FakeStripe } from '../server/gateways/fakes/fake-stripe';
+import { AUTHENTICATION_PAGE, startFakeStripe, type FakeStripe } from '../server/gateways/fakes/fake-stripe';
 import { pagePolicy } from '../server/http/content-security-policy';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { launchBrowser, watchConsole } from './browser';
@@ -161,6 +161,37 @@ describe('the provider clients in Chromium', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Payment details are required to continue.');
     expect(stripe.intents.size).toBe(before);
+    await page.close();
+  });
+
+  it("Stripe: a card that needs 3-D Secure leaves for the bank's page and returns to the verify page, which can finish it", async () => {
+    const { order, target } = await newOrder();
+    const method = { name: 'stripe-card', title: 'Card (Stripe)', enabled: true, gateway: 'stripe', configured: true, config: { publishableKey: PUBLISHABLE_KEY } };
+    const { page } = await providerPage({ method, target, amountDue: order.total });
+    // The bank's page: the customer passes the challenge and is sent back with Stripe's query.
+    await page.route(`${AUTHENTICATION_PAGE}**`, (route) => {
+      const intentId = new URL(route.request().url()).searchParams.get('payment_intent')!;
+      const intent = stripe.authenticate(intentId);
+      const back = new URL(`${server.url}/payment/verify/stripe`);
+      back.search = new URLSearchParams({ payment_intent: intentId, payment_intent_client_secret: String(intent.client_secret), redirect_status: 'succeeded' }).toString();
+      return route.fulfill({ status: 302, headers: { Location: back.toString() } });
+    });
+
+    await page.getByLabel('Card number').fill('4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL((url) => url.pathname === '/payment/verify/stripe');
+    const back = new URL(page.url());
+    const intentId = back.searchParams.get('payment_intent')!;
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    expect(back.searchParams.get('payment_intent_client_secret')).toMatch(new RegExp(`^${intentId}_secret_`));
+    // What the verify page reads to finish the payment: the target with the owner's proof.
+    const pending = await page.evaluate(() => JSON.parse(sessionStorage.getItem('showroom:pending-payment') ?? 'null'));
+    expect(pending).toEqual({ target, method: 'stripe-card' });
+
+    const verified = await api(server.url, 'POST', '/api/payment/stripe/verify', { paymentIntentId: intentId }, { Authorization: `Bearer ${pending.target.accessToken}` });
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ success: true, status: 'completed', orderStatus: 'ordered' });
+    expect(stripe.violations).toEqual([]);
     await page.close();
   });
 

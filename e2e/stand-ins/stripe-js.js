@@ -108,15 +108,17 @@
         return fetch(API + '/v1/payment_intents/' + encodeURIComponent(intentId) + '/confirm', {
           method: 'POST',
           headers: { Authorization: 'Bearer ' + publishableKey, 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: formBody({ payment_method: TEST_METHODS[group._number] || 'pm_card_visa', client_secret: secret, return_url: returnUrl }),
+          body: formBody(Object.assign({ payment_method: TEST_METHODS[group._number] || 'pm_card_visa', client_secret: secret }, returnUrl ? { return_url: returnUrl } : {})),
         })
           .then(function (res) {
             return res.json();
           })
           .then(function (body) {
             if (body.error) return { error: body.error };
-            if (body.status === 'requires_action' && options.redirect !== 'if_required') {
-              window.location.assign(returnUrl + (returnUrl.indexOf('?') < 0 ? '?' : '&') + formBody({ payment_intent: body.id, payment_intent_client_secret: secret, redirect_status: 'failed' }));
+            // The bank's page: Stripe.js leaves the shop; the customer comes back to return_url.
+            var next = body.status === 'requires_action' && body.next_action;
+            if (next && next.type === 'redirect_to_url') {
+              window.location.assign(next.redirect_to_url.url);
               return new Promise(function () {});
             }
             return { paymentIntent: body };

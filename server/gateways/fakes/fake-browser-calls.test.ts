@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from './fake-paypal';
-import { startFakeStripe, type FakeStripe } from './fake-stripe';
+import { AUTHENTICATION_PAGE, startFakeStripe, type FakeStripe } from './fake-stripe';
 
 let stripe: FakeStripe;
 let paypal: FakePayPal;
@@ -61,6 +61,19 @@ describe('fake Stripe, as Stripe.js calls it', () => {
     expect(create.status).toBe(401);
     expect((await create.json()).error.message).toBe('This API call cannot be made with a publishable API key. Please use a secret API key.');
     expect(stripe.intents.get(intent.id)!.status).toBe('requires_payment_method');
+  });
+
+  it("sends a card needing 3-D Secure to the bank's page when Stripe.js gives a return_url, and authenticate() finishes it", async () => {
+    const intent = await createIntent();
+    const res = await confirmFromBrowser(intent.id, { payment_method: 'pm_card_threeDSecure2Required', client_secret: intent.client_secret, return_url: 'http://shop.test/payment/verify/stripe' });
+    expect(await res.json()).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'redirect_to_url', redirect_to_url: { url: `${AUTHENTICATION_PAGE}?payment_intent=${intent.id}`, return_url: 'http://shop.test/payment/verify/stripe' } },
+    });
+    expect(stripe.authenticate(intent.id)).toMatchObject({ status: 'succeeded', amount_received: 4599, next_action: null });
+    const other = await createIntent();
+    await confirmFromBrowser(other.id, { payment_method: 'pm_card_threeDSecure2Required', client_secret: other.client_secret, return_url: 'http://shop.test/x' });
+    expect(stripe.authenticate(other.id, false)).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'payment_intent_authentication_failure' } });
   });
 
   it('answers a CORS preflight', async () => {

@@ -40,6 +40,8 @@ export interface FakeStripe extends FakeServer {
   intents: Map<string, Json>;
   /** What Stripe.js does in the browser: confirms the intent with a test payment method. */
   confirmInBrowser(intentId: string, paymentMethod?: string): Json;
+  /** The customer on the bank's page (next_action redirect_to_url): passes or fails 3-D Secure. */
+  authenticate(intentId: string, passes?: boolean): Json;
   /** A signed webhook delivery for the intent's current state, as Stripe would send it. */
   webhook(type: string, intentId: string, secret: string): { payload: string; signature: string };
 }
@@ -47,6 +49,9 @@ export interface FakeStripe extends FakeServer {
 function stripeError(status: number, type: string, message: string, extra: Json = {}): FakeResponse {
   return { status, body: { error: { type, message, ...extra } } };
 }
+
+/** Where the fake sends a customer for 3-D Secure (the e2e test serves this page). */
+export const AUTHENTICATION_PAGE = 'https://hooks.stripe.com/3d_secure_2/authenticate';
 
 /** Stripe answers Stripe.js from any shop's origin. */
 const BROWSER_CORS: Record<string, string> = {
@@ -60,7 +65,7 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
   const idempotent = new Map<string, { fingerprint: string; answer: FakeResponse }>();
   const v = stripeValidator();
 
-  const confirmWith = (intent: Json, pm: string | null): FakeResponse | null => {
+  const confirmWith = (intent: Json, pm: string | null, returnUrl?: string): FakeResponse | null => {
     const method = pm ? TEST_METHODS[pm] : undefined;
     if (!pm) return stripeError(400, 'invalid_request_error', 'You cannot confirm this PaymentIntent because it\'s missing a payment method.', { code: 'payment_intent_unexpected_state' });
     intent.payment_method = pm;
@@ -70,7 +75,10 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
       else intent.amount_capturable = intent.amount;
     } else if (method.outcome === 'requires_action') {
       intent.status = 'requires_action';
-      intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: {} };
+      // With a return_url the bank's page is a redirect (Stripe.js leaves the shop, then comes back).
+      intent.next_action = returnUrl
+        ? { type: 'redirect_to_url', redirect_to_url: { url: `${AUTHENTICATION_PAGE}?payment_intent=${String(intent.id)}`, return_url: returnUrl } }
+        : { type: 'use_stripe_sdk', use_stripe_sdk: {} };
     } else {
       intent.status = 'requires_payment_method';
       intent.last_payment_error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
@@ -216,7 +224,7 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
         if (!['requires_payment_method', 'requires_confirmation'].includes(existing!.status as string)) {
           return stripeError(400, 'invalid_request_error', `This PaymentIntent's status is ${String(existing!.status)}.`, { code: 'payment_intent_unexpected_state' });
         }
-        const failed = confirmWith(existing!, (body.payment_method as string | undefined) ?? (existing!.payment_method as string | null));
+        const failed = confirmWith(existing!, (body.payment_method as string | undefined) ?? (existing!.payment_method as string | null), body.return_url as string | undefined);
         return failed ?? { status: 200, body: existing };
       }
       case '/v1/payment_intents/{intent}/capture':
@@ -240,6 +248,19 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`No intent ${intentId}`);
       confirmWith(intent, paymentMethod);
+      return intent;
+    },
+    authenticate(intentId, passes = true) {
+      const intent = intents.get(intentId);
+      if (!intent || intent.status !== 'requires_action') throw new Error(`No intent ${intentId} waiting for authentication`);
+      intent.next_action = null;
+      if (passes) {
+        intent.status = intent.capture_method === 'manual' ? 'requires_capture' : 'succeeded';
+        if (intent.status === 'succeeded') intent.amount_received = intent.amount;
+      } else {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+      }
       return intent;
     },
     webhook(type, intentId, secret) {
