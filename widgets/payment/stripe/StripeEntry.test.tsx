@@ -24,7 +24,7 @@ const fake = vi.hoisted(() => {
   return state;
 });
 
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: (...args: unknown[]) => fake.loadStripe(...args) }));
+vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: (...args: unknown[]) => fake.loadStripe(...args) }));
 
 function stripeStandIn() {
   fake.update = vi.fn();

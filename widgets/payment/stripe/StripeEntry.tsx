@@ -2,10 +2,12 @@
  * Stripe's client: the Payment Element in deferred-intent mode (no intent exists until the customer
  * submits, so nothing is created for a visitor who only looks), the page's submit button, and the
  * payment itself (`payWithStripe`). Stripe.js is loaded by `@stripe/stripe-js` from js.stripe.com,
- * only when this method is chosen; the card fields live in Stripe's own frames.
+ * only when this method is chosen and configured (the `pure` entry: importing it injects nothing,
+ * `loadStripe` does); the card fields live in Stripe's own frames.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { hostedCardError } from '../../../schemas/evaluators/card-entry';
 import type { GatewayEntryProps } from '../payment-types';
 import { STRIPE_MESSAGES } from './stripe-messages';
