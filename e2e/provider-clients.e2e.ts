@@ -216,6 +216,22 @@ describe('the provider clients in Chromium', () => {
     await page.close();
   });
 
+  it("PayPal: a declined capture shows 'Failed to capture PayPal payment. Please try again.' and records no completed payment", async () => {
+    const { order, auth, target } = await newOrder();
+    const listed = (await api(server.url, 'GET', '/api/payment-methods?scope=sample-order')).body.paymentMethods as Array<Record<string, any>>;
+    const { page } = await providerPage({ method: listed.find((m) => m.gateway === 'paypal'), target, amountDue: order.total });
+    paypal.declineNextCapture();
+    await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+    const [declined] = await outcomes(page, 1);
+    expect(declined).toEqual({ kind: 'failed', message: 'Failed to capture PayPal payment. Please try again.' });
+    const stored = await api(server.url, 'GET', `/api/order/view/${order.id}`, undefined, auth);
+    expect(stored.status).toBe(200);
+    expect(stored.body.data.payments.filter((p: { status: string }) => p.status === 'completed')).toEqual([]);
+    expect(stored.body.data.status).not.toBe('ordered');
+    expect(paypal.violations).toEqual([]);
+    await page.close();
+  });
+
   it('PayPal: a buyer who cancels is told nothing was charged, and the order stays unpaid', async () => {
     const { order, target } = await newOrder();
     const listed = (await api(server.url, 'GET', '/api/payment-methods?scope=sample-order')).body.paymentMethods as Array<Record<string, any>>;
