@@ -19,6 +19,17 @@ import type { GatewayEntryProps, PaymentOutcome, PaymentTarget } from './payment
  */
 export type CardCharge = (target: PaymentTarget, card: CardEntryValue) => Promise<PaymentOutcome>;
 
+/** A refusal before the store was asked (a tokeniser's answer): its words, and the fields they concern. */
+export class CardRefusal extends Error {
+  constructor(
+    message: string,
+    readonly fields: CardErrors = {},
+  ) {
+    super(message);
+    this.name = 'CardRefusal';
+  }
+}
+
 export interface CardFieldsFormProps {
   entry: GatewayEntryProps;
   charge: CardCharge;
@@ -66,12 +77,12 @@ export function CardFieldsForm({ entry, charge, ready = true, note, currentYear 
       if (outcome.kind === 'paid') setCard(EMPTY_CARD);
       entry.onOutcome(outcome);
     } catch (err) {
-      const fieldErrors = err instanceof ApiRequestError ? cardErrorsFrom(err.fields) : {};
+      const fieldErrors = err instanceof ApiRequestError ? cardErrorsFrom(err.fields) : err instanceof CardRefusal ? err.fields : {};
       if (Object.keys(fieldErrors).length) {
         setErrors(fieldErrors);
         focusFirstCardError(root.current, fieldErrors);
       }
-      entry.onOutcome({ kind: 'failed', message: paymentFailureMessage(err) });
+      entry.onOutcome({ kind: 'failed', message: err instanceof CardRefusal ? err.message : paymentFailureMessage(err) });
     } finally {
       if (!leaving) {
         running.current = false;
