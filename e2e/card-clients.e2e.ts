@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import { api, billing, orderPayload, testEnv } from '../server/api/commerce-test
 import { projectRoot } from '../server/build-output';
 import { startFakeAuthorizeNet, type FakeAuthorizeNet } from '../server/gateways/fakes/fake-authorize-net';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
+import { paymentCss } from '../widgets/payment/payment.css';
 import type { OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../widgets/payment/payment-types';
 import { launchBrowser } from './browser';
 
@@ -85,8 +87,8 @@ async function orderView(order: { id: number; accessToken: string }) {
  * The tiny page on the store's origin, with <PaymentEntry> for one method and target, in a browser
  * context of its own (closed with the page). With `acceptJs`, the stand-in answers at Accept.js's URL.
  */
-async function openEntry(method: OfferedPaymentMethod, target: PaymentTarget, opts: { acceptJs?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext();
+async function openEntry(method: OfferedPaymentMethod, target: PaymentTarget, opts: { acceptJs?: boolean; phone?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext(opts.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {});
   if (opts.acceptJs) {
     const standIn = fs.readFileSync(path.join(projectRoot, 'e2e', 'stand-ins', 'accept-js.js'), 'utf8');
     await context.route(ACCEPT_JS_URL, (route) => route.fulfill({ contentType: 'text/javascript', body: standIn }));
@@ -96,7 +98,7 @@ async function openEntry(method: OfferedPaymentMethod, target: PaymentTarget, op
   await page.route(`${server.url}/__card-clients`, (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card clients</title></head><body><main id="root"></main><script>window.cardTest = ${JSON.stringify(state)};</script><script type="module" src="/__card-clients.js"></script></body></html>`,
+      body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Card clients</title><link rel="icon" href="data:,"><style>${paymentCss}</style></head><body><main id="root"></main><script>window.cardTest = ${JSON.stringify(state)};</script><script type="module" src="/__card-clients.js"></script></body></html>`,
     }),
   );
   await page.route(`${server.url}/__card-clients.js`, (route) => route.fulfill({ contentType: 'text/javascript', body: bundle }));
@@ -105,6 +107,13 @@ async function openEntry(method: OfferedPaymentMethod, target: PaymentTarget, op
 }
 
 const closePage = (page: Page) => page.context().close();
+
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
 
 async function fillCard(page: Page, card: { cardNumber: string; cardCode: string }) {
   await page.getByLabel('Card number').fill(card.cardNumber);
@@ -148,9 +157,9 @@ describe('the test gateway client in Chromium', () => {
     await closePage(page);
   });
 
-  it('shows the field messages of 002 §5 with the keyboard alone', async () => {
+  it('shows the field messages of 002 §5 with the keyboard alone on a 390 px phone, with no serious axe violation', async () => {
     const { target } = await createOrder();
-    const page = await openEntry(TEST_METHOD, target);
+    const page = await openEntry(TEST_METHOD, target, { phone: true });
     await page.getByLabel('Card number').focus();
     await page.keyboard.type('4242');
     await page.keyboard.press('Enter');
@@ -161,6 +170,14 @@ describe('the test gateway client in Chromium', () => {
     expect(await page.getByText('Expiry is required').count()).toBe(2);
     expect(await page.getByText('CVV is required').count()).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardNumber');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // Every field and the button are reachable with Tab, in reading order.
+    const order: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent ?? ''));
+    }
+    expect(order).toEqual(['expMonth', 'expYear', 'cardCode', 'Place Order']);
     await closePage(page);
   });
 
@@ -175,6 +192,7 @@ describe('the test gateway client in Chromium', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/api\/payment\/test\/authenticate\?/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Test authentication');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect((await orderView(order)).status).toBe('pending_payment');
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     await expect.poll(() => visited.find((u) => u.includes('/payment/verify/test?transactionId='))).toBeTruthy();
