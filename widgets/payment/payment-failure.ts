@@ -9,6 +9,8 @@ import { ApiRequestError } from '../api-client';
 
 export const PAYMENT_EXCEPTION_MESSAGE = 'An error occurred while processing your payment. Please try again.';
 export const PAYMENT_HANDLING_ERROR = 'Error while handling Payment';
+/** 002 §8, for a method whose gateway has no keys or is switched off. */
+export const METHOD_NOT_AVAILABLE = 'Payment method not available';
 
 export function paymentFailureMessage(err: unknown): string {
   if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500) {

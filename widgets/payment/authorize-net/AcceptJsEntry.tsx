@@ -9,12 +9,11 @@ import { useEffect, useState } from 'react';
 import { CARD_MESSAGES } from '../../../schemas/evaluators/checkout-messages';
 import type { CardErrors } from '../CardFields';
 import { CardFieldsForm, CardRefusal, type CardCharge } from '../CardFieldsForm';
+import { METHOD_NOT_AVAILABLE } from '../payment-failure';
 import { paymentProof, requestedAmount } from '../payment-proof';
 import type { AcceptedPayment, GatewayEntryProps, PayerDetails, PaymentTarget } from '../payment-types';
 import { ACCEPT_JS_LOAD_FAILED, AcceptJsRefusal, dispatchCard, loadAcceptJs, type AcceptMessage } from './accept-js';
 
-/** 002 §8, for a method without its keys (or switched off in the environment). */
-export const METHOD_NOT_AVAILABLE = 'Payment method not available';
 
 /** Accept.js's E_WC codes that concern one card field. */
 const FIELD_OF_CODE: Record<string, [keyof CardErrors, string]> = {

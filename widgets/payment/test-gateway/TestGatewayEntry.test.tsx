@@ -198,6 +198,13 @@ describe('the test gateway card entry', () => {
     expect(button().disabled).toBe(true);
   });
 
+  it("says 'Payment method not available' when the test gateway is off", () => {
+    stubFetch();
+    show({ method: { ...method, configured: false } });
+    expect(screen.getByRole('alert').textContent).toBe('Payment method not available');
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+  });
+
   it('is locked while the page disables it', () => {
     stubFetch();
     show({ disabled: true });

@@ -6,6 +6,7 @@
  * in the server's words.
  */
 import { ApiRequestError } from '../../api-client';
+import { METHOD_NOT_AVAILABLE } from '../payment-failure';
 import { CardFieldsForm, type CardCharge } from '../CardFieldsForm';
 import { leavePage } from '../leave-page';
 import { paymentProof, requestedAmount } from '../payment-proof';
@@ -32,6 +33,14 @@ function nextActionOf(err: unknown): NextAction | null {
 
 export function TestGatewayEntry(props: GatewayEntryProps) {
   const { api, method, returnUrl } = props;
+  // The test gateway is off in production: a method still pointing at it cannot take a payment.
+  if (method.configured === false) {
+    return (
+      <p className="sr-error" role="alert">
+        {METHOD_NOT_AVAILABLE}
+      </p>
+    );
+  }
 
   const charge: CardCharge = async (target, card) => {
     const proof = paymentProof(target);
