@@ -76,7 +76,11 @@ export function createApp(deps: AppDeps): Koa {
   });
   // Payment methods with their public client keys, /api/payment/* (room B1), and the webhooks, which
   // read the raw body and so are mounted before the router.
-  const payments = { gateways, chargeAmount: commerce.payments.chargeAmount, onConfirmedPayment: commerce.payments.onConfirmedPayment, logger: deps.logger };
+  const dealers = new DealerDirectory(deps.content.dealers, deps.dealerExampleOrigins);
+  // A payment step that leaves the page (the test gateway's authentication) returns only to the
+  // store or to a page that may embed the widgets.
+  const isReturnOrigin = (origin: string) => deps.allowedOrigins().has(origin) || dealers.isDealerOrigin(origin);
+  const payments = { gateways, chargeAmount: commerce.payments.chargeAmount, onConfirmedPayment: commerce.payments.onConfirmedPayment, logger: deps.logger, publicUrl: deps.publicUrl, isReturnOrigin };
   paymentMethodRoutes(api, deps.content, gateways);
   catalogSampleRoutes(api, deps.content);
   paymentRoutes(api, payments);
@@ -94,7 +98,6 @@ export function createApp(deps: AppDeps): Koa {
   // call skip it. A route without path parameters is found by one Map lookup; the router, which
   // tries every route's pattern, handles the rest (and trailing slashes, 405s).
   // A call naming a dealer (X-Showroom-Dealer) is checked against that dealer's origins first.
-  const dealers = new DealerDirectory(deps.content.dealers, deps.dealerExampleOrigins);
   const corsForApi = apiCors(deps.allowedOrigins, (origin) => dealers.isDealerOrigin(origin));
   const dealerCheck = dealerOriginCheck(dealers, deps.logger);
   const webhooks = webhookRoutes(payments);

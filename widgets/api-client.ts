@@ -21,6 +21,8 @@ export class ApiRequestError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The rest of the error body (a payment's `status`, `transactionId`, `nextAction` ...). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiRequestError';
@@ -51,6 +53,7 @@ export function createApiClient(apiBase: string, options: ApiClientOptions = {})
         typeof body?.error === 'string' ? body.error : 'http_error',
         typeof body?.message === 'string' ? body.message : 'Something went wrong. Plase try again later.',
         (body?.fields as Record<string, string> | undefined) ?? {},
+        body ?? {},
       );
     }
     return body as T;

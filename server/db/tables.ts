@@ -242,6 +242,18 @@ export interface TestGatewayTransactionTable {
   created_at: string;
 }
 
+/** The test gateway's authentication step: a hash of its one-time secret, never the secret itself. */
+export interface TestGatewayAuthenticationTable {
+  transaction_id: string;
+  secret_hash: string;
+  return_url: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** 'completed' or 'failed' once used. */
+  outcome: string | null;
+}
+
 /** A customer account (issue 13). `password_hash` is an argon2id PHC string; the password is never stored. */
 export interface CustomerTable {
   id: Generated<number>;
@@ -312,6 +324,7 @@ export interface DatabaseSchema {
   mail_outbox: MailOutboxTable;
   server_secret: ServerSecretTable;
   test_gateway_transaction: TestGatewayTransactionTable;
+  test_gateway_authentication: TestGatewayAuthenticationTable;
   customer: CustomerTable;
   customer_address: CustomerAddressTable;
   customer_session: CustomerSessionTable;

@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import type { ConfirmedPayment, PaymentGateway, PaymentMetadata, PaymentStatus } from './gateway';
 import { paymentNotFound } from './gateway-errors';
 import { cardBrand, testCardOutcome, type ValidCard } from './test-cards';
+import { TestGatewayAuthentication } from './test-gateway-authentication';
 
 export interface TestChargeRequest {
   card: ValidCard;
@@ -40,7 +41,11 @@ interface TransactionRow {
 
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
-  constructor(private readonly database: Database) {}
+  /** The authentication step an on_hold charge waits for (./test-gateway-authentication.ts). */
+  readonly authentication: TestGatewayAuthentication;
+  constructor(private readonly database: Database) {
+    this.authentication = new TestGatewayAuthentication(database);
+  }
 
   async charge(request: TestChargeRequest): Promise<TestChargeResult> {
     const { sqlite } = this.database;

@@ -47,10 +47,13 @@ function join(base: readonly string[], extra: readonly PageSources[], key: keyof
   return [...base, ...extra.flatMap((s) => s[key] ?? [])].join(' ');
 }
 
-/** The policy of the page at `path` (a path without query; a trailing slash is ignored). */
-export function pagePolicy(path: string): string {
+/**
+ * The policy of the page at `path` (a path without query; a trailing slash is ignored), with
+ * `more` sources for one answer (the test gateway's authentication form may redirect to a dealer).
+ */
+export function pagePolicy(path: string, more: readonly PageSources[] = []): string {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  const extra = [...EVERY_PAGE, ...(PAYMENT_PAGES.get(normalized) ?? [])];
+  const extra = [...EVERY_PAGE, ...(PAYMENT_PAGES.get(normalized) ?? []), ...more];
   return [
     "default-src 'self'",
     `script-src ${join(["'self'"], extra, 'script')}`,

@@ -89,10 +89,36 @@ export const paymentOpenApiPaths = {
       {
         type: 'object',
         required: ['cardNumber', 'expMonth', 'expYear', 'cardCode'],
-        properties: { cardNumber: { type: 'string' }, expMonth: { type: 'string' }, expYear: { type: 'string' }, cardCode: { type: 'string' }, orderId: { type: 'string' }, quoteId: { type: 'string' }, amount, metadata, email },
+        properties: {
+          cardNumber: { type: 'string' }, expMonth: { type: 'string' }, expYear: { type: 'string' }, cardCode: { type: 'string' }, orderId: { type: 'string' }, quoteId: { type: 'string' }, amount, metadata, email,
+          returnUrl: { type: 'string', description: 'Where the authentication step returns (a path on the store, or a URL of the store or an allowed dealer origin); default /payment/verify/test.' },
+        },
       },
       { type: 'object', properties: { success: { const: true }, status: { type: 'string' }, transactionId: { type: 'string' }, transactionResponse: { type: 'object' }, metadata } },
     ),
+  },
+  '/api/payment/test/authenticate': {
+    get: {
+      summary: "The test gateway's authentication page (its 3-D Secure), the `nextAction.url` a 402 on_hold charge answers: plain HTML with Complete authentication and Fail authentication.",
+      parameters: [
+        { name: 'transactionId', in: 'query', required: true, schema: { type: 'string' } },
+        { name: 'secret', in: 'query', required: true, schema: { type: 'string' }, description: 'The one-time secret of that transaction.' },
+      ],
+      responses: { 200: { description: 'The page.', content: { 'text/html': { schema: { type: 'string' } } } }, 400: error, 404: error, 409: error, 410: error },
+    },
+    post: {
+      summary: 'What the authentication form posts: uses the secret once, moves the test transaction to completed or failed, and redirects (303) to the return URL with ?transactionId=.',
+      requestBody: {
+        required: true,
+        content: Object.fromEntries(
+          ['application/x-www-form-urlencoded', 'application/json'].map((type) => [
+            type,
+            { schema: { type: 'object', required: ['transactionId', 'secret', 'outcome'], properties: { transactionId: { type: 'string' }, secret: { type: 'string' }, outcome: { enum: ['complete', 'fail'] } } } },
+          ]),
+        ),
+      },
+      responses: { 303: { description: 'To the return URL, with ?transactionId=.' }, 400: error, 404: error, 409: error, 410: error, 413: error, 415: error },
+    },
   },
   '/api/payment/stripe/payment-intent': {
     post: post(

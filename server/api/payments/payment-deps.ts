@@ -40,4 +40,8 @@ export interface PaymentRouteDeps {
   chargeAmount: ChargeAmount;
   onConfirmedPayment: OnConfirmedPayment;
   logger?: Logger;
+  /** The store's public URL, for addresses a route answers (the test gateway's authentication page); default: the request's origin. */
+  publicUrl?: string;
+  /** Whether a page on this origin may be returned to after a payment step (allowed and dealer origins); default: none but the store. */
+  isReturnOrigin?: (origin: string) => boolean;
 }

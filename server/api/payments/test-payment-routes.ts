@@ -1,4 +1,10 @@
-/** POST /api/payment/test/charge: the offline test gateway's card charge (test card numbers like Stripe's). */
+/**
+ * POST /api/payment/test/charge: the offline test gateway's card charge (test card numbers like
+ * Stripe's). A card that needs authentication (4000 0025 0000 3155) is answered like Stripe's
+ * requires_action: a 402 with status on_hold and `nextAction: {type: 'redirect_to_url', url}`, the
+ * authentication page of ./test-authentication-routes.ts, which returns to the charge's `returnUrl`.
+ * A 402, not a 200, so a client that reads only the status code never takes it for paid.
+ */
 import type Router from '@koa/router';
 import { ApiError } from '../../http/api-error';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
@@ -9,6 +15,8 @@ import type { PaymentRouteDeps } from './payment-deps';
 import { PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
+import { checkReturnUrl, DEFAULT_RETURN_PATH } from './return-url';
+import { authenticationUrl, returnOrigins, testAuthenticationRoutes } from './test-authentication-routes';
 
 export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void {
   router.post('/api/payment/test/charge', async (ctx) => {
@@ -21,6 +29,10 @@ export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void 
     const requestedAmount = input.amount();
     const currency = input.currency();
     const metadata = input.metadata();
+    const origins = returnOrigins(ctx, deps);
+    const askedReturn = input.string('returnUrl', { max: 2000 });
+    const returnUrl = checkReturnUrl(askedReturn ?? DEFAULT_RETURN_PATH, origins);
+    if (askedReturn !== undefined && !returnUrl) input.fields.returnUrl = 'Is not an address of this store or of an allowed site';
     input.check();
     if (!('card' in checked)) return;
 
@@ -42,6 +54,16 @@ export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void 
       cardBrand: payment.additionalData.cardBrand,
       cardLast4: payment.additionalData.cardLast4,
     };
+    if (payment.status === 'on_hold') {
+      const { secret } = gateway.authentication.begin(payment.transactionId, returnUrl!);
+      throw new ApiError(402, result.declineCode ?? 'authentication_required', result.message ?? 'Additional authentication required', undefined, {
+        success: false,
+        status: payment.status,
+        transactionId: payment.transactionId,
+        transactionResponse,
+        nextAction: { type: 'redirect_to_url', url: authenticationUrl(ctx, deps, payment.transactionId, secret) },
+      });
+    }
     if (payment.status !== 'completed') {
       throw new ApiError(402, result.declineCode ?? 'payment_failed', result.message ?? 'Payment failed', undefined, {
         success: false,
@@ -52,4 +74,5 @@ export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void 
     }
     ctx.body = { success: true, status: payment.status, message: 'Payment successful', transactionId: payment.transactionId, transactionResponse, metadata: payment.metadata };
   });
+  testAuthenticationRoutes(router, deps);
 }

@@ -1,0 +1,165 @@
+/**
+ * The offline test gateway's authentication step (its 3-D Secure), in two routes:
+ * - GET /api/payment/test/authenticate?transactionId=&secret=: a plain HTML page ("Test
+ *   authentication") with two buttons, no JavaScript, under the page CSP;
+ * - POST /api/payment/test/authenticate: what its form sends (application/x-www-form-urlencoded,
+ *   the one API route that reads a form body; JSON is accepted too): the secret is used once, the
+ *   transaction becomes completed or failed, and a 303 sends the browser to the return URL the
+ *   charge was given, with `?transactionId=`; the verify page finishes there.
+ * Errors are the API's `{error, message, fields}` with a 4xx, as for any other /api call.
+ */
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { ApiError } from '../../http/api-error';
+import { pagePolicy } from '../../http/content-security-policy';
+import { gatewayNotConfigured } from '../../gateways/gateway-errors';
+import type { TestGateway } from '../../gateways/test-gateway';
+import type { AuthenticationOutcome } from '../../gateways/test-gateway-authentication';
+import type { PaymentRouteDeps } from './payment-deps';
+import { readRawBody, readJsonObject } from './request-body';
+import { reportPayment } from './report-payment';
+import { checkReturnUrl, returnUrlFor, type ReturnOrigins } from './return-url';
+
+export const AUTHENTICATE_PATH = '/api/payment/test/authenticate';
+
+const TRANSACTION_ID = /^test_txn_[0-9a-f]{24}$/;
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
+const FORM_LIMIT = 4 * 1024;
+const OUTCOMES: Record<string, AuthenticationOutcome> = { complete: 'completed', fail: 'failed' };
+
+export function returnOrigins(ctx: Context, deps: PaymentRouteDeps): ReturnOrigins {
+  // Not ctx.origin: in this Koa it is the request's Origin header, which the caller chooses.
+  let storeOrigin: string;
+  try {
+    storeOrigin = new URL(deps.publicUrl ?? `${ctx.protocol}://${ctx.host}`).origin;
+  } catch {
+    throw new ApiError(400, 'invalid_request', 'The request names no valid host.');
+  }
+  return { storeOrigin, isAllowedOrigin: deps.isReturnOrigin ?? (() => false) };
+}
+
+/** The authentication page's address for a transaction, as the charge answers it (absolute: a dealer's page follows it too). */
+export function authenticationUrl(ctx: Context, deps: PaymentRouteDeps, transactionId: string, secret: string): string {
+  const url = new URL(AUTHENTICATE_PATH, returnOrigins(ctx, deps).storeOrigin);
+  url.searchParams.set('transactionId', transactionId);
+  url.searchParams.set('secret', secret);
+  return url.href;
+}
+
+/**
+ * The fields of the authentication form. The rest of the API answers 415 to anything but JSON (a
+ * cross-site page can post a form without a CORS preflight); here that is harmless, because the
+ * one-time secret is what proves the caller, and no cookie or token is read.
+ */
+async function readFormFields(ctx: Context): Promise<Record<string, unknown>> {
+  const type = ctx.get('Content-Type');
+  if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+    const raw = await readRawBody(ctx, FORM_LIMIT);
+    return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+  }
+  if (/^application\/(?:[\w.-]+\+)?json\s*(;|$)/i.test(type)) return readJsonObject(ctx);
+  const message = 'Send the form as application/x-www-form-urlencoded or application/json.';
+  throw new ApiError(415, 'unsupported_media_type', message, { 'content-type': message });
+}
+
+function checkedStep(input: Record<string, unknown>, needOutcome: boolean): { transactionId: string; secret: string; outcome?: AuthenticationOutcome } {
+  const fields: Record<string, string> = {};
+  const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : undefined);
+  const transactionId = text('transactionId');
+  const secret = text('secret');
+  const outcome = text('outcome');
+  if (!transactionId) fields.transactionId = 'This field is required';
+  else if (!TRANSACTION_ID.test(transactionId)) fields.transactionId = 'Is not valid';
+  if (!secret) fields.secret = 'This field is required';
+  // A secret of the wrong shape is simply a wrong secret (404 below), so its shape reveals nothing.
+  if (needOutcome) {
+    if (!outcome) fields.outcome = 'This field is required';
+    else if (!Object.hasOwn(OUTCOMES, outcome)) fields.outcome = 'Must be complete or fail';
+  }
+  if (Object.keys(fields).length) throw new ApiError(400, 'invalid_request', 'The authentication request is incomplete.', fields);
+  return { transactionId: transactionId!, secret: SECRET.test(secret!) ? secret! : '', outcome: outcome ? OUTCOMES[outcome] : undefined };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function authenticationPage(transactionId: string, secret: string, amount: string, card: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Test authentication</title>
+<style>
+body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2421; background: #f6f4ef; margin: 0; }
+main { max-width: 32rem; margin: 3rem auto; background: #fff; border: 1px solid #e4e0d8; border-radius: 8px; padding: 1.5rem; }
+h1 { font-size: 1.4rem; margin-top: 0; }
+.badge { display: inline-block; background: #fff4e5; color: #7a4100; border: 1px solid #f2c48d; border-radius: 4px; padding: 2px 8px; font-size: 0.85rem; font-weight: 600; }
+dl { display: grid; grid-template-columns: auto 1fr; gap: 4px 12px; }
+dt { font-weight: 600; }
+.actions { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 1.5rem; }
+button { font: inherit; border-radius: 6px; padding: 10px 16px; cursor: pointer; border: 1px solid #7a4e2d; }
+button[value="complete"] { background: #7a4e2d; color: #fff; }
+button[value="fail"] { background: #fff; color: #7a4e2d; }
+button:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
+</style>
+</head>
+<body>
+<main>
+<p class="badge">Test mode</p>
+<h1>Test authentication</h1>
+<p>This page stands in for a bank's card authentication (3-D Secure). It belongs to the store's offline test gateway: no bank is asked and no real card is charged.</p>
+<dl><dt>Amount</dt><dd>${escapeHtml(amount)}</dd><dt>Card</dt><dd>${escapeHtml(card)}</dd></dl>
+<form method="post" action="${AUTHENTICATE_PATH}">
+<input type="hidden" name="transactionId" value="${escapeHtml(transactionId)}">
+<input type="hidden" name="secret" value="${escapeHtml(secret)}">
+<div class="actions">
+<button type="submit" name="outcome" value="complete">Complete authentication</button>
+<button type="submit" name="outcome" value="fail">Fail authentication</button>
+</div>
+</form>
+</main>
+</body>
+</html>
+`;
+}
+
+function testGateway(deps: PaymentRouteDeps): TestGateway {
+  const gateway = deps.gateways.test;
+  if (!gateway) throw gatewayNotConfigured('test');
+  return gateway;
+}
+
+export function testAuthenticationRoutes(router: Router, deps: PaymentRouteDeps): void {
+  router.get(AUTHENTICATE_PATH, async (ctx) => {
+    const gateway = testGateway(deps);
+    const step = checkedStep(ctx.query as Record<string, unknown>, false);
+    const open = gateway.authentication.check(step.transactionId, step.secret);
+    const payment = await gateway.confirm(step.transactionId);
+    const origins = returnOrigins(ctx, deps);
+    const returnOrigin = new URL(open.returnUrl).origin;
+    // The address carries the secret: it must not leave in a Referer header or sit in a cache.
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('Cache-Control', 'no-store');
+    // Chromium checks form-action against the redirect that follows the post, so a dealer's return page is named.
+    ctx.set('Content-Security-Policy', pagePolicy(ctx.path, returnOrigin === origins.storeOrigin ? [] : [{ form: [returnOrigin] }]));
+    ctx.type = 'text/html';
+    const brand = String(payment.additionalData.cardBrand ?? 'card');
+    ctx.body = authenticationPage(step.transactionId, step.secret, `$${(payment.amountCents / 100).toFixed(2)} ${payment.currency}`, `${brand[0]!.toUpperCase()}${brand.slice(1)} ending in ${String(payment.additionalData.cardLast4 ?? '')}`);
+  });
+
+  router.post(AUTHENTICATE_PATH, async (ctx) => {
+    const gateway = testGateway(deps);
+    const step = checkedStep(await readFormFields(ctx), true);
+    // Checked again before it is used: the allowed origins may have changed since the charge.
+    const pending = gateway.authentication.check(step.transactionId, step.secret);
+    const target = checkReturnUrl(pending.returnUrl, returnOrigins(ctx, deps));
+    if (!target) throw new ApiError(400, 'invalid_return_url', 'This payment cannot return to the page it came from.', { returnUrl: 'Is not an address of this store or of an allowed site' });
+    gateway.authentication.finish(step.transactionId, step.secret, step.outcome!);
+    // As a provider's webhook would: the order hears of it even if the browser never comes back.
+    await reportPayment(deps, await gateway.confirm(step.transactionId));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.redirect(returnUrlFor(target, step.transactionId));
+    ctx.status = 303;
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * What a customer reads when a payment call fails (001 §8, 002 §8): a gateway's refusal (402) and
+ * the store's own 4xx answers ('This order has already been fully paid.', 'Payment method not
+ * available') in the server's words, or 'Error while handling Payment' when a refusal carries no
+ * words; an exception, a 5xx or a lost connection as 'An error occurred while processing your
+ * payment. Please try again.', never a stack or a code.
+ */
+import { ApiRequestError } from '../api-client';
+
+export const PAYMENT_EXCEPTION_MESSAGE = 'An error occurred while processing your payment. Please try again.';
+export const PAYMENT_HANDLING_ERROR = 'Error while handling Payment';
+/** 002 §8, for a method whose gateway has no keys or is switched off. */
+export const METHOD_NOT_AVAILABLE = 'Payment method not available';
+
+export function paymentFailureMessage(err: unknown): string {
+  if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500) {
+    const said = err.details.message;
+    return typeof said === 'string' && said.trim() !== '' ? said : PAYMENT_HANDLING_ERROR;
+  }
+  return PAYMENT_EXCEPTION_MESSAGE;
+}
