@@ -123,6 +123,8 @@ describe('the payment result pages', () => {
     const storage = await page.evaluate((keys) => ({ success: localStorage.getItem(keys[0]!), cart: localStorage.getItem(keys[1]!) }), [ORDER_SUCCESS_KEY, SAMPLE_CART_KEY]);
     expect(storage.success).toBeNull();
     expect(storage.cart).not.toBeNull();
+    // Let the page's last requests end before the context closes (the server logs a cut stream).
+    await page.waitForLoadState('networkidle');
     await context.close();
   });
 
@@ -137,6 +139,38 @@ describe('the payment result pages', () => {
     await page.waitForURL(`${shop.server.url}/payment/fail`);
     await page.locator('.sr-payment-failure-block').getByText(VERIFY_MESSAGES.noPendingPayment).waitFor();
     expect(verifies).toEqual([]);
+    await context.close();
+  });
+
+  it('<showroom-order-result> finishes a provider return in place on the page it sits on, fires showroom:payment-completed and drops the query', async () => {
+    const { order, transactionId } = await paidOrder();
+    const context = await shop.browser.newContext();
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    await asCheckoutLeftIt(page, pendingFor(order, order.accessToken));
+    // A page of this origin standing in for the success page the checkout's success-url names.
+    await page.goto(`${shop.server.url}/contact?transactionId=${encodeURIComponent(transactionId)}`);
+    await page.evaluate(() => {
+      const w = window as unknown as { completed: unknown[] };
+      w.completed = [];
+      document.addEventListener('showroom:payment-completed', (e) => w.completed.push((e as CustomEvent).detail));
+      const element = document.createElement('showroom-order-result');
+      element.setAttribute('method', 'test');
+      element.setAttribute('action-href', '/order-samples');
+      document.querySelector('main')!.prepend(element);
+    });
+    await page.addScriptTag({ type: 'module', url: '/widgets/esm/order-result.js' });
+
+    const result = page.locator('showroom-order-result');
+    await result.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    await result.locator('strong', { hasText: order.orderIncrementId }).waitFor();
+    expect(await result.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/order-samples');
+    expect(await page.evaluate(() => (window as unknown as { completed: unknown[] }).completed)).toEqual([
+      { orderNumber: order.orderIncrementId, amount: order.total, method: 'card', remainingBalance: 0 },
+    ]);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate((key) => localStorage.getItem(key), SAMPLE_CART_KEY)).toBeNull();
+    expect(problems).toEqual([]);
     await context.close();
   });
 });
