@@ -66,6 +66,11 @@ export const paymentFailureBlockSchema = {
     id: { type: 'string', description: 'Optional anchor id of the block.' },
     className: { type: 'string', description: 'Extra CSS class names of the block.' },
     title: { type: 'string', minLength: 1, description: 'The heading, e.g. Payment failed.' },
+    pendingTitle: {
+      type: 'string',
+      minLength: 1,
+      description: 'The heading instead, when the verify page found the payment still being confirmed (pending): default Your payment is being confirmed.',
+    },
     content: { ...paragraphsSchema, description: 'Paragraphs of plain text (what happened, that the order is kept, what to do).' },
     actions: { type: 'array', items: actionSchema, description: 'Links under the content, e.g. Back to checkout, Contact us.' },
   },

@@ -12,7 +12,7 @@ import { cartStorageKey } from '../cart-store/sample-cart';
 import { readPendingPayment } from '../payment/pending-payment';
 import { hasProviderReturn, type RedirectedPaymentResult } from './complete-redirected-payment';
 import { DEFAULT_PARTIAL_CONTENT, DEFAULT_SUCCESS_CONTENT, OrderSuccessView } from './OrderSuccessView';
-import { PaymentFailureNoteView } from './PaymentFailureNoteView';
+import { PENDING_PAYMENT_TITLE, PaymentFailureNoteView, useTakenPaymentFailure } from './PaymentFailureNoteView';
 import { ResultActions, type ResultAction } from './result-actions';
 import { emitRedirectedPaymentEvent } from './result-events';
 import { VerifyProgress } from './VerifyProgress';
@@ -25,6 +25,18 @@ export interface OrderResultProps extends ShowroomElementContext {
   actionText?: string;
   actionHref?: string;
   checkoutHref?: string;
+}
+
+function FailureView({ checkoutHref }: { checkoutHref?: string }) {
+  const note = useTakenPaymentFailure();
+  return (
+    <div className="sr-result sr-result--failure">
+      <h2 className="sr-result__title">{note?.pending ? PENDING_PAYMENT_TITLE : 'Payment failed'}</h2>
+      <PaymentFailureNoteView note={note} />
+      {/* A pending payment must not be paid again: no "Try again" then. */}
+      {!note?.pending && <ResultActions actions={checkoutHref ? [{ text: 'Try again', path: checkoutHref }] : []} />}
+    </div>
+  );
 }
 
 type Stage = 'verifying' | 'success' | 'failure' | 'none';
@@ -63,13 +75,7 @@ export function OrderResult({ element, api, apiBase, dealer, method, heading = '
           navigate={() => (checkoutHref ? location.assign(checkoutHref) : setStage('none'))}
         />
       )}
-      {stage === 'failure' && (
-        <div className="sr-result sr-result--failure">
-          <h2 className="sr-result__title">Payment failed</h2>
-          <PaymentFailureNoteView />
-          <ResultActions actions={checkoutHref ? [{ text: 'Try again', path: checkoutHref }] : []} />
-        </div>
-      )}
+      {stage === 'failure' && <FailureView checkoutHref={checkoutHref} />}
       {stage === 'none' && <p className="sr-status">No recent order was found in this browser.</p>}
     </div>
   );

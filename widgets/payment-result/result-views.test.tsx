@@ -8,7 +8,7 @@ import { ORDER_SUCCESS_KEY, storeOrderSuccess } from '../payment/order-success-s
 import { savePendingPayment } from '../payment/pending-payment';
 import { OrderSuccessView } from './OrderSuccessView';
 import { PAYMENT_FAILURE_KEY, storePaymentFailure } from './payment-failure-note';
-import { PaymentFailureNoteView } from './PaymentFailureNoteView';
+import { PaymentFailureNoteView, useTakenPaymentFailure } from './PaymentFailureNoteView';
 import { VERIFYING_TEXT, VerifyProgress } from './VerifyProgress';
 
 beforeEach(() => {
@@ -109,21 +109,26 @@ describe('the verify progress view', () => {
   });
 });
 
+function FailureNote() {
+  return <PaymentFailureNoteView note={useTakenPaymentFailure()} />;
+}
+
 describe('the failure note', () => {
   it('shows the reason and the order number once, then nothing', async () => {
     storePaymentFailure({ message: 'Your card was declined.', orderNumber: '100000007' });
-    render(<PaymentFailureNoteView />);
+    render(<FailureNote />);
     await screen.findByText('Your card was declined.', { exact: false });
     expect(screen.getByText('100000007').tagName).toBe('STRONG');
     expect(sessionStorage.getItem(PAYMENT_FAILURE_KEY)).toBeNull();
     cleanup();
-    const { container } = render(<PaymentFailureNoteView />);
+    const { container } = render(<FailureNote />);
     expect(container.textContent).toBe('');
   });
 
   it('says a pending payment is being confirmed', async () => {
-    storePaymentFailure({ message: 'Please do not pay again.', pending: true });
-    render(<PaymentFailureNoteView />);
-    await screen.findByText('Your payment is being confirmed.');
+    storePaymentFailure({ message: 'Wait for the e-mail.', pending: true });
+    render(<FailureNote />);
+    expect((await screen.findByText('Please do not pay again.')).tagName).toBe('STRONG');
+    expect(screen.getByText('Wait for the e-mail.', { exact: false })).toBeTruthy();
   });
 });

@@ -40,6 +40,13 @@ describe('the result blocks in the browser', () => {
     expect(screen.getByRole('link', { name: 'Back to checkout' }).getAttribute('href')).toBe('/checkout');
   });
 
+  it('payment-failure: a payment still being confirmed changes the title', async () => {
+    storePaymentFailure({ message: 'Please wait for the e-mail.', orderNumber: '100000079', pending: true });
+    render(<PaymentFailureBlock block={{ type: 'payment-failure', title: 'Payment failed', content: ['Your order is kept.'] }} data={undefined} />);
+    await screen.findByRole('heading', { level: 1, name: 'Your payment is being confirmed' });
+    expect(screen.queryByRole('heading', { name: 'Payment failed' })).toBeNull();
+  });
+
   it("payment-verify: calls this site's verify route with the route's method and fires showroom:payment-completed on document", async () => {
     // jsdom cannot navigate; it reports location.replace as "not implemented" on the console.
     vi.spyOn(console, 'error').mockImplementation(() => {});

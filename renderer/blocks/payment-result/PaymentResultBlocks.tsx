@@ -15,7 +15,7 @@ import { createApiClient } from '../../../widgets/api-client';
 import { SAMPLE_CART_KEY } from '../../../widgets/cart-store/sample-cart';
 import { OrderSuccessView } from '../../../widgets/payment-result/OrderSuccessView';
 import { paymentResultCss } from '../../../widgets/payment-result/payment-result.css';
-import { PaymentFailureNoteView } from '../../../widgets/payment-result/PaymentFailureNoteView';
+import { PENDING_PAYMENT_TITLE, PaymentFailureNoteView, useTakenPaymentFailure } from '../../../widgets/payment-result/PaymentFailureNoteView';
 import { ResultActions } from '../../../widgets/payment-result/result-actions';
 import { emitRedirectedPaymentEvent } from '../../../widgets/payment-result/result-events';
 import { VerifyProgress } from '../../../widgets/payment-result/VerifyProgress';
@@ -78,11 +78,12 @@ export function OrderSuccessBlock({ block }: BlockProps<OrderSuccessDef>) {
 }
 
 export function PaymentFailureBlock({ block }: BlockProps<PaymentFailureDef>) {
+  const note = useTakenPaymentFailure();
   return (
     <Frame id={block.id} className={`sr-payment-failure-block ${block.className ?? ''}`}>
       <div className="sr-result sr-result--failure">
-        <h1 className="sr-result__title">{block.title}</h1>
-        <PaymentFailureNoteView />
+        <h1 className="sr-result__title">{note?.pending ? (block.pendingTitle ?? PENDING_PAYMENT_TITLE) : block.title}</h1>
+        <PaymentFailureNoteView note={note} />
         <div className="sr-result__content">
           {block.content.map((text, i) => (
             <p key={i}>{text}</p>
