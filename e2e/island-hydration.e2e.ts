@@ -36,6 +36,9 @@ const routes = [
   '/unsubscribe/no-such-token',
   '/estimator',
   '/checkout',
+  // Payment result pages (issue 12, room result). /payment/verify/{method} and /order/success leave
+  // at once without this tab's pending payment or stored number (e2e/payment-result.e2e.ts).
+  '/payment/fail',
   '/no/such/page',
 ];
 

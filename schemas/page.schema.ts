@@ -7,6 +7,8 @@ import { formBlockSchema } from './blocks/form.schema';
 import { unsubscribeBlockSchema } from './blocks/unsubscribe.schema';
 import { estimatorBlockSchema } from './blocks/estimator.schema';
 import { orderSamplesBlockSchema, sampleCartBlockSchema } from './blocks/samples.schema';
+// Payment result pages (issue 12, room result)
+import { orderSuccessBlockSchema, paymentFailureBlockSchema, paymentVerifyBlockSchema } from './blocks/payment-result.schema';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { quoteLinkBlockSchema } from './blocks/quote-link.schema';
 import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
@@ -42,6 +44,10 @@ export const blockSchemas = [
   estimatorBlockSchema,
   orderSamplesBlockSchema,
   sampleCartBlockSchema,
+  // Payment result pages (issue 12, room result)
+  paymentVerifyBlockSchema,
+  orderSuccessBlockSchema,
+  paymentFailureBlockSchema,
 ] as const;
 
 export const pageSchema = {

@@ -12,6 +12,8 @@ import { measureWidgetSizes, ownCodeTogether, SAMPLE_ORDERING_MODULES, WIDGET_BU
 const modules = Object.values(elementModules);
 /** Issue 11: the estimator's own code (its module and its static chunks, not the runtime nor jsPDF). */
 const ESTIMATOR_OWN_BUDGET = 25 * 1024;
+/** Issue 12 (room result): <showroom-order-result>'s own code (verify, success and failure views). */
+const ORDER_RESULT_OWN_BUDGET = 8 * 1024;
 
 describe('widget bundles (dist/widgets)', () => {
   const sizes = measureWidgetSizes(widgetsDir, modules);
@@ -29,6 +31,11 @@ describe('widget bundles (dist/widgets)', () => {
     const estimator = sizes.elements.find((e) => e.module === 'estimator')!;
     expect(estimator.own).toBeLessThanOrEqual(ESTIMATOR_OWN_BUDGET);
     expect(fs.readdirSync(path.join(widgetsDir, 'esm')).some((f) => /^jspdf[\w.-]*\.js$/.test(f))).toBe(true);
+  });
+
+  it('keep order-result at most 8 kB gzip of its own', () => {
+    const orderResult = sizes.elements.find((e) => e.module === 'order-result')!;
+    expect(orderResult.own).toBeLessThanOrEqual(ORDER_RESULT_OWN_BUDGET);
   });
 
   it('keep the first element on a page at most 40 kB gzip in all', () => {

@@ -5,6 +5,8 @@ export const elementModules = {
   'showroom-sample-cart': 'sample-cart',
   'showroom-cart-count': 'cart-count',
   'showroom-estimator': 'estimator',
+  // Payment result (issue 12, room result)
+  'showroom-order-result': 'order-result',
 } as const;
 
 export type ElementName = keyof typeof elementModules;

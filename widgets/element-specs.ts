@@ -6,7 +6,13 @@ import type { ElementSpec } from './element-base/element-spec';
 import { cartCountSpec } from './cart-count/cart-count.spec';
 import { orderSamplesSpec } from './order-samples/order-samples.spec';
 import { estimatorSpec } from './estimator/estimator.spec';
+// Payment result (issue 12, room result)
+import { orderResultSpec } from './payment-result/order-result.spec';
 import { paymentMethodsSpec } from './payment-methods/payment-methods.spec';
 import { sampleCartSpec } from './sample-cart/sample-cart.spec';
 
-export const elementSpecs: readonly ElementSpec[] = [paymentMethodsSpec, orderSamplesSpec, sampleCartSpec, cartCountSpec, estimatorSpec];
+export const elementSpecs: readonly ElementSpec[] = [
+  paymentMethodsSpec, orderSamplesSpec, sampleCartSpec, cartCountSpec, estimatorSpec,
+  // Payment result (issue 12, room result)
+  orderResultSpec,
+];

@@ -34,6 +34,8 @@ import { selectUnsubscribeData, UnsubscribeBlock } from './newsletter/Unsubscrib
 import { EstimatorBlock } from './estimator/EstimatorBlock';
 import { selectEstimatorData } from './estimator/estimator-data';
 import { OrderSamplesBlock, SampleCartBlock } from './samples/SampleBlocks';
+// Payment result pages (issue 12, room result)
+import { OrderSuccessBlock, PaymentFailureBlock, PaymentVerifyBlock, selectPaymentVerifyData } from './payment-result/PaymentResultBlocks';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -68,6 +70,10 @@ export const blockRegistry: Registry = {
   // Sample ordering and the sample cart (issue 11): the elements' components, on this site's cart and API.
   'order-samples': defineBlock({ component: OrderSamplesBlock, island: 'visible' }),
   'sample-cart': defineBlock({ component: SampleCartBlock, island: 'visible' }),
+  // Payment result pages (issue 12, room result): what they show is in this browser tab, so at once.
+  'payment-verify': defineBlock({ component: PaymentVerifyBlock, selectData: selectPaymentVerifyData, island: 'load' }),
+  'order-success': defineBlock({ component: OrderSuccessBlock, island: 'load' }),
+  'payment-failure': defineBlock({ component: PaymentFailureBlock, island: 'load' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

@@ -49,6 +49,10 @@ const blocks: Record<string, IslandLoader> = {
   estimator: () => import('../blocks/estimator/EstimatorBlock').then((m) => m.EstimatorBlock),
   'order-samples': () => import('../blocks/samples/SampleBlocks').then((m) => m.OrderSamplesBlock),
   'sample-cart': () => import('../blocks/samples/SampleBlocks').then((m) => m.SampleCartBlock),
+  // Payment result pages (issue 12, room result)
+  'payment-verify': () => import('../blocks/payment-result/PaymentResultBlocks').then((m) => m.PaymentVerifyBlock),
+  'order-success': () => import('../blocks/payment-result/PaymentResultBlocks').then((m) => m.OrderSuccessBlock),
+  'payment-failure': () => import('../blocks/payment-result/PaymentResultBlocks').then((m) => m.PaymentFailureBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

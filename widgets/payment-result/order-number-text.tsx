@@ -1,0 +1,27 @@
+/**
+ * The success content's placeholders: `{orderId}` becomes the order number in bold and
+ * `{remainingBalance}` the balance left to pay ($12.50). The content is plain text from the page
+ * definition (or the element's attribute), rendered as React text, so it is always escaped; the
+ * placeholders are the only markup it can produce.
+ */
+import { Fragment, type ReactNode } from 'react';
+
+export const ORDER_ID_PLACEHOLDER = '{orderId}';
+export const REMAINING_BALANCE_PLACEHOLDER = '{remainingBalance}';
+
+export function formatDollars(amount: number): string {
+  return `$${amount.toFixed(2)}`;
+}
+
+export function withOrderNumber(text: string, orderNumber: string, remainingBalance = 0): ReactNode {
+  const parts = text.split(/(\{orderId\}|\{remainingBalance\})/);
+  return parts.map((part, i) =>
+    part === ORDER_ID_PLACEHOLDER ? (
+      <strong key={i}>{orderNumber}</strong>
+    ) : part === REMAINING_BALANCE_PLACEHOLDER ? (
+      <strong key={i}>{formatDollars(remainingBalance)}</strong>
+    ) : (
+      <Fragment key={i}>{part}</Fragment>
+    ),
+  );
+}
