@@ -14,6 +14,8 @@ import { popupBlockSchema } from './blocks/popup.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
 import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
 import { schemaId } from './schema-id';
+// Customer accounts (issue 13)
+import { accountBlockSchemas } from './blocks/account.schema';
 
 /**
  * Every block type a page may use. To add one: write its schema in schemas/blocks/<name>.schema.ts
@@ -42,6 +44,8 @@ export const blockSchemas = [
   estimatorBlockSchema,
   orderSamplesBlockSchema,
   sampleCartBlockSchema,
+  // Customer accounts (issue 13)
+  ...accountBlockSchemas,
 ] as const;
 
 export const pageSchema = {

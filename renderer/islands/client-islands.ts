@@ -49,6 +49,12 @@ const blocks: Record<string, IslandLoader> = {
   estimator: () => import('../blocks/estimator/EstimatorBlock').then((m) => m.EstimatorBlock),
   'order-samples': () => import('../blocks/samples/SampleBlocks').then((m) => m.OrderSamplesBlock),
   'sample-cart': () => import('../blocks/samples/SampleBlocks').then((m) => m.SampleCartBlock),
+  // Customer accounts (issue 13)
+  'account-home': () => import('../blocks/account/AccountHomeBlock').then((m) => m.AccountHomeBlock),
+  'account-addresses': () => import('../blocks/account/AccountAddressesBlock').then((m) => m.AccountAddressesBlock),
+  'account-address-form': () => import('../blocks/account/AccountAddressFormBlock').then((m) => m.AccountAddressFormBlock),
+  'account-list': () => import('../blocks/account/AccountListBlock').then((m) => m.AccountListBlock),
+  'account-detail': () => import('../blocks/account/AccountDetailBlock').then((m) => m.AccountDetailBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

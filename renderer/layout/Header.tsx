@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SiteSettings } from '../../schemas/site-settings.schema';
+import { ACCOUNT_HOME } from '../blocks/account/account-paths';
+import { signedInHint } from '../blocks/account/signed-in-hint';
 import { sampleCartCount } from '../blocks/catalog/sample-cart-store';
 import { useExternalStore } from '../islands/external-store';
 import { DesktopMenu } from './DesktopMenu';
@@ -54,6 +56,8 @@ export function Header({ settings }: { settings: HeaderSettings }) {
 
   // The sample cart lives in the browser: the server renders no count, the island shows it once live.
   const samples = useExternalStore(sampleCartCount);
+  // The session cookie is httpOnly: the account pages leave a hint for the link's words (both lead to the account).
+  const signedIn = useExternalStore(signedInHint);
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
@@ -73,6 +77,9 @@ export function Header({ settings }: { settings: HeaderSettings }) {
             Samples <span className="header__samples-count">{samples}</span>
           </a>
         )}
+        <a className="header__account" href={ACCOUNT_HOME}>
+          {signedIn ? 'My account' : 'Sign in'}
+        </a>
         <button
           type="button"
           className="header__menu-button"

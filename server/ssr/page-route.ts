@@ -38,6 +38,12 @@ export function pageRoute(opts: {
       ctx.body = robotsTxt(publicUrl);
       return;
     }
+    const redirect = findRedirect(content.redirects, ctx.path);
+    if (redirect) {
+      ctx.status = redirect.status ?? 301;
+      ctx.redirect(redirect.to + ctx.search);
+      return;
+    }
     ctx.type = HTML;
     ctx.set('Cache-Control', 'no-cache');
     const key = pageCacheKey(ctx.url, ctx.get('Cookie') || undefined);
@@ -71,6 +77,12 @@ export function pageRoute(opts: {
 }
 
 const HTML = 'text/html; charset=utf-8';
+
+/** The redirect of routes.json whose `from` is this path (a trailing slash and repeated slashes ignored). */
+export function findRedirect(redirects: Content['redirects'] | undefined, path: string): Content['redirects'][number] | undefined {
+  const normal = '/' + path.split('/').filter(Boolean).join('/');
+  return redirects?.find((r) => r.from === normal);
+}
 
 /** Smaller than this, compression saves too little to be worth it. */
 const COMPRESS_MIN_BYTES = 1024;
