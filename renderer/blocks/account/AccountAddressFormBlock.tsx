@@ -224,8 +224,8 @@ export function AccountAddressFormBlock({
   const go = navigate ?? ((p: string) => window.location.assign(p));
 
   const save = async (values: AddressFormValues) => {
-    if (editing) await api.updateAddress(id, addressInput(values));
-    else await api.createAddress(addressInput(values));
+    if (editing) await api.updateAddress(id, addressInput(values, true));
+    else await api.createAddress(addressInput(values, false));
     go(ADDRESSES_PATH);
   };
 

@@ -106,8 +106,12 @@ export function addressProblems(v: AddressFormValues): Partial<Record<AddressTex
   return out;
 }
 
-/** The request body of POST / PATCH /api/my-account/address. */
-export function addressInput(v: AddressFormValues): AddressInput {
+/**
+ * The request body of POST / PATCH /api/my-account/address. A new address sends a default flag only
+ * when it is ticked: left out, the server makes the address the default of each kind that has none
+ * yet (so a first address is the default of both); an edit sends both, so unticking one takes it back.
+ */
+export function addressInput(v: AddressFormValues, editing: boolean): AddressInput {
   return {
     type: v.type,
     firstName: v.firstName.trim(),
@@ -121,7 +125,7 @@ export function addressInput(v: AddressFormValues): AddressInput {
     countryId: v.countryId,
     phoneNumber: v.phoneNumber.trim(),
     ...(v.email.trim() ? { email: v.email.trim() } : {}),
-    defaultShipping: v.defaultShipping,
-    defaultBilling: v.defaultBilling,
+    ...(editing || v.defaultShipping ? { defaultShipping: v.defaultShipping } : {}),
+    ...(editing || v.defaultBilling ? { defaultBilling: v.defaultBilling } : {}),
   };
 }
