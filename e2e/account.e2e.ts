@@ -85,6 +85,11 @@ const card = (street: string) => page.locator('.account-card', { hasText: street
 
 describe('a customer account in the browser', () => {
   it('sends a signed-out visitor to sign in', async () => {
+    // Without a session cookie the server redirects at once; with an ended session the page does.
+    const answer = await page.request.get(`${shop.server.url}/my-account/orders/7?x=1`, { maxRedirects: 0 });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers()['location']).toBe('/my-account/login?returnTo=%2Fmy-account%2Forders%2F7%3Fx%3D1');
+    await context.addCookies([{ name: 'showroom_session', value: 'ended-or-made-up', url: shop.server.url }]);
     await page.goto(`${shop.server.url}/my-account/addresses`);
     await page.waitForURL('**/my-account/login?returnTo=%2Fmy-account%2Faddresses');
     await hydrated();

@@ -74,6 +74,11 @@ export const pageSchema = {
           description: 'Checkout, payment and order-result pages: no FAQ, breadcrumb or video structured data, and not indexed.',
         },
         noindex: { type: 'boolean', description: 'Keep the page out of search engines and the sitemap (test and account pages).' },
+        requiresSignIn: {
+          type: 'boolean',
+          description:
+            'A customer account page: a visitor without a session cookie is redirected (302) to /my-account/login?returnTo=<this page>; an expired session is sent there by the page itself.',
+        },
       },
     },
     blocks: {
