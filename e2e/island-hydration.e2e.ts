@@ -37,6 +37,10 @@ const routes = [
   '/estimator',
   '/checkout',
   '/no/such/page',
+  // Customer accounts (issue 13): the account forms (the signed-in pages redirect a visitor without a session)
+  '/register',
+  '/my-account/login',
+  '/my-account/forgot-password',
 ];
 
 /** A route checked with the header's props altered, to prove a difference is caught. */

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setSignedInHint } from '../blocks/account/signed-in-hint';
 import { testSettings } from '../testing/page-fixture';
 import { Header } from './Header';
 
@@ -53,5 +55,16 @@ describe('Header', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(menuButton);
+  });
+
+  it("links to the account: 'Sign in', or 'My account' once this browser has signed in", () => {
+    localStorage.clear();
+    render(<Header settings={settings} />);
+    const link = screen.getByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/my-account');
+    act(() => setSignedInHint(true));
+    expect(screen.getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my-account');
+    act(() => setSignedInHint(false));
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
   });
 });
