@@ -6,7 +6,9 @@
  */
 import type { ExternalStore } from '../../islands/external-store';
 
-const KEY = 'showroom:signed-in';
+/** Read by the header too (renderer/layout/Header.tsx SIGNED_IN_HINT_KEY, kept equal by a test). */
+export const SIGNED_IN_KEY = 'showroom:signed-in';
+const KEY = SIGNED_IN_KEY;
 const listeners = new Set<() => void>();
 
 function storage(): Storage | null {
