@@ -40,6 +40,10 @@ const routes = [
   // at once without this tab's pending payment or stored number (e2e/payment-result.e2e.ts).
   '/payment/fail',
   '/no/such/page',
+  // Customer accounts (issue 13): the account forms (the signed-in pages redirect a visitor without a session)
+  '/register',
+  '/my-account/login',
+  '/my-account/forgot-password',
 ];
 
 /** A route checked with the header's props altered, to prove a difference is caught. */

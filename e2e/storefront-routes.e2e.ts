@@ -142,9 +142,12 @@ describe('every route of the route list', () => {
       '/order/success', '/order/split-payment', '/custom-millworks', '/flooring-and-more', '/test-page', '/estimator',
       `/blogs/authors/${firstAuthor}`, `/blogs/category/${firstBlogCategory}`, `/blogs/${firstBlog}`, '/blogs',
       '/my-account/orders/7', '/my-account/quotes/7', '/my-account/addresses', '/my-account/address/edit/7', '/my-account/address/new',
-      '/my-account/addresses/add',
+      '/my-account/addresses/add', '/my-account', '/my-account/login', '/my-account/forgot-password', '/my-account/reset-password',
+      '/my-account/orders', '/my-account/quotes',
     ];
     const unanswered = required.filter((u) => {
+      // The older add link answers with a redirect to the new one (routes.json "redirects").
+      if (content.redirects.some((r) => r.from === u)) return false;
       const m = matchRoute(content.routes, u);
       return !m || m.route.path.includes('*');
     });

@@ -16,6 +16,8 @@ import { popupBlockSchema } from './blocks/popup.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
 import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
 import { schemaId } from './schema-id';
+// Customer accounts (issue 13)
+import { accountBlockSchemas } from './blocks/account.schema';
 
 /**
  * Every block type a page may use. To add one: write its schema in schemas/blocks/<name>.schema.ts
@@ -48,6 +50,8 @@ export const blockSchemas = [
   paymentVerifyBlockSchema,
   orderSuccessBlockSchema,
   paymentFailureBlockSchema,
+  // Customer accounts (issue 13)
+  ...accountBlockSchemas,
 ] as const;
 
 export const pageSchema = {
@@ -76,6 +80,11 @@ export const pageSchema = {
           description: 'Checkout, payment and order-result pages: no FAQ, breadcrumb or video structured data, and not indexed.',
         },
         noindex: { type: 'boolean', description: 'Keep the page out of search engines and the sitemap (test and account pages).' },
+        requiresSignIn: {
+          type: 'boolean',
+          description:
+            'A customer account page: a visitor without a session cookie is redirected (302) to /my-account/login?returnTo=<this page>; an expired session is sent there by the page itself.',
+        },
       },
     },
     blocks: {

@@ -30,8 +30,23 @@ export const routesSchema = {
         },
       },
     },
+    redirects: {
+      type: 'array',
+      description: 'Old paths that send the browser to another path of the site (a real HTTP redirect, looked up before the routes), e.g. /my-account/addresses/add to /my-account/address/new.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['from', 'to'],
+        properties: {
+          from: { type: 'string', pattern: '^(/[A-Za-z0-9._~-]+)+$', description: 'The exact path that redirects (no parameters), e.g. /my-account/addresses/add.' },
+          to: { type: 'string', pattern: '^/([A-Za-z0-9._~-]+(/[A-Za-z0-9._~-]+)*)?$', description: 'The path of this site to go to; the query string is kept.' },
+          status: { type: 'integer', enum: [301, 302, 307, 308], description: 'HTTP status. Default 301 (moved for good).' },
+        },
+      },
+    },
   },
 } as const;
 
 export type RouteList = FromSchema<typeof routesSchema>;
 export type RouteEntry = RouteList['routes'][number];
+export type RedirectEntry = NonNullable<RouteList['redirects']>[number];

@@ -36,6 +36,13 @@ import { selectEstimatorData } from './estimator/estimator-data';
 import { OrderSamplesBlock, SampleCartBlock } from './samples/SampleBlocks';
 // Payment result pages (issue 12, room result)
 import { OrderSuccessBlock, PaymentFailureBlock, PaymentVerifyBlock, selectPaymentVerifyData } from './payment-result/PaymentResultBlocks';
+// Customer accounts (issue 13)
+import { AccountAddressesBlock } from './account/AccountAddressesBlock';
+import { AccountAddressFormBlock, selectAddressFormData } from './account/AccountAddressFormBlock';
+import { AccountDetailBlock, selectDetailData } from './account/AccountDetailBlock';
+import { AccountHomeBlock } from './account/AccountHomeBlock';
+import { AccountLinksBlock } from './account/AccountLinksBlock';
+import { AccountListBlock } from './account/AccountListBlock';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -63,7 +70,8 @@ export const blockRegistry: Registry = {
   // Forms, popups and the newsletter (issue 10). A form hydrates as it nears the viewport; the popup
   // host at once (its triggers watch from the first moment), but it is tiny: the popup and the form
   // engine inside it are a lazy import made when a trigger fires.
-  form: { ...formBlockEntry, island: 'visible' },
+  // An account form hydrates at once: the reset page's token must leave the address bar first thing.
+  form: { ...formBlockEntry, island: (_block, data) => (data?.form?.account ? 'load' : 'visible') },
   popup: { ...popupBlockEntry, island: 'load' },
   'newsletter-unsubscribe': defineBlock({ component: UnsubscribeBlock, selectData: selectUnsubscribeData, island: 'load' }),
   estimator: defineBlock({ component: EstimatorBlock, selectData: selectEstimatorData, island: 'visible' }),
@@ -74,6 +82,13 @@ export const blockRegistry: Registry = {
   'payment-verify': defineBlock({ component: PaymentVerifyBlock, selectData: selectPaymentVerifyData, island: 'load' }),
   'order-success': defineBlock({ component: OrderSuccessBlock, island: 'load' }),
   'payment-failure': defineBlock({ component: PaymentFailureBlock, island: 'load' }),
+  // Customer accounts (issue 13): one customer's data, fetched in the browser with the session cookie.
+  'account-links': defineBlock({ component: AccountLinksBlock }),
+  'account-home': defineBlock({ component: AccountHomeBlock, island: 'load' }),
+  'account-addresses': defineBlock({ component: AccountAddressesBlock, island: 'load' }),
+  'account-address-form': defineBlock({ component: AccountAddressFormBlock, selectData: selectAddressFormData, island: 'load' }),
+  'account-list': defineBlock({ component: AccountListBlock, island: 'load' }),
+  'account-detail': defineBlock({ component: AccountDetailBlock, selectData: selectDetailData, island: 'load' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

@@ -82,14 +82,14 @@ function TextControl({ store, field, idPrefix, snap }: FieldProps & { snap: Fiel
   if (field.type === 'textarea') {
     return <textarea {...common} rows={5} className="sf-input sf-input--textarea" onChange={(e) => store.setValue(field.name, e.target.value)} />;
   }
-  const type = field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : 'text';
+  const type = field.type === 'email' || field.type === 'tel' || field.type === 'password' ? field.type : 'text';
   return (
     <input
       {...common}
       type={type}
       className="sf-input"
       inputMode={field.onlyNumbers ? 'numeric' : field.type === 'number' ? 'decimal' : undefined}
-      autoComplete={autoCompleteFor(field.name, field.type)}
+      autoComplete={field.autocomplete ?? autoCompleteFor(field.name, field.type)}
       onChange={(e) => {
         // Number-only inputs keep the previous text when a keystroke or paste breaks the rule (002 §5).
         const next = numeric ? acceptTypedNumber(text, e.target.value, { onlyNumbers: field.onlyNumbers }) : e.target.value;

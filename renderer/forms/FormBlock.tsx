@@ -3,6 +3,7 @@ import type { FormDefinition, FormStep } from '../../schemas/forms/form.schema';
 import { FORM_SUCCESS_TITLE, FORM_THANK_YOU_MESSAGE } from '../../schemas/evaluators/validation-messages';
 import { safeInlineHtml } from '../blocks/content/inline-html';
 import { trackFormSubmitClick } from './analytics';
+import { accountFormPost, prepareAccountForm } from './account-form-flow';
 import { Captcha } from './Captcha';
 import { FieldList } from './FieldList';
 import { HONEYPOT_FIELD, postForm } from './form-api';
@@ -35,6 +36,8 @@ export interface FormBlockProps {
   onFieldRender?: (name: string) => void;
   /** A fetch to use instead of the global one (tests). */
   fetch?: typeof fetch;
+  /** Account forms: where the browser goes after signing in (tests). Default: location.assign. */
+  navigate?: (path: string) => void;
 }
 
 /** Step numbers are padded to 2 digits (002 §9). */
@@ -88,10 +91,15 @@ function Buttons({ store, status, step, onBack }: { store: FormStore; status: Fo
  * state lives in its own store (form-store.ts), every field subscribes to its own part of it, and
  * the component itself re-renders only when the form's status (sending, message, step) changes.
  */
-export function FormBlock({ form, options = {}, onSuccess, onFieldRender, fetch }: FormBlockProps) {
+export function FormBlock({ form, options = {}, onSuccess, onFieldRender, fetch, navigate }: FormBlockProps) {
   const idPrefix = options.idPrefix ?? `form-${form.name}`;
   const [store] = useState(() =>
-    createFormStore(form, { post: (post) => postForm(form.name, post, { apiBase: options.apiBase, fetch }), storage: browserStorage(), onFieldRender }),
+    createFormStore(form, {
+      // An account form goes to its fixed account endpoint (account-form-api.ts); every other to /api/forms/{name}.
+      post: form.account ? accountFormPost(form.account, { apiBase: options.apiBase, fetch, navigate }) : (post) => postForm(form.name, post, { apiBase: options.apiBase, fetch }),
+      storage: browserStorage(),
+      onFieldRender,
+    }),
   );
   const status = useFormStatus(store);
   const root = useRef<HTMLElement>(null);
@@ -101,6 +109,7 @@ export function FormBlock({ form, options = {}, onSuccess, onFieldRender, fetch 
 
   // Saved multi-step progress comes back after hydration, so the server's markup and the first browser render agree.
   useEffect(() => {
+    if (form.account) prepareAccountForm(form.account);
     store.restore();
     // A reload right after typing still keeps the last keystrokes.
     const flush = () => store.flush();
@@ -165,9 +174,9 @@ export function FormBlock({ form, options = {}, onSuccess, onFieldRender, fetch 
       ) : (
         <form
           className={`sf-form${store.multi ? ' sf-form--steps' : ''}`}
-          action={`${options.apiBase ?? ''}/api/forms/${form.name}`}
+          action={form.account ? undefined : `${options.apiBase ?? ''}/api/forms/${form.name}`}
           method="post"
-          encType="multipart/form-data"
+          encType={form.account ? undefined : 'multipart/form-data'}
           noValidate
           aria-busy={status.state === 'submitting' || undefined}
           aria-label={showTitle ? undefined : (form.title ?? form.name)}

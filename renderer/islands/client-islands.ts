@@ -53,6 +53,12 @@ const blocks: Record<string, IslandLoader> = {
   'payment-verify': () => import('../blocks/payment-result/PaymentResultBlocks').then((m) => m.PaymentVerifyBlock),
   'order-success': () => import('../blocks/payment-result/PaymentResultBlocks').then((m) => m.OrderSuccessBlock),
   'payment-failure': () => import('../blocks/payment-result/PaymentResultBlocks').then((m) => m.PaymentFailureBlock),
+  // Customer accounts (issue 13)
+  'account-home': () => import('../blocks/account/AccountHomeBlock').then((m) => m.AccountHomeBlock),
+  'account-addresses': () => import('../blocks/account/AccountAddressesBlock').then((m) => m.AccountAddressesBlock),
+  'account-address-form': () => import('../blocks/account/AccountAddressFormBlock').then((m) => m.AccountAddressFormBlock),
+  'account-list': () => import('../blocks/account/AccountListBlock').then((m) => m.AccountListBlock),
+  'account-detail': () => import('../blocks/account/AccountDetailBlock').then((m) => m.AccountDetailBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

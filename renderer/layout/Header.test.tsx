@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setSignedInHint, SIGNED_IN_KEY } from '../blocks/account/signed-in-hint';
 import { testSettings } from '../testing/page-fixture';
-import { Header } from './Header';
+import { Header, SIGNED_IN_HINT_KEY } from './Header';
 
 afterEach(cleanup);
 
@@ -53,5 +54,17 @@ describe('Header', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(menuButton);
+  });
+
+  it("links to the account: 'Sign in', or 'My account' once this browser has signed in", () => {
+    expect(SIGNED_IN_HINT_KEY).toBe(SIGNED_IN_KEY);
+    localStorage.clear();
+    render(<Header settings={settings} />);
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/my-account');
+    cleanup();
+    setSignedInHint(true);
+    render(<Header settings={settings} />);
+    expect(screen.getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/my-account');
+    setSignedInHint(false);
   });
 });

@@ -9,6 +9,11 @@ import { DEFAULT_DRAWER_TITLE, MobileDrawer } from './MobileDrawer';
 
 export const DESKTOP_MIN_WIDTH = 1201;
 
+/** Where the header's account link leads (signed out, that page sends the visitor to sign in). */
+export const ACCOUNT_PAGE = '/my-account';
+/** The localStorage key of renderer/blocks/account/signed-in-hint.ts (a test keeps the two equal). */
+export const SIGNED_IN_HINT_KEY = 'showroom:signed-in';
+
 /** Where the header's sample-cart link leads. */
 export const SAMPLES_PAGE = '/order-samples';
 
@@ -54,6 +59,17 @@ export function Header({ settings }: { settings: HeaderSettings }) {
 
   // The sample cart lives in the browser: the server renders no count, the island shows it once live.
   const samples = useExternalStore(sampleCartCount);
+  // The session cookie is httpOnly: the account pages leave a hint for the link's words (both lead
+  // to the account). Read once: signing in and out always loads another page. Inline, not through
+  // the account modules, to keep every page's header light (e2e/size-budget.e2e.ts).
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    try {
+      setSignedIn(localStorage.getItem(SIGNED_IN_HINT_KEY) === '1');
+    } catch {
+      // storage blocked: 'Sign in', which leads to the account all the same
+    }
+  }, []);
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
@@ -73,6 +89,9 @@ export function Header({ settings }: { settings: HeaderSettings }) {
             Samples <span className="header__samples-count">{samples}</span>
           </a>
         )}
+        <a className="header__account" href={ACCOUNT_PAGE}>
+          {signedIn ? 'My account' : 'Sign in'}
+        </a>
         <button
           type="button"
           className="header__menu-button"

@@ -19,6 +19,9 @@ export const INPUT_FIELD_TYPES = [
   'checkbox-group',
   'radio',
   'file',
+  // A masked input whose value never leaves the page except to the account endpoints: only a form with
+  // `account` may hold one (server/content/lint/form-references.ts), so no password is stored as a submission.
+  'password',
 ] as const;
 export type InputFieldType = (typeof INPUT_FIELD_TYPES)[number];
 
@@ -130,6 +133,11 @@ const inputFieldProperties = {
   hideInPDF: { type: 'boolean', description: 'Estimator only: true leaves this field out of the PDF estimate.' },
   description: { type: 'string', description: 'Help text shown under the field.' },
   className: { type: 'string', description: 'Extra CSS class names for the field wrapper.' },
+  autocomplete: {
+    type: 'string',
+    pattern: '^[a-z0-9 -]+$',
+    description: "The input's autocomplete hint, e.g. current-password or new-password (password managers read it). Default: from the type and name (email, tel, given-name...).",
+  },
 } as const;
 
 export const inputFieldSchema = {
@@ -142,7 +150,7 @@ export const inputFieldSchema = {
     type: {
       enum: INPUT_FIELD_TYPES,
       description:
-        'Kind of input: text, email, number, hidden, tel, textarea, select, checkbox, newsletter (a consent checkbox that subscribes), checkbox-group, radio or file.',
+        'Kind of input: text, email, number, hidden, tel, textarea, select, checkbox, newsletter (a consent checkbox that subscribes), checkbox-group, radio, file, or password (account forms only).',
     },
     ...inputFieldProperties,
   },

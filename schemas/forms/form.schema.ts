@@ -65,6 +65,10 @@ const stepSchema = {
   },
 } as const;
 
+/** The account endpoints a form may be sent to (a fixed list: a definition never names a free URL). */
+export const ACCOUNT_FORM_ACTIONS = ['register', 'sign-in', 'forgot-password', 'reset-password'] as const;
+export type AccountFormAction = (typeof ACCOUNT_FORM_ACTIONS)[number];
+
 export const formSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: schemaId('form'),
@@ -130,6 +134,11 @@ export const formSchema = {
         redirect: { type: 'string', description: 'Path to go to after success, e.g. /order/success.' },
         subscribeNewsletter: { type: 'boolean', description: 'Subscribe the e-mail address to the newsletter (also done when a newsletter field is checked).' },
       },
+    },
+    account: {
+      enum: ACCOUNT_FORM_ACTIONS,
+      description:
+        'Makes this a customer account form: it is sent to that account endpoint instead of /api/forms/{name} (register: POST /api/my-account/register then sign-in; sign-in: /api/my-account/login; forgot-password: /api/my-account/password-reset; reset-password: /api/my-account/password-reset/confirm with the link token). Only account forms may hold password fields; /api/forms refuses them.',
     },
     metadata: formMetadataSchema,
   },

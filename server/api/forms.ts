@@ -53,7 +53,8 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
     const plain = findForm(deps.content, ctx.params.formName ?? '');
     const estimator = plain ? undefined : findEstimator(deps.content, ctx.params.formName ?? '');
     const form = plain ?? (estimator && estimatorForm(estimator.template));
-    if (!form) throw new ApiError(404, 'form_not_found', 'There is no form of that name.');
+    // An account form's values (passwords) go to the account endpoints only, never into a stored submission.
+    if (!form || plain?.account !== undefined) throw new ApiError(404, 'form_not_found', 'There is no form of that name.');
     if (!(await deps.limiter.consume(`forms:${ctx.ip.slice(0, 64)}`))) {
       ctx.set('Retry-After', '60');
       ctx.set('Connection', 'close');

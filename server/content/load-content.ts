@@ -31,6 +31,8 @@ export interface Content {
   dir: string;
   settings: SiteSettings;
   routes: RouteList['routes'];
+  /** Old paths and where they redirect (routes.json `redirects`; none when absent). */
+  redirects: NonNullable<RouteList['redirects']>;
   pages: Record<string, PageDefinition>;
   paymentMethods: PaymentMethodsDefinition['paymentMethods'];
   shippingMethods: ShippingMethod[];
@@ -133,6 +135,7 @@ export function loadContent(dir: string): Content {
     dir,
     settings: one<SiteSettings>('site.json'),
     routes: one<RouteList>('routes.json').routes,
+    redirects: one<RouteList>('routes.json').redirects ?? [],
     pages: many<PageDefinition>('pages'),
     paymentMethods: one<PaymentMethodsDefinition>('payment-methods.json').paymentMethods,
     shippingMethods: optional<ShippingMethodsDefinition>('shipping-methods.json')?.shippingMethods ?? [],

@@ -3,10 +3,11 @@ import { pagePolicy } from './content-security-policy';
 
 /**
  * Pages whose own address carries a secret: the quote payment link of the specification
- * (/quote/payment?quoteId=…&token=…). They send no referrer at all, so the token does not travel
- * to the payment providers' scripts and frames.
+ * (/quote/payment?quoteId=…&token=…) and the password reset link (/my-account/reset-password?token=…).
+ * They send no referrer at all, so the token does not travel to the payment providers' scripts and
+ * frames, or to any site a link on the page leads to.
  */
-const NO_REFERRER_PATHS: ReadonlySet<string> = new Set(['/quote/payment', '/quote/payment/']);
+const NO_REFERRER_PATHS: ReadonlySet<string> = new Set(['/quote/payment', '/quote/payment/', '/my-account/reset-password', '/my-account/reset-password/']);
 
 /** HSTS for a year once the site is served over https; never on plain http, where it means nothing. */
 const HSTS = 'max-age=31536000';

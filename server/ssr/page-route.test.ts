@@ -49,4 +49,36 @@ describe('page route', () => {
     expect(fresh).toContain('Accept all');
     expect(answered).not.toContain('Accept all');
   });
+
+  it("answers routes.json's redirects with a real 301, keeping the query", async () => {
+    const res = await fetch(server.url + '/my-account/addresses/add/?from=mail', { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/my-account/address/new?from=mail');
+  });
+
+  it('sends a visitor without a session cookie from an account page to sign in, and renders the frame for one with a cookie', async () => {
+    const res = await fetch(server.url + '/my-account/orders?page=2', { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/my-account/login?returnTo=%2Fmy-account%2Forders%3Fpage%3D2');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    // The page itself checks the session (an ended one gets 401 from the API and goes to sign in).
+    const framed = await fetch(server.url + '/my-account/orders', { headers: { cookie: 'showroom_session=whatever' } });
+    expect(framed.status).toBe(200);
+    expect(await framed.text()).toContain('Loading your orders…');
+    // The sign-in pages themselves are open, and the reset page sends no referrer.
+    expect((await fetch(server.url + '/my-account/login', { redirect: 'manual' })).status).toBe(200);
+    const reset = await fetch(server.url + '/my-account/reset-password?token=abc', { redirect: 'manual' });
+    expect(reset.status).toBe(200);
+    expect(reset.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('refuses account forms at /api/forms/{name}: their values (passwords) are never stored as a submission', async () => {
+    const res = await fetch(server.url + '/api/forms/account-sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ formData: { email: 'a@b.co', password: 'secret-secret' }, honeypot: '' }),
+    });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: string }).error).toBe('form_not_found');
+  });
 });

@@ -2,7 +2,9 @@ import type { Context, Middleware } from 'koa';
 import type { RenderInput, RenderResult, StoreData } from '../../renderer/entry-server';
 import type { Content } from '../content/load-content';
 import { formSettingsFromEnv, formsPublicSettings } from '../services/form-settings';
+import { routeAnswers } from '../content/lint/route-pattern';
 import { chooseEncoding } from '../http/accept-encoding';
+import { SESSION_COOKIE } from '../services/session-service';
 import { compressFastSync } from '../http/compression';
 import type { ClientAssets } from './client-assets';
 import { htmlDocument } from './html-document';
@@ -38,6 +40,20 @@ export function pageRoute(opts: {
       ctx.body = robotsTxt(publicUrl);
       return;
     }
+    const redirect = findRedirect(content.redirects, ctx.path);
+    if (redirect) {
+      ctx.status = redirect.status ?? 301;
+      ctx.redirect(redirect.to + ctx.search);
+      return;
+    }
+    if (!ctx.cookies.get(SESSION_COOKIE) && pageOf(content, ctx.path)?.metadata.requiresSignIn) {
+      // An account page without a session: straight to sign in, and back here afterwards (the
+      // sign-in page accepts only a path of this site as returnTo).
+      ctx.set('Cache-Control', 'no-store');
+      ctx.vary('Cookie');
+      ctx.redirect(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(ctx.path + ctx.search)}`);
+      return;
+    }
     ctx.type = HTML;
     ctx.set('Cache-Control', 'no-cache');
     const key = pageCacheKey(ctx.url, ctx.get('Cookie') || undefined);
@@ -71,6 +87,21 @@ export function pageRoute(opts: {
 }
 
 const HTML = 'text/html; charset=utf-8';
+
+/** Where signed-out visits to a page with `requiresSignIn` go (renderer/blocks/account/account-paths.ts). */
+export const SIGN_IN_PATH = '/my-account/login';
+
+/** The page definition the first matching route shows (the renderer's lookup, without its module). */
+function pageOf(content: Content, path: string) {
+  const route = content.routes.find((r) => routeAnswers(r.path, path));
+  return route ? content.pages[route.page] : undefined;
+}
+
+/** The redirect of routes.json whose `from` is this path (a trailing slash and repeated slashes ignored). */
+export function findRedirect(redirects: Content['redirects'] | undefined, path: string): Content['redirects'][number] | undefined {
+  const normal = '/' + path.split('/').filter(Boolean).join('/');
+  return redirects?.find((r) => r.from === normal);
+}
 
 /** Smaller than this, compression saves too little to be worth it. */
 const COMPRESS_MIN_BYTES = 1024;

@@ -1,6 +1,8 @@
 /**
  * A popup component or a block `{ "type": "form", "form": "contact" }` shows a form of forms/; it
- * must name one that exists (by its `name`, which by convention is also its file name).
+ * must name one that exists (by its `name`, which by convention is also its file name). And a password
+ * field belongs only in an account form (`account`), whose values go to the account endpoints: any
+ * other form is stored as a submission and e-mailed, which a password must never be.
  */
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord, walkJson } from './json-pointer';
@@ -14,6 +16,17 @@ export function checkFormReferences(input: LintInput): DefinitionProblem[] {
     if (isRecord(data) && typeof data.name === 'string') forms.add(data.name);
   }
   const problems: DefinitionProblem[] = [];
+  for (const file of [...input.valid].sort()) {
+    const data = input.files.get(file);
+    const schema = input.schemaOf.get(file);
+    const plainForm = schema === 'form' && isRecord(data) && data.account === undefined;
+    if (!plainForm && schema !== 'estimator-template') continue;
+    walkJson(data, (value, pointer) => {
+      if (isRecord(value) && value.type === 'password') {
+        problems.push({ file, pointer: `${pointer}/type`, message: 'a password field belongs only in an account form (give the form "account")' });
+      }
+    });
+  }
   for (const file of [...input.valid].sort()) {
     if (input.schemaOf.get(file) === 'form') continue;
     walkJson(input.files.get(file), (value, pointer) => {

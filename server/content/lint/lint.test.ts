@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFieldReferences } from './field-references';
+import { checkFormReferences } from './form-references';
 import { checkInternalLinks, pagePathOf } from './internal-links';
 import type { LintInput } from './lint-input';
 import { isCatchAll, routeAnswers } from './route-pattern';
@@ -99,5 +100,16 @@ describe('checkFieldReferences', () => {
         message: 'makes a loop of dependencies: "a" → "b" → "c" → "a"; a field cannot depend on itself, directly or through other fields',
       },
     ]);
+  });
+});
+
+describe('checkFormReferences', () => {
+  it('allows password fields in account forms only (any other form is stored and e-mailed)', () => {
+    const field = { name: 'password', type: 'password', label: 'Password' };
+    expect(checkFormReferences(input({ 'forms/sign-in.json': ['form', { name: 'sign-in', account: 'sign-in', fields: [field] }] }))).toEqual([]);
+    expect(checkFormReferences(input({ 'forms/contact.json': ['form', { name: 'contact', fields: [{ name: 'a', type: 'text' }, field] }] }))).toEqual([
+      { file: 'forms/contact.json', pointer: '/fields/1/type', message: 'a password field belongs only in an account form (give the form "account")' },
+    ]);
+    expect(checkFormReferences(input({ 'estimator/e.json': ['estimator-template', { name: 'e', fields: [field] }] }))).toHaveLength(1);
   });
 });
