@@ -47,7 +47,7 @@ const methods = [
 
 const order = { id: 31, orderIncrementId: '000000031', total: 4090.3, paidAmount: 4090.3, remainingBalance: 0 };
 
-function shop(quoteAnswer: { status: number; body: unknown } = { status: 200, body: { success: true, data: quote } }, convert = { status: 200, body: { success: true, order } }) {
+function shop(quoteAnswer: { status: number; body: unknown } = { status: 200, body: { success: true, data: quote } }, convert: { status: number; body: unknown } = { status: 200, body: { success: true, order } }) {
   return fakeShopFetch({
     'GET /api/quote': quoteAnswer,
     'GET /api/payment-methods': { status: 200, body: { success: true, paymentMethods: methods } },
