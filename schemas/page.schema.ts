@@ -13,6 +13,8 @@ import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placehol
 import { popupBlockSchema } from './blocks/popup.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
 import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
+// Money pages: quote payment and split payment (issue 12, room quote)
+import { quotePaymentBlockSchema, splitPaymentBlockSchema } from './blocks/payment-pages.schema';
 import { schemaId } from './schema-id';
 
 /**
@@ -42,6 +44,9 @@ export const blockSchemas = [
   estimatorBlockSchema,
   orderSamplesBlockSchema,
   sampleCartBlockSchema,
+  // Quote payment and split payment (issue 12)
+  quotePaymentBlockSchema,
+  splitPaymentBlockSchema,
 ] as const;
 
 export const pageSchema = {

@@ -34,6 +34,7 @@ import { selectUnsubscribeData, UnsubscribeBlock } from './newsletter/Unsubscrib
 import { EstimatorBlock } from './estimator/EstimatorBlock';
 import { selectEstimatorData } from './estimator/estimator-data';
 import { OrderSamplesBlock, SampleCartBlock } from './samples/SampleBlocks';
+import { QuotePaymentBlock, SplitPaymentBlock } from './payment-pages/PaymentPageBlocks';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -68,6 +69,9 @@ export const blockRegistry: Registry = {
   // Sample ordering and the sample cart (issue 11): the elements' components, on this site's cart and API.
   'order-samples': defineBlock({ component: OrderSamplesBlock, island: 'visible' }),
   'sample-cart': defineBlock({ component: SampleCartBlock, island: 'visible' }),
+  // Quote payment and split payment (issue 12): the elements' components; at once, they are the page.
+  'quote-payment': defineBlock({ component: QuotePaymentBlock, island: 'load' }),
+  'split-payment': defineBlock({ component: SplitPaymentBlock, island: 'load' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

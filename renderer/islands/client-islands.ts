@@ -49,6 +49,9 @@ const blocks: Record<string, IslandLoader> = {
   estimator: () => import('../blocks/estimator/EstimatorBlock').then((m) => m.EstimatorBlock),
   'order-samples': () => import('../blocks/samples/SampleBlocks').then((m) => m.OrderSamplesBlock),
   'sample-cart': () => import('../blocks/samples/SampleBlocks').then((m) => m.SampleCartBlock),
+  // Quote payment and split payment (issue 12)
+  'quote-payment': () => import('../blocks/payment-pages/PaymentPageBlocks').then((m) => m.QuotePaymentBlock),
+  'split-payment': () => import('../blocks/payment-pages/PaymentPageBlocks').then((m) => m.SplitPaymentBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

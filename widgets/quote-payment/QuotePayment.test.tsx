@@ -145,6 +145,16 @@ describe('QuotePayment', () => {
     expect(calls[0]!.headers.Authorization).toBe('Bearer moved-token');
   });
 
+  it('moves a token from the address bar into sessionStorage when no quote-link island did (a dealer page)', async () => {
+    window.history.replaceState(null, '', '/pay?quoteId=7&token=query-token&ref=mail');
+    const { fetchImpl, calls } = shop();
+    mount(fetchImpl, { quoteId: undefined, token: undefined });
+    await screen.findByRole('heading', { name: /Quote #Q100007/ });
+    expect(window.location.pathname + window.location.search).toBe('/pay?quoteId=7&ref=mail');
+    expect(sessionStorage.getItem(`${QUOTE_LINK_KEY_PREFIX}7`)).toBe('query-token');
+    expect(calls[0]!.headers.Authorization).toBe('Bearer query-token');
+  });
+
   it('pays with the quote target, converts with the token, stores the success and goes to the success page', async () => {
     const { fetchImpl, calls } = shop();
     const { element, navigate } = mount(fetchImpl, { successUrl: '/order/success' });

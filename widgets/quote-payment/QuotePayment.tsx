@@ -17,7 +17,7 @@ import { PaymentMethodList } from '../payment-methods/PaymentMethodList';
 import { payerOf } from '../payment-summary/payer';
 import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
 import { emitShowroomEvent } from '../showroom-events';
-import { quoteLinkAccess, type QuoteLinkAccess } from './quote-link-access';
+import { moveTokenOutOfAddressBar, quoteLinkAccess, type QuoteLinkAccess } from './quote-link-access';
 import type { ConvertedOrder, QuoteView } from './quote-types';
 
 export const QUOTE_EXPIRED_MESSAGE = 'The quote link has expired. Please contact admin to receive a new payment link.';
@@ -60,6 +60,7 @@ export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl
       setView({ state: 'not-found' });
       return;
     }
+    moveTokenOutOfAddressBar(access);
     setView({ state: 'loading' });
     api
       .get<{ data: QuoteView }>('/api/quote', { quoteId: access.quoteId }, { Authorization: `Bearer ${access.token}` })

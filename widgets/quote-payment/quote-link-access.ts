@@ -29,3 +29,20 @@ export function quoteLinkAccess(given: { quoteId?: string; token?: string }, sea
   const token = given.token || query.get('token') || storage?.getItem(QUOTE_LINK_KEY_PREFIX + quoteId) || '';
   return token ? { quoteId, token } : null;
 }
+
+/**
+ * On a page without the quote-link island (a dealer's page holding the element), the element moves
+ * the token out of the address bar itself: into sessionStorage for a reload, out of history and
+ * Referer headers. The main site's island does the same first; then there is nothing left to move.
+ */
+export function moveTokenOutOfAddressBar(access: QuoteLinkAccess): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('token') !== access.token) return;
+  try {
+    sessionStorage.setItem(QUOTE_LINK_KEY_PREFIX + access.quoteId, access.token);
+  } catch {
+    // storage blocked: the token still leaves the address bar; a reload then shows not-found
+  }
+  url.searchParams.delete('token');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}

@@ -1,0 +1,64 @@
+/**
+ * The page blocks `quote-payment` and `split-payment` (schemas/blocks/payment-pages.schema.ts): the
+ * very components of <showroom-quote-payment> and <showroom-split-payment>, as islands of the main
+ * site, calling this site's API and going to this site's /order/success once paid.
+ *
+ * The quote's token and the split page's e-mail are the visitor's proof and live only in the
+ * browser (the address bar, sessionStorage), so the server renders the block's frame and a loading
+ * line; the component mounts once the island has its host element, also its events' origin.
+ */
+import { useMemo, useState } from 'react';
+import type { QuotePaymentBlock as QuotePaymentDef, SplitPaymentBlock as SplitPaymentDef } from '../../../schemas/blocks/payment-pages.schema';
+import { createApiClient, type ApiClient } from '../../../widgets/api-client';
+import { paymentPageCss } from '../../../widgets/payment-summary/payment-page.css';
+import { QuotePayment } from '../../../widgets/quote-payment/QuotePayment';
+import { SplitPayment } from '../../../widgets/split-payment/SplitPayment';
+import { themeCss } from '../../../widgets/theme.css';
+import type { BlockProps } from '../block-definition';
+
+/** The elements' sheet, the shadow root's `:host` rules applied to the block's frame instead. */
+const BLOCK_CSS = themeCss.replace(':host', '.sr-widget-block') + paymentPageCss;
+
+function useWidgetHost(): { ref: (el: HTMLElement | null) => void; host: { element: HTMLElement; api: ApiClient; apiBase: string } | null } {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const host = useMemo(() => {
+    if (!element) return null;
+    const apiBase = window.location.origin;
+    return { element, api: createApiClient(apiBase), apiBase };
+  }, [element]);
+  return { ref: setElement, host };
+}
+
+function Frame({ id, className, children, frameRef }: { id?: string; className: string; children: React.ReactNode; frameRef: (el: HTMLElement | null) => void }) {
+  return (
+    <section ref={frameRef} id={id} className={`sr-widget-block ${className}`.trim()}>
+      {/* Our own constant sheet (the page's style-src allows inline styles; elements adopt it instead). */}
+      <style dangerouslySetInnerHTML={{ __html: BLOCK_CSS }} />
+      {children}
+    </section>
+  );
+}
+
+const loading = (
+  <p className="sr-status" role="status">
+    Loading...
+  </p>
+);
+
+export function QuotePaymentBlock({ block }: BlockProps<QuotePaymentDef>) {
+  const { ref, host } = useWidgetHost();
+  return (
+    <Frame id={block.id} className={`sr-quote-payment-block ${block.className ?? ''}`} frameRef={ref}>
+      {host ? <QuotePayment {...host} successUrl={block.successPath ?? '/order/success'} contactUrl={block.contactPath ?? '/contact'} /> : loading}
+    </Frame>
+  );
+}
+
+export function SplitPaymentBlock({ block }: BlockProps<SplitPaymentDef>) {
+  const { ref, host } = useWidgetHost();
+  return (
+    <Frame id={block.id} className={`sr-split-payment-block ${block.className ?? ''}`} frameRef={ref}>
+      {host ? <SplitPayment {...host} successUrl={block.successPath ?? '/order/success'} /> : loading}
+    </Frame>
+  );
+}
