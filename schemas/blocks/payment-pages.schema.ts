@@ -11,8 +11,8 @@ export const quotePaymentBlockSchema = {
   properties: {
     type: { const: 'quote-payment', description: 'Block type: quote-payment.' },
     id: { type: 'string', description: 'Optional anchor id of the block.' },
-    successPath: { type: 'string', pattern: '^/', default: '/order/success', description: 'Where the visitor goes once the quote is paid and converted to an order.' },
-    contactPath: { type: 'string', pattern: '^/', default: '/contact', description: "Target of 'Contact Us' on the expired-link screen." },
+    successPath: { type: 'string', pattern: '^/', description: 'Where the visitor goes once the quote is paid and converted to an order. Default: /order/success.' },
+    contactPath: { type: 'string', pattern: '^/', description: "Target of 'Contact Us' on the expired-link screen. Default: /contact." },
     className: { type: 'string', description: 'Extra CSS class names of the block.' },
   },
 } as const;
@@ -28,7 +28,7 @@ export const splitPaymentBlockSchema = {
   properties: {
     type: { const: 'split-payment', description: 'Block type: split-payment.' },
     id: { type: 'string', description: 'Optional anchor id of the block.' },
-    successPath: { type: 'string', pattern: '^/', default: '/order/success', description: 'Where the visitor goes once the balance is zero.' },
+    successPath: { type: 'string', pattern: '^/', description: 'Where the visitor goes once the balance is zero. Default: /order/success.' },
     className: { type: 'string', description: 'Extra CSS class names of the block.' },
   },
 } as const;
