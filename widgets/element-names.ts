@@ -5,6 +5,9 @@ export const elementModules = {
   'showroom-sample-cart': 'sample-cart',
   'showroom-cart-count': 'cart-count',
   'showroom-estimator': 'estimator',
+  // Quote payment and split payment (issue 12)
+  'showroom-quote-payment': 'quote-payment',
+  'showroom-split-payment': 'split-payment',
 } as const;
 
 export type ElementName = keyof typeof elementModules;

@@ -8,5 +8,16 @@ import { orderSamplesSpec } from './order-samples/order-samples.spec';
 import { estimatorSpec } from './estimator/estimator.spec';
 import { paymentMethodsSpec } from './payment-methods/payment-methods.spec';
 import { sampleCartSpec } from './sample-cart/sample-cart.spec';
+import { quotePaymentSpec } from './quote-payment/quote-payment.spec';
+import { splitPaymentSpec } from './split-payment/split-payment.spec';
 
-export const elementSpecs: readonly ElementSpec[] = [paymentMethodsSpec, orderSamplesSpec, sampleCartSpec, cartCountSpec, estimatorSpec];
+export const elementSpecs: readonly ElementSpec[] = [
+  paymentMethodsSpec,
+  orderSamplesSpec,
+  sampleCartSpec,
+  cartCountSpec,
+  estimatorSpec,
+  // Quote payment and split payment (issue 12)
+  quotePaymentSpec,
+  splitPaymentSpec,
+];
