@@ -36,6 +36,9 @@ const routes = [
   '/unsubscribe/no-such-token',
   '/estimator',
   '/checkout',
+  // Quote payment and split payment (issue 12)
+  '/quote/payment?quoteId=1',
+  '/order/split-payment?orderId=1&email=someone%40example.com',
   '/no/such/page',
 ];
 

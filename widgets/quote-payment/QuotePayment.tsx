@@ -50,6 +50,17 @@ type View =
 
 const leave = (url: string) => window.location.assign(url);
 
+/** The first thing the page shows: also what the server renders for the block, so hydration matches. */
+export function QuotePaymentLoading() {
+  return (
+    <div className="sr-quote-payment" part="page" aria-busy="true">
+      <p className="sr-status" role="status">
+        Loading...
+      </p>
+    </div>
+  );
+}
+
 export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl, homeUrl = '/', contactUrl = '/contact', navigate = leave }: QuotePaymentProps) {
   const [view, setView] = useState<View>({ state: 'loading' });
 

@@ -57,6 +57,17 @@ type View =
 
 const leave = (url: string) => window.location.assign(url);
 
+/** The first thing the page shows: also what the server renders for the block, so hydration matches. */
+export function SplitPaymentLoading() {
+  return (
+    <div className="sr-split-payment" part="page" aria-busy="true">
+      <p className="sr-status" role="status">
+        Loading...
+      </p>
+    </div>
+  );
+}
+
 function lookupFrom(given: { orderId?: string; email?: string }): Lookup | null {
   const query = typeof window === 'undefined' ? new URLSearchParams() : new URLSearchParams(window.location.search);
   const orderId = (given.orderId || query.get('orderId') || '').trim();

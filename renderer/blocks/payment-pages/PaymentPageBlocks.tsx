@@ -11,8 +11,8 @@ import { useMemo, useState } from 'react';
 import type { QuotePaymentBlock as QuotePaymentDef, SplitPaymentBlock as SplitPaymentDef } from '../../../schemas/blocks/payment-pages.schema';
 import { createApiClient, type ApiClient } from '../../../widgets/api-client';
 import { paymentPageCss } from '../../../widgets/payment-summary/payment-page.css';
-import { QuotePayment } from '../../../widgets/quote-payment/QuotePayment';
-import { SplitPayment } from '../../../widgets/split-payment/SplitPayment';
+import { QuotePayment, QuotePaymentLoading } from '../../../widgets/quote-payment/QuotePayment';
+import { SplitPayment, SplitPaymentLoading } from '../../../widgets/split-payment/SplitPayment';
 import { themeCss } from '../../../widgets/theme.css';
 import type { BlockProps } from '../block-definition';
 
@@ -39,17 +39,11 @@ function Frame({ id, className, children, frameRef }: { id?: string; className: 
   );
 }
 
-const loading = (
-  <p className="sr-status" role="status">
-    Loading...
-  </p>
-);
-
 export function QuotePaymentBlock({ block }: BlockProps<QuotePaymentDef>) {
   const { ref, host } = useWidgetHost();
   return (
     <Frame id={block.id} className={`sr-quote-payment-block ${block.className ?? ''}`} frameRef={ref}>
-      {host ? <QuotePayment {...host} successUrl={block.successPath ?? '/order/success'} contactUrl={block.contactPath ?? '/contact'} /> : loading}
+      {host ? <QuotePayment {...host} successUrl={block.successPath ?? '/order/success'} contactUrl={block.contactPath ?? '/contact'} /> : <QuotePaymentLoading />}
     </Frame>
   );
 }
@@ -58,7 +52,7 @@ export function SplitPaymentBlock({ block }: BlockProps<SplitPaymentDef>) {
   const { ref, host } = useWidgetHost();
   return (
     <Frame id={block.id} className={`sr-split-payment-block ${block.className ?? ''}`} frameRef={ref}>
-      {host ? <SplitPayment {...host} successUrl={block.successPath ?? '/order/success'} /> : loading}
+      {host ? <SplitPayment {...host} successUrl={block.successPath ?? '/order/success'} /> : <SplitPaymentLoading />}
     </Frame>
   );
 }
