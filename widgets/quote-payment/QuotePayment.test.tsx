@@ -231,6 +231,7 @@ describe('QuotePayment', () => {
         fireEvent.click(pay);
         expect(await screen.findByText(message)).toBeTruthy();
         expect(input.getAttribute('aria-invalid')).toBe('true');
+        expect(document.activeElement).toBe(input);
       }
       expect(fakeGateway.targets).toEqual([null, null, null, null]);
       expect(calls.some((c) => c.path === '/api/quote/convertToOrder')).toBe(false);

@@ -171,6 +171,7 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
   const [busy, setBusy] = useState(false);
   const amountRef = useRef(amount);
   amountRef.current = amount;
+  const amountInput = useRef<HTMLInputElement>(null);
   const methodRef = useRef(method);
   methodRef.current = method;
   const payable = !quote.orderId && quote.status !== 'ordered';
@@ -186,7 +187,10 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
     if (split) {
       const message = validateQuoteSplitAmount({ amount: amountRef.current, totalCents: toCents(quote.total), minimumCents: toCents(quote.minimumSplitAmount) });
       setAmountError(message ?? undefined);
-      if (message) return null;
+      if (message) {
+        amountInput.current?.focus();
+        return null;
+      }
       chosen = Number(amountRef.current);
     }
     setBusy(true);
@@ -248,7 +252,8 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
             <div className="sr-field" part="field">
               <label htmlFor="sr-quote-amount">Amount to pay now</label>
               <input
-                id="sr-quote-amount"
+                ref={amountInput}
+              id="sr-quote-amount"
                 name="splitAmount"
                 type="number"
                 inputMode="decimal"

@@ -81,6 +81,8 @@ describe('SplitPayment lookup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Fetch Order' }));
     expect(screen.getByText('Order ID is required')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Order ID'));
+    expect(screen.getByRole('form', { name: 'Find your order' })).toBeTruthy();
     expect(calls).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Order ID'), { target: { value: '12' } });

@@ -204,6 +204,7 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
   const [amountError, setAmountError] = useState<string>();
   const [message, showMessage] = useTimedMessage();
   const [busy, setBusy] = useState(false);
+  const amountInput = useRef<HTMLInputElement>(null);
   const latest = useRef({ amount, method, order });
   latest.current = { amount, method, order };
   const notPayable = !order.splitPaymentEnabled ? SPLIT_NOT_ENABLED_MESSAGE : due === 0 ? ORDER_PAID_MESSAGE : null;
@@ -214,7 +215,10 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
     if (!chosen) return null;
     const error = validateSplitAmount({ amount: typed, dueCents: balanceDueCents(current), minimumCents: toCents(current.minimumSplitAmount) });
     setAmountError(error ?? undefined);
-    if (error) return null;
+    if (error) {
+      amountInput.current?.focus();
+      return null;
+    }
     setBusy(true);
     return { kind: 'split', orderId: current.id, incrementId: current.orderIncrementId, email, amount: Number(typed), payer: payerOf(current) };
   }, [email, showMessage]);
@@ -301,6 +305,7 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
           <div className="sr-field" part="field">
             <label htmlFor="sr-split-amount">Payment amount</label>
             <input
+              ref={amountInput}
               id="sr-split-amount"
               name="amount"
               type="number"

@@ -17,7 +17,11 @@ import { themeCss } from '../../../widgets/theme.css';
 import type { BlockProps } from '../block-definition';
 
 /** The elements' sheet, the shadow root's `:host` rules applied to the block's frame instead. */
-const BLOCK_CSS = themeCss.replace(':host', '.sr-widget-block') + paymentPageCss;
+const BLOCK_CSS =
+  themeCss.replace(':host', '.sr-widget-block') +
+  paymentPageCss +
+  // On the main site the block is the page: a readable width with the page's side margins.
+  '.sr-payment-page-block { max-width: 1100px; margin: 0 auto; padding: 24px 16px 48px; box-sizing: border-box; }';
 
 function useWidgetHost(): { ref: (el: HTMLElement | null) => void; host: { element: HTMLElement; api: ApiClient; apiBase: string } | null } {
   const [element, setElement] = useState<HTMLElement | null>(null);
@@ -42,7 +46,7 @@ function Frame({ id, className, children, frameRef }: { id?: string; className: 
 export function QuotePaymentBlock({ block }: BlockProps<QuotePaymentDef>) {
   const { ref, host } = useWidgetHost();
   return (
-    <Frame id={block.id} className={`sr-quote-payment-block ${block.className ?? ''}`} frameRef={ref}>
+    <Frame id={block.id} className={`sr-payment-page-block sr-quote-payment-block ${block.className ?? ''}`} frameRef={ref}>
       {host ? <QuotePayment {...host} successUrl={block.successPath ?? '/order/success'} contactUrl={block.contactPath ?? '/contact'} /> : <QuotePaymentLoading />}
     </Frame>
   );
@@ -51,7 +55,7 @@ export function QuotePaymentBlock({ block }: BlockProps<QuotePaymentDef>) {
 export function SplitPaymentBlock({ block }: BlockProps<SplitPaymentDef>) {
   const { ref, host } = useWidgetHost();
   return (
-    <Frame id={block.id} className={`sr-split-payment-block ${block.className ?? ''}`} frameRef={ref}>
+    <Frame id={block.id} className={`sr-payment-page-block sr-split-payment-block ${block.className ?? ''}`} frameRef={ref}>
       {host ? <SplitPayment {...host} successUrl={block.successPath ?? '/order/success'} /> : <SplitPaymentLoading />}
     </Frame>
   );
