@@ -106,3 +106,29 @@ describe('split payment page', () => {
     await page.context().close();
   });
 });
+
+describe('the elements (playground, built with preact)', () => {
+  it('<showroom-quote-payment> opens a quote from its attributes, <showroom-split-payment> looks an order up', async () => {
+    const link = createQuote();
+    const page = await shop.browser.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${shop.server.url}/playground/`);
+    const quote = page.locator('showroom-quote-payment');
+    await quote.getByText('Quote not found. The link may be incorrect.').waitFor();
+    await quote.evaluate((el, [id, token]) => {
+      el.setAttribute('quote-id', id!);
+      el.setAttribute('token', token!);
+    }, [link.searchParams.get('quoteId'), link.searchParams.get('token')]);
+    await quote.getByRole('heading', { name: 'Quote #Q100001 (PO PO-2026-0142)' }).waitFor();
+    expect(await quote.getByRole('table').getByText('SKU: QTZ-CALACATTA').isVisible()).toBe(true);
+
+    const split = page.locator('showroom-split-payment');
+    await split.getByLabel('Order ID').fill('424242');
+    await split.getByLabel('Email').fill('nobody@example.com');
+    await split.getByRole('button', { name: 'Fetch Order' }).click();
+    await split.getByText('Order not found.').waitFor();
+    // The 404 of the lookup is the one console line the page may log.
+    expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+    await page.close();
+  });
+});
