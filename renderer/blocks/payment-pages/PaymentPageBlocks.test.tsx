@@ -33,6 +33,7 @@ describe('payment page blocks on the server', () => {
     expect(r.html).toMatch(/data-island="quote-link"/);
     expect(r.html).toContain('sr-quote-payment-block');
     expect(r.html).toContain('Loading...');
+    expect(r.html).toContain('<h1 class="sr-payment-page-block__title">Pay your quote</h1>');
     // The block's own props carry nothing of the link (the page's url is the renderer's, not the block's).
     const props = /<script type="application\/json" id="b1-props">(.*?)<\/script>/.exec(r.html)![1]!;
     expect(JSON.parse(props).props).toEqual({ block: { type: 'quote-payment' } });
@@ -42,6 +43,7 @@ describe('payment page blocks on the server', () => {
     const r = page('/order/split-payment?orderId=12&email=sam%40example.com');
     expect(r.html).toMatch(/data-island="split-payment"[^>]*data-hydrate="load"/);
     expect(r.html).toContain('sr-split-payment-block');
+    expect(r.html).toContain('<h1 class="sr-payment-page-block__title">Pay toward your order</h1>');
     const props = /<script type="application\/json" id="b0-props">(.*?)<\/script>/.exec(r.html)![1]!;
     expect(JSON.parse(props).props).toEqual({ block: { type: 'split-payment' } });
   });

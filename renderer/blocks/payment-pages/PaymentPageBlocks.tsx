@@ -21,7 +21,8 @@ const BLOCK_CSS =
   themeCss.replace(':host', '.sr-widget-block') +
   paymentPageCss +
   // On the main site the block is the page: a readable width with the page's side margins.
-  '.sr-payment-page-block { max-width: 1100px; margin: 0 auto; padding: 24px 16px 48px; box-sizing: border-box; }';
+  '.sr-payment-page-block { max-width: 1100px; margin: 0 auto; padding: 24px 16px 48px; box-sizing: border-box; }' +
+  '.sr-payment-page-block__title { margin: 0 0 8px; } .sr-payment-page-block__intro { margin: 0 0 20px; color: var(--showroom-muted, #5b625e); }';
 
 function useWidgetHost(): { ref: (el: HTMLElement | null) => void; host: { element: HTMLElement; api: ApiClient; apiBase: string } | null } {
   const [element, setElement] = useState<HTMLElement | null>(null);
@@ -33,12 +34,25 @@ function useWidgetHost(): { ref: (el: HTMLElement | null) => void; host: { eleme
   return { ref: setElement, host };
 }
 
-function Frame({ id, className, children, frameRef }: { id?: string; className: string; children: React.ReactNode; frameRef: (el: HTMLElement | null) => void }) {
+interface FrameProps {
+  id?: string;
+  className: string;
+  /** The page's h1 and its intro: static, so the page has its heading before any script runs. */
+  title: string;
+  intro?: string;
+  children: React.ReactNode;
+  frameRef: (el: HTMLElement | null) => void;
+}
+
+function Frame({ id, className, title, intro, children, frameRef }: FrameProps) {
   return (
-    <section ref={frameRef} id={id} className={`sr-widget-block ${className}`.trim()}>
+    <section id={id} className={`sr-widget-block ${className}`.trim()}>
       {/* Our own constant sheet (the page's style-src allows inline styles; elements adopt it instead). */}
       <style dangerouslySetInnerHTML={{ __html: BLOCK_CSS }} />
-      {children}
+      <h1 className="sr-payment-page-block__title">{title}</h1>
+      {intro && <p className="sr-payment-page-block__intro">{intro}</p>}
+      {/* The widget's host: its events start here and bubble to document, as from an element. */}
+      <div ref={frameRef}>{children}</div>
     </section>
   );
 }
@@ -46,7 +60,13 @@ function Frame({ id, className, children, frameRef }: { id?: string; className: 
 export function QuotePaymentBlock({ block }: BlockProps<QuotePaymentDef>) {
   const { ref, host } = useWidgetHost();
   return (
-    <Frame id={block.id} className={`sr-payment-page-block sr-quote-payment-block ${block.className ?? ''}`} frameRef={ref}>
+    <Frame
+      id={block.id}
+      className={`sr-payment-page-block sr-quote-payment-block ${block.className ?? ''}`}
+      title={block.title ?? 'Pay your quote'}
+      intro={block.intro}
+      frameRef={ref}
+    >
       {host ? <QuotePayment {...host} successUrl={block.successPath ?? '/order/success'} contactUrl={block.contactPath ?? '/contact'} /> : <QuotePaymentLoading />}
     </Frame>
   );
@@ -55,7 +75,13 @@ export function QuotePaymentBlock({ block }: BlockProps<QuotePaymentDef>) {
 export function SplitPaymentBlock({ block }: BlockProps<SplitPaymentDef>) {
   const { ref, host } = useWidgetHost();
   return (
-    <Frame id={block.id} className={`sr-payment-page-block sr-split-payment-block ${block.className ?? ''}`} frameRef={ref}>
+    <Frame
+      id={block.id}
+      className={`sr-payment-page-block sr-split-payment-block ${block.className ?? ''}`}
+      title={block.title ?? 'Pay toward your order'}
+      intro={block.intro}
+      frameRef={ref}
+    >
       {host ? <SplitPayment {...host} successUrl={block.successPath ?? '/order/success'} /> : <SplitPaymentLoading />}
     </Frame>
   );
