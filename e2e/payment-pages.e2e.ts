@@ -107,6 +107,45 @@ describe('split payment page', () => {
   });
 });
 
+/** Pays part of a quote through the API (the test gateway, as its card form will), making a split order. */
+async function orderPaidInPart(amount: number): Promise<{ id: number; orderIncrementId: string; email: string }> {
+  const link = createQuote();
+  const quoteId = Number(link.searchParams.get('quoteId'));
+  const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${link.searchParams.get('token')}` };
+  const charge = await fetch(`${shop.server.url}/api/payment/test/charge`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getFullYear() + 2), cardCode: '123', quoteId, amount }),
+  });
+  const paid = (await charge.json()) as { transactionId: string };
+  expect(charge.status, JSON.stringify(paid)).toBe(200);
+  const convert = await fetch(`${shop.server.url}/api/quote/convertToOrder`, { method: 'POST', headers: auth, body: JSON.stringify({ quoteId, payment: { transactionId: paid.transactionId, method: 'card' } }) });
+  const converted = (await convert.json()) as { order: { id: number; orderIncrementId: string; email: string } };
+  expect(convert.status, JSON.stringify(converted)).toBe(200);
+  return converted.order;
+}
+
+describe('split payment page with an order', () => {
+  it('shows the order, its payment and the balance due with the pay form, on a 390 px phone', async () => {
+    const order = await orderPaidInPart(2000);
+    const page = await phonePage();
+    const problems = watchConsole(page);
+    await page.goto(`${shop.server.url}/order/split-payment?orderId=${order.orderIncrementId}&email=${encodeURIComponent(order.email)}`);
+    await page.getByRole('heading', { name: new RegExp(`^Order #${order.orderIncrementId}`) }).waitFor();
+    const payments = page.getByRole('table', { name: 'Payments' });
+    expect(await payments.getByText('Completed').isVisible()).toBe(true);
+    expect(await payments.getByText('$2,000.00').isVisible()).toBe(true);
+    expect(await page.locator('.sr-balance__due').textContent()).toBe('Balance due$8,084.53');
+    expect(await page.getByLabel('Payment amount').inputValue()).toBe('8084.53');
+    await page.getByRole('group', { name: 'Payment method' }).waitFor();
+    expect(await overflowsSideways(page)).toBe(false);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('the elements (playground, built with preact)', () => {
   it('<showroom-quote-payment> opens a quote from its attributes, <showroom-split-payment> looks an order up', async () => {
     const link = createQuote();
