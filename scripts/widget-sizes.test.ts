@@ -56,6 +56,9 @@ describe('widget bundles (dist/widgets)', () => {
       // The gateways' clients stay lazy: none is a static import of a money page.
       expect(element.files.some((f) => /^(TestGateway|Stripe|PayPal|AcceptJs)Entry-/.test(f)), module).toBe(false);
     }
+    // The method selector alone does not pay: it must not drag the money pages' chunk along.
+    const methods = sizes.elements.find((e) => e.module === 'payment-methods')!;
+    expect(methods.files.some((f) => f.startsWith('payment-pages-'))).toBe(false);
   });
 
   it('keep the catalog out of the sample elements: they read it from the store', () => {

@@ -1,8 +1,9 @@
 /**
  * The money pages' own sheet (quote payment, split payment): title, fields, buttons, dead ends and
  * messages, on top of the theme and the summary's cards and table. 44 px targets for a phone.
+ * The method selector's own sheet is added by each page (elements, blocks), not imported here: the
+ * payment-pages chunk would swallow it and <showroom-payment-methods> would then load that chunk.
  */
-import { paymentMethodsCss } from '../payment-methods/payment-methods.css';
 import { paymentSummaryCss } from './payment-summary.css';
 
 export const paymentPageCss = `
@@ -28,4 +29,4 @@ export const paymentPageCss = `
 .sr-balance dt, .sr-balance dd { margin: 0; }
 .sr-balance__due { font-weight: 700; border-top: 1px solid var(--sr-line); padding-top: 4px; }
 .sr-done h2 { margin-top: 0; }
-` + paymentSummaryCss + paymentMethodsCss;
+` + paymentSummaryCss;

@@ -10,6 +10,7 @@
 import { useMemo, useState } from 'react';
 import type { QuotePaymentBlock as QuotePaymentDef, SplitPaymentBlock as SplitPaymentDef } from '../../../schemas/blocks/payment-pages.schema';
 import { createApiClient, type ApiClient } from '../../../widgets/api-client';
+import { paymentMethodsCss } from '../../../widgets/payment-methods/payment-methods.css';
 import { paymentPageCss } from '../../../widgets/payment-summary/payment-page.css';
 import { QuotePayment, QuotePaymentLoading } from '../../../widgets/quote-payment/QuotePayment';
 import { SplitPayment, SplitPaymentLoading } from '../../../widgets/split-payment/SplitPayment';
@@ -20,6 +21,7 @@ import type { BlockProps } from '../block-definition';
 const BLOCK_CSS =
   themeCss.replace(':host', '.sr-widget-block') +
   paymentPageCss +
+  paymentMethodsCss +
   // On the main site the block is the page: a readable width with the page's side margins.
   '.sr-payment-page-block { max-width: 1100px; margin: 0 auto; padding: 24px 16px 48px; box-sizing: border-box; }' +
   '.sr-payment-page-block__title { margin: 0 0 8px; } .sr-payment-page-block__intro { margin: 0 0 20px; color: var(--showroom-muted, #5b625e); }';
