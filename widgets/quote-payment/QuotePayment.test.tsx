@@ -194,6 +194,14 @@ describe('QuotePayment', () => {
     expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("says 'Error while handling Payment' for a refusal without the gateway's message", async () => {
+    fakeGateway.outcome = { kind: 'failed', message: '' };
+    const { fetchImpl } = shop();
+    mount(fetchImpl);
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay Now' }));
+    expect(await screen.findByText('Error while handling Payment')).toBeTruthy();
+  });
+
   it("shows the conversion's error on the form", async () => {
     const { fetchImpl } = shop(undefined, { status: 402, body: { error: 'payment_failed', message: 'Error while handling Payment' } });
     const { navigate } = mount(fetchImpl, { successUrl: '/order/success' });

@@ -15,6 +15,7 @@ import { PaymentEntry } from '../payment/PaymentEntry';
 import type { OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../payment/payment-types';
 import { PaymentMethodList } from '../payment-methods/PaymentMethodList';
 import { payerOf } from '../payment-summary/payer';
+import { PAYMENT_EXCEPTION_MESSAGE, PAYMENT_REFUSED_MESSAGE } from '../payment-summary/payment-messages';
 import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
 import { emitShowroomEvent } from '../showroom-events';
 import { moveTokenOutOfAddressBar, quoteLinkAccess, type QuoteLinkAccess } from './quote-link-access';
@@ -23,7 +24,6 @@ import type { ConvertedOrder, QuoteView } from './quote-types';
 export const QUOTE_EXPIRED_MESSAGE = 'The quote link has expired. Please contact admin to receive a new payment link.';
 export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found. The link may be incorrect.';
 export const SELECT_METHOD_MESSAGE = 'Please select a payment method';
-export const PAYMENT_EXCEPTION_MESSAGE = 'An error occurred while processing your payment. Please try again.';
 
 export interface QuotePaymentProps {
   element: HTMLElement;
@@ -203,8 +203,9 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
       if (outcome.kind === 'redirecting') return; // the verify page finishes and converts the quote
       if (outcome.kind === 'failed') {
         setBusy(false);
-        setFormError(outcome.message);
-        emitShowroomEvent(element, 'showroom:payment-failed', { method: chosen?.name ?? '', message: outcome.message });
+        const message = outcome.message || PAYMENT_REFUSED_MESSAGE;
+        setFormError(message);
+        emitShowroomEvent(element, 'showroom:payment-failed', { method: chosen?.name ?? '', message });
         return;
       }
       const { payment } = outcome;

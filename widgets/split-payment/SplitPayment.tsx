@@ -15,6 +15,7 @@ import { PaymentEntry } from '../payment/PaymentEntry';
 import type { OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../payment/payment-types';
 import { PaymentMethodList } from '../payment-methods/PaymentMethodList';
 import { payerOf } from '../payment-summary/payer';
+import { PAYMENT_EXCEPTION_MESSAGE, PAYMENT_REFUSED_MESSAGE } from '../payment-summary/payment-messages';
 import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
 import { emitShowroomEvent } from '../showroom-events';
 import { OrderLookupForm } from './OrderLookupForm';
@@ -27,7 +28,6 @@ export const SPLIT_NOT_ENABLED_MESSAGE = 'Split payment is not enabled for this 
 export const ORDER_PAID_MESSAGE = 'This order has already been fully paid.';
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch order. Please try again later.';
 export const PAYMENT_SUCCESS_MESSAGE = 'Payment successful!';
-export const DEFAULT_ERROR_MESSAGE = 'An error occurred.';
 
 export interface SplitPaymentProps {
   element: HTMLElement;
@@ -229,8 +229,9 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
       if (outcome.kind === 'redirecting') return; // the verify page records it
       if (outcome.kind === 'failed') {
         setBusy(false);
-        showMessage({ kind: 'error', text: outcome.message || DEFAULT_ERROR_MESSAGE });
-        emitShowroomEvent(element, 'showroom:payment-failed', { orderNumber: current.orderIncrementId, method: chosen?.name ?? '', message: outcome.message });
+        const text = outcome.message || PAYMENT_REFUSED_MESSAGE;
+        showMessage({ kind: 'error', text });
+        emitShowroomEvent(element, 'showroom:payment-failed', { orderNumber: current.orderIncrementId, method: chosen?.name ?? '', message: text });
         return;
       }
       const { payment } = outcome;
@@ -256,7 +257,7 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
         setAmount(remaining.toFixed(2));
         showMessage({ kind: 'success', text: PAYMENT_SUCCESS_MESSAGE });
       } catch (err) {
-        const text = err instanceof ApiRequestError ? err.message : DEFAULT_ERROR_MESSAGE;
+        const text = err instanceof ApiRequestError ? err.message : PAYMENT_EXCEPTION_MESSAGE;
         setBusy(false);
         showMessage({ kind: 'error', text });
         emitShowroomEvent(element, 'showroom:payment-failed', { orderNumber: current.orderIncrementId, method: payment.method, message: text });
