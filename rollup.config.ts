@@ -45,8 +45,18 @@ const RUNTIME_MODULES = [
   /[\\/]widgets[\\/](api-client|showroom-events|theme\.css)\.ts$/,
 ];
 
+/**
+ * The money pages' shared code (issue 12): the payment contract (PaymentEntry, the order-success and
+ * pending-payment stores) and the read-only purchase view, in one `payment-pages` chunk that quote
+ * payment, split payment and checkout all import, instead of chunks rollup would name after whichever
+ * module it met first. The gateways' clients (widgets/payment/{gateway}/) stay out: each remains its
+ * own lazy chunk, loaded only when its method is chosen.
+ */
+const PAYMENT_PAGE_MODULES = [/[\\/]widgets[\\/](payment|payment-summary)[\\/][^\\/]+\.tsx?$/];
+
 export function runtimeChunk(id: string): string | undefined {
-  return RUNTIME_MODULES.some((pattern) => pattern.test(id)) ? 'runtime' : undefined;
+  if (RUNTIME_MODULES.some((pattern) => pattern.test(id))) return 'runtime';
+  return PAYMENT_PAGE_MODULES.some((pattern) => pattern.test(id)) ? 'payment-pages' : undefined;
 }
 
 /** The element modules and their runtime chunk; tests build extra elements into a temporary folder with it. */

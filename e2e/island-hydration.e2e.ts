@@ -39,6 +39,9 @@ const routes = [
   // Payment result pages (issue 12, room result). /payment/verify/{method} and /order/success leave
   // at once without this tab's pending payment or stored number (e2e/payment-result.e2e.ts).
   '/payment/fail',
+  // Quote payment and split payment (issue 12)
+  '/quote/payment?quoteId=1',
+  '/order/split-payment?orderId=1&email=someone%40example.com',
   '/no/such/page',
   // Customer accounts (issue 13): the account forms (the signed-in pages redirect a visitor without a session)
   '/register',

@@ -2,11 +2,23 @@
  * The quote payment link (001 §2) carries its token in the address: the page answers with no
  * referrer, and moves the token out of the address bar into sessionStorage as soon as it runs.
  */
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './browser';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
+
+/** A real quote in the running store's database (`npm run quote -- create`), and its link. */
+function createQuote(): URL {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/quote-cli.ts', 'create', 'examples/quotes/kitchen-remodel.json'], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${shop.server.databaseFile}`, PUBLIC_URL: shop.server.url },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+  const line = result.stdout.split('\n').find((l) => l.startsWith('Payment link: '))!;
+  return new URL(line.slice('Payment link: '.length));
+}
 
 describe('the quote link page', () => {
   it('takes the token out of the address bar, keeps it for the payment calls, and sends no referrer', async () => {
@@ -17,17 +29,27 @@ describe('the quote link page', () => {
       const referer = request.headers()['referer'];
       if (referer) referers.push(referer);
     });
-    await page.goto(`${shop.server.url}/quote/payment?quoteId=42&token=link-secret-123`);
+    // The quote payment block (issue 12) then opens the quote with the moved token as Bearer.
+    const link = createQuote();
+    const quoteId = link.searchParams.get('quoteId')!;
+    const token = link.searchParams.get('token')!;
+    const authorizations: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/quote') authorizations.push(request.headers()['authorization'] ?? '');
+    });
+    await page.goto(link.href);
     await page.waitForSelector('html[data-hydrated="true"]');
     await page.waitForFunction(() => !window.location.search.includes('token'));
-    expect(new URL(page.url()).search).toBe('?quoteId=42');
-    expect(await page.evaluate(() => sessionStorage.getItem('showroom:quote-link:42'))).toBe('link-secret-123');
+    expect(new URL(page.url()).search).toBe(`?quoteId=${quoteId}`);
+    expect(await page.evaluate((id) => sessionStorage.getItem(`showroom:quote-link:${id}`), quoteId)).toBe(token);
+    await page.getByRole('heading', { name: 'Quote #Q100001 (PO PO-2026-0142)' }).waitFor();
+    expect(authorizations).toEqual([`Bearer ${token}`]);
     await page.waitForLoadState('networkidle');
-    expect(referers.filter((r) => r.includes('link-secret-123'))).toEqual([]);
+    expect(referers.filter((r) => r.includes(token))).toEqual([]);
     expect(problems).toEqual([]);
     // The entry was replaced, not pushed: Back leaves the page instead of showing the token again.
     await page.goBack();
-    expect(page.url()).not.toContain('link-secret-123');
+    expect(page.url()).not.toContain(token);
     await page.close();
   });
 });

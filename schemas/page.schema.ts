@@ -15,6 +15,8 @@ import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placehol
 import { popupBlockSchema } from './blocks/popup.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
 import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
+// Money pages: quote payment and split payment (issue 12, room quote)
+import { quotePaymentBlockSchema, splitPaymentBlockSchema } from './blocks/payment-pages.schema';
 import { schemaId } from './schema-id';
 // Customer accounts (issue 13)
 import { accountBlockSchemas } from './blocks/account.schema';
@@ -52,6 +54,9 @@ export const blockSchemas = [
   paymentFailureBlockSchema,
   // Customer accounts (issue 13)
   ...accountBlockSchemas,
+  // Quote payment and split payment (issue 12)
+  quotePaymentBlockSchema,
+  splitPaymentBlockSchema,
 ] as const;
 
 export const pageSchema = {

@@ -14,6 +14,9 @@ const modules = Object.values(elementModules);
 const ESTIMATOR_OWN_BUDGET = 25 * 1024;
 /** Issue 12 (room result): <showroom-order-result>'s own code (verify, success and failure views). */
 const ORDER_RESULT_OWN_BUDGET = 8 * 1024;
+/** Issue 12: quote payment and split payment, each of its own code (shared payment chunks included). */
+const MONEY_PAGE_OWN_BUDGET = 15 * 1024;
+const MONEY_PAGE_MODULES = ['quote-payment', 'split-payment'] as const;
 
 describe('widget bundles (dist/widgets)', () => {
   const sizes = measureWidgetSizes(widgetsDir, modules);
@@ -48,6 +51,21 @@ describe('widget bundles (dist/widgets)', () => {
     const sampleOrdering = sizes.elements.filter((e) => (SAMPLE_ORDERING_MODULES as readonly string[]).includes(e.module));
     expect(sampleOrdering.map((e) => e.module).sort()).toEqual([...SAMPLE_ORDERING_MODULES].sort());
     expect(ownCodeTogether(widgetsDir, sampleOrdering)).toBeLessThanOrEqual(WIDGET_BUDGETS.sampleOrdering);
+  });
+
+  // Quote payment and split payment (issue 12): each at most 15 kB gzip of its own code, the chunks it
+  // shares with the other money pages counted in full for each; the shared code is one chunk, not copies.
+  it('keep quote-payment and split-payment at most 15 kB gzip each of their own, sharing the payment-pages chunk', () => {
+    for (const module of MONEY_PAGE_MODULES) {
+      const element = sizes.elements.find((e) => e.module === module)!;
+      expect(element.own, module).toBeLessThanOrEqual(MONEY_PAGE_OWN_BUDGET);
+      expect(element.files.some((f) => /^payment-pages-[\w-]+\.js$/.test(f)), module).toBe(true);
+      // The gateways' clients stay lazy: none is a static import of a money page.
+      expect(element.files.some((f) => /^(TestGateway|Stripe|PayPal|AcceptJs)Entry-/.test(f)), module).toBe(false);
+    }
+    // The method selector alone does not pay: it must not drag the money pages' chunk along.
+    const methods = sizes.elements.find((e) => e.module === 'payment-methods')!;
+    expect(methods.files.some((f) => f.startsWith('payment-pages-'))).toBe(false);
   });
 
   it('keep the catalog out of the sample elements: they read it from the store', () => {

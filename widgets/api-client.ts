@@ -30,7 +30,8 @@ export class ApiRequestError extends Error {
 }
 
 export interface ApiClient {
-  get<T>(path: string, query?: Record<string, string | undefined>): Promise<T>;
+  /** `headers` carry a read's proof of ownership (a quote link's token as `Authorization: Bearer`). */
+  get<T>(path: string, query?: Record<string, string | undefined>, headers?: Record<string, string>): Promise<T>;
   send<T>(method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
 }
 
@@ -60,11 +61,11 @@ export function createApiClient(apiBase: string, options: ApiClientOptions = {})
   }
 
   return {
-    get(path, query) {
+    get(path, query, headers = {}) {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) params.set(k, v);
       const qs = params.toString();
-      return request('GET', qs ? `${path}?${qs}` : path, { headers: { Accept: 'application/json', ...dealerHeaders } });
+      return request('GET', qs ? `${path}?${qs}` : path, { headers: { Accept: 'application/json', ...dealerHeaders, ...headers } });
     },
     send(method, path, body, headers = {}) {
       return request(method, path, {

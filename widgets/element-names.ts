@@ -7,6 +7,9 @@ export const elementModules = {
   'showroom-estimator': 'estimator',
   // Payment result (issue 12, room result)
   'showroom-order-result': 'order-result',
+  // Quote payment and split payment (issue 12)
+  'showroom-quote-payment': 'quote-payment',
+  'showroom-split-payment': 'split-payment',
 } as const;
 
 export type ElementName = keyof typeof elementModules;

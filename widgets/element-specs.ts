@@ -10,9 +10,18 @@ import { estimatorSpec } from './estimator/estimator.spec';
 import { orderResultSpec } from './payment-result/order-result.spec';
 import { paymentMethodsSpec } from './payment-methods/payment-methods.spec';
 import { sampleCartSpec } from './sample-cart/sample-cart.spec';
+import { quotePaymentSpec } from './quote-payment/quote-payment.spec';
+import { splitPaymentSpec } from './split-payment/split-payment.spec';
 
 export const elementSpecs: readonly ElementSpec[] = [
-  paymentMethodsSpec, orderSamplesSpec, sampleCartSpec, cartCountSpec, estimatorSpec,
+  paymentMethodsSpec,
+  orderSamplesSpec,
+  sampleCartSpec,
+  cartCountSpec,
+  estimatorSpec,
   // Payment result (issue 12, room result)
   orderResultSpec,
+  // Quote payment and split payment (issue 12)
+  quotePaymentSpec,
+  splitPaymentSpec,
 ];

@@ -43,6 +43,7 @@ import { AccountDetailBlock, selectDetailData } from './account/AccountDetailBlo
 import { AccountHomeBlock } from './account/AccountHomeBlock';
 import { AccountLinksBlock } from './account/AccountLinksBlock';
 import { AccountListBlock } from './account/AccountListBlock';
+import { QuotePaymentBlock, SplitPaymentBlock } from './payment-pages/PaymentPageBlocks';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -89,6 +90,9 @@ export const blockRegistry: Registry = {
   'account-address-form': defineBlock({ component: AccountAddressFormBlock, selectData: selectAddressFormData, island: 'load' }),
   'account-list': defineBlock({ component: AccountListBlock, island: 'load' }),
   'account-detail': defineBlock({ component: AccountDetailBlock, selectData: selectDetailData, island: 'load' }),
+  // Quote payment and split payment (issue 12): the elements' components; at once, they are the page.
+  'quote-payment': defineBlock({ component: QuotePaymentBlock, island: 'load' }),
+  'split-payment': defineBlock({ component: SplitPaymentBlock, island: 'load' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

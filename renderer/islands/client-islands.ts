@@ -59,6 +59,9 @@ const blocks: Record<string, IslandLoader> = {
   'account-address-form': () => import('../blocks/account/AccountAddressFormBlock').then((m) => m.AccountAddressFormBlock),
   'account-list': () => import('../blocks/account/AccountListBlock').then((m) => m.AccountListBlock),
   'account-detail': () => import('../blocks/account/AccountDetailBlock').then((m) => m.AccountDetailBlock),
+  // Quote payment and split payment (issue 12)
+  'quote-payment': () => import('../blocks/payment-pages/PaymentPageBlocks').then((m) => m.QuotePaymentBlock),
+  'split-payment': () => import('../blocks/payment-pages/PaymentPageBlocks').then((m) => m.SplitPaymentBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

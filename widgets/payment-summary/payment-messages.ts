@@ -1,0 +1,6 @@
+/** The payment messages of 001 §8 that both money pages show. */
+
+/** A refusal that came without the gateway's own message. */
+export const PAYMENT_REFUSED_MESSAGE = 'Error while handling Payment';
+/** A call that failed outside the API's own answers (an exception). */
+export const PAYMENT_EXCEPTION_MESSAGE = 'An error occurred while processing your payment. Please try again.';

@@ -1,0 +1,305 @@
+/**
+ * Quote payment (001 §2, §4): the quote a link opens, paid through the chosen method and converted
+ * to an order. The link's token is the proof on every call (`Authorization: Bearer`), never the
+ * query; the server charges the quote's own total (or the split amount it checks itself).
+ *
+ * States: loading; the quote with its method selector and pay form; the two dead ends (expired,
+ * not found); done (the in-element success view, when no `successUrl` is given).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatMoney, toCents } from '../../schemas/money';
+import { parseAmountCents, validateQuoteSplitAmount } from '../../schemas/evaluators/split-amount';
+import { ApiRequestError, type ApiClient } from '../api-client';
+import { storeOrderSuccess } from '../payment/order-success-store';
+import { PaymentEntry } from '../payment/PaymentEntry';
+import type { OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../payment/payment-types';
+import { PaymentMethodList } from '../payment-methods/PaymentMethodList';
+import { payerOf } from '../payment-summary/payer';
+import { PAYMENT_EXCEPTION_MESSAGE, PAYMENT_REFUSED_MESSAGE } from '../payment-summary/payment-messages';
+import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
+import { emitShowroomEvent } from '../showroom-events';
+import { moveTokenOutOfAddressBar, quoteLinkAccess, type QuoteLinkAccess } from './quote-link-access';
+import type { ConvertedOrder, QuoteView } from './quote-types';
+
+export const QUOTE_EXPIRED_MESSAGE = 'The quote link has expired. Please contact admin to receive a new payment link.';
+export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found. The link may be incorrect.';
+export const SELECT_METHOD_MESSAGE = 'Please select a payment method';
+
+export interface QuotePaymentProps {
+  element: HTMLElement;
+  api: ApiClient;
+  apiBase: string;
+  /** The quote and its token; without them the address bar's link (or the moved token) is read. */
+  quoteId?: string;
+  token?: string;
+  /** Where to go once paid (the main site: /order/success); without it the element shows its own success view. */
+  successUrl?: string;
+  homeUrl?: string;
+  contactUrl?: string;
+  /** Leaves the page (tests replace it). */
+  navigate?: (url: string) => void;
+}
+
+type View =
+  | { state: 'loading' }
+  | { state: 'expired' }
+  | { state: 'not-found' }
+  | { state: 'error'; message: string }
+  | { state: 'quote'; quote: QuoteView; access: QuoteLinkAccess }
+  | { state: 'done'; order: ConvertedOrder };
+
+const leave = (url: string) => window.location.assign(url);
+
+/** The first thing the page shows: also what the server renders for the block, so hydration matches. */
+export function QuotePaymentLoading() {
+  return (
+    <div className="sr-quote-payment" part="page" aria-busy="true">
+      <p className="sr-status" role="status">
+        Loading...
+      </p>
+    </div>
+  );
+}
+
+export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl, homeUrl = '/', contactUrl = '/contact', navigate = leave }: QuotePaymentProps) {
+  const [view, setView] = useState<View>({ state: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    const access = quoteLinkAccess({ quoteId, token }, window.location.search);
+    if (!access) {
+      setView({ state: 'not-found' });
+      return;
+    }
+    moveTokenOutOfAddressBar(access);
+    setView({ state: 'loading' });
+    api
+      .get<{ data: QuoteView }>('/api/quote', { quoteId: access.quoteId }, { Authorization: `Bearer ${access.token}` })
+      .then(
+        ({ data }) => current && setView({ state: 'quote', quote: data, access }),
+        (err: Error) => {
+          if (!current) return;
+          const code = err instanceof ApiRequestError ? err.code : '';
+          if (code === 'tokenExpired') setView({ state: 'expired' });
+          else if (code === 'quoteNotExist' || (err instanceof ApiRequestError && err.status === 404)) setView({ state: 'not-found' });
+          else setView({ state: 'error', message: err.message });
+        },
+      );
+    return () => {
+      current = false;
+    };
+  }, [api, quoteId, token]);
+
+  const onPaid = useCallback(
+    (order: ConvertedOrder) => {
+      storeOrderSuccess({ orderId: order.orderIncrementId, partialPayment: order.remainingBalance > 0, remainingBalance: order.remainingBalance });
+      if (successUrl) navigate(successUrl);
+      else setView({ state: 'done', order });
+    },
+    [navigate, successUrl],
+  );
+
+  return (
+    <div className="sr-quote-payment" part="page" aria-busy={view.state === 'loading'}>
+      {view.state === 'loading' && (
+        <p className="sr-status" role="status">
+          Loading...
+        </p>
+      )}
+      {view.state === 'expired' && (
+        <DeadEnd message={QUOTE_EXPIRED_MESSAGE}>
+          <a className="sr-button" href={homeUrl}>
+            Go to Home Page
+          </a>
+          <a className="sr-button sr-button--secondary" href={contactUrl}>
+            Contact Us
+          </a>
+        </DeadEnd>
+      )}
+      {view.state === 'not-found' && (
+        <DeadEnd message={QUOTE_NOT_FOUND_MESSAGE}>
+          <a className="sr-button" href={homeUrl}>
+            Go to Home Page
+          </a>
+        </DeadEnd>
+      )}
+      {view.state === 'error' && (
+        <p className="sr-error" role="alert">
+          {view.message}
+        </p>
+      )}
+      {view.state === 'quote' && <QuoteForm element={element} api={api} apiBase={apiBase} quote={view.quote} access={view.access} onPaid={onPaid} />}
+      {view.state === 'done' && (
+        <div className="sr-done" part="success" role="status">
+          <h2>Thank you for your payment</h2>
+          <p>
+            Your order <strong>{view.order.orderIncrementId}</strong> has been placed.
+            {view.order.remainingBalance > 0 && ` The remaining balance is ${formatMoney(view.order.remainingBalance)}.`}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function DeadEnd({ message, children }: { message: string; children: React.ReactNode }) {
+  return (
+    <div className="sr-dead-end" part="dead-end">
+      <p className="sr-dead-end__message" role="alert">
+        {message}
+      </p>
+      <div className="sr-actions">{children}</div>
+    </div>
+  );
+}
+
+interface QuoteFormProps {
+  element: HTMLElement;
+  api: ApiClient;
+  apiBase: string;
+  quote: QuoteView;
+  access: QuoteLinkAccess;
+  onPaid(order: ConvertedOrder): void;
+}
+
+/** The quote with its pay form: method, split amount (where the quote allows it), the gateway's entry. */
+function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormProps) {
+  const [method, setMethod] = useState<OfferedPaymentMethod>();
+  const [amount, setAmount] = useState(quote.total.toFixed(2));
+  const [amountError, setAmountError] = useState<string>();
+  const [formError, setFormError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const amountRef = useRef(amount);
+  amountRef.current = amount;
+  const amountInput = useRef<HTMLInputElement>(null);
+  const methodRef = useRef(method);
+  methodRef.current = method;
+  const payable = !quote.orderId && quote.status !== 'ordered';
+  const split = quote.splitPaymentEnabled;
+
+  const prepare = useCallback(async (): Promise<PaymentTarget | null> => {
+    setFormError(undefined);
+    if (!methodRef.current) {
+      setFormError(SELECT_METHOD_MESSAGE);
+      return null;
+    }
+    let chosen: number | undefined;
+    if (split) {
+      const message = validateQuoteSplitAmount({ amount: amountRef.current, totalCents: toCents(quote.total), minimumCents: toCents(quote.minimumSplitAmount) });
+      setAmountError(message ?? undefined);
+      if (message) {
+        amountInput.current?.focus();
+        return null;
+      }
+      chosen = Number(amountRef.current);
+    }
+    setBusy(true);
+    return { kind: 'quote', quoteId: quote.id, token: access.token, amount: chosen, payer: payerOf(quote) };
+  }, [access.token, quote, split]);
+
+  const onOutcome = useCallback(
+    async (outcome: PaymentOutcome) => {
+      const chosen = methodRef.current;
+      if (outcome.kind === 'redirecting') return; // the verify page finishes and converts the quote
+      if (outcome.kind === 'failed') {
+        setBusy(false);
+        const message = outcome.message || PAYMENT_REFUSED_MESSAGE;
+        setFormError(message);
+        emitShowroomEvent(element, 'showroom:payment-failed', { method: chosen?.name ?? '', message });
+        return;
+      }
+      const { payment } = outcome;
+      try {
+        const { order } = await api.send<{ order: ConvertedOrder }>(
+          'POST',
+          '/api/quote/convertToOrder',
+          { quoteId: quote.id, payment: { transactionId: payment.transactionId, method: payment.method, methodLabel: chosen?.title, status: payment.status, amount: payment.amount } },
+          { Authorization: `Bearer ${access.token}` },
+        );
+        emitShowroomEvent(element, 'showroom:payment-completed', {
+          orderNumber: order.orderIncrementId,
+          amount: payment.amount ?? order.paidAmount,
+          method: payment.method,
+          remainingBalance: order.remainingBalance,
+        });
+        onPaid(order);
+      } catch (err) {
+        const message = err instanceof ApiRequestError ? err.message : PAYMENT_EXCEPTION_MESSAGE;
+        setBusy(false);
+        setFormError(message);
+        emitShowroomEvent(element, 'showroom:payment-failed', { method: payment.method, message });
+      }
+    },
+    [access.token, api, element, onPaid, quote.id],
+  );
+
+  const title = `Quote #${quote.quoteIncrementId}${quote.poNumber ? ` (PO ${quote.poNumber})` : ''}`;
+  const amountHint = `Between ${formatMoney(quote.minimumSplitAmount)} and ${formatMoney(quote.total)}`;
+
+  return (
+    <>
+      <h2 className="sr-page-title" part="title">
+        {title}
+      </h2>
+      <PurchaseSummaryView purchase={quote} />
+      {!payable ? (
+        <p className="sr-status" role="status">
+          This quote has already been paid.
+        </p>
+      ) : (
+        <section className="sr-pay" part="pay" aria-label="Payment">
+          <PaymentMethodList api={api} scope="convert-to-order" onSelect={setMethod} disabled={busy} />
+          {split && (
+            <div className="sr-field" part="field">
+              <label htmlFor="sr-quote-amount">Amount to pay now</label>
+              <input
+                ref={amountInput}
+              id="sr-quote-amount"
+                name="splitAmount"
+                type="number"
+                inputMode="decimal"
+                min={quote.minimumSplitAmount}
+                max={quote.total}
+                step="0.01"
+                value={amount}
+                disabled={busy}
+                aria-invalid={amountError ? true : undefined}
+                aria-describedby={amountError ? 'sr-quote-amount-error' : 'sr-quote-amount-hint'}
+                onChange={(e) => {
+                  setAmount(e.currentTarget.value);
+                  setAmountError(undefined);
+                }}
+              />
+              <span id="sr-quote-amount-hint" className="sr-hint">
+                {amountHint}
+              </span>
+              {amountError && (
+                <span id="sr-quote-amount-error" className="sr-error" role="alert">
+                  {amountError}
+                </span>
+              )}
+            </div>
+          )}
+          {formError && (
+            <p className="sr-error sr-form-error" role="alert" part="error">
+              {formError}
+            </p>
+          )}
+          {!method && <p className="sr-status">{SELECT_METHOD_MESSAGE}</p>}
+          {method && (
+            <PaymentEntry
+              api={api}
+              method={method}
+              submitLabel="Pay Now"
+              prepare={prepare}
+              onOutcome={onOutcome}
+              amountDue={split && parseAmountCents(amount) !== null ? Number(amount) : quote.total}
+              returnUrl={`${apiBase.replace(/\/$/, '')}/payment/verify/${method.gateway}`}
+              disabled={busy}
+            />
+          )}
+        </section>
+      )}
+    </>
+  );
+}
