@@ -15,7 +15,7 @@ import { ORDER_SUCCESS_KEY } from '../payment/order-success-store';
 import { Checkout, PAYMENT_ERROR_MS } from './Checkout';
 import { checkoutSessionKey } from './checkout-session';
 import { fakeGateway } from './testing/fake-gateway-entry';
-import { AWAITING, NO_METHODS, serveShop, totalsFor, type Route } from './testing/fake-shop-api';
+import { AWAITING, NO_METHODS, serveShop, totalsFor, type RecordedCall, type Route } from './testing/fake-shop-api';
 
 vi.mock('../payment/gateway-entries', async () => {
   const { FakeGatewayEntry } = await import('./testing/fake-gateway-entry');
@@ -68,7 +68,7 @@ function fill(groupName: string, values: Record<string, string>) {
 }
 
 const placeOrder = async () => fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
-const calls = (all: { method: string; path: string }[], method: string, path: string) => all.filter((c) => c.method === method && c.path === path);
+const calls = (all: RecordedCall[], method: string, path: string) => all.filter((c) => c.method === method && c.path === path);
 
 describe('the cart', () => {
   it('shows the empty-cart view word for word with Continue Shopping', async () => {
