@@ -46,11 +46,11 @@ describe('the order-samples and sample-cart blocks', () => {
     expect(heard).toEqual([{ added: [expect.objectContaining({ qty: 1, sku: expect.stringMatching(/^HS-/) })], count: 1 }]);
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([SAMPLE_CART_KEY]);
 
-    // The checkout page shows the same cart.
+    // The checkout page's summary shows the same cart (priced by the server).
     await page.goto(`${shop.server.url}/checkout`);
-    const checkoutCart = page.locator('.sr-sample-cart-block');
-    await checkoutCart.getByRole('heading', { name: 'Your sample cart' }).waitFor();
-    await checkoutCart.getByText('Hartford Shaker:', { exact: false }).waitFor();
+    const checkoutCart = page.locator('.sr-checkout-block').getByRole('complementary', { name: /Order summary/ });
+    await checkoutCart.getByText('(1 item)').waitFor();
+    await checkoutCart.getByText('Hartford Shaker', { exact: false }).first().waitFor();
     await page.locator('.header__samples-count').getByText('1').waitFor();
 
     expect(problems).toEqual([]);

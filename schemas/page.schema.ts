@@ -7,6 +7,8 @@ import { formBlockSchema } from './blocks/form.schema';
 import { unsubscribeBlockSchema } from './blocks/unsubscribe.schema';
 import { estimatorBlockSchema } from './blocks/estimator.schema';
 import { orderSamplesBlockSchema, sampleCartBlockSchema } from './blocks/samples.schema';
+// Checkout (issue 12)
+import { checkoutBlockSchema } from './blocks/checkout.schema';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { quoteLinkBlockSchema } from './blocks/quote-link.schema';
 import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
@@ -42,6 +44,8 @@ export const blockSchemas = [
   estimatorBlockSchema,
   orderSamplesBlockSchema,
   sampleCartBlockSchema,
+  // Checkout (issue 12)
+  checkoutBlockSchema,
 ] as const;
 
 export const pageSchema = {

@@ -34,6 +34,8 @@ import { selectUnsubscribeData, UnsubscribeBlock } from './newsletter/Unsubscrib
 import { EstimatorBlock } from './estimator/EstimatorBlock';
 import { selectEstimatorData } from './estimator/estimator-data';
 import { OrderSamplesBlock, SampleCartBlock } from './samples/SampleBlocks';
+// Checkout (issue 12)
+import { CheckoutBlock } from './checkout/CheckoutBlock';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -68,6 +70,8 @@ export const blockRegistry: Registry = {
   // Sample ordering and the sample cart (issue 11): the elements' components, on this site's cart and API.
   'order-samples': defineBlock({ component: OrderSamplesBlock, island: 'visible' }),
   'sample-cart': defineBlock({ component: SampleCartBlock, island: 'visible' }),
+  // Checkout (issue 12): the element's component at once (it is the page), with the signed-in prefill.
+  checkout: defineBlock({ component: CheckoutBlock, island: 'load' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

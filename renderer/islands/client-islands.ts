@@ -49,6 +49,8 @@ const blocks: Record<string, IslandLoader> = {
   estimator: () => import('../blocks/estimator/EstimatorBlock').then((m) => m.EstimatorBlock),
   'order-samples': () => import('../blocks/samples/SampleBlocks').then((m) => m.OrderSamplesBlock),
   'sample-cart': () => import('../blocks/samples/SampleBlocks').then((m) => m.SampleCartBlock),
+  // Checkout (issue 12)
+  checkout: () => import('../blocks/checkout/CheckoutBlock').then((m) => m.CheckoutBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

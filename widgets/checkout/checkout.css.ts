@@ -24,10 +24,9 @@ export const checkoutCss = `
 .sr-checkout__shipping, .sr-checkout__payment { margin: 0 0 16px; }
 .sr-checkout__shipping h3 { margin: 0 0 6px; font-size: 1.05em; }
 .sr-checkout__alert { border: 1px solid currentColor; border-radius: var(--sr-radius); padding: 8px 12px; }
-.sr-payment-methods { border: 1px solid var(--sr-line); border-radius: var(--sr-radius); padding: 12px 16px; margin: 0 0 12px; }
-.sr-payment-method { display: flex; flex-wrap: wrap; gap: 4px 10px; align-items: center; min-height: 44px; }
+.sr-checkout__payment .sr-payment-methods { margin: 0 0 12px; }
+.sr-payment-method { min-height: 44px; box-sizing: border-box; }
 .sr-payment-method input { width: 22px; height: 22px; accent-color: var(--sr-accent); }
-.sr-payment-method__description { flex-basis: 100%; color: var(--showroom-muted, #5b625e); font-size: 0.9em; }
 .sr-checkout__cart-toggle { font: inherit; min-height: 44px; padding: 8px 14px; border: 1px solid var(--sr-line); border-radius: var(--sr-radius); background: #fff; color: inherit; cursor: pointer; position: sticky; top: 8px; justify-self: end; z-index: 1; }
 .sr-checkout__summary { background: #fff; border: 1px solid var(--sr-line); border-radius: var(--sr-radius); padding: 0 16px 16px; }
 .sr-checkout__summary-header { display: flex; align-items: center; justify-content: space-between; position: sticky; top: 0; background: #fff; padding: 12px 0; border-bottom: 1px solid var(--sr-line); }
