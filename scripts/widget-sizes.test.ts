@@ -7,11 +7,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { widgetsDir } from '../server/build-output';
 import { elementModules } from '../widgets/element-names';
-import { measureWidgetSizes, ownCodeTogether, SAMPLE_ORDERING_MODULES, WIDGET_BUDGETS } from './widget-sizes';
+import { gzipSize, measureWidgetSizes, ownCodeTogether, SAMPLE_ORDERING_MODULES, staticImports, WIDGET_BUDGETS } from './widget-sizes';
 
 const modules = Object.values(elementModules);
 /** Issue 11: the estimator's own code (its module and its static chunks, not the runtime nor jsPDF). */
 const ESTIMATOR_OWN_BUDGET = 25 * 1024;
+/** Issue 12: the checkout's own code with the test gateway's card form chunk (each provider's client is loaded only when chosen). */
+const CHECKOUT_WITH_CARD_FORM_BUDGET = 30 * 1024;
 
 describe('widget bundles (dist/widgets)', () => {
   const sizes = measureWidgetSizes(widgetsDir, modules);
@@ -41,6 +43,24 @@ describe('widget bundles (dist/widgets)', () => {
     const sampleOrdering = sizes.elements.filter((e) => (SAMPLE_ORDERING_MODULES as readonly string[]).includes(e.module));
     expect(sampleOrdering.map((e) => e.module).sort()).toEqual([...SAMPLE_ORDERING_MODULES].sort());
     expect(ownCodeTogether(widgetsDir, sampleOrdering)).toBeLessThanOrEqual(WIDGET_BUDGETS.sampleOrdering);
+  });
+
+  it('keep the checkout at most 30 kB gzip of its own, with the test gateway card form chunk', () => {
+    const checkout = sizes.elements.find((e) => e.module === 'checkout')!;
+    const esm = path.join(widgetsDir, 'esm');
+    const files = new Set(checkout.files);
+    const visit = (file: string) => {
+      if (files.has(file) || file === sizes.runtimeFile) return;
+      files.add(file);
+      for (const dep of staticImports(path.join(esm, file))) visit(dep);
+    };
+    const cardForm = fs.readdirSync(esm).filter((f) => /^TestGatewayEntry-[\w-]+\.js$/.test(f));
+    expect(cardForm).toHaveLength(1);
+    visit(cardForm[0]!);
+    const together = [...files].reduce((sum, file) => sum + gzipSize(path.join(esm, file)), 0);
+    expect(together).toBeLessThanOrEqual(CHECKOUT_WITH_CARD_FORM_BUDGET);
+    // The providers' clients stay out of the checkout's static graph.
+    expect([...files].some((f) => /^(StripeEntry|PayPalEntry|AcceptJsEntry)-/.test(f))).toBe(false);
   });
 
   it('keep the catalog out of the sample elements: they read it from the store', () => {

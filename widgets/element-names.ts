@@ -5,6 +5,8 @@ export const elementModules = {
   'showroom-sample-cart': 'sample-cart',
   'showroom-cart-count': 'cart-count',
   'showroom-estimator': 'estimator',
+  // Checkout (issue 12)
+  'showroom-checkout': 'checkout',
 } as const;
 
 export type ElementName = keyof typeof elementModules;

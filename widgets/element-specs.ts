@@ -8,5 +8,10 @@ import { orderSamplesSpec } from './order-samples/order-samples.spec';
 import { estimatorSpec } from './estimator/estimator.spec';
 import { paymentMethodsSpec } from './payment-methods/payment-methods.spec';
 import { sampleCartSpec } from './sample-cart/sample-cart.spec';
+// Checkout (issue 12)
+import { checkoutSpec } from './checkout/checkout.spec';
 
-export const elementSpecs: readonly ElementSpec[] = [paymentMethodsSpec, orderSamplesSpec, sampleCartSpec, cartCountSpec, estimatorSpec];
+export const elementSpecs: readonly ElementSpec[] = [paymentMethodsSpec, orderSamplesSpec, sampleCartSpec, cartCountSpec, estimatorSpec,
+  // Checkout (issue 12)
+  checkoutSpec,
+];
