@@ -311,6 +311,9 @@ describe('the order flow', () => {
     window.addEventListener('selected-samples-updated', (e) => cleared.push((e as CustomEvent).detail));
     await placeOrder();
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/order/success'));
+    // While the success page loads, the order number shows, not the emptied cart.
+    expect(screen.getByText(/Your order number is/).textContent).toContain('000000007');
+    expect(screen.queryByText(/Looks like you have not added anything/)).toBeNull();
     const posts = calls(all, 'POST', '/api/order');
     expect(posts).toHaveLength(2);
     expect(posts[1]!.headers['Idempotency-Key']).toBe(post1!.headers['Idempotency-Key']);

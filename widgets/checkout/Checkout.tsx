@@ -206,14 +206,11 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
       startNewCheckout(cartKey);
       orderRef.current = undefined;
       emitShowroomEvent(element, 'showroom:payment-completed', { orderNumber: order.orderIncrementId, amount: outcome.payment.amount ?? recorded.order.total, method: outcome.payment.method, remainingBalance: 0 });
-      if (successUrl) {
-        setStatus('Order placed. Taking you to your confirmation…');
-        navigate(successUrl);
-      } else {
-        lock(false);
-        setStatus(undefined);
-        setPaidOrder(order.orderIncrementId);
-      }
+      // Shown in place of the (now empty) cart, also while the success page loads.
+      lock(false);
+      setStatus(undefined);
+      setPaidOrder(order.orderIncrementId);
+      if (successUrl) navigate(successUrl);
     } catch (err) {
       failed((err as Error).message);
     }
