@@ -14,6 +14,8 @@ export const checkoutBlockSchema = {
   properties: {
     type: { const: 'checkout', description: 'Block type: checkout.' },
     id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', minLength: 1, description: "The page's main heading. Default: Checkout." },
+    intro: { type: 'string', description: 'A line under the heading, rendered by the server.' },
     continueShoppingUrl: { type: 'string', pattern: '^/', description: "Where 'Continue Shopping' leads. Default: /order-samples." },
     successUrl: { type: 'string', pattern: '^/', description: 'Where a paid order goes (the order number is in the order-success storage item). Default: /order/success.' },
     className: { type: 'string', description: 'Extra CSS class names of the block.' },

@@ -59,6 +59,8 @@ export interface CheckoutProps {
   successUrl?: string;
   /** Main site only: ask GET /api/my-account/checkout-prefill (a signed-in customer's defaults). */
   prefill?: boolean;
+  /** The 'Checkout' heading (h2); the block writes the page's h1 itself. */
+  showTitle?: boolean;
   /** Leaves the page (tests replace it). */
   navigate?: (url: string) => void;
 }
@@ -74,7 +76,7 @@ function useCart(key: string) {
   return { cart, items };
 }
 
-export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = '/order-samples', successUrl, prefill, navigate = (url) => window.location.assign(url) }: CheckoutProps) {
+export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = '/order-samples', successUrl, prefill, showTitle = true, navigate = (url) => window.location.assign(url) }: CheckoutProps) {
   const cartKey = useMemo(() => cartStorageKey(apiBase, dealer), [apiBase, dealer]);
   const { cart, items } = useCart(cartKey);
   const [values, setValues] = useState<CheckoutValues>(emptyValues);
@@ -245,7 +247,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
         disabled={busy}
       />
       <div className="sr-checkout__form" ref={formRef}>
-        <h2>Checkout</h2>
+        {showTitle && <h2>Checkout</h2>}
         <AddressFields prefix="bill_" legend="Billing address" values={values} errors={errors} onChange={change} onBlur={blur} withEmail emailLocked={signedIn && !!values.bill_email} disabled={busy} />
         <label className="sr-checkout__same">
           <input

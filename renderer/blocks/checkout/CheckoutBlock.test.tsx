@@ -11,7 +11,9 @@ import { CHECKOUT_LOADING_TEXT, CheckoutBlock } from './CheckoutBlock';
 
 describe('checkout block (SSR)', () => {
   it("renders its frame with 'Loading cart...' and the checkout's sheet", () => {
-    const html = renderToString(<CheckoutBlock block={{ type: 'checkout', id: 'checkout', className: 'wide' }} data={undefined} />);
+    const html = renderToString(<CheckoutBlock block={{ type: 'checkout', id: 'checkout', className: 'wide', intro: 'Pay securely.' }} data={undefined} />);
+    expect(html).toContain('<h1 class="sr-checkout-block__title">Checkout</h1>');
+    expect(html).toContain('Pay securely.');
     expect(html).toContain('id="checkout"');
     expect(html).toContain('class="sr-widget-block sr-checkout-block wide"');
     expect(html).toContain(CHECKOUT_LOADING_TEXT);

@@ -33,8 +33,10 @@ export function CheckoutBlock({ block }: BlockProps<CheckoutDef>) {
     <section ref={setElement} id={block.id} className={`sr-widget-block sr-checkout-block ${block.className ?? ''}`.trim()}>
       {/* Our own constant sheet (the page's style-src allows inline styles; the element adopts it instead). */}
       <style dangerouslySetInnerHTML={{ __html: BLOCK_CSS }} />
+      <h1 className="sr-checkout-block__title">{block.title ?? 'Checkout'}</h1>
+      {block.intro && <p className="sr-checkout-block__intro">{block.intro}</p>}
       {host ? (
-        <Checkout {...host} prefill continueShoppingUrl={block.continueShoppingUrl ?? '/order-samples'} successUrl={block.successUrl ?? '/order/success'} />
+        <Checkout {...host} prefill showTitle={false} continueShoppingUrl={block.continueShoppingUrl ?? '/order-samples'} successUrl={block.successUrl ?? '/order/success'} />
       ) : (
         <p className="sr-status" role="status">
           {CHECKOUT_LOADING_TEXT}
