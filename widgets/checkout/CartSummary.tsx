@@ -57,7 +57,12 @@ export function CartSummary({ totals, itemCount, continueShoppingUrl, onClear, o
   return (
     <>
       <button ref={toggle} type="button" className="sr-checkout__cart-toggle" aria-expanded={open} aria-controls="sr-checkout-summary" onClick={() => onOpenChange(true)}>
-        <span aria-hidden="true">🛒</span> Cart ({itemsText(itemCount)})
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
+          <circle cx="9" cy="20" r="1.5" />
+          <circle cx="17" cy="20" r="1.5" />
+        </svg>
+        Cart ({itemsText(itemCount)})
       </button>
       {open && <div className="sr-checkout__backdrop" onClick={() => onOpenChange(false)} />}
       <aside

@@ -27,7 +27,7 @@ export const checkoutCss = `
 .sr-checkout__payment .sr-payment-methods { margin: 0 0 12px; }
 .sr-payment-method { min-height: 44px; box-sizing: border-box; }
 .sr-payment-method input { width: 22px; height: 22px; accent-color: var(--sr-accent); }
-.sr-checkout__cart-toggle { font: inherit; min-height: 44px; padding: 8px 14px; border: 1px solid var(--sr-line); border-radius: var(--sr-radius); background: #fff; color: inherit; cursor: pointer; position: sticky; top: 8px; justify-self: end; z-index: 1; }
+.sr-checkout__cart-toggle { font: inherit; min-height: 44px; padding: 8px 14px; border: 1px solid var(--sr-line); border-radius: var(--sr-radius); background: #fff; color: inherit; cursor: pointer; justify-self: end; display: inline-flex; gap: 8px; align-items: center; }
 .sr-checkout__summary { background: #fff; border: 1px solid var(--sr-line); border-radius: var(--sr-radius); padding: 0 16px 16px; }
 .sr-checkout__summary-header { display: flex; align-items: center; justify-content: space-between; position: sticky; top: 0; background: #fff; padding: 12px 0; border-bottom: 1px solid var(--sr-line); }
 .sr-checkout__summary-header h2 { margin: 0; font-size: 1.1em; }

@@ -18,7 +18,11 @@ import { themeCss } from '../../../widgets/theme.css';
 import type { BlockProps } from '../block-definition';
 
 /** The element's sheet, its `:host` rules applied to the block's frame instead. */
-const BLOCK_CSS = themeCss.replace(':host', '.sr-widget-block') + paymentMethodsCss + checkoutCss;
+const BLOCK_CSS =
+  themeCss.replace(':host', '.sr-widget-block') +
+  paymentMethodsCss +
+  checkoutCss +
+  '.sr-checkout-block { max-width: 1200px; margin: 0 auto; padding: 16px; box-sizing: border-box; }';
 
 export const CHECKOUT_LOADING_TEXT = 'Loading cart...';
 
