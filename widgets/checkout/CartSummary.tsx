@@ -4,12 +4,14 @@
  * tablets (the stylesheet decides) it is a slide-in panel opened by a cart-count button, with a
  * sticky header and the item count; Escape closes it and focus stays inside while it is open.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { formatMoney } from '../../schemas/money';
 import type { CartTotals } from './use-cart-totals';
 
 export interface CartSummaryProps {
   totals: CartTotals | undefined;
+  /** Why the cart could not be priced (a sample no longer sold, the server unreachable). */
+  error?: string;
   itemCount: number;
   continueShoppingUrl: string;
   onClear(): void;
@@ -22,10 +24,11 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
-export function CartSummary({ totals, itemCount, continueShoppingUrl, onClear, open, onOpenChange, disabled }: CartSummaryProps) {
+export function CartSummary({ totals, error, itemCount, continueShoppingUrl, onClear, open, onOpenChange, disabled }: CartSummaryProps) {
   const panel = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
+  const id = useId();
 
   useEffect(() => {
     if (open) panel.current?.querySelector<HTMLElement>('.sr-checkout__summary-close')?.focus();
@@ -56,7 +59,7 @@ export function CartSummary({ totals, itemCount, continueShoppingUrl, onClear, o
 
   return (
     <>
-      <button ref={toggle} type="button" className="sr-checkout__cart-toggle" aria-expanded={open} aria-controls="sr-checkout-summary" onClick={() => onOpenChange(true)}>
+      <button ref={toggle} type="button" className="sr-checkout__cart-toggle" aria-expanded={open} aria-controls={`${id}-summary`} onClick={() => onOpenChange(true)}>
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
           <circle cx="9" cy="20" r="1.5" />
@@ -67,17 +70,17 @@ export function CartSummary({ totals, itemCount, continueShoppingUrl, onClear, o
       {open && <div className="sr-checkout__backdrop" onClick={() => onOpenChange(false)} />}
       <aside
         ref={panel}
-        id="sr-checkout-summary"
+        id={`${id}-summary`}
         part="summary"
         className="sr-checkout__summary"
         data-open={open ? '' : undefined}
-        aria-labelledby="sr-summary-heading"
+        aria-labelledby={`${id}-heading`}
         role={open ? 'dialog' : undefined}
         aria-modal={open ? true : undefined}
         onKeyDown={onKeyDown}
       >
         <header className="sr-checkout__summary-header">
-          <h2 id="sr-summary-heading">
+          <h2 id={`${id}-heading`}>
             Order summary <span className="sr-checkout__count">({itemsText(itemCount)})</span>
           </h2>
           <button type="button" className="sr-checkout__summary-close" aria-label="Close cart summary" onClick={() => onOpenChange(false)}>
@@ -112,6 +115,10 @@ export function CartSummary({ totals, itemCount, continueShoppingUrl, onClear, o
               <dd className="sr-checkout__grand">{formatMoney(totals.total)}</dd>
             </dl>
           </>
+        ) : error ? (
+          <p className="sr-error" role="alert">
+            {error}
+          </p>
         ) : (
           <p className="sr-status">Loading cart...</p>
         )}

@@ -121,6 +121,15 @@ describe('the cart', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(toggle);
   });
+
+  it("says why the cart cannot be priced (a sample no longer sold) instead of 'Loading cart...'", async () => {
+    serveShop({ 'POST /api/cart/totals': () => ({ status: 400, body: { error: 'invalid_items', message: 'Item "OLD-1" is not available.', fields: { 'items.0.sku': 'Item "OLD-1" is not available.' } } }) });
+    putInCart(SAMPLE_CART_KEY, ['OLD-1']);
+    mount();
+    const summary = screen.getByRole('complementary', { name: /Order summary/ });
+    expect((await within(summary).findByRole('alert')).textContent).toBe('Item "OLD-1" is not available.');
+    expect(within(summary).queryByText('Loading cart...')).toBeNull();
+  });
 });
 
 describe('the fields', () => {

@@ -239,6 +239,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
     <div part="checkout" className="sr-checkout" aria-busy={busy}>
       <CartSummary
         totals={totals}
+        error={totalsState.state === 'error' ? totalsState.message : undefined}
         itemCount={items.length}
         continueShoppingUrl={continueShoppingUrl}
         onClear={() => cart.clear()}

@@ -2,12 +2,14 @@
  * The shipping method area (002 §2): one of four states, all from the server's totals: calculating,
  * waiting for an address, no method for this address, or the applied method with its price.
  */
+import { useId } from 'react';
 import { formatMoney } from '../../schemas/money';
 import type { TotalsState } from './use-cart-totals';
 
 export const CALCULATING_SHIPPING = 'Calculating shipping rate…';
 
 export function ShippingMethodArea({ totals, error }: { totals: TotalsState; error?: string }) {
+  const headingId = useId();
   let body;
   if (totals.state === 'loading' || totals.state === 'idle') {
     body = <p className="sr-status">{CALCULATING_SHIPPING}</p>;
@@ -25,8 +27,8 @@ export function ShippingMethodArea({ totals, error }: { totals: TotalsState; err
     body = <p className="sr-status">{totals.totals.shippingMessage}</p>;
   }
   return (
-    <section className="sr-checkout__shipping" aria-labelledby="sr-shipping-heading">
-      <h3 id="sr-shipping-heading">Shipping method</h3>
+    <section className="sr-checkout__shipping" aria-labelledby={headingId}>
+      <h3 id={headingId}>Shipping method</h3>
       <div role="status" aria-live="polite" data-testid="shipping-method">
         {body}
       </div>
