@@ -1,16 +1,19 @@
 // @vitest-environment jsdom
 /**
- * The checkout component (jsdom) against the real store, in-process (its API, SQLite, the offline
- * test gateway), here in e2e/ because it imports both the widgets and the server: a declined card keeps the order, a good card pays the same order, and the server ends
- * with one order, its payments (one failed, one completed) and status ordered. Proves that what the
- * component sends (payload, Idempotency-Key, token, PATCH) is what the server takes.
+ * The checkout component (jsdom) against the real store (its API, SQLite, the offline test gateway,
+ * the accounts), in e2e/ because it uses both the widgets and the server. A declined card keeps the
+ * order and a good card pays the same one: one order in the database, a failed and a completed
+ * payment, status ordered. A signed-in customer gets the prefill and the order is theirs. Proves that
+ * what the component sends (payload, Idempotency-Key, tokens, PATCH) is what the server takes.
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
 import { createElement } from 'react';
 import { skus } from '../server/api/commerce-test-kit';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { createApiClient } from '../widgets/api-client';
 import { cartStorageKey, sampleCart } from '../widgets/cart-store/sample-cart';
 import { Checkout } from '../widgets/checkout/Checkout';
@@ -22,12 +25,20 @@ vi.mock('../widgets/payment/gateway-entries', async () => {
   return { gatewayEntries: { test: load, stripe: load, paypal: load, authorizenet: load } };
 });
 
-let server: TestServer;
+/** The store in its own process (e2e/serve-test-store.ts says why). */
+let store: ChildProcess;
+let server: { url: string; databaseFile: string };
 beforeAll(async () => {
-  server = await startTestServer();
+  store = spawn(path.join('node_modules', '.bin', 'tsx'), [path.join('e2e', 'serve-test-store.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: store.stdout! })[Symbol.asyncIterator]();
+  const first = await lines.next();
+  server = JSON.parse(String(first.value)) as typeof server;
 });
 afterAll(async () => {
-  await server?.stop();
+  if (!store || store.exitCode !== null) return;
+  const exited = new Promise((resolve) => store.once('exit', resolve));
+  store.kill('SIGTERM');
+  await exited;
 });
 afterEach(() => {
   cleanup();
@@ -72,6 +83,49 @@ describe('checkout against the store', () => {
     const db = new Database(server.databaseFile, { readonly: true });
     try {
       expect(db.prepare('SELECT COUNT(*) AS n FROM sales_order WHERE email = ?').get('ada.checkout@example.com')).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it("a signed-in customer: prefilled from the default addresses, the e-mail locked, and the order is the customer's", async () => {
+    const email = 'grace.checkout@example.com';
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(server.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    expect((await post('/api/my-account/register', { email, password: 'a long enough passphrase', firstName: 'Grace', lastName: 'Hopper' })).status).toBe(202);
+    const { accessToken } = (await (await post('/api/my-account/login', { email, password: 'a long enough passphrase' })).json()) as { accessToken: string };
+    const address = { firstName: 'Grace', lastName: 'Hopper', street1: '9 Navy Way', city: 'Arlington', state: 'VA', zipCode: '22201', countryId: 'US', phoneNumber: '7035550100' };
+    expect((await post('/api/my-account/address', { ...address, type: 'billing', isDefault: true, defaultShipping: true }, { Authorization: `Bearer ${accessToken}` })).status).toBe(201);
+
+    // The browser sends the session cookie; here the sign-in's bearer token stands in for it
+    // (never over a call that carries the order's own token).
+    const fetchImpl: typeof fetch = (input, init = {}) => {
+      const headers = { ...(init.headers as Record<string, string>) };
+      headers.Authorization ??= `Bearer ${accessToken}`;
+      return fetch(input, { ...init, headers });
+    };
+    const [sku] = skus(1);
+    sampleCart(cartStorageKey(server.url)).add([{ sku: sku!, name: 'Sample' }]);
+    const host = document.createElement('div');
+    document.body.append(host);
+    const navigate = vi.fn();
+    render(createElement(Checkout, { element: host, api: createApiClient(server.url, { fetchImpl }), apiBase: server.url, successUrl: '/order/success', prefill: true, navigate }));
+
+    const billing = within(screen.getByRole('group', { name: 'Billing address' }));
+    await waitFor(() => expect((billing.getByLabelText(/^Address line 1/) as HTMLInputElement).value).toBe('9 Navy Way'), { timeout: 5000 });
+    expect((billing.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(email);
+    expect((billing.getByLabelText(/^Email/) as HTMLInputElement).disabled).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('shipping-method').textContent).toMatch(/\$\d/), { timeout: 5000 });
+    serverCharge.cards.push('4242424242424242');
+    fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/order/success'), { timeout: 5000 });
+
+    const db = new Database(server.databaseFile, { readonly: true });
+    try {
+      const row = db.prepare('SELECT customer_id, customer_is_guest, status FROM sales_order WHERE email = ?').get(email) as { customer_id: string | null; customer_is_guest: number; status: string };
+      expect(row.customer_is_guest).toBe(0);
+      expect(row.customer_id).not.toBeNull();
+      expect(row.status).toBe('ordered');
     } finally {
       db.close();
     }
