@@ -228,6 +228,11 @@ describe('the fields', () => {
     await placeOrder();
     await waitFor(() => expect(screen.getAllByText("Sorry, we don't ship outside the US.")).toHaveLength(2));
     expect(calls(all, 'POST', '/api/order')).toHaveLength(0);
+    // Back to the US: the live alert goes (the submit's answer stays until the next submit), and the
+    // state is chosen again from the USPS list.
+    fireEvent.change(field('Billing address', 'Country'), { target: { value: 'US' } });
+    expect(screen.getAllByText("Sorry, we don't ship outside the US.")).toHaveLength(1);
+    expect((field('Billing address', 'State') as unknown as HTMLSelectElement).value).toBe('');
   });
 });
 

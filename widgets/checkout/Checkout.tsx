@@ -119,7 +119,8 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
   };
 
   const change = (name: keyof CheckoutValues, value: string) => {
-    setValues((v) => ({ ...v, [name]: value, ...(name.endsWith('country') && value !== 'US' ? { [name.replace('country', 'state')]: '' } : {}) }));
+    // Another country changes what a state is (a USPS code or free text): the old one no longer applies.
+    setValues((v) => ({ ...v, [name]: value, ...(name.endsWith('country') && value !== v[name] ? { [name.replace('country', 'state')]: '' } : {}) }));
     // A field already marked wrong is checked again as it is corrected.
     if (errors[name]) setErrors((e) => withProblem(e, name, fieldProblem({ ...values, [name]: value }, name)));
   };
