@@ -7,7 +7,7 @@
  * payment and a reload, the access token on the PATCH), success and failure, the events, the
  * signed-in prefill and the slide-in summary.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, DEALER_HEADER } from '../api-client';
 import { cartStorageKey, SAMPLE_CART_KEY, sampleCart } from '../cart-store/sample-cart';
@@ -16,6 +16,10 @@ import { Checkout, PAYMENT_ERROR_MS } from './Checkout';
 import { checkoutSessionKey } from './checkout-session';
 import { fakeGateway } from './testing/fake-gateway-entry';
 import { AWAITING, NO_METHODS, serveShop, totalsFor, type RecordedCall, type Route } from './testing/fake-shop-api';
+
+// The payment form arrives through three async steps (methods, selection, the lazy entry); a busy
+// two-core machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 vi.mock('../payment/gateway-entries', async () => {
   const { FakeGatewayEntry } = await import('./testing/fake-gateway-entry');

@@ -3,7 +3,7 @@
  * <showroom-checkout> as a dealer's page has it: the element defined by the element base, its
  * attributes reaching the checkout, the dealer's own cart, and the events reaching the host page.
  */
-import { fireEvent, waitFor } from '@testing-library/react';
+import { configure, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartStorageKey, sampleCart } from '../cart-store/sample-cart';
 import { elementModules } from '../element-names';
@@ -11,6 +11,10 @@ import { elementSpecs } from '../element-specs';
 import { fakeGateway } from './testing/fake-gateway-entry';
 import { serveShop } from './testing/fake-shop-api';
 import '../elements/checkout';
+
+// The payment form arrives through three async steps (methods, selection, the lazy entry); a busy
+// two-core machine needs more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 vi.mock('../payment/gateway-entries', async () => {
   const { FakeGatewayEntry } = await import('./testing/fake-gateway-entry');
