@@ -42,7 +42,8 @@ export const checkoutCss = `
 .sr-checkout__backdrop { position: fixed; inset: 0; background: rgba(0, 0, 0, 0.4); z-index: 9998; }
 @media (max-width: 1023px) {
   .sr-checkout__summary { position: fixed; top: 0; right: 0; bottom: 0; width: min(420px, 100vw); box-sizing: border-box; overflow-y: auto; z-index: 9999; border-radius: 0; transform: translateX(100%); visibility: hidden; transition: transform 0.25s ease, visibility 0.25s; }
-  .sr-checkout__summary[data-open] { transform: none; visibility: visible; }
+  /* Visible at once when opening (so the close button takes focus); hidden after the slide when closing. */
+  .sr-checkout__summary[data-open] { transform: none; visibility: visible; transition: transform 0.25s ease; }
 }
 @media (min-width: 640px) {
   .sr-checkout__fields { grid-template-columns: repeat(2, minmax(0, 1fr)); }
