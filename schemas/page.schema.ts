@@ -9,6 +9,8 @@ import { estimatorBlockSchema } from './blocks/estimator.schema';
 import { orderSamplesBlockSchema, sampleCartBlockSchema } from './blocks/samples.schema';
 // Payment result pages (issue 12, room result)
 import { orderSuccessBlockSchema, paymentFailureBlockSchema, paymentVerifyBlockSchema } from './blocks/payment-result.schema';
+// Checkout (issue 12)
+import { checkoutBlockSchema } from './blocks/checkout.schema';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { quoteLinkBlockSchema } from './blocks/quote-link.schema';
 import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placeholder.schema';
@@ -57,6 +59,8 @@ export const blockSchemas = [
   // Quote payment and split payment (issue 12)
   quotePaymentBlockSchema,
   splitPaymentBlockSchema,
+  // Checkout (issue 12)
+  checkoutBlockSchema,
 ] as const;
 
 export const pageSchema = {

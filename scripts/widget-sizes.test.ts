@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { widgetsDir } from '../server/build-output';
 import { elementModules } from '../widgets/element-names';
-import { measureWidgetSizes, ownCodeTogether, SAMPLE_ORDERING_MODULES, WIDGET_BUDGETS } from './widget-sizes';
+import { gzipSize, measureWidgetSizes, ownCodeTogether, SAMPLE_ORDERING_MODULES, staticImports, WIDGET_BUDGETS } from './widget-sizes';
 
 const modules = Object.values(elementModules);
 /** Issue 11: the estimator's own code (its module and its static chunks, not the runtime nor jsPDF). */
@@ -17,6 +17,8 @@ const ORDER_RESULT_OWN_BUDGET = 8 * 1024;
 /** Issue 12: quote payment and split payment, each of its own code (shared payment chunks included). */
 const MONEY_PAGE_OWN_BUDGET = 15 * 1024;
 const MONEY_PAGE_MODULES = ['quote-payment', 'split-payment'] as const;
+/** Issue 12: the checkout's own code with the test gateway's card form chunk (each provider's client is loaded only when chosen). */
+const CHECKOUT_WITH_CARD_FORM_BUDGET = 30 * 1024;
 
 describe('widget bundles (dist/widgets)', () => {
   const sizes = measureWidgetSizes(widgetsDir, modules);
@@ -66,6 +68,24 @@ describe('widget bundles (dist/widgets)', () => {
     // The method selector alone does not pay: it must not drag the money pages' chunk along.
     const methods = sizes.elements.find((e) => e.module === 'payment-methods')!;
     expect(methods.files.some((f) => f.startsWith('payment-pages-'))).toBe(false);
+  });
+
+  it('keep the checkout at most 30 kB gzip of its own, with the test gateway card form chunk', () => {
+    const checkout = sizes.elements.find((e) => e.module === 'checkout')!;
+    const esm = path.join(widgetsDir, 'esm');
+    const files = new Set(checkout.files);
+    const visit = (file: string) => {
+      if (files.has(file) || file === sizes.runtimeFile) return;
+      files.add(file);
+      for (const dep of staticImports(path.join(esm, file))) visit(dep);
+    };
+    const cardForm = fs.readdirSync(esm).filter((f) => /^TestGatewayEntry-[\w-]+\.js$/.test(f));
+    expect(cardForm).toHaveLength(1);
+    visit(cardForm[0]!);
+    const together = [...files].reduce((sum, file) => sum + gzipSize(path.join(esm, file)), 0);
+    expect(together).toBeLessThanOrEqual(CHECKOUT_WITH_CARD_FORM_BUDGET);
+    // The providers' clients stay out of the checkout's static graph.
+    expect([...files].some((f) => /^(StripeEntry|PayPalEntry|AcceptJsEntry)-/.test(f))).toBe(false);
   });
 
   it('keep the catalog out of the sample elements: they read it from the store', () => {

@@ -10,6 +10,8 @@ export const elementModules = {
   // Quote payment and split payment (issue 12)
   'showroom-quote-payment': 'quote-payment',
   'showroom-split-payment': 'split-payment',
+  // Checkout (issue 12)
+  'showroom-checkout': 'checkout',
 } as const;
 
 export type ElementName = keyof typeof elementModules;

@@ -12,6 +12,7 @@ import { paymentMethodsSpec } from './payment-methods/payment-methods.spec';
 import { sampleCartSpec } from './sample-cart/sample-cart.spec';
 import { quotePaymentSpec } from './quote-payment/quote-payment.spec';
 import { splitPaymentSpec } from './split-payment/split-payment.spec';
+import { checkoutSpec } from './checkout/checkout.spec';
 
 export const elementSpecs: readonly ElementSpec[] = [
   paymentMethodsSpec,
@@ -24,4 +25,6 @@ export const elementSpecs: readonly ElementSpec[] = [
   // Quote payment and split payment (issue 12)
   quotePaymentSpec,
   splitPaymentSpec,
+  // Checkout (issue 12)
+  checkoutSpec,
 ];

@@ -44,6 +44,8 @@ import { AccountHomeBlock } from './account/AccountHomeBlock';
 import { AccountLinksBlock } from './account/AccountLinksBlock';
 import { AccountListBlock } from './account/AccountListBlock';
 import { QuotePaymentBlock, SplitPaymentBlock } from './payment-pages/PaymentPageBlocks';
+// Checkout (issue 12)
+import { CheckoutBlock } from './checkout/CheckoutBlock';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
 // `any` data: each entry's own definition is typed by defineBlock; the registry only routes.
@@ -93,6 +95,8 @@ export const blockRegistry: Registry = {
   // Quote payment and split payment (issue 12): the elements' components; at once, they are the page.
   'quote-payment': defineBlock({ component: QuotePaymentBlock, island: 'load' }),
   'split-payment': defineBlock({ component: SplitPaymentBlock, island: 'load' }),
+  // Checkout (issue 12): the element's component at once (it is the page), with the signed-in prefill.
+  checkout: defineBlock({ component: CheckoutBlock, island: 'load' }),
 };
 
 function definitionOf(block: { type: string }): BlockDefinition<{ type: string }, unknown> | undefined {

@@ -62,6 +62,8 @@ const blocks: Record<string, IslandLoader> = {
   // Quote payment and split payment (issue 12)
   'quote-payment': () => import('../blocks/payment-pages/PaymentPageBlocks').then((m) => m.QuotePaymentBlock),
   'split-payment': () => import('../blocks/payment-pages/PaymentPageBlocks').then((m) => m.SplitPaymentBlock),
+  // Checkout (issue 12)
+  checkout: () => import('../blocks/checkout/CheckoutBlock').then((m) => m.CheckoutBlock),
 };
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };

@@ -1,0 +1,51 @@
+/**
+ * The page block `checkout` (schemas/blocks/checkout.schema.ts): the very component of
+ * <showroom-checkout>, as an island of the main site (hydrated at load: it is the page). The API
+ * base is this site's origin and there is no dealer, so it uses the main site's own cart, shared with
+ * the sample blocks and the header's count, and it asks for the signed-in customer's prefill (the
+ * session cookie travels with calls to this origin).
+ *
+ * The cart lives in the browser, so the server renders the block's frame with 'Loading cart...'; the
+ * component mounts once the island has its host element, where its showroom:* events start.
+ */
+import { useMemo, useState } from 'react';
+import type { CheckoutBlock as CheckoutDef } from '../../../schemas/blocks/checkout.schema';
+import { createApiClient } from '../../../widgets/api-client';
+import { Checkout } from '../../../widgets/checkout/Checkout';
+import { checkoutCss } from '../../../widgets/checkout/checkout.css';
+import { paymentMethodsCss } from '../../../widgets/payment-methods/payment-methods.css';
+import { themeCss } from '../../../widgets/theme.css';
+import type { BlockProps } from '../block-definition';
+
+/** The element's sheet, its `:host` rules applied to the block's frame instead. */
+const BLOCK_CSS =
+  themeCss.replace(':host', '.sr-widget-block') +
+  paymentMethodsCss +
+  checkoutCss +
+  '.sr-checkout-block { max-width: 1200px; margin: 0 auto; padding: 16px; box-sizing: border-box; }';
+
+export const CHECKOUT_LOADING_TEXT = 'Loading cart...';
+
+export function CheckoutBlock({ block }: BlockProps<CheckoutDef>) {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const host = useMemo(() => {
+    if (!element) return null;
+    const apiBase = window.location.origin;
+    return { element, api: createApiClient(apiBase), apiBase };
+  }, [element]);
+  return (
+    <section ref={setElement} id={block.id} className={`sr-widget-block sr-checkout-block ${block.className ?? ''}`.trim()}>
+      {/* Our own constant sheet (the page's style-src allows inline styles; the element adopts it instead). */}
+      <style dangerouslySetInnerHTML={{ __html: BLOCK_CSS }} />
+      <h1 className="sr-checkout-block__title">{block.title ?? 'Checkout'}</h1>
+      {block.intro && <p className="sr-checkout-block__intro">{block.intro}</p>}
+      {host ? (
+        <Checkout {...host} prefill showTitle={false} continueShoppingUrl={block.continueShoppingUrl ?? '/order-samples'} successUrl={block.successUrl ?? '/order/success'} />
+      ) : (
+        <p className="sr-status" role="status">
+          {CHECKOUT_LOADING_TEXT}
+        </p>
+      )}
+    </section>
+  );
+}

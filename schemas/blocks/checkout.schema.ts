@@ -1,0 +1,25 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/**
+ * The checkout (002 §2-§5): the same component as <showroom-checkout>, on this site's sample cart
+ * and API, with the signed-in customer's prefill; a paid order goes to `successUrl`.
+ */
+export const checkoutBlockSchema = {
+  type: 'object',
+  title: 'Checkout block',
+  description:
+    "The sample cart's checkout: billing and shipping addresses, the shipping method, the payment method with its card entry, and the cart summary. The same component is <showroom-checkout> on other sites.",
+  additionalProperties: false,
+  required: ['type'],
+  properties: {
+    type: { const: 'checkout', description: 'Block type: checkout.' },
+    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    title: { type: 'string', minLength: 1, description: "The page's main heading. Default: Checkout." },
+    intro: { type: 'string', description: 'A line under the heading, rendered by the server.' },
+    continueShoppingUrl: { type: 'string', pattern: '^/', description: "Where 'Continue Shopping' leads. Default: /order-samples." },
+    successUrl: { type: 'string', pattern: '^/', description: 'Where a paid order goes (the order number is in the order-success storage item). Default: /order/success.' },
+    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+  },
+} as const;
+
+export type CheckoutBlock = FromSchema<typeof checkoutBlockSchema>;

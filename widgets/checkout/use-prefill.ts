@@ -1,0 +1,33 @@
+/**
+ * A signed-in customer's checkout prefill (002 §2, §6; issue 13 point 5): `GET
+ * /api/my-account/checkout-prefill` on the main site, where the session cookie travels with the
+ * call. 401 means a guest: nothing is filled. Only the form's own fields are taken; customerId is
+ * never sent back, since the server attaches the customer from the session itself.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '../api-client';
+
+export function usePrefill(api: ApiClient, enabled: boolean, fill: (data: Record<string, unknown>) => void, setSameAsBilling: (same: boolean) => void): boolean {
+  const [signedIn, setSignedIn] = useState(false);
+  const callbacks = useRef({ fill, setSameAsBilling });
+  callbacks.current = { fill, setSameAsBilling };
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    api.get<{ success: boolean; data?: Record<string, unknown> }>('/api/my-account/checkout-prefill').then(
+      (answer) => {
+        if (!current || !answer.data) return;
+        callbacks.current.fill(answer.data);
+        if (typeof answer.data.same_as_billing === 'boolean') callbacks.current.setSameAsBilling(answer.data.same_as_billing);
+        setSignedIn(true);
+      },
+      () => {
+        // 401: a guest checkout; any other failure also leaves the form to be filled by hand.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, enabled]);
+  return signedIn;
+}

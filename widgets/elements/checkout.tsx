@@ -1,0 +1,21 @@
+/** <showroom-checkout api-base dealer continue-shopping-url success-url>: the sample cart's checkout. */
+import { defineShowroomElement, type ShowroomElementContext } from '../element-base/define-showroom-element';
+import { Checkout } from '../checkout/Checkout';
+import { checkoutCss } from '../checkout/checkout.css';
+import { checkoutSpec } from '../checkout/checkout.spec';
+import { paymentMethodsCss } from '../payment-methods/payment-methods.css';
+
+function CheckoutElement({ element, api, apiBase, dealer, continueShoppingUrl, successUrl }: ShowroomElementContext & { continueShoppingUrl?: string; successUrl?: string }) {
+  return (
+    <Checkout
+      element={element}
+      api={api}
+      apiBase={apiBase}
+      dealer={dealer}
+      continueShoppingUrl={continueShoppingUrl || `${apiBase.replace(/\/$/, '')}/order-samples`}
+      successUrl={successUrl || undefined}
+    />
+  );
+}
+
+defineShowroomElement(checkoutSpec, CheckoutElement, paymentMethodsCss + checkoutCss);
