@@ -1,8 +1,9 @@
 /**
  * The form engine's weight (issue 10 "Speed": its own JavaScript at most 12 kB gzip;
  * `npx tsx bench/forms-size.ts`, after `npm run build`):
- * - the engine alone: renderer/forms bundled with esbuild, minified, runtime external (the figure
- *   scripts/form-engine-size.test.ts holds to 12 kB in `npm test`);
+ * - the engine alone: renderer/forms (and the widgets/forms it imports) bundled with esbuild,
+ *   minified, runtime external (the figure scripts/form-engine-size.test.ts holds to 12 kB in
+ *   `npm test`);
  * - in the built site: the dist/client chunks that carry the form engine (found by its class name
  *   `sf-form-block`), with their gzip size, so the island's chunk can be checked against the above
  *   (the chunk also holds what only forms use, e.g. the popup or the block wrapper).

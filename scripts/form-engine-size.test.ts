@@ -1,7 +1,7 @@
 /**
  * The form engine's own JavaScript stays at most 12 kB gzip (issue 10 "Speed"): renderer/forms
- * bundled alone with esbuild, minified for production, with the runtime (react, react-dom, preact)
- * left out. The schema objects (their description text is most of their weight) must stay out:
+ * (with the store and fields it imports from widgets/forms) bundled alone with esbuild, minified for
+ * production, with the runtime (react, react-dom, preact) left out. The schema objects (their description text is most of their weight) must stay out:
  * runtime constants the browser needs come from schemas/forms/form-defaults.ts.
  */
 import { gzipSync } from 'node:zlib';
@@ -32,7 +32,7 @@ async function bundleFormEngine() {
   return { gzip: gzipSync(code, { level: 9 }).length, text: Buffer.from(code).toString('utf8'), inputs };
 }
 
-describe('form engine bundle (renderer/forms, runtime excluded)', () => {
+describe('form engine bundle (renderer/forms with widgets/forms, runtime excluded)', () => {
   it('is at most 12 kB gzip', async () => {
     const { gzip } = await bundleFormEngine();
     expect(gzip).toBeLessThanOrEqual(FORM_ENGINE_BUDGET_GZIP);

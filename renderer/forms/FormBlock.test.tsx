@@ -7,7 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import { FormBlock } from './FormBlock';
-import { progressKey } from './form-progress';
+import { progressKey } from '../../widgets/forms/form-progress';
 
 const demoForm = (name: string): FormDefinition =>
   JSON.parse(fs.readFileSync(path.join(process.cwd(), 'examples/site/forms', `${name}.json`), 'utf8')) as FormDefinition;

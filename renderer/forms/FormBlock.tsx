@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { FormDefinition, FormStep } from '../../schemas/forms/form.schema';
 import { FORM_SUCCESS_TITLE, FORM_THANK_YOU_MESSAGE } from '../../schemas/evaluators/validation-messages';
-import { safeInlineHtml } from '../blocks/content/inline-html';
+import { safeInlineHtml } from '../../widgets/forms/inline-html';
 import { trackFormSubmitClick } from './analytics';
 import { accountFormPost, prepareAccountForm } from './account-form-flow';
 import { Captcha } from './Captcha';
-import { FieldList } from './FieldList';
-import { HONEYPOT_FIELD, postForm } from './form-api';
-import { browserStorage } from './form-progress';
-import { CAPTCHA_KEY, createFormStore, type ActionResult, type FormStatus, type FormStore } from './form-store';
-import { useFormStatus } from './use-form-store';
+import { FieldList } from '../../widgets/forms/FieldList';
+import { HONEYPOT_FIELD, postForm } from '../../widgets/forms/form-api';
+import { browserStorage } from '../../widgets/forms/form-progress';
+import { CAPTCHA_KEY, createFormStore, type ActionResult, type FormStatus, type FormStore } from '../../widgets/forms/form-store';
+import { useFormStatus } from '../../widgets/forms/use-form-store';
 import './forms.css';
 
 /** The serialisable options a page (or popup) gives a form. */

@@ -15,7 +15,7 @@
  */
 import type { AccountFormAction } from '../../schemas/forms/form.schema';
 import type { FieldValue } from '../../schemas/evaluators/field-values';
-import type { FormPost, FormPostResult } from './form-api';
+import type { FormPost, FormPostResult } from '../../widgets/forms/form-api';
 
 export interface AccountPostOptions {
   apiBase?: string;

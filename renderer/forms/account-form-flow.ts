@@ -9,7 +9,7 @@ import { safeReturnTo } from '../blocks/account/account-paths';
 import { forgetResetToken, moveResetToken, readResetToken, sessionStore } from '../blocks/account/reset-link-token';
 import { setSignedInHint } from '../blocks/account/signed-in-hint';
 import { postAccountForm } from './account-form-api';
-import type { FormPost, FormPostResult } from './form-api';
+import type { FormPost, FormPostResult } from '../../widgets/forms/form-api';
 
 export interface AccountFlowOptions {
   apiBase?: string;

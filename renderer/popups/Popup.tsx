@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties } from 're
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import { POPUP_DEFAULTS, type PopupComponent, type PopupDefinition } from '../../schemas/forms/popup.schema';
 import { parseTimeString } from '../../schemas/evaluators/time-string';
-import { safeInlineHtml } from '../blocks/content/inline-html';
+import { safeInlineHtml } from '../../widgets/forms/inline-html';
 import { ActionLink } from '../components/ActionLink';
 import { FormBlock, type FormBlockOptions } from '../forms/FormBlock';
 import { useFocusTrap } from '../layout/use-focus-trap';

@@ -3,7 +3,7 @@
  * (renderer/blocks/estimator) and for `<showroom-estimator>` (widgets/elements/estimator.tsx).
  *
  * It is a form-engine form: the template's sections are groups of the form engine's fields, kept in
- * the engine's per-field store (renderer/forms/form-store.ts) and drawn by its field components, so
+ * the engine's per-field store (widgets/forms/form-store.ts) and drawn by its field components, so
  * validation, hideWhen, dependsOn and uploads behave as in every other form. On top of that:
  *  - sections as accordions (the first open) or popups (a popup locks page scrolling); Next checks
  *    every section up to the current one, closes it and opens its target, scrolled to after 100 ms;
@@ -22,8 +22,8 @@ import { checkSubmission } from '../../schemas/evaluators/form-submission';
 import { inputFields } from '../../schemas/evaluators/visibility';
 import type { FormField, GroupField } from '../../schemas/forms/form-field.schema';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
-import { FieldList } from '../../renderer/forms/FieldList';
-import { createFormStore, type FormStore } from '../../renderer/forms/form-store';
+import { FieldList } from '../forms/FieldList';
+import { createFormStore, type FormStore } from '../forms/form-store';
 import type { PriceRange } from '../showroom-events';
 import { postEstimate, type EstimateTransport } from './estimate-post';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useIslandId } from '../../islands/use-island-id';
-import { safeInlineHtml } from './inline-html';
+import { safeInlineHtml } from '../../../widgets/forms/inline-html';
 import './accordion.css';
 
 export interface AccordionItem {

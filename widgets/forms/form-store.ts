@@ -7,6 +7,9 @@
  * The rules are the shared evaluators of schemas/evaluators (the server runs the same ones):
  * applyVisibility for hideWhen, validateFieldValue / validateFields for the catalogue, addFiles for
  * uploads, checkSubmission for what is sent.
+ *
+ * It lives with the field components in widgets/forms so that both the renderer's FormBlock and the
+ * estimator widget use it, and imports run one way (a widget never imports the renderer).
  */
 import type { FieldOption, InputField } from '../../schemas/forms/form-field.schema';
 import type { FormDefinition } from '../../schemas/forms/form.schema';

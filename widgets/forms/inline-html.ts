@@ -1,9 +1,12 @@
 /**
- * Simple HTML in definition text (accordion descriptions, FAQ answers): everything is escaped, then
- * a fixed set of formatting tags without attributes, and links with a safe href, are let back in.
+ * Simple HTML in definition text (field labels and help, accordion descriptions, FAQ answers, popup
+ * text): everything is escaped, then a fixed set of formatting tags without attributes, and links
+ * with a safe href, are let back in.
  * Escape-then-allow can only ever produce the allowed tags, so no script, handler or style attribute
  * survives whatever the input. Runs identically on server and browser (no DOM, no library), so the
  * hydrated markup matches. Blog bodies are different: full HTML sanitised by the server at load.
+ * Here in widgets/forms because the form fields (and so the estimator widget) need it; the renderer's
+ * content blocks and popups import it from here.
  */
 const ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'b', 'i', 'u', 'ul', 'ol', 'li', 'span', 'h3', 'h4'];
 

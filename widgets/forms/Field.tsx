@@ -2,7 +2,7 @@ import { memo, type CSSProperties, type ReactNode } from 'react';
 import type { InputField } from '../../schemas/forms/form-field.schema';
 import { valueList } from '../../schemas/evaluators/field-values';
 import { acceptTypedNumber } from '../../schemas/evaluators/number-input';
-import { safeInlineHtml } from '../blocks/content/inline-html';
+import { safeInlineHtml } from './inline-html';
 import { autoCompleteFor, describedBy, errorId, fieldId, helpId } from './field-ids';
 import type { FieldSnapshot, FormStore } from './form-store';
 import { ChoiceGroup } from './ChoiceGroup';

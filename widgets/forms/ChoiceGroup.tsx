@@ -1,5 +1,5 @@
 import { valueList } from '../../schemas/evaluators/field-values';
-import { safeInlineHtml } from '../blocks/content/inline-html';
+import { safeInlineHtml } from './inline-html';
 import { controlAria, FieldFooter, FieldLabel, type FieldProps } from './Field';
 import { fieldId } from './field-ids';
 import type { FieldSnapshot } from './form-store';
