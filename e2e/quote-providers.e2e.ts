@@ -103,7 +103,7 @@ describe('a quote paid with a provider on its page', () => {
     expect(stored.orders).toHaveLength(1);
     expect(stored.orders[0]).toMatchObject({ status: 'ordered', total_cents: 1008453 });
     expect(stored.payments.map((p) => [p.status, p.gateway, p.amount_cents])).toEqual([['completed', 'stripe', 1008453]]);
-    const intents = [...stripe.intents.values()].filter((i) => i.metadata?.quoteId === String(quoteId));
+    const intents = [...stripe.intents.values()].filter((i) => (i.metadata as Record<string, unknown> | undefined)?.quoteId === String(quoteId));
     expect(intents.map((i) => [i.status, i.amount])).toEqual([['succeeded', 1008453]]);
     await page.locator('.sr-order-success-block strong', { hasText: stored.orders[0]!.increment_id }).waitFor();
     expect(stripe.violations).toEqual([]);
