@@ -123,9 +123,13 @@ export function orderRoutes(router: Router, commerce: Commerce, customerOf: Cust
     const record = loadOrder(commerce.q, owned.orderId!);
     if (!record) throw notFound();
     if (record.order.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
-    if (balanceCents(record.order, record.payments) === 0) throw new ApiError(409, 'orderAlreadyPaid', ORDER_ALREADY_PAID);
     const attempt = paymentAttempt(body);
     if (!attempt) throw new ApiError(400, 'validation_failed', 'Payment amount is required', { payments: 'Payment amount is required' });
+    // The gateways record a payment as they take it (the test card, Stripe and PayPal report at
+    // charge time), so the part that pays the balance to zero is already on the order when the
+    // page names it here: that one is answered with the order, only a new payment is refused.
+    const alreadyRecorded = record.payments.some((p) => p.transaction_id === attempt.transactionId);
+    if (!alreadyRecorded && balanceCents(record.order, record.payments) === 0) throw new ApiError(409, 'orderAlreadyPaid', ORDER_ALREADY_PAID);
     const gateway = gatewayFor(commerce, attempt.method);
     const { confirmed, applied } = await payments.confirmAndApply(gateway, attempt.transactionId, owned, { method: String(attempt.method ?? '') });
     if (confirmed.status === 'failed') {

@@ -156,6 +156,12 @@ describe('split payments', () => {
     h.gateway.set({ transactionId: last, amountCents: 100000, metadata: { orderId: String(order.id) } });
     const done = await call(h.url, 'POST', `/api/order/${order.id}/split-payment`, { body: { email: quoteFile.email, payments: [{ transactionId: last, method: 'card' }] }, from: freshClient() });
     expect(done.body.data).toMatchObject({ status: 'ordered', remainingBalance: 0, paymentStatus: 'paid' });
+    // The last part named again (a gateway that recorded it as it charged, as the test card,
+    // Stripe and PayPal do, then the page's call): answered with the paid order, not refused.
+    const named = await call(h.url, 'POST', `/api/order/${order.id}/split-payment`, { body: { email: quoteFile.email, payments: [{ transactionId: last, method: 'card' }] }, from: freshClient() });
+    expect(named.status).toBe(200);
+    expect(named.body.data).toMatchObject({ status: 'ordered', remainingBalance: 0 });
+    expect(h.database.sqlite.prepare("select count(*) as n from payment where order_id = ? and status = 'completed'").get(order.id)).toEqual({ n: 3 });
 
     const again = await call(h.url, 'POST', `/api/order/${order.id}/split-payment`, { body: { email: quoteFile.email, payments: [{ transactionId: nextTxn(), method: 'card' }] }, from: freshClient() });
     expect(again.status).toBe(409);

@@ -1,6 +1,7 @@
 /**
  * The success content's placeholders: `{orderId}` becomes the order number in bold and
- * `{remainingBalance}` the balance left to pay ($12.50). The content is plain text from the page
+ * `{remainingBalance}` the balance left to pay ($7,584.53, written as the quote and split pages write
+ * money, so the customer reads the same figure on each). The content is plain text from the page
  * definition (or the element's attribute), rendered as React text, so it is always escaped; the
  * placeholders are the only markup it can produce.
  */
@@ -9,9 +10,9 @@ import { Fragment, type ReactNode } from 'react';
 export const ORDER_ID_PLACEHOLDER = '{orderId}';
 export const REMAINING_BALANCE_PLACEHOLDER = '{remainingBalance}';
 
-export function formatDollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
-}
+// The browser's own formatter, not schemas/money's formatMoney (same output): importing that would
+// pull the payment-pages chunk into <showroom-order-result>.
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function withOrderNumber(text: string, orderNumber: string, remainingBalance = 0): ReactNode {
   const parts = text.split(/(\{orderId\}|\{remainingBalance\})/);
@@ -19,7 +20,7 @@ export function withOrderNumber(text: string, orderNumber: string, remainingBala
     part === ORDER_ID_PLACEHOLDER ? (
       <strong key={i}>{orderNumber}</strong>
     ) : part === REMAINING_BALANCE_PLACEHOLDER ? (
-      <strong key={i}>{formatDollars(remainingBalance)}</strong>
+      <strong key={i}>{dollars.format(remainingBalance)}</strong>
     ) : (
       <Fragment key={i}>{part}</Fragment>
     ),

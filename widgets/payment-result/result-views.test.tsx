@@ -50,11 +50,11 @@ describe('the order success view', () => {
   });
 
   it('shows the split variant with the remaining balance', async () => {
-    storeOrderSuccess({ orderId: '100000043', partialPayment: true, remainingBalance: 40.5 });
+    storeOrderSuccess({ orderId: '100000043', partialPayment: true, remainingBalance: 7584.53 });
     render(<OrderSuccessView title="Thank you" content={content} partialContent={partialContent} cartKey={SAMPLE_CART_KEY} navigate={vi.fn()} />);
-    const balance = await screen.findByText('$40.50');
+    const balance = await screen.findByText('$7,584.53');
     expect(balance.tagName).toBe('STRONG');
-    expect(balance.closest('p')!.textContent).toBe('Payment toward 100000043 received. Remaining balance: $40.50.');
+    expect(balance.closest('p')!.textContent).toBe('Payment toward 100000043 received. Remaining balance: $7,584.53.');
     expect(screen.queryByText(/has been placed/)).toBeNull();
   });
 

@@ -1,0 +1,109 @@
+/**
+ * What the quote and split-payment journeys share: a quote made by the CLI the way an admin makes
+ * one, the test card typed into the card form the way a customer types it, and what the database
+ * holds for a quote (its row, its order, the order's payments).
+ */
+import { spawnSync } from 'node:child_process';
+import SQLite from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { TestServer } from '../server/testing/test-server';
+
+export interface TestCard {
+  number: string;
+  month: string;
+  year: string;
+  cvv: string;
+}
+
+const year = String(new Date().getUTCFullYear() + 2);
+export const GOOD_CARD: TestCard = { number: '4242 4242 4242 4242', month: '12', year, cvv: '123' };
+export const DECLINED_CARD: TestCard = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
+export const AUTHENTICATION_CARD: TestCard = { ...GOOD_CARD, number: '4000 0025 0000 3155' };
+
+/** `npm run quote -- create examples/quotes/kitchen-remodel.json` against the shop's database: the printed link. */
+export function createQuoteLink(server: TestServer, file = 'examples/quotes/kitchen-remodel.json'): URL {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/quote-cli.ts', 'create', file], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${server.databaseFile}`, PUBLIC_URL: server.url },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+  const line = result.stdout.split('\n').find((l) => l.startsWith('Payment link: '));
+  expect(line, result.stdout).toBeDefined();
+  return new URL(line!.slice('Payment link: '.length));
+}
+
+/** Types a card into the test gateway's form (replacing what was there), as a customer does. */
+export async function fillTestCard(page: Page, card: TestCard): Promise<void> {
+  await page.getByLabel('Card number').fill(card.number);
+  await page.getByLabel('Expiry month').selectOption(card.month);
+  await page.getByLabel('Expiry year').selectOption(card.year);
+  await page.getByLabel('CVV').fill(card.cvv);
+}
+
+export interface StoredOrder {
+  id: number;
+  increment_id: string;
+  status: string;
+  total_cents: number;
+  split_payment_enabled: number;
+  quote_id: number | null;
+}
+export interface StoredPayment {
+  status: string;
+  amount_cents: number;
+  gateway: string;
+  method: string;
+}
+
+function read<T>(server: TestServer, query: (db: SQLite.Database) => T): T {
+  const db = new SQLite(server.databaseFile, { readonly: true });
+  try {
+    return query(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A quote's row, the orders made from it and their payments, oldest first. */
+export function quoteRecord(server: TestServer, quoteId: number) {
+  return read(server, (db) => {
+    const quote = db.prepare('select status, order_id from quote where id = ?').get(quoteId) as { status: string; order_id: number | null };
+    const orders = db.prepare('select id, increment_id, status, total_cents, split_payment_enabled, quote_id from sales_order where quote_id = ? order by id').all(quoteId) as StoredOrder[];
+    const payments = orders.length
+      ? (db.prepare(`select status, amount_cents, gateway, method from payment where order_id in (${orders.map(() => '?').join(',')}) order by id`).all(...orders.map((o) => o.id)) as StoredPayment[])
+      : [];
+    return { quote, orders, payments };
+  });
+}
+
+/** An order's row and its payments, oldest first. */
+export function orderRecord(server: TestServer, orderId: number) {
+  return read(server, (db) => ({
+    order: db.prepare('select id, increment_id, status, total_cents, split_payment_enabled, quote_id from sales_order where id = ?').get(orderId) as StoredOrder,
+    payments: db.prepare('select status, amount_cents, gateway, method from payment where order_id = ? order by id').all(orderId) as StoredPayment[],
+  }));
+}
+
+/** Makes an expired link of a quote (an admin's link past its days). */
+export function expireQuoteLink(server: TestServer, quoteId: number): void {
+  const db = new SQLite(server.databaseFile);
+  try {
+    db.prepare('UPDATE quote SET token_expires_at = ? WHERE id = ?').run('2000-01-01T00:00:00.000Z', quoteId);
+  } finally {
+    db.close();
+  }
+}
+
+/** Presses Tab until the field or button with this label has the focus (the keyboard-only journeys). */
+export async function tabTo(page: Page, label: string, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return el?.labels?.[0]?.textContent?.trim() || el?.getAttribute('aria-label') || el?.textContent?.trim() || '';
+    });
+    if (focused === label) return;
+  }
+  throw new Error(`Tab never reached '${label}'`);
+}

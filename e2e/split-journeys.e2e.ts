@@ -1,0 +1,152 @@
+/**
+ * The split payment page's journeys in Chromium through the real test-card form (issue 12, "Done
+ * when"): an order with split payment (a quote's split settings carry to its order; the quote's
+ * deposit is paid through the API) is paid on /order/split-payment in two parts down to zero. The
+ * first part shows 'Payment successful!' and the new balance, the second goes to /order/success
+ * with the number; the database holds the three completed payments (deposit and two parts) summing
+ * to the total and the order `ordered`; each part's confirmation e-mail is in /dev/mail. The amount
+ * rules show their messages; axe with the errors shown; the keyboard alone on a 390 px phone.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { testEnv } from '../server/api/commerce-test-kit';
+import { watchConsole } from './browser';
+import { createQuoteLink, fillTestCard, GOOD_CARD, orderRecord, tabTo } from './quote-journey-kit';
+import { useShop } from './shop-fixture';
+
+// Each journey is another customer at another address (the shop believes the loopback proxy's
+// X-Forwarded-For): the order id + e-mail checks allow five a minute from one address.
+const shop = useShop({ ...testEnv, TRUST_PROXY: 'loopback' });
+let customers = 0;
+
+async function phonePage(): Promise<Page> {
+  customers += 1;
+  const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${customers}` } });
+  await context.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: shop.server.url }]);
+  return context.newPage();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+interface SplitOrder {
+  id: number;
+  orderIncrementId: string;
+  email: string;
+}
+
+/** A CLI-made quote (split payment, minimum $1,000) whose deposit is paid through the API: an order that owes the rest. */
+async function orderWithDeposit(deposit: number): Promise<SplitOrder> {
+  const link = createQuoteLink(shop.server);
+  const quoteId = Number(link.searchParams.get('quoteId'));
+  const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${link.searchParams.get('token')}` };
+  const card = { cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cardCode: '123' };
+  const charge = await fetch(`${shop.server.url}/api/payment/test/charge`, { method: 'POST', headers: auth, body: JSON.stringify({ ...card, quoteId, amount: deposit }) });
+  const paid = (await charge.json()) as { transactionId: string };
+  expect(charge.status, JSON.stringify(paid)).toBe(200);
+  const convert = await fetch(`${shop.server.url}/api/quote/convertToOrder`, { method: 'POST', headers: auth, body: JSON.stringify({ quoteId, payment: { transactionId: paid.transactionId, method: 'card' } }) });
+  const converted = (await convert.json()) as { order: SplitOrder };
+  expect(convert.status, JSON.stringify(converted)).toBe(200);
+  return converted.order;
+}
+
+const splitUrl = (order: SplitOrder) => `${shop.server.url}/order/split-payment?orderId=${order.orderIncrementId}&email=${encodeURIComponent(order.email)}`;
+const balanceDue = (page: Page) => page.locator('.sr-balance__due').textContent();
+const mailbox = () => fetch(`${shop.server.url}/dev/mail`).then((r) => r.text());
+
+async function openOrder(page: Page, order: SplitOrder): Promise<void> {
+  await page.goto(splitUrl(order));
+  await page.getByRole('heading', { name: new RegExp(`^Order #${order.orderIncrementId}`) }).waitFor();
+  await page.getByLabel('Card number').waitFor();
+}
+
+describe('paying an order in parts on /order/split-payment', () => {
+  it("pays two parts down to zero: 'Payment successful!' with the new balance, then /order/success; three completed payments make the total", async () => {
+    const order = await orderWithDeposit(2000);
+    const page = await phonePage();
+    const problems = watchConsole(page);
+    await openOrder(page, order);
+    expect(await balanceDue(page)).toBe('Balance due$8,084.53');
+
+    // The amount rules, each with its message, before any card is charged.
+    const amount = page.getByLabel('Payment amount');
+    await fillTestCard(page, GOOD_CARD);
+    await amount.fill('9000');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByText('Payment amount cannot exceed due amount of $8084.53').waitFor();
+    await amount.fill('500');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByText('Minimum payment amount is $1000.00').waitFor();
+    expect(orderRecord(shop.server, order.id).payments).toHaveLength(1);
+
+    // The first part.
+    await amount.fill('3000');
+    await fillTestCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByText('Payment successful!').waitFor();
+    expect(await balanceDue(page)).toBe('Balance due$5,084.53');
+    expect(await amount.inputValue()).toBe('5084.53');
+    expect(await page.getByRole('table', { name: 'Payments' }).getByText('$3,000.00').isVisible()).toBe(true);
+    expect(orderRecord(shop.server, order.id).order.status).not.toBe('ordered');
+
+    // The second part pays the rest and leaves for the success page.
+    await fillTestCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL(`${shop.server.url}/order/success`);
+    await page.locator('.sr-order-success-block strong', { hasText: order.orderIncrementId }).waitFor();
+
+    const stored = orderRecord(shop.server, order.id);
+    expect(stored.order.status).toBe('ordered');
+    expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([
+      ['completed', 200000],
+      ['completed', 300000],
+      ['completed', 508453],
+    ]);
+    expect(stored.payments.reduce((sum, p) => sum + p.amount_cents, 0)).toBe(stored.order.total_cents);
+    const mail = await mailbox();
+    expect(mail.split(`<h2>Payment Confirmation - Order #${order.orderIncrementId} Placed on`).length - 1).toBe(2);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows its errors with no serious axe violation, and pays with the keyboard alone on a 390 px phone', async () => {
+    const order = await orderWithDeposit(9500);
+    const page = await phonePage();
+    await openOrder(page, order);
+    expect(await balanceDue(page)).toBe('Balance due$584.53');
+
+    // Errors shown: an empty amount and an empty card.
+    await page.getByLabel('Payment amount').fill('');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByText('Card number is required').waitFor();
+    await fillTestCard(page, GOOD_CARD);
+    await page.getByLabel('Payment amount').fill('100');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.getByText('Must pay full due amount of $584.53').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.reload();
+    await page.getByLabel('Card number').waitFor();
+
+    // Keyboard alone: the amount stays the due amount; Tab to the card, arrows for the expiry, Enter.
+    await tabTo(page, 'Card number');
+    await page.keyboard.type('4242424242424242');
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${shop.server.url}/order/success`);
+    const stored = orderRecord(shop.server, order.id);
+    expect(stored.order.status).toBe('ordered');
+    expect(stored.payments.map((p) => p.amount_cents)).toEqual([950000, 58453]);
+    await page.context().close();
+  });
+});
