@@ -97,7 +97,7 @@ describe('order lookup and view', () => {
     expect(denied.body).toMatchObject({ error: 'orderNotExist', message: 'Order not found.' });
   });
 
-  it('gives the same answer for a wrong id and a wrong e-mail, and 429 on the sixth lookup of a minute', async () => {
+  it('gives the same answer for a wrong id and a wrong e-mail, and 429 once five lookups of a minute missed', async () => {
     const created = await api(server.url, 'POST', '/api/order', orderPayload());
     const ip = { 'X-Forwarded-For': '10.1.2.3' };
     const good = await api(server.url, 'GET', `/api/order/${created.body.orderIncrementId}?email=${encodeURIComponent(billing.email)}`, undefined, ip);
@@ -108,8 +108,8 @@ describe('order lookup and view', () => {
     expect(wrongEmail.status).toBe(404);
     expect(wrongEmail.body).toEqual(wrongId.body);
     expect(wrongId.body.message).toBe('Order not found.');
-    await api(server.url, 'GET', `/api/order/1?email=x@example.com`, undefined, ip);
-    await api(server.url, 'GET', `/api/order/1?email=x@example.com`, undefined, ip);
+    // The right lookup above is no guess and costs nothing of the five: three more misses, then 429.
+    for (let i = 0; i < 3; i++) expect((await api(server.url, 'GET', `/api/order/1?email=x@example.com`, undefined, ip)).status).toBe(404);
     const sixth = await api(server.url, 'GET', `/api/order/1?email=x@example.com`, undefined, ip);
     expect(sixth.status).toBe(429);
     expect(sixth.body).toMatchObject({ error: 'too_many_requests' });

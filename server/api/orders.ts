@@ -9,7 +9,7 @@ import type { Context } from 'koa';
 import { GATEWAY_NAMES } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
 import type { Commerce } from '../services/commerce';
-import { notFound, tooManyLookups } from '../services/order-service';
+import { notFound } from '../services/order-service';
 import { balanceCents, loadOrder } from '../services/order-view';
 import { ORDER_ALREADY_PAID, SPLIT_NOT_ENABLED } from '../services/payment-service';
 import { bodyObject, isRecord, queryValue, type Json } from '../services/request-input';
@@ -108,12 +108,11 @@ export function orderRoutes(router: Router, commerce: Commerce, customerOf: Cust
   router.get('/api/order/:orderId', (ctx) => retryAfterOn429(ctx, async () => {
     const email = queryValue(ctx.query.email);
     const rawId = ctx.params.orderId ?? '';
-    if (!(await commerce.emailLimits.allowClient(clientKey(ctx)))) throw tooManyLookups();
     if (!email || email.trim() === '') throw new ApiError(400, 'validation_failed', 'Email is required', { email: 'Email is required' });
-    // The same budget per order as a payment proven by e-mail: keyed by the order's id when it resolves.
+    // The same budgets as a payment proven by e-mail: keyed by the order's id when it resolves.
     const resolved = orders.resolveOrderId(rawId);
-    if (!(await commerce.emailLimits.allowTarget(resolved !== undefined ? String(resolved) : rawId, email))) throw tooManyLookups();
-    ctx.body = { success: true, data: orders.lookupByEmail(rawId, email) };
+    const data = await commerce.emailLimits.guard(clientKey(ctx), resolved !== undefined ? String(resolved) : rawId, email, () => orders.lookupByEmail(rawId, email));
+    ctx.body = { success: true, data };
   }));
 
   router.post('/api/order/:id/split-payment', async (ctx) => {

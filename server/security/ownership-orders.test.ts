@@ -75,6 +75,17 @@ describe('the order id + e-mail proof of the split-payment page', () => {
     expect(sixth.headers['retry-after']).toBe('60');
   });
 
+  it('counts guesses, not the owner\'s own checks: six right lookups pass, five wrong ones then shut out even the right e-mail', async () => {
+    const target = (await call(shop.url, 'POST', '/api/order', { body: orderPayload() })).body;
+    const client = freshClient();
+    const lookup = (email: string) => call(shop.url, 'GET', `/api/order/${target.id}?email=${encodeURIComponent(email)}`, { from: client });
+    for (let i = 0; i < 6; i++) expect((await lookup(target.email)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await lookup(`guess${i}@example.com`)).status).toBe(404);
+    const right = await lookup(target.email);
+    expect(right.status).toBe(429);
+    expect(right.headers['retry-after']).toBe('60');
+  });
+
   it('holds against a client rotating its address: one order id gets 20 checks a minute in all', async () => {
     const target = (await call(shop.url, 'POST', '/api/order', { body: orderPayload() })).body;
     const statuses: number[] = [];

@@ -31,10 +31,12 @@ export interface Commerce {
   publicUrl: string;
 }
 
-/** 001 §6 lookups by order id and e-mail: five a minute from one address, the sixth gets 429. */
+/** 001 §6 lookups by order id and e-mail: five misses a minute from one address, then 429. */
 export const LOOKUPS_PER_MINUTE = 5;
-/** Lookups of one order id or one e-mail a minute, from all addresses together. */
+/** Misses on one order id or one e-mail a minute, from all addresses together. */
 export const TARGET_LOOKUPS_PER_MINUTE = 20;
+/** Checks of any outcome from one address a minute (a customer paying in parts makes a few). */
+export const CHECKS_PER_MINUTE = 60;
 
 export function createCommerce(deps: { content: Content; database: Database; publicUrl: string; mail: MailConfig; confirm: ConfirmPayment; catalog?: SampleCatalog }): Commerce {
   const q = new SyncQueries(deps.database.db, deps.database.sqlite);
@@ -50,7 +52,7 @@ export function createCommerce(deps: { content: Content; database: Database; pub
   const tokens = new OrderAccessTokens(serverSecret(q, 'order-access-token'));
   const lookupLimiter = new RateLimiter(LOOKUPS_PER_MINUTE, 60_000);
   const lookupTargetLimiter = new RateLimiter(TARGET_LOOKUPS_PER_MINUTE, 60_000);
-  const emailLimits = new OrderEmailLimits(lookupLimiter, lookupTargetLimiter);
+  const emailLimits = new OrderEmailLimits(lookupLimiter, lookupTargetLimiter, new RateLimiter(CHECKS_PER_MINUTE, 60_000));
   const payments = new PaymentService(q, orders, quotes, tokens, emailLimits, deps.confirm);
   return {
     q,

@@ -70,29 +70,45 @@ export function paymentLocksOrder(status: string, payments: readonly PaymentRow[
 export interface HitLimiter {
   /** Counts a hit; false once the key is over its limit. */
   consume(key: string): Promise<boolean>;
+  /** Whether the key has used all its hits, without counting one. */
+  spent(key: string): Promise<boolean>;
 }
 
 /**
  * The limits of an order id + e-mail check (001 §6), shared by the lookup, the split-payment
- * endpoint and a payment proven by e-mail: a budget per client, and one per order and per e-mail
- * from all clients together (so rotating client addresses cannot try many e-mails for one order).
+ * endpoint and a payment proven by e-mail. What they stop is guessing, so what they count is
+ * misses (a wrong id or a wrong e-mail): a budget per client, and one per order and per e-mail from
+ * all clients together (so rotating addresses cannot try many e-mails for one order). Once any of the
+ * three is spent, every check of it is refused, right or wrong. A check that fits costs only the
+ * client's larger budget of checks, so a customer paying an order in parts, or retrying a declined
+ * card, is never told to wait after the money was taken.
  */
 export class OrderEmailLimits {
   constructor(
-    private readonly perClient: HitLimiter,
-    private readonly perTarget: HitLimiter,
+    private readonly missesPerClient: HitLimiter,
+    private readonly missesPerTarget: HitLimiter,
+    private readonly checksPerClient: HitLimiter,
   ) {}
 
-  /** Counts one check by the client; false when any of its budgets ran out. */
-  async allowClient(client: string): Promise<boolean> {
-    return this.perClient.consume(`lookup:${client.slice(0, 64)}`);
-  }
-
-  /** Counts one check of this order and this e-mail; both always count, so the answer does not tell which ran out. */
-  async allowTarget(orderRef: string, email: string): Promise<boolean> {
-    const byOrder = await this.perTarget.consume(`order:${orderRef.trim().toLowerCase().slice(0, 64)}`);
-    const byEmail = await this.perTarget.consume(`email:${email.trim().toLowerCase().slice(0, 254)}`);
-    return byOrder && byEmail;
+  /** Runs one check: 429 when a budget is spent; `check` throws notFound() on a miss, which is counted. */
+  async guard<T>(client: string, orderRef: string, email: string, check: () => T | Promise<T>): Promise<T> {
+    const keys = {
+      client: `lookup:${client.slice(0, 64)}`,
+      order: `order:${orderRef.trim().toLowerCase().slice(0, 64)}`,
+      email: `email:${email.trim().toLowerCase().slice(0, 254)}`,
+    };
+    if (!(await this.checksPerClient.consume(keys.client))) throw tooManyLookups();
+    // All three are asked every time, so the answer does not tell which one ran out.
+    const spent = await Promise.all([this.missesPerClient.spent(keys.client), this.missesPerTarget.spent(keys.order), this.missesPerTarget.spent(keys.email)]);
+    if (spent.some(Boolean)) throw tooManyLookups();
+    try {
+      return await check();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        await Promise.all([this.missesPerClient.consume(keys.client), this.missesPerTarget.consume(keys.order), this.missesPerTarget.consume(keys.email)]);
+      }
+      throw err;
+    }
   }
 }
 

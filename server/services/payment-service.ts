@@ -13,7 +13,7 @@ import { toCents, toDollars } from '../../schemas/money';
 import type { SyncQueries } from '../db/sync-query';
 import { ApiError } from '../http/api-error';
 import type { AppliedPayment, OrderEmailLimits, OrderService } from './order-service';
-import { notFound, tooManyLookups } from './order-service';
+import { notFound } from './order-service';
 import { isPayable } from './order-status';
 import { balanceCents, loadOrder, type OrderRecord } from './order-view';
 import type { ConfirmedPayment, ConfirmPayment } from './payment-types';
@@ -123,17 +123,15 @@ export class PaymentService {
         return { orderId: record.order.id, quoteId: record.order.quote_id, by: 'quote-link' };
       }
     }
-    if (proof?.email !== undefined) {
-      // Counted whether or not the order exists or the e-mail fits, as the lookup does.
-      if (!(await this.emailLimits.allowClient(proof.client))) throw tooManyLookups();
-      if (!(await this.emailLimits.allowTarget(record ? String(record.order.id) : raw, proof.email))) throw tooManyLookups();
-      if (record && record.order.email.toLowerCase() === proof.email.trim().toLowerCase()) {
-        // The e-mail is the split-payment page's proof, and only that page's.
-        if (record.order.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
-        return { orderId: record.order.id, by: 'email' };
-      }
-    }
-    throw notFound();
+    const email = proof?.email;
+    if (email === undefined) throw notFound();
+    // Under the lookup's limits: a wrong id or e-mail is a miss and counts, as the lookup's do.
+    return this.emailLimits.guard(proof!.client, record ? String(record.order.id) : raw, email, () => {
+      if (!record || record.order.email.toLowerCase() !== email.trim().toLowerCase()) throw notFound();
+      // The e-mail is the split-payment page's proof, and only that page's.
+      if (record.order.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
+      return { orderId: record.order.id, by: 'email' as const };
+    });
   }
 
   private quoteOrderOwnedBy(raw: string, token: string | undefined): Owned | undefined {

@@ -19,6 +19,12 @@ export class RateLimiter {
    * shared store can answer; named apart from the former synchronous `allow(key)` so that code
    * written against that fails to compile instead of testing an (always truthy) Promise.
    */
+  /** Whether the key has used all its hits in the current window, without counting one. */
+  async spent(key: string): Promise<boolean> {
+    const res = await this.limiter.get(key);
+    return res !== null && res.consumedPoints >= this.limiter.points;
+  }
+
   async consume(key: string): Promise<boolean> {
     try {
       await this.limiter.consume(key);
