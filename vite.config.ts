@@ -40,8 +40,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           target: 'es2020',
           // One stylesheet for the page (the entry imports every block's CSS, static blocks included).
           cssCodeSplit: false,
-          // Every browser that runs ES modules in 2026 knows modulepreload: no polyfill in the entry.
-          modulePreload: { polyfill: false },
+          // No dependency table in the bootstrap: Vite would list every island's chunks in the entry,
+          // so each new block type made every page heavier. An island's chunk fetches its own imports
+          // (the shared runtime is already there, preloaded with the entry); the server preloads the
+          // always-present islands with theirs (server/ssr/client-assets.ts).
+          modulePreload: false,
           // Keep the entry's own export (renderIslandDetached, for the hydration check) under its name.
           rollupOptions: { input: 'renderer/entry-client.tsx', preserveEntrySignatures: 'exports-only' },
         },
