@@ -6,7 +6,7 @@
  */
 import type Router from '@koa/router';
 import { ApiError } from '../http/api-error';
-import { PAYPAL_MESSAGES } from '../gateways/paypal-gateway';
+import { PAYPAL_MESSAGES } from '../../schemas/evaluators/paypal-messages';
 import { authorizeNetRoutes } from './payments/authorize-net-routes';
 import type { PaymentRouteDeps } from './payments/payment-deps';
 import { paypalRoutes } from './payments/paypal-routes';

@@ -11,16 +11,8 @@ import type { PayPalConfig } from './gateway-config';
 import { paymentNotFound } from './gateway-errors';
 import { pickMetadata } from './payment-metadata';
 import { paypalStatus } from './status-mapping';
+import { PAYPAL_MESSAGES } from '../../schemas/evaluators/paypal-messages';
 
-/** The wallet messages of 002 §8, word for word. */
-export const PAYPAL_MESSAGES = {
-  configNotFound: 'PayPal configuration not found',
-  createFailed: 'Failed to create PayPal order. Please try again.',
-  updateFailed: 'Failed to update PayPal order. Please try again.',
-  nothingToCapture: 'No PayPal order to capture. Please try again.',
-  captureFailed: 'Failed to capture PayPal payment. Please try again.',
-  transactionError: 'An error occurred during the PayPal transaction. Please try again.',
-} as const;
 
 export interface PayPalLink {
   href: string;

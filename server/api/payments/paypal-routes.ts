@@ -1,7 +1,8 @@
 /** PayPal's order routes of 002 §7, with the wallet messages of 002 §8 word for word. */
 import type Router from '@koa/router';
 import { ApiError } from '../../http/api-error';
-import { PAYPAL_MESSAGES, payPalValueToCents, type PayPalGateway } from '../../gateways/paypal-gateway';
+import { PAYPAL_MESSAGES } from '../../../schemas/evaluators/paypal-messages';
+import { payPalValueToCents, type PayPalGateway } from '../../gateways/paypal-gateway';
 import { providerIdempotencyKey } from './idempotency';
 import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadScript, type PayPalButtonsComponent } from '@paypal/paypal-js';
 import type { GatewayEntryProps, PaymentTarget } from '../payment-types';
-import { PAYPAL_MESSAGES } from './paypal-messages';
+import { PAYPAL_MESSAGES } from '../../../schemas/evaluators/paypal-messages';
 import { capturePayPalOrder, createPayPalOrder } from './paypal-payment';
 
 type Loaded = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; message: string };

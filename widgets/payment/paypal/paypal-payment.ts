@@ -6,7 +6,7 @@
 import type { ApiClient } from '../../api-client';
 import { paymentProof, requestedAmount } from '../payment-proof';
 import type { AcceptedPayment, OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../payment-types';
-import { PAYPAL_MESSAGES } from './paypal-messages';
+import { PAYPAL_MESSAGES } from '../../../schemas/evaluators/paypal-messages';
 
 interface CreatedOrder {
   success: boolean;

@@ -1,4 +1,7 @@
-/** The wallet messages of 002 §8, word for word (the server answers the same ones), and the cancel note. */
+/**
+ * The wallet messages of 002 §8, word for word, and the cancel note: one table, since the server
+ * answers the same words the PayPal button shows.
+ */
 export const PAYPAL_MESSAGES = {
   loadFailed: 'Failed to load PayPal configuration. Please try again later.',
   configNotFound: 'PayPal configuration not found',
