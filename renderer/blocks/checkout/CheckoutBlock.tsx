@@ -8,35 +8,21 @@
  * The cart lives in the browser, so the server renders the block's frame with 'Loading cart...'; the
  * component mounts once the island has its host element, where its showroom:* events start.
  */
-import { useMemo, useState } from 'react';
 import type { CheckoutBlock as CheckoutDef } from '../../../schemas/blocks/checkout.schema';
-import { createApiClient } from '../../../widgets/api-client';
 import { Checkout } from '../../../widgets/checkout/Checkout';
 import { checkoutCss } from '../../../widgets/checkout/checkout.css';
 import { paymentMethodsCss } from '../../../widgets/payment-methods/payment-methods.css';
-import { themeCss } from '../../../widgets/theme.css';
 import type { BlockProps } from '../block-definition';
+import { useWidgetHost, WidgetFrame, widgetBlockCss } from '../widget-frame';
 
-/** The element's sheet, its `:host` rules applied to the block's frame instead. */
-const BLOCK_CSS =
-  themeCss.replace(':host', '.sr-widget-block') +
-  paymentMethodsCss +
-  checkoutCss +
-  '.sr-checkout-block { max-width: 1200px; margin: 0 auto; padding: 16px; box-sizing: border-box; }';
+const BLOCK_CSS = widgetBlockCss(paymentMethodsCss, checkoutCss, '.sr-checkout-block { max-width: 1200px; margin: 0 auto; padding: 16px; box-sizing: border-box; }');
 
 export const CHECKOUT_LOADING_TEXT = 'Loading cart...';
 
 export function CheckoutBlock({ block }: BlockProps<CheckoutDef>) {
-  const [element, setElement] = useState<HTMLElement | null>(null);
-  const host = useMemo(() => {
-    if (!element) return null;
-    const apiBase = window.location.origin;
-    return { element, api: createApiClient(apiBase), apiBase };
-  }, [element]);
+  const { ref, host } = useWidgetHost();
   return (
-    <section ref={setElement} id={block.id} className={`sr-widget-block sr-checkout-block ${block.className ?? ''}`.trim()}>
-      {/* Our own constant sheet (the page's style-src allows inline styles; the element adopts it instead). */}
-      <style dangerouslySetInnerHTML={{ __html: BLOCK_CSS }} />
+    <WidgetFrame frameRef={ref} id={block.id} className={`sr-checkout-block ${block.className ?? ''}`} css={BLOCK_CSS}>
       <h1 className="sr-checkout-block__title">{block.title ?? 'Checkout'}</h1>
       {block.intro && <p className="sr-checkout-block__intro">{block.intro}</p>}
       {host ? (
@@ -46,6 +32,6 @@ export function CheckoutBlock({ block }: BlockProps<CheckoutDef>) {
           {CHECKOUT_LOADING_TEXT}
         </p>
       )}
-    </section>
+    </WidgetFrame>
   );
 }

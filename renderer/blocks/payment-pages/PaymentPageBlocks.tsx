@@ -7,34 +7,21 @@
  * browser (the address bar, sessionStorage), so the server renders the block's frame and a loading
  * line; the component mounts once the island has its host element, also its events' origin.
  */
-import { useMemo, useState } from 'react';
 import type { QuotePaymentBlock as QuotePaymentDef, SplitPaymentBlock as SplitPaymentDef } from '../../../schemas/blocks/payment-pages.schema';
-import { createApiClient, type ApiClient } from '../../../widgets/api-client';
 import { paymentMethodsCss } from '../../../widgets/payment-methods/payment-methods.css';
 import { paymentPageCss } from '../../../widgets/payment-summary/payment-page.css';
 import { QuotePayment, QuotePaymentLoading } from '../../../widgets/quote-payment/QuotePayment';
 import { SplitPayment, SplitPaymentLoading } from '../../../widgets/split-payment/SplitPayment';
-import { themeCss } from '../../../widgets/theme.css';
 import type { BlockProps } from '../block-definition';
+import { useWidgetHost, WidgetFrame, widgetBlockCss } from '../widget-frame';
 
-/** The elements' sheet, the shadow root's `:host` rules applied to the block's frame instead. */
-const BLOCK_CSS =
-  themeCss.replace(':host', '.sr-widget-block') +
-  paymentPageCss +
-  paymentMethodsCss +
+const BLOCK_CSS = widgetBlockCss(
+  paymentPageCss,
+  paymentMethodsCss,
   // On the main site the block is the page: a readable width with the page's side margins.
   '.sr-payment-page-block { max-width: 1100px; margin: 0 auto; padding: 24px 16px 48px; box-sizing: border-box; }' +
-  '.sr-payment-page-block__title { margin: 0 0 8px; } .sr-payment-page-block__intro { margin: 0 0 20px; color: var(--showroom-muted, #5b625e); }';
-
-function useWidgetHost(): { ref: (el: HTMLElement | null) => void; host: { element: HTMLElement; api: ApiClient; apiBase: string } | null } {
-  const [element, setElement] = useState<HTMLElement | null>(null);
-  const host = useMemo(() => {
-    if (!element) return null;
-    const apiBase = window.location.origin;
-    return { element, api: createApiClient(apiBase), apiBase };
-  }, [element]);
-  return { ref: setElement, host };
-}
+    '.sr-payment-page-block__title { margin: 0 0 8px; } .sr-payment-page-block__intro { margin: 0 0 20px; color: var(--showroom-muted, #5b625e); }',
+);
 
 interface FrameProps {
   id?: string;
@@ -48,14 +35,12 @@ interface FrameProps {
 
 function Frame({ id, className, title, intro, children, frameRef }: FrameProps) {
   return (
-    <section id={id} className={`sr-widget-block ${className}`.trim()}>
-      {/* Our own constant sheet (the page's style-src allows inline styles; elements adopt it instead). */}
-      <style dangerouslySetInnerHTML={{ __html: BLOCK_CSS }} />
+    <WidgetFrame id={id} className={className} css={BLOCK_CSS}>
       <h1 className="sr-payment-page-block__title">{title}</h1>
       {intro && <p className="sr-payment-page-block__intro">{intro}</p>}
       {/* The widget's host: its events start here and bubble to document, as from an element. */}
       <div ref={frameRef}>{children}</div>
-    </section>
+    </WidgetFrame>
   );
 }
 
