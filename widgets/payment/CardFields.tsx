@@ -6,7 +6,7 @@
  * autocomplete names and a numeric keyboard; the number keeps digits only, so 19 digits fit its
  * 19 characters.
  */
-import { useId, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import {
   CARD_NUMBER_MAX_LENGTH,
   CVV_MAX_LENGTH,
@@ -55,104 +55,71 @@ export interface CardFieldsProps {
 
 const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
 
+/** One field's frame: its label, the control, and its error under it (the control points at it). */
+function CardFieldRow({ controlId, label, modifier, error, errorId, children }: { controlId: string; label: string; modifier?: string; error?: string; errorId: string; children: ReactNode }) {
+  return (
+    <div className={modifier ? `sr-card-field sr-card-field--${modifier}` : 'sr-card-field'}>
+      <label htmlFor={controlId}>{label}</label>
+      {children}
+      {error ? (
+        <p id={errorId} className="sr-card-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function CardFields({ value, errors, onChange, onSubmit, disabled, currentYear }: CardFieldsProps) {
   const id = useId();
-  const fieldId = (field: CardField) => `${id}-${field}`;
-  const errorId = (field: CardField) => `${id}-${field}-error`;
-  const set = (field: CardField, text: string) => onChange({ ...value, [field]: text });
-  const described = (field: CardField) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : { 'aria-invalid': false as const });
   const enterPays = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'Enter' && onSubmit) {
       event.preventDefault();
       onSubmit();
     }
   };
-  const error = (field: CardField) =>
-    errors[field] ? (
-      <p id={errorId(field)} className="sr-card-field__error">
-        {errors[field]}
-      </p>
-    ) : null;
+  /** What every control has: its id and name, its value, Enter pays, and aria tied to its error. */
+  const control = (field: CardField) => ({
+    id: `${id}-${field}`,
+    name: field,
+    value: value[field],
+    disabled,
+    onKeyDown: enterPays,
+    ...(errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${field}-error` } : { 'aria-invalid': false as const }),
+  });
+  const row = (field: CardField, label: string, children: ReactNode, modifier?: string) => (
+    <CardFieldRow controlId={`${id}-${field}`} label={label} modifier={modifier} error={errors[field]} errorId={`${id}-${field}-error`}>
+      {children}
+    </CardFieldRow>
+  );
+  const digits = (field: CardField, max: number, autoComplete: string, placeholder?: string) => (
+    <input
+      {...control(field)}
+      type="text"
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      maxLength={max}
+      placeholder={placeholder}
+      onChange={(e) => onChange({ ...value, [field]: digitsOnly(e.currentTarget.value, max) })}
+    />
+  );
+  const choice = (field: CardField, autoComplete: string, blank: string, options: readonly (string | number)[]) => (
+    <select {...control(field)} autoComplete={autoComplete} onChange={(e) => onChange({ ...value, [field]: e.currentTarget.value })}>
+      <option value="">{blank}</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </select>
+  );
 
   return (
     <div className="sr-card-fields" part="card-fields">
-      <div className="sr-card-field sr-card-field--number">
-        <label htmlFor={fieldId('cardNumber')}>Card number</label>
-        <input
-          id={fieldId('cardNumber')}
-          name="cardNumber"
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={CARD_NUMBER_MAX_LENGTH}
-          placeholder="1234 1234 1234 1234"
-          value={value.cardNumber}
-          disabled={disabled}
-          onChange={(e) => set('cardNumber', digitsOnly(e.currentTarget.value, CARD_NUMBER_MAX_LENGTH))}
-          onKeyDown={enterPays}
-          {...described('cardNumber')}
-        />
-        {error('cardNumber')}
-      </div>
-      <div className="sr-card-field">
-        <label htmlFor={fieldId('expMonth')}>Expiry month</label>
-        <select
-          id={fieldId('expMonth')}
-          name="expMonth"
-          autoComplete="cc-exp-month"
-          value={value.expMonth}
-          disabled={disabled}
-          onChange={(e) => set('expMonth', e.currentTarget.value)}
-          onKeyDown={enterPays}
-          {...described('expMonth')}
-        >
-          <option value="">Month</option>
-          {expiryMonthOptions().map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-        {error('expMonth')}
-      </div>
-      <div className="sr-card-field">
-        <label htmlFor={fieldId('expYear')}>Expiry year</label>
-        <select
-          id={fieldId('expYear')}
-          name="expYear"
-          autoComplete="cc-exp-year"
-          value={value.expYear}
-          disabled={disabled}
-          onChange={(e) => set('expYear', e.currentTarget.value)}
-          onKeyDown={enterPays}
-          {...described('expYear')}
-        >
-          <option value="">Year</option>
-          {expiryYearOptions(currentYear).map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </select>
-        {error('expYear')}
-      </div>
-      <div className="sr-card-field sr-card-field--cvv">
-        <label htmlFor={fieldId('cardCode')}>CVV</label>
-        <input
-          id={fieldId('cardCode')}
-          name="cardCode"
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={CVV_MAX_LENGTH}
-          value={value.cardCode}
-          disabled={disabled}
-          onChange={(e) => set('cardCode', digitsOnly(e.currentTarget.value, CVV_MAX_LENGTH))}
-          onKeyDown={enterPays}
-          {...described('cardCode')}
-        />
-        {error('cardCode')}
-      </div>
+      {row('cardNumber', 'Card number', digits('cardNumber', CARD_NUMBER_MAX_LENGTH, 'cc-number', '1234 1234 1234 1234'), 'number')}
+      {row('expMonth', 'Expiry month', choice('expMonth', 'cc-exp-month', 'Month', expiryMonthOptions()))}
+      {row('expYear', 'Expiry year', choice('expYear', 'cc-exp-year', 'Year', expiryYearOptions(currentYear)))}
+      {row('cardCode', 'CVV', digits('cardCode', CVV_MAX_LENGTH, 'cc-csc'), 'cvv')}
     </div>
   );
 }
