@@ -11,11 +11,12 @@ import { formatMoney, toCents } from '../../schemas/money';
 import { parseAmountCents, validateQuoteSplitAmount } from '../../schemas/evaluators/split-amount';
 import { ApiRequestError, type ApiClient } from '../api-client';
 import { storeOrderSuccess } from '../payment/order-success-store';
-import { PaymentEntry } from '../payment/PaymentEntry';
 import type { OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../payment/payment-types';
-import { PaymentMethodList } from '../payment-methods/PaymentMethodList';
+import { PaySection } from '../payment-methods/PaySection';
 import { payerOf } from '../payment-summary/payer';
-import { PAYMENT_EXCEPTION_MESSAGE, PAYMENT_REFUSED_MESSAGE } from '../payment-summary/payment-messages';
+import { DeadEnd } from '../payment-summary/DeadEnd';
+import { PageField } from '../payment-summary/PageField';
+import { PAYMENT_EXCEPTION_MESSAGE, PAYMENT_REFUSED_MESSAGE, SELECT_METHOD_MESSAGE } from '../payment-summary/payment-messages';
 import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
 import { emitShowroomEvent } from '../showroom-events';
 import { moveTokenOutOfAddressBar, quoteLinkAccess, type QuoteLinkAccess } from './quote-link-access';
@@ -23,7 +24,8 @@ import type { ConvertedOrder, QuoteView } from './quote-types';
 
 export const QUOTE_EXPIRED_MESSAGE = 'The quote link has expired. Please contact admin to receive a new payment link.';
 export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found. The link may be incorrect.';
-export const SELECT_METHOD_MESSAGE = 'Please select a payment method';
+/** Kept here too: the quote page's error when Pay is pressed with no method. */
+export { SELECT_METHOD_MESSAGE };
 
 export interface QuotePaymentProps {
   element: HTMLElement;
@@ -107,22 +109,9 @@ export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl
         </p>
       )}
       {view.state === 'expired' && (
-        <DeadEnd message={QUOTE_EXPIRED_MESSAGE}>
-          <a className="sr-button" href={homeUrl}>
-            Go to Home Page
-          </a>
-          <a className="sr-button sr-button--secondary" href={contactUrl}>
-            Contact Us
-          </a>
-        </DeadEnd>
+        <DeadEnd message={QUOTE_EXPIRED_MESSAGE} actions={[{ href: homeUrl, label: 'Go to Home Page' }, { href: contactUrl, label: 'Contact Us' }]} />
       )}
-      {view.state === 'not-found' && (
-        <DeadEnd message={QUOTE_NOT_FOUND_MESSAGE}>
-          <a className="sr-button" href={homeUrl}>
-            Go to Home Page
-          </a>
-        </DeadEnd>
-      )}
+      {view.state === 'not-found' && <DeadEnd message={QUOTE_NOT_FOUND_MESSAGE} actions={[{ href: homeUrl, label: 'Go to Home Page' }]} />}
       {view.state === 'error' && (
         <p className="sr-error" role="alert">
           {view.message}
@@ -138,17 +127,6 @@ export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl
           </p>
         </div>
       )}
-    </div>
-  );
-}
-
-function DeadEnd({ message, children }: { message: string; children: React.ReactNode }) {
-  return (
-    <div className="sr-dead-end" part="dead-end">
-      <p className="sr-dead-end__message" role="alert">
-        {message}
-      </p>
-      <div className="sr-actions">{children}</div>
     </div>
   );
 }
@@ -247,58 +225,46 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
           This quote has already been paid.
         </p>
       ) : (
-        <section className="sr-pay" part="pay" aria-label="Payment">
-          <PaymentMethodList api={api} scope="convert-to-order" onSelect={setMethod} disabled={busy} />
+        <PaySection
+          api={api}
+          apiBase={apiBase}
+          scope="convert-to-order"
+          method={method}
+          onSelect={setMethod}
+          busy={busy}
+          prepare={prepare}
+          onOutcome={onOutcome}
+          amountDue={split && parseAmountCents(amount) !== null ? Number(amount) : quote.total}
+        >
           {split && (
-            <div className="sr-field" part="field">
-              <label htmlFor="sr-quote-amount">Amount to pay now</label>
-              <input
-                ref={amountInput}
+            <PageField
+              inputRef={amountInput}
               id="sr-quote-amount"
-                name="splitAmount"
-                type="number"
-                inputMode="decimal"
-                min={quote.minimumSplitAmount}
-                max={quote.total}
-                step="0.01"
-                value={amount}
-                disabled={busy}
-                aria-invalid={amountError ? true : undefined}
-                aria-describedby={amountError ? 'sr-quote-amount-error' : 'sr-quote-amount-hint'}
-                onChange={(e) => {
-                  setAmount(e.currentTarget.value);
-                  setAmountError(undefined);
-                }}
-              />
-              <span id="sr-quote-amount-hint" className="sr-hint">
-                {amountHint}
-              </span>
-              {amountError && (
-                <span id="sr-quote-amount-error" className="sr-error" role="alert">
-                  {amountError}
-                </span>
-              )}
-            </div>
+              label="Amount to pay now"
+              hint={amountHint}
+              error={amountError}
+              announceError
+              fieldPart="field"
+              name="splitAmount"
+              type="number"
+              inputMode="decimal"
+              min={quote.minimumSplitAmount}
+              max={quote.total}
+              step="0.01"
+              value={amount}
+              disabled={busy}
+              onChange={(e) => {
+                setAmount(e.currentTarget.value);
+                setAmountError(undefined);
+              }}
+            />
           )}
           {formError && (
             <p className="sr-error sr-form-error" role="alert" part="error">
               {formError}
             </p>
           )}
-          {!method && <p className="sr-status">{SELECT_METHOD_MESSAGE}</p>}
-          {method && (
-            <PaymentEntry
-              api={api}
-              method={method}
-              submitLabel="Pay Now"
-              prepare={prepare}
-              onOutcome={onOutcome}
-              amountDue={split && parseAmountCents(amount) !== null ? Number(amount) : quote.total}
-              returnUrl={`${apiBase.replace(/\/$/, '')}/payment/verify/${method.gateway}`}
-              disabled={busy}
-            />
-          )}
-        </section>
+        </PaySection>
       )}
     </>
   );

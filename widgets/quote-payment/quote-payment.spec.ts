@@ -1,7 +1,7 @@
 /** <showroom-quote-payment>: the element's table, for the element base and the manifest. */
 import { commonAttributes, commonParts, themeCssProperties } from '../element-base/common-spec';
 import type { ElementSpec } from '../element-base/element-spec';
-import { showroomEventDescriptions } from '../showroom-events';
+import { paymentPageEvents, paySectionParts, purchaseSummaryParts } from '../payment-summary/payment-page-spec';
 
 export const quotePaymentSpec = {
   tagName: 'showroom-quote-payment',
@@ -18,20 +18,13 @@ export const quotePaymentSpec = {
     { name: 'contact-url', type: 'url', description: "Target of 'Contact Us' on the expired-link screen.", default: "the store's /contact" },
   ],
   properties: [],
-  events: [
-    { name: 'showroom:payment-method-selected', description: showroomEventDescriptions['showroom:payment-method-selected'] },
-    { name: 'showroom:payment-completed', description: showroomEventDescriptions['showroom:payment-completed'] },
-    { name: 'showroom:payment-failed', description: showroomEventDescriptions['showroom:payment-failed'] },
-  ],
+  events: paymentPageEvents,
   parts: [
     ...commonParts,
     { name: 'page', description: 'The box around everything the element shows.' },
     { name: 'title', description: 'The title with the quote number and PO number.' },
-    { name: 'summary-card', description: 'A card: customer, billing address, shipping address, shipping method.' },
-    { name: 'items', description: 'The item table with its footer rows.' },
-    { name: 'pay', description: 'The payment section: methods, amount, card entry and Pay Now.' },
-    { name: 'methods', description: 'The fieldset around the payment methods.' },
-    { name: 'method', description: 'One payment method.' },
+    ...purchaseSummaryParts,
+    ...paySectionParts,
     { name: 'field', description: 'The split amount field.' },
     { name: 'error', description: 'A payment or conversion error shown on the form.' },
     { name: 'dead-end', description: 'The expired-link or not-found screen with its buttons.' },

@@ -1,6 +1,7 @@
 /** The split-payment page's lookup (001 §2): Order ID and Email, then Fetch Order. */
 import { useRef, useState } from 'react';
 import { validateOrderLookup } from '../../schemas/evaluators/split-amount';
+import { PageField } from '../payment-summary/PageField';
 
 export function OrderLookupForm({ initial, onLookup }: { initial: { orderId?: string; email?: string }; onLookup(lookup: { orderId: string; email: string }): void }) {
   const [orderId, setOrderId] = useState(initial.orderId ?? '');
@@ -24,41 +25,8 @@ export function OrderLookupForm({ initial, onLookup }: { initial: { orderId?: st
         Find your order
       </h2>
       <p className="sr-hint">Enter your order number and the e-mail address you ordered with to pay toward its balance.</p>
-      <div className="sr-field">
-        <label htmlFor="sr-lookup-order">Order ID</label>
-        <input
-          id="sr-lookup-order"
-          name="orderId"
-          value={orderId}
-          autoComplete="off"
-          aria-invalid={errors.orderId ? true : undefined}
-          aria-describedby={errors.orderId ? 'sr-lookup-order-error' : undefined}
-          onChange={(e) => setOrderId(e.currentTarget.value)}
-        />
-        {errors.orderId && (
-          <span id="sr-lookup-order-error" className="sr-error">
-            {errors.orderId}
-          </span>
-        )}
-      </div>
-      <div className="sr-field">
-        <label htmlFor="sr-lookup-email">Email</label>
-        <input
-          id="sr-lookup-email"
-          name="email"
-          type="email"
-          value={email}
-          autoComplete="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'sr-lookup-email-error' : undefined}
-          onChange={(e) => setEmail(e.currentTarget.value)}
-        />
-        {errors.email && (
-          <span id="sr-lookup-email-error" className="sr-error">
-            {errors.email}
-          </span>
-        )}
-      </div>
+      <PageField id="sr-lookup-order" label="Order ID" error={errors.orderId} name="orderId" value={orderId} autoComplete="off" onChange={(e) => setOrderId(e.currentTarget.value)} />
+      <PageField id="sr-lookup-email" label="Email" error={errors.email} name="email" type="email" value={email} autoComplete="email" onChange={(e) => setEmail(e.currentTarget.value)} />
       <button type="submit" className="sr-button">
         Fetch Order
       </button>

@@ -11,10 +11,11 @@ import { formatMoney, toCents } from '../../schemas/money';
 import { parseAmountCents, validateSplitAmount } from '../../schemas/evaluators/split-amount';
 import { ApiRequestError, type ApiClient } from '../api-client';
 import { storeOrderSuccess } from '../payment/order-success-store';
-import { PaymentEntry } from '../payment/PaymentEntry';
 import type { OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../payment/payment-types';
-import { PaymentMethodList } from '../payment-methods/PaymentMethodList';
+import { PaySection } from '../payment-methods/PaySection';
 import { payerOf } from '../payment-summary/payer';
+import { DeadEnd } from '../payment-summary/DeadEnd';
+import { PageField } from '../payment-summary/PageField';
 import { PAYMENT_EXCEPTION_MESSAGE, PAYMENT_REFUSED_MESSAGE } from '../payment-summary/payment-messages';
 import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
 import { emitShowroomEvent } from '../showroom-events';
@@ -139,30 +140,8 @@ export function SplitPayment({ element, api, apiBase, orderId, email, successUrl
           Loading...
         </p>
       )}
-      {view.state === 'not-found' && (
-        <div className="sr-dead-end" part="dead-end">
-          <p className="sr-dead-end__message" role="alert">
-            {ORDER_NOT_FOUND_MESSAGE}
-          </p>
-          <div className="sr-actions">
-            <a className="sr-button" href={lookupPath}>
-              Go Back
-            </a>
-          </div>
-        </div>
-      )}
-      {view.state === 'error' && (
-        <div className="sr-dead-end" part="dead-end">
-          <p className="sr-error" role="alert">
-            {view.message}
-          </p>
-          <div className="sr-actions">
-            <a className="sr-button" href={lookupPath}>
-              Go Back
-            </a>
-          </div>
-        </div>
-      )}
+      {view.state === 'not-found' && <DeadEnd message={ORDER_NOT_FOUND_MESSAGE} actions={[{ href: lookupPath, label: 'Go Back' }]} />}
+      {view.state === 'error' && <DeadEnd message={view.message} messageClassName="sr-error" actions={[{ href: lookupPath, label: 'Go Back' }]} />}
       {view.state === 'order' && lookup && (
         <OrderPayment
           element={element}
@@ -301,51 +280,39 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
           {notPayable}
         </p>
       ) : (
-        <section className="sr-pay" part="pay" aria-label="Payment">
-          <PaymentMethodList api={api} scope="complete-order-payment" onSelect={setMethod} disabled={busy} />
-          <div className="sr-field" part="field">
-            <label htmlFor="sr-split-amount">Payment amount</label>
-            <input
-              ref={amountInput}
-              id="sr-split-amount"
-              name="amount"
-              type="number"
-              inputMode="decimal"
-              min={Math.min(minimum, due)}
-              max={due}
-              step="0.01"
-              value={amount}
-              disabled={busy}
-              aria-invalid={amountError ? true : undefined}
-              aria-describedby={amountError ? 'sr-split-amount-error' : 'sr-split-amount-hint'}
-              onChange={(e) => {
-                setAmount(e.currentTarget.value);
-                setAmountError(undefined);
-              }}
-            />
-            <span id="sr-split-amount-hint" className="sr-hint">
-              {hint}
-            </span>
-            {amountError && (
-              <span id="sr-split-amount-error" className="sr-error" role="alert">
-                {amountError}
-              </span>
-            )}
-          </div>
-          {!method && <p className="sr-status">Please select a payment method</p>}
-          {method && (
-            <PaymentEntry
-              api={api}
-              method={method}
-              submitLabel="Pay Now"
-              prepare={prepare}
-              onOutcome={onOutcome}
-              amountDue={parseAmountCents(amount) !== null ? Number(amount) : due}
-              returnUrl={`${apiBase.replace(/\/$/, '')}/payment/verify/${method.gateway}`}
-              disabled={busy}
-            />
-          )}
-        </section>
+        <PaySection
+          api={api}
+          apiBase={apiBase}
+          scope="complete-order-payment"
+          method={method}
+          onSelect={setMethod}
+          busy={busy}
+          prepare={prepare}
+          onOutcome={onOutcome}
+          amountDue={parseAmountCents(amount) !== null ? Number(amount) : due}
+        >
+          <PageField
+            inputRef={amountInput}
+            id="sr-split-amount"
+            label="Payment amount"
+            hint={hint}
+            error={amountError}
+            announceError
+            fieldPart="field"
+            name="amount"
+            type="number"
+            inputMode="decimal"
+            min={Math.min(minimum, due)}
+            max={due}
+            step="0.01"
+            value={amount}
+            disabled={busy}
+            onChange={(e) => {
+              setAmount(e.currentTarget.value);
+              setAmountError(undefined);
+            }}
+          />
+        </PaySection>
       )}
     </>
   );

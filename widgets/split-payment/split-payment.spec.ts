@@ -1,7 +1,7 @@
 /** <showroom-split-payment>: the element's table, for the element base and the manifest. */
 import { commonAttributes, commonParts, themeCssProperties } from '../element-base/common-spec';
 import type { ElementSpec } from '../element-base/element-spec';
-import { showroomEventDescriptions } from '../showroom-events';
+import { paymentPageEvents, paySectionParts, purchaseSummaryParts } from '../payment-summary/payment-page-spec';
 
 export const splitPaymentSpec = {
   tagName: 'showroom-split-payment',
@@ -16,24 +16,17 @@ export const splitPaymentSpec = {
     { name: 'success-url', type: 'url', description: 'Where to go once the balance is zero (the order number is in localStorage `order-success`).', default: 'a success view inside the element' },
   ],
   properties: [],
-  events: [
-    { name: 'showroom:payment-method-selected', description: showroomEventDescriptions['showroom:payment-method-selected'] },
-    { name: 'showroom:payment-completed', description: showroomEventDescriptions['showroom:payment-completed'] },
-    { name: 'showroom:payment-failed', description: showroomEventDescriptions['showroom:payment-failed'] },
-  ],
+  events: paymentPageEvents,
   parts: [
     ...commonParts,
     { name: 'page', description: 'The box around everything the element shows.' },
     { name: 'lookup', description: 'The lookup form: Order ID, Email, Fetch Order.' },
     { name: 'title', description: 'The title with the order number.' },
-    { name: 'summary-card', description: 'A card: customer, billing address, shipping address, shipping method.' },
-    { name: 'items', description: 'The item table with its footer rows.' },
+    ...purchaseSummaryParts,
     { name: 'payments', description: 'The payments made so far.' },
     { name: 'balance', description: 'Order total, paid and balance due.' },
     { name: 'message', description: "'Payment successful!' or an error, shown for 5 seconds." },
-    { name: 'pay', description: 'The payment section: methods, amount, card entry and Pay Now.' },
-    { name: 'methods', description: 'The fieldset around the payment methods.' },
-    { name: 'method', description: 'One payment method.' },
+    ...paySectionParts,
     { name: 'field', description: 'The payment amount field.' },
     { name: 'dead-end', description: "'Order not found.' or a failed lookup, with Go Back." },
     { name: 'success', description: 'The success view (without success-url).' },
