@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { Database } from '../db/database';
+import type { TestGatewayAuthenticationTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
 
 /** How long an authentication page stays usable, like a provider's 3-D Secure session. */
@@ -19,15 +20,8 @@ export type AuthenticationOutcome = 'completed' | 'failed';
 /** Stripe's words for a failed 3-D Secure authentication, shown on the failure page. */
 export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
-interface AuthenticationRow {
-  transaction_id: string;
-  secret_hash: string;
-  return_url: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-  outcome: string | null;
-}
+/** The row as better-sqlite3 reads it: the table's own shape (server/db/tables.ts). */
+type AuthenticationRow = TestGatewayAuthenticationTable;
 
 export interface PendingAuthentication {
   transactionId: string;
