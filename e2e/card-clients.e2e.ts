@@ -11,7 +11,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +21,7 @@ import { startTestServer, type TestServer } from '../server/testing/test-server'
 import { paymentCss } from '../widgets/payment/payment.css';
 import type { OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../widgets/payment/payment-types';
 import { launchBrowser } from './browser';
+import { seriousViolations } from './quote-journey-kit';
 
 const ACCEPT_JS_URL = 'https://jstest.authorize.net/v1/Accept.js';
 const ANET = { loginId: 'e2e-login', transactionKey: 'e2e-txn-key', clientKey: 'e2e-client-key' };
@@ -108,13 +108,6 @@ async function openEntry(method: OfferedPaymentMethod, target: PaymentTarget, op
 
 const closePage = (page: Page) => page.context().close();
 
-async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
 async function fillCard(page: Page, card: { cardNumber: string; cardCode: string }) {
   await page.getByLabel('Card number').fill(card.cardNumber);
   await page.getByLabel('Expiry month').selectOption('12');
@@ -170,7 +163,7 @@ describe('the test gateway client in Chromium', () => {
     expect(await page.getByText('Expiry is required').count()).toBe(2);
     expect(await page.getByText('CVV is required').count()).toBe(1);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('cardNumber');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     // Every field and the button are reachable with Tab, in reading order.
     const order: string[] = [];
     for (let i = 0; i < 4; i++) {
@@ -192,7 +185,7 @@ describe('the test gateway client in Chromium', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.waitForURL(/\/api\/payment\/test\/authenticate\?/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Test authentication');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect((await orderView(order)).status).toBe('pending_payment');
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     await expect.poll(() => visited.find((u) => u.includes('/payment/verify/test?transactionId='))).toBeTruthy();

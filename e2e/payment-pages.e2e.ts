@@ -5,45 +5,21 @@
  * 'Order not found.'. axe finds no serious or critical violation on any of them, errors shown.
  * The journeys that pay through the card entry come with the gateways (phase 2).
  */
-import { spawnSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './browser';
+import { createQuoteLink, phonePage, seriousViolations } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
-
-function createQuote(): URL {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/quote-cli.ts', 'create', 'examples/quotes/kitchen-remodel.json'], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${shop.server.databaseFile}`, PUBLIC_URL: shop.server.url },
-    encoding: 'utf8',
-  });
-  expect(result.status, result.stderr).toBe(0);
-  const line = result.stdout.split('\n').find((l) => l.startsWith('Payment link: '))!;
-  return new URL(line.slice('Payment link: '.length));
-}
-
-async function phonePage(): Promise<Page> {
-  const ctx = await shop.browser.newContext({ viewport: { width: 390, height: 844 } });
-  await ctx.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: shop.server.url }]);
-  return ctx.newPage();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe('quote payment page', () => {
   it('opens a quote by its link: title, cards, items, totals and the pay form, on a 390 px phone', async () => {
-    const link = createQuote();
-    const page = await phonePage();
+    const link = createQuoteLink(shop.server);
+    const page = await phonePage(shop);
     const problems = watchConsole(page);
     await page.goto(link.href);
     await page.getByRole('heading', { name: 'Quote #Q100001 (PO PO-2026-0142)' }).waitFor();
@@ -63,11 +39,11 @@ describe('quote payment page', () => {
   });
 
   it('shows the expired dead end with its buttons', async () => {
-    const link = createQuote();
+    const link = createQuoteLink(shop.server);
     const db = new Database(shop.server.databaseFile);
     db.prepare('UPDATE quote SET token_expires_at = ? WHERE id = ?').run('2000-01-01T00:00:00.000Z', Number(link.searchParams.get('quoteId')));
     db.close();
-    const page = await phonePage();
+    const page = await phonePage(shop);
     await page.goto(link.href);
     await page.getByText('The quote link has expired. Please contact admin to receive a new payment link.').waitFor();
     expect(await page.getByRole('link', { name: 'Go to Home Page' }).getAttribute('href')).toBe('/');
@@ -77,7 +53,7 @@ describe('quote payment page', () => {
   });
 
   it('shows the not-found dead end for an altered link', async () => {
-    const page = await phonePage();
+    const page = await phonePage(shop);
     await page.goto(`${shop.server.url}/quote/payment?quoteId=1&token=altered`);
     await page.getByText('Quote not found. The link may be incorrect.').waitFor();
     expect(await page.getByRole('link', { name: 'Go to Home Page' }).isVisible()).toBe(true);
@@ -88,7 +64,7 @@ describe('quote payment page', () => {
 
 describe('split payment page', () => {
   it("asks for the order and e-mail with its messages, then says 'Order not found.' with Go Back", async () => {
-    const page = await phonePage();
+    const page = await phonePage(shop);
     await page.goto(`${shop.server.url}/order/split-payment`);
     await page.getByRole('button', { name: 'Fetch Order' }).click();
     await page.getByText('Order ID is required').waitFor();
@@ -109,7 +85,7 @@ describe('split payment page', () => {
 
 /** Pays part of a quote through the API (the test gateway, as its card form will), making a split order. */
 async function orderPaidInPart(amount: number): Promise<{ id: number; orderIncrementId: string; email: string }> {
-  const link = createQuote();
+  const link = createQuoteLink(shop.server);
   const quoteId = Number(link.searchParams.get('quoteId'));
   const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${link.searchParams.get('token')}` };
   const charge = await fetch(`${shop.server.url}/api/payment/test/charge`, {
@@ -128,7 +104,7 @@ async function orderPaidInPart(amount: number): Promise<{ id: number; orderIncre
 describe('split payment page with an order', () => {
   it('shows the order, its payment and the balance due with the pay form, on a 390 px phone', async () => {
     const order = await orderPaidInPart(2000);
-    const page = await phonePage();
+    const page = await phonePage(shop);
     const problems = watchConsole(page);
     await page.goto(`${shop.server.url}/order/split-payment?orderId=${order.orderIncrementId}&email=${encodeURIComponent(order.email)}`);
     await page.getByRole('heading', { name: new RegExp(`^Order #${order.orderIncrementId}`) }).waitFor();
@@ -148,7 +124,7 @@ describe('split payment page with an order', () => {
 
 describe('the elements (playground, built with preact)', () => {
   it('<showroom-quote-payment> opens a quote from its attributes, <showroom-split-payment> looks an order up', async () => {
-    const link = createQuote();
+    const link = createQuoteLink(shop.server);
     const page = await shop.browser.newPage();
     const problems = watchConsole(page);
     await page.goto(`${shop.server.url}/playground/`);

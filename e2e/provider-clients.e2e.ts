@@ -6,27 +6,26 @@
  * money page (stand-ins/payment-entry-harness.tsx) served at /checkout under the shop's real
  * checkout CSP, paying orders created through the API; the server's verify then says what is stored.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, orderPayload, testEnv } from '../server/api/commerce-test-kit';
-import { startFakePayPal, type FakePayPal } from '../server/gateways/fakes/fake-paypal';
-import { AUTHENTICATION_PAGE, startFakeStripe, type FakeStripe } from '../server/gateways/fakes/fake-stripe';
+import { AUTHENTICATION_PAGE } from '../server/gateways/fakes/fake-stripe';
 import { pagePolicy } from '../server/http/content-security-policy';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { launchBrowser } from './browser';
+import { routeProviders, startFakeProviders, type FakeProviders } from './provider-stand-ins';
 import type { Browser } from 'playwright-core';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
+/** What startFakeProviders('clients') sets. */
 const PUBLISHABLE_KEY = 'pk_test_e2e_clients';
 const PAYPAL_CLIENT_ID = 'AcLientIdForBrowserTests';
 
 let server: TestServer;
 let browser: Browser;
-let stripe: FakeStripe;
-let paypal: FakePayPal;
+let providers: FakeProviders;
 /** The harness bundle by file name (an entry and one chunk per gateway client). */
 let bundle: Map<string, string>;
 
@@ -47,50 +46,19 @@ async function buildHarness(): Promise<Map<string, string>> {
 }
 
 beforeAll(async () => {
-  [stripe, paypal, bundle] = await Promise.all([
-    startFakeStripe({ publishableKey: PUBLISHABLE_KEY }),
-    startFakePayPal({ clientId: PAYPAL_CLIENT_ID, clientSecret: 'browser-secret' }),
-    buildHarness(),
-  ]);
-  [server, browser] = await Promise.all([
-    startTestServer({
-      ...testEnv,
-      STRIPE_SECRET_KEY: 'sk_test_e2e_clients',
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_clients',
-      STRIPE_API_BASE: stripe.url,
-      PAYPAL_CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: 'browser-secret',
-      PAYPAL_API_BASE: paypal.url,
-    }),
-    launchBrowser(),
-  ]);
+  [providers, bundle] = await Promise.all([startFakeProviders('clients', PAYPAL_CLIENT_ID), buildHarness()]);
+  [server, browser] = await Promise.all([startTestServer({ ...testEnv, ...providers.env }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await stripe?.close();
-  await paypal?.close();
+  await providers?.close();
 });
-
-/** Forwards a browser request for a provider host to its fake, keeping path, query and body. */
-async function forward(route: Route, fakeBase: string): Promise<void> {
-  const url = new URL(route.request().url());
-  const response = await route.fetch({ url: fakeBase + url.pathname + url.search });
-  await route.fulfill({ response });
-}
 
 /** A page with the stand-ins at the providers' script URLs and their API hosts sent to the fakes. */
 async function providerPage(config: Record<string, unknown>): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage();
-  const problems = watchConsole(page);
-  page.on('console', (msg) => {
-    if (/Content Security Policy/i.test(msg.text())) problems.push(`csp: ${msg.text()}`);
-  });
-  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(here, 'stand-ins/stripe-js.js'), 'utf8') }));
-  await page.route('https://www.paypal.com/sdk/js**', (route) => route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(here, 'stand-ins/paypal-sdk.js'), 'utf8') }));
-  await page.route('https://api.stripe.com/**', (route) => forward(route, stripe.url));
-  await page.route('https://www.paypal.com/checkoutnow**', (route) => forward(route, paypal.url));
+  const problems = await routeProviders(page, providers);
   await page.route(`${server.url}/__harness/**`, (route) => {
     const file = bundle.get(path.basename(new URL(route.request().url()).pathname));
     return file ? route.fulfill({ contentType: 'text/javascript', body: file }) : route.fulfill({ status: 404, body: 'not found' });
@@ -141,12 +109,12 @@ describe('the provider clients in Chromium', () => {
     const [, paid] = await outcomes(page, 2);
     expect(paid).toMatchObject({ kind: 'paid', payment: { method: 'stripe-card', gateway: 'stripe', status: 'completed', amount: order.total } });
     const intentId = paid!.payment.transactionId as string;
-    expect(stripe.intents.get(intentId)).toMatchObject({ status: 'succeeded', amount: Math.round(order.total * 100), metadata: { orderId: String(order.id), orderIncrementId: order.orderIncrementId } });
+    expect(providers.stripe.intents.get(intentId)).toMatchObject({ status: 'succeeded', amount: Math.round(order.total * 100), metadata: { orderId: String(order.id), orderIncrementId: order.orderIncrementId } });
 
     const verified = await api(server.url, 'POST', '/api/payment/stripe/verify', { paymentIntentId: intentId }, auth);
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ success: true, status: 'completed', orderStatus: 'ordered' });
-    expect(stripe.violations).toEqual([]);
+    expect(providers.stripe.violations).toEqual([]);
     // Chromium logs the decline's 402 from api.stripe.com, as it would with Stripe; nothing else.
     expect(problems).toEqual(['error: Failed to load resource: the server responded with a status of 402 (Payment Required)']);
     await page.close();
@@ -155,12 +123,12 @@ describe('the provider clients in Chromium', () => {
   it("Stripe: an incomplete card shows 'Payment details are required to continue.' and creates no intent", async () => {
     const { order, target } = await newOrder();
     const method = { name: 'stripe-card', title: 'Card (Stripe)', enabled: true, gateway: 'stripe', configured: true, config: { publishableKey: PUBLISHABLE_KEY } };
-    const before = stripe.intents.size;
+    const before = providers.stripe.intents.size;
     const { page } = await providerPage({ method, target, amountDue: order.total });
     await page.getByLabel('Card number').fill('4242 4242');
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Payment details are required to continue.');
-    expect(stripe.intents.size).toBe(before);
+    expect(providers.stripe.intents.size).toBe(before);
     await page.close();
   });
 
@@ -171,7 +139,7 @@ describe('the provider clients in Chromium', () => {
     // The bank's page: the customer passes the challenge and is sent back with Stripe's query.
     await page.route(`${AUTHENTICATION_PAGE}**`, (route) => {
       const intentId = new URL(route.request().url()).searchParams.get('payment_intent')!;
-      const intent = stripe.authenticate(intentId);
+      const intent = providers.stripe.authenticate(intentId);
       const back = new URL(`${server.url}/payment/verify/stripe`);
       back.search = new URLSearchParams({ payment_intent: intentId, payment_intent_client_secret: String(intent.client_secret), redirect_status: 'succeeded' }).toString();
       return route.fulfill({ status: 302, headers: { Location: back.toString() } });
@@ -191,7 +159,7 @@ describe('the provider clients in Chromium', () => {
     const verified = await api(server.url, 'POST', '/api/payment/stripe/verify', { paymentIntentId: intentId }, { Authorization: `Bearer ${pending.target.accessToken}` });
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ success: true, status: 'completed', orderStatus: 'ordered' });
-    expect(stripe.violations).toEqual([]);
+    expect(providers.stripe.violations).toEqual([]);
     await page.close();
   });
 
@@ -206,12 +174,12 @@ describe('the provider clients in Chromium', () => {
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     const [paid] = await outcomes(page, 1);
     expect(paid).toMatchObject({ kind: 'paid', payment: { method: 'paypal', gateway: 'paypal', status: 'completed', amount: order.total } });
-    expect(paypal.orders.get(paid!.payment.transactionId)).toMatchObject({ status: 'COMPLETED' });
+    expect(providers.paypal.orders.get(paid!.payment.transactionId)).toMatchObject({ status: 'COMPLETED' });
 
     const verified = await api(server.url, 'POST', '/api/payment/paypal/verify', { transactionId: paid!.payment.transactionId }, auth);
     expect(verified.status).toBe(200);
     expect(verified.body).toMatchObject({ success: true, status: 'completed' });
-    expect(paypal.violations).toEqual([]);
+    expect(providers.paypal.violations).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -220,7 +188,7 @@ describe('the provider clients in Chromium', () => {
     const { order, auth, target } = await newOrder();
     const listed = (await api(server.url, 'GET', '/api/payment-methods?scope=sample-order')).body.paymentMethods as Array<Record<string, any>>;
     const { page } = await providerPage({ method: listed.find((m) => m.gateway === 'paypal'), target, amountDue: order.total });
-    paypal.declineNextCapture();
+    providers.paypal.declineNextCapture();
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     const [declined] = await outcomes(page, 1);
     expect(declined).toEqual({ kind: 'failed', message: 'Failed to capture PayPal payment. Please try again.' });
@@ -228,7 +196,7 @@ describe('the provider clients in Chromium', () => {
     expect(stored.status).toBe(200);
     expect(stored.body.data.payments.filter((p: { status: string }) => p.status === 'completed')).toEqual([]);
     expect(stored.body.data.status).not.toBe('ordered');
-    expect(paypal.violations).toEqual([]);
+    expect(providers.paypal.violations).toEqual([]);
     await page.close();
   });
 
@@ -242,7 +210,7 @@ describe('the provider clients in Chromium', () => {
     await button.click();
     const [cancelled] = await outcomes(page, 1);
     expect(cancelled).toEqual({ kind: 'failed', message: 'The PayPal payment was cancelled. You have not been charged.' });
-    const created = [...paypal.orders.values()].at(-1)!;
+    const created = [...providers.paypal.orders.values()].at(-1)!;
     expect(created.status).toBe('CREATED');
     await page.close();
   });

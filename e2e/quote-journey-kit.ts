@@ -1,13 +1,16 @@
 /**
  * What the quote and split-payment journeys share: a quote made by the CLI the way an admin makes
- * one, the test card typed into the card form the way a customer types it, and what the database
- * holds for a quote (its row, its order, the order's payments).
+ * one, a customer's phone, the test card typed into the card form the way a customer types it (or
+ * with the keyboard alone), axe's serious findings, and what the database holds for a quote (its
+ * row, its order, the order's payments).
  */
 import { spawnSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { TestServer } from '../server/testing/test-server';
+import type { Shop } from './shop-fixture';
 
 export interface TestCard {
   number: string;
@@ -31,6 +34,38 @@ export function createQuoteLink(server: TestServer, file = 'examples/quotes/kitc
   const line = result.stdout.split('\n').find((l) => l.startsWith('Payment link: '));
   expect(line, result.stdout).toBeDefined();
   return new URL(line!.slice('Payment link: '.length));
+}
+
+/** A new customer's 390 px phone with the cookie notice already answered; headers go with every request. */
+export async function phonePage(shop: Shop, extraHTTPHeaders?: Record<string, string>): Promise<Page> {
+  const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders });
+  await context.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: shop.server.url }]);
+  return context.newPage();
+}
+
+/** axe's serious and critical violations on the page, one line each (an empty list passes). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** What /dev/mail holds: every e-mail the shop has sent. */
+export const mailbox = (server: TestServer): Promise<string> => fetch(`${server.url}/dev/mail`).then((r) => r.text());
+
+/**
+ * With the focus on 'Card number', types GOOD_CARD's number with the keyboard alone: the arrows
+ * choose December and the year after next (the lists start empty, then this year), Tab moves on.
+ */
+export async function typeGoodCardByKeyboard(page: Page): Promise<void> {
+  await page.keyboard.type('4242424242424242');
+  await page.keyboard.press('Tab');
+  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
 }
 
 /** Types a card into the test gateway's form (replacing what was there), as a customer does. */

@@ -7,45 +7,50 @@
  * and not-found dead ends. axe on the page with its errors shown, and the keyboard alone on a
  * 390 px phone. Each journey checks what the customer sees and what the database and /dev/mail hold.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testEnv } from '../server/api/commerce-test-kit';
 import { watchConsole } from './browser';
-import { AUTHENTICATION_CARD, createQuoteLink, DECLINED_CARD, expireQuoteLink, fillTestCard, GOOD_CARD, quoteRecord, tabTo } from './quote-journey-kit';
+import {
+  AUTHENTICATION_CARD,
+  createQuoteLink,
+  DECLINED_CARD,
+  expireQuoteLink,
+  fillTestCard,
+  GOOD_CARD,
+  mailbox,
+  phonePage,
+  quoteRecord,
+  seriousViolations,
+  tabTo,
+  typeGoodCardByKeyboard,
+} from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
 const shop = useShop(testEnv);
 
-async function phonePage(): Promise<Page> {
-  const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: shop.server.url }]);
-  return context.newPage();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
-/** Opens the link and waits for the pay form with the test card's fields. */
-async function openQuote(page: Page, link: URL): Promise<void> {
+/** A new quote from the CLI, opened by its link on a new phone (its console watched) down to the test card's fields. */
+async function openNewQuote(): Promise<{ quoteId: number; page: Page; problems: string[] }> {
+  const link = createQuoteLink(shop.server);
+  const page = await phonePage(shop);
+  const problems = watchConsole(page);
   await page.goto(link.href);
   await page.getByRole('heading', { name: /^Quote #Q\d+ \(PO PO-2026-0142\)$/ }).waitFor();
   await page.getByLabel('Card number').waitFor();
+  return { quoteId: Number(link.searchParams.get('quoteId')), page, problems };
 }
 
-const mailbox = () => fetch(`${shop.server.url}/dev/mail`).then((r) => r.text());
+/** Waits for /order/success, then the quote's rows: exactly one order made from it. */
+async function oneOrderOnSuccessPage(page: Page, quoteId: number) {
+  await page.waitForURL(`${shop.server.url}/order/success`);
+  const stored = quoteRecord(shop.server, quoteId);
+  expect(stored.orders).toHaveLength(1);
+  return { stored, order: stored.orders[0]! };
+}
 
 describe('paying a quote by its link with the test card', () => {
   it('a declined card shows its message and keeps the quote open; a good card then converts it into one order', async () => {
-    const link = createQuoteLink(shop.server);
-    const quoteId = Number(link.searchParams.get('quoteId'));
-    const page = await phonePage();
-    const problems = watchConsole(page);
-    await openQuote(page, link);
+    const { quoteId, page, problems } = await openNewQuote();
 
     await fillTestCard(page, DECLINED_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -54,17 +59,14 @@ describe('paying a quote by its link with the test card', () => {
 
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await page.waitForURL(`${shop.server.url}/order/success`);
-    const stored = quoteRecord(shop.server, quoteId);
-    expect(stored.orders).toHaveLength(1);
-    const order = stored.orders[0]!;
+    const { stored, order } = await oneOrderOnSuccessPage(page, quoteId);
     expect(order).toMatchObject({ status: 'ordered', total_cents: 1008453 });
     expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 1008453]]);
     expect(stored.quote).toMatchObject({ status: 'ordered', order_id: order.id });
 
     const number = page.locator('.sr-order-success-block strong', { hasText: order.increment_id });
     await number.waitFor();
-    const mail = await mailbox();
+    const mail = await mailbox(shop.server);
     expect(mail).toContain(`Order Confirmation #${order.increment_id}`);
     expect(mail).toContain(`New Order #${order.increment_id}`);
     // The decline's 402 is the one console line Chromium logs.
@@ -73,18 +75,11 @@ describe('paying a quote by its link with the test card', () => {
   });
 
   it('takes the split amount the customer chose; the order owes the rest and the success page says so', async () => {
-    const link = createQuoteLink(shop.server);
-    const quoteId = Number(link.searchParams.get('quoteId'));
-    const page = await phonePage();
-    await openQuote(page, link);
+    const { quoteId, page } = await openNewQuote();
     await page.getByLabel('Amount to pay now').fill('2500');
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await page.waitForURL(`${shop.server.url}/order/success`);
-
-    const stored = quoteRecord(shop.server, quoteId);
-    expect(stored.orders).toHaveLength(1);
-    const order = stored.orders[0]!;
+    const { stored, order } = await oneOrderOnSuccessPage(page, quoteId);
     expect(order).toMatchObject({ total_cents: 1008453, split_payment_enabled: 1 });
     expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 250000]]);
     expect(order.status).not.toBe('ordered');
@@ -95,11 +90,7 @@ describe('paying a quote by its link with the test card', () => {
   });
 
   it('goes through the test authentication page and /payment/verify/test for a card that needs it, into one order', async () => {
-    const link = createQuoteLink(shop.server);
-    const quoteId = Number(link.searchParams.get('quoteId'));
-    const page = await phonePage();
-    const problems = watchConsole(page);
-    await openQuote(page, link);
+    const { quoteId, page, problems } = await openNewQuote();
     await fillTestCard(page, AUTHENTICATION_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByRole('heading', { name: 'Test authentication' }).waitFor();
@@ -109,12 +100,10 @@ describe('paying a quote by its link with the test card', () => {
     const verified = page.waitForURL((url) => url.pathname === '/payment/verify/test');
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     await verified;
-    await page.waitForURL(`${shop.server.url}/order/success`);
-    const stored = quoteRecord(shop.server, quoteId);
-    expect(stored.orders).toHaveLength(1);
-    expect(stored.orders[0]).toMatchObject({ status: 'ordered', total_cents: 1008453 });
+    const { stored, order } = await oneOrderOnSuccessPage(page, quoteId);
+    expect(order).toMatchObject({ status: 'ordered', total_cents: 1008453 });
     expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 1008453]]);
-    await page.locator('.sr-order-success-block strong', { hasText: stored.orders[0]!.increment_id }).waitFor();
+    await page.locator('.sr-order-success-block strong', { hasText: order.increment_id }).waitFor();
     // Chromium logs the card's 402 (authentication required) and the bare authentication page's
     // /favicon.ico 404; nothing else.
     expect(problems.filter((p) => !/ 40[24] /.test(p))).toEqual([]);
@@ -122,10 +111,7 @@ describe('paying a quote by its link with the test card', () => {
   });
 
   it('shows its messages with no serious axe violation, and pays with the keyboard alone on a 390 px phone', async () => {
-    const link = createQuoteLink(shop.server);
-    const quoteId = Number(link.searchParams.get('quoteId'));
-    const page = await phonePage();
-    await openQuote(page, link);
+    const { quoteId, page } = await openNewQuote();
 
     // The errors shown: an amount below the quote's minimum and an empty card.
     await page.getByLabel('Amount to pay now').fill('5');
@@ -144,13 +130,7 @@ describe('paying a quote by its link with the test card', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('1500');
     await tabTo(page, 'Card number');
-    await page.keyboard.type('4242424242424242');
-    await page.keyboard.press('Tab');
-    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Tab');
-    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('123');
+    await typeGoodCardByKeyboard(page);
     expect(await page.getByLabel('Expiry month').inputValue()).toBe('12');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${shop.server.url}/order/success`);
@@ -163,7 +143,7 @@ describe('the dead ends', () => {
   it('an expired link shows its message with Go to Home Page and Contact Us, and nothing to pay', async () => {
     const link = createQuoteLink(shop.server);
     expireQuoteLink(shop.server, Number(link.searchParams.get('quoteId')));
-    const page = await phonePage();
+    const page = await phonePage(shop);
     await page.goto(link.href);
     await page.getByText('The quote link has expired. Please contact admin to receive a new payment link.').waitFor();
     expect(await page.getByRole('link', { name: 'Go to Home Page' }).getAttribute('href')).toBe('/');
@@ -175,7 +155,7 @@ describe('the dead ends', () => {
   });
 
   it('a made-up quote shows the not-found dead end', async () => {
-    const page = await phonePage();
+    const page = await phonePage(shop);
     await page.goto(`${shop.server.url}/quote/payment?quoteId=987654&token=${'a'.repeat(43)}`);
     await page.getByText('Quote not found. The link may be incorrect.').waitFor();
     expect(await page.getByRole('link', { name: 'Go to Home Page' }).getAttribute('href')).toBe('/');

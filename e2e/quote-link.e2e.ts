@@ -2,23 +2,12 @@
  * The quote payment link (001 §2) carries its token in the address: the page answers with no
  * referrer, and moves the token out of the address bar into sessionStorage as soon as it runs.
  */
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './browser';
+import { createQuoteLink } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
-
-/** A real quote in the running store's database (`npm run quote -- create`), and its link. */
-function createQuote(): URL {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/quote-cli.ts', 'create', 'examples/quotes/kitchen-remodel.json'], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${shop.server.databaseFile}`, PUBLIC_URL: shop.server.url },
-    encoding: 'utf8',
-  });
-  expect(result.status, result.stderr).toBe(0);
-  const line = result.stdout.split('\n').find((l) => l.startsWith('Payment link: '))!;
-  return new URL(line.slice('Payment link: '.length));
-}
 
 describe('the quote link page', () => {
   it('takes the token out of the address bar, keeps it for the payment calls, and sends no referrer', async () => {
@@ -30,7 +19,7 @@ describe('the quote link page', () => {
       if (referer) referers.push(referer);
     });
     // The quote payment block (issue 12) then opens the quote with the moved token as Bearer.
-    const link = createQuote();
+    const link = createQuoteLink(shop.server);
     const quoteId = link.searchParams.get('quoteId')!;
     const token = link.searchParams.get('token')!;
     const authorizations: string[] = [];

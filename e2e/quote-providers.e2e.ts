@@ -8,22 +8,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePayPal, type FakePayPal } from '../server/gateways/fakes/fake-paypal';
-import { startFakeStripe, type FakeStripe } from '../server/gateways/fakes/fake-stripe';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { launchBrowser } from './browser';
+import { routeProviders, startFakeProviders, type FakeProviders } from './provider-stand-ins';
 import { createQuoteLink, quoteRecord } from './quote-journey-kit';
-
-const here = path.dirname(new URL(import.meta.url).pathname);
-const PUBLISHABLE_KEY = 'pk_test_e2e_quote';
-const PAYPAL_CLIENT_ID = 'AcLientIdForQuoteJourneys';
 
 let server: TestServer;
 let browser: Browser;
-let stripe: FakeStripe;
-let paypal: FakePayPal;
+let providers: FakeProviders;
 let contentDir: string;
 
 /** The example site with its Stripe method switched on (it ships off until the keys are set). */
@@ -39,48 +33,20 @@ function contentWithStripe(): string {
 
 beforeAll(async () => {
   contentDir = contentWithStripe();
-  [stripe, paypal] = await Promise.all([startFakeStripe({ publishableKey: PUBLISHABLE_KEY }), startFakePayPal({ clientId: PAYPAL_CLIENT_ID, clientSecret: 'quote-secret' })]);
-  [server, browser] = await Promise.all([
-    startTestServer({
-      CONTENT_DIR: contentDir,
-      STRIPE_SECRET_KEY: 'sk_test_e2e_quote',
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_quote',
-      STRIPE_API_BASE: stripe.url,
-      PAYPAL_CLIENT_ID,
-      PAYPAL_CLIENT_SECRET: 'quote-secret',
-      PAYPAL_API_BASE: paypal.url,
-    }),
-    launchBrowser(),
-  ]);
+  providers = await startFakeProviders('quote', 'AcLientIdForQuoteJourneys');
+  [server, browser] = await Promise.all([startTestServer({ CONTENT_DIR: contentDir, ...providers.env }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await stripe?.close();
-  await paypal?.close();
+  await providers?.close();
   if (contentDir) fs.rmSync(contentDir, { recursive: true, force: true });
 });
 
-/** Forwards a browser request for a provider host to its fake, keeping path, query and body. */
-async function forward(route: Route, fakeBase: string): Promise<void> {
-  const url = new URL(route.request().url());
-  const response = await route.fetch({ url: fakeBase + url.pathname + url.search });
-  await route.fulfill({ response });
-}
-
-/** A browser page where the providers' script URLs serve the stand-ins and their API hosts reach the fakes. */
+/** A phone-sized page where the providers' script URLs serve the stand-ins and their API hosts reach the fakes. */
 async function providerPage(): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  const problems = watchConsole(page);
-  page.on('console', (msg) => {
-    if (/Content Security Policy/i.test(msg.text())) problems.push(`csp: ${msg.text()}`);
-  });
-  await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(here, 'stand-ins/stripe-js.js'), 'utf8') }));
-  await page.route('https://www.paypal.com/sdk/js**', (route) => route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(here, 'stand-ins/paypal-sdk.js'), 'utf8') }));
-  await page.route('https://api.stripe.com/**', (route) => forward(route, stripe.url));
-  await page.route('https://www.paypal.com/checkoutnow**', (route) => forward(route, paypal.url));
-  return { page, problems };
+  return { page, problems: await routeProviders(page, providers) };
 }
 
 async function openQuote(page: Page, link: URL, method: string): Promise<void> {
@@ -103,10 +69,10 @@ describe('a quote paid with a provider on its page', () => {
     expect(stored.orders).toHaveLength(1);
     expect(stored.orders[0]).toMatchObject({ status: 'ordered', total_cents: 1008453 });
     expect(stored.payments.map((p) => [p.status, p.gateway, p.amount_cents])).toEqual([['completed', 'stripe', 1008453]]);
-    const intents = [...stripe.intents.values()].filter((i) => (i.metadata as Record<string, unknown> | undefined)?.quoteId === String(quoteId));
+    const intents = [...providers.stripe.intents.values()].filter((i) => (i.metadata as Record<string, unknown> | undefined)?.quoteId === String(quoteId));
     expect(intents.map((i) => [i.status, i.amount])).toEqual([['succeeded', 1008453]]);
     await page.locator('.sr-order-success-block strong', { hasText: stored.orders[0]!.increment_id }).waitFor();
-    expect(stripe.violations).toEqual([]);
+    expect(providers.stripe.violations).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -126,7 +92,7 @@ describe('a quote paid with a provider on its page', () => {
     expect(stored.payments.map((p) => [p.status, p.gateway, p.amount_cents])).toEqual([['completed', 'paypal', 1008453]]);
     expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
     await page.locator('.sr-order-success-block strong', { hasText: stored.orders[0]!.increment_id }).waitFor();
-    expect(paypal.violations).toEqual([]);
+    expect(providers.paypal.violations).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   });

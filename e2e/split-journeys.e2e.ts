@@ -7,12 +7,11 @@
  * to the total and the order `ordered`; each part's confirmation e-mail is in /dev/mail. The amount
  * rules show their messages; axe with the errors shown; the keyboard alone on a 390 px phone.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testEnv } from '../server/api/commerce-test-kit';
 import { watchConsole } from './browser';
-import { createQuoteLink, fillTestCard, GOOD_CARD, orderRecord, tabTo } from './quote-journey-kit';
+import { createQuoteLink, fillTestCard, GOOD_CARD, mailbox, orderRecord, phonePage, seriousViolations, tabTo, typeGoodCardByKeyboard } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
 // Each journey is another customer at another address (the shop believes the loopback proxy's
@@ -20,18 +19,9 @@ import { useShop } from './shop-fixture';
 const shop = useShop({ ...testEnv, TRUST_PROXY: 'loopback' });
 let customers = 0;
 
-async function phonePage(): Promise<Page> {
+function newCustomerPhone(): Promise<Page> {
   customers += 1;
-  const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'X-Forwarded-For': `203.0.113.${customers}` } });
-  await context.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: shop.server.url }]);
-  return context.newPage();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return phonePage(shop, { 'X-Forwarded-For': `203.0.113.${customers}` });
 }
 
 interface SplitOrder {
@@ -57,7 +47,6 @@ async function orderWithDeposit(deposit: number): Promise<SplitOrder> {
 
 const splitUrl = (order: SplitOrder) => `${shop.server.url}/order/split-payment?orderId=${order.orderIncrementId}&email=${encodeURIComponent(order.email)}`;
 const balanceDue = (page: Page) => page.locator('.sr-balance__due').textContent();
-const mailbox = () => fetch(`${shop.server.url}/dev/mail`).then((r) => r.text());
 
 async function openOrder(page: Page, order: SplitOrder): Promise<void> {
   await page.goto(splitUrl(order));
@@ -68,7 +57,7 @@ async function openOrder(page: Page, order: SplitOrder): Promise<void> {
 describe('paying an order in parts on /order/split-payment', () => {
   it("pays two parts down to zero: 'Payment successful!' with the new balance, then /order/success; three completed payments make the total", async () => {
     const order = await orderWithDeposit(2000);
-    const page = await phonePage();
+    const page = await newCustomerPhone();
     const problems = watchConsole(page);
     await openOrder(page, order);
     expect(await balanceDue(page)).toBe('Balance due$8,084.53');
@@ -108,7 +97,7 @@ describe('paying an order in parts on /order/split-payment', () => {
       ['completed', 508453],
     ]);
     expect(stored.payments.reduce((sum, p) => sum + p.amount_cents, 0)).toBe(stored.order.total_cents);
-    const mail = await mailbox();
+    const mail = await mailbox(shop.server);
     expect(mail.split(`<h2>Payment Confirmation - Order #${order.orderIncrementId} Placed on`).length - 1).toBe(2);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -116,7 +105,7 @@ describe('paying an order in parts on /order/split-payment', () => {
 
   it('shows its errors with no serious axe violation, and pays with the keyboard alone on a 390 px phone', async () => {
     const order = await orderWithDeposit(9500);
-    const page = await phonePage();
+    const page = await newCustomerPhone();
     await openOrder(page, order);
     expect(await balanceDue(page)).toBe('Balance due$584.53');
 
@@ -135,13 +124,7 @@ describe('paying an order in parts on /order/split-payment', () => {
 
     // Keyboard alone: the amount stays the due amount; Tab to the card, arrows for the expiry, Enter.
     await tabTo(page, 'Card number');
-    await page.keyboard.type('4242424242424242');
-    await page.keyboard.press('Tab');
-    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Tab');
-    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('123');
+    await typeGoodCardByKeyboard(page);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${shop.server.url}/order/success`);
     const stored = orderRecord(shop.server, order.id);
