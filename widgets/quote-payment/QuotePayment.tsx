@@ -16,6 +16,7 @@ import { PaySection } from '../payment-methods/PaySection';
 import { payerOf } from '../payment-summary/payer';
 import { DeadEnd } from '../payment-summary/DeadEnd';
 import { PageField } from '../payment-summary/PageField';
+import { LoadingStatus, PageLoading, PaidThankYou } from '../payment-summary/PageStatus';
 import { PAYMENT_EXCEPTION_MESSAGE, PAYMENT_REFUSED_MESSAGE, SELECT_METHOD_MESSAGE } from '../payment-summary/payment-messages';
 import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
 import { emitShowroomEvent } from '../showroom-events';
@@ -54,13 +55,7 @@ const leave = (url: string) => window.location.assign(url);
 
 /** The first thing the page shows: also what the server renders for the block, so hydration matches. */
 export function QuotePaymentLoading() {
-  return (
-    <div className="sr-quote-payment" part="page" aria-busy="true">
-      <p className="sr-status" role="status">
-        Loading...
-      </p>
-    </div>
-  );
+  return <PageLoading pageClassName="sr-quote-payment" />;
 }
 
 export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl, homeUrl = '/', contactUrl = '/contact', navigate = leave }: QuotePaymentProps) {
@@ -103,11 +98,7 @@ export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl
 
   return (
     <div className="sr-quote-payment" part="page" aria-busy={view.state === 'loading'}>
-      {view.state === 'loading' && (
-        <p className="sr-status" role="status">
-          Loading...
-        </p>
-      )}
+      {view.state === 'loading' && <LoadingStatus />}
       {view.state === 'expired' && (
         <DeadEnd message={QUOTE_EXPIRED_MESSAGE} actions={[{ href: homeUrl, label: 'Go to Home Page' }, { href: contactUrl, label: 'Contact Us' }]} />
       )}
@@ -119,13 +110,10 @@ export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl
       )}
       {view.state === 'quote' && <QuoteForm element={element} api={api} apiBase={apiBase} quote={view.quote} access={view.access} onPaid={onPaid} />}
       {view.state === 'done' && (
-        <div className="sr-done" part="success" role="status">
-          <h2>Thank you for your payment</h2>
-          <p>
-            Your order <strong>{view.order.orderIncrementId}</strong> has been placed.
-            {view.order.remainingBalance > 0 && ` The remaining balance is ${formatMoney(view.order.remainingBalance)}.`}
-          </p>
-        </div>
+        <PaidThankYou>
+          Your order <strong>{view.order.orderIncrementId}</strong> has been placed.
+          {view.order.remainingBalance > 0 && ` The remaining balance is ${formatMoney(view.order.remainingBalance)}.`}
+        </PaidThankYou>
       )}
     </div>
   );

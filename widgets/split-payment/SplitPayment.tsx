@@ -16,6 +16,7 @@ import { PaySection } from '../payment-methods/PaySection';
 import { payerOf } from '../payment-summary/payer';
 import { DeadEnd } from '../payment-summary/DeadEnd';
 import { PageField } from '../payment-summary/PageField';
+import { LoadingStatus, PageLoading, PaidThankYou } from '../payment-summary/PageStatus';
 import { PAYMENT_EXCEPTION_MESSAGE, PAYMENT_REFUSED_MESSAGE } from '../payment-summary/payment-messages';
 import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
 import { emitShowroomEvent } from '../showroom-events';
@@ -60,13 +61,7 @@ const leave = (url: string) => window.location.assign(url);
 
 /** The first thing the page shows: also what the server renders for the block, so hydration matches. */
 export function SplitPaymentLoading() {
-  return (
-    <div className="sr-split-payment" part="page" aria-busy="true">
-      <p className="sr-status" role="status">
-        Loading...
-      </p>
-    </div>
-  );
+  return <PageLoading pageClassName="sr-split-payment" />;
 }
 
 function lookupFrom(given: { orderId?: string; email?: string }): Lookup | null {
@@ -135,11 +130,7 @@ export function SplitPayment({ element, api, apiBase, orderId, email, successUrl
   return (
     <div className="sr-split-payment" part="page" aria-busy={view.state === 'loading'}>
       {view.state === 'lookup' && <OrderLookupForm initial={{ orderId, email }} onLookup={onLookup} />}
-      {view.state === 'loading' && (
-        <p className="sr-status" role="status">
-          Loading...
-        </p>
-      )}
+      {view.state === 'loading' && <LoadingStatus />}
       {view.state === 'not-found' && <DeadEnd message={ORDER_NOT_FOUND_MESSAGE} actions={[{ href: lookupPath, label: 'Go Back' }]} />}
       {view.state === 'error' && <DeadEnd message={view.message} messageClassName="sr-error" actions={[{ href: lookupPath, label: 'Go Back' }]} />}
       {view.state === 'order' && lookup && (
@@ -154,12 +145,9 @@ export function SplitPayment({ element, api, apiBase, orderId, email, successUrl
         />
       )}
       {view.state === 'done' && (
-        <div className="sr-done" part="success" role="status">
-          <h2>Thank you for your payment</h2>
-          <p>
-            Order <strong>{view.orderNumber}</strong> is paid in full.
-          </p>
-        </div>
+        <PaidThankYou>
+          Order <strong>{view.orderNumber}</strong> is paid in full.
+        </PaidThankYou>
       )}
     </div>
   );
