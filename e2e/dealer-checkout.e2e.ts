@@ -7,7 +7,8 @@
  * showroom:payment-failed; a good card pays the same order, which the store keeps with the dealer;
  * the thank-you page (the checkout's success-url) shows the number. The card that needs
  * authentication goes to the store's authentication page and comes back to the dealer's thank-you
- * page, whose <showroom-order-result> confirms the payment with this tab's proof.
+ * page, whose <showroom-order-result> confirms the payment with this tab's proof (or, when the
+ * authentication fails, shows the failure with 'Try again' to the dealer's checkout).
  */
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -181,6 +182,33 @@ describe("the dealer's checkout", () => {
     // which names no icon, asked for /favicon.ico (when the browser gets to it before leaving).
     const expected = [`${shop.server.url}/api/payment/test/charge`, `${shop.server.url}/favicon.ico`];
     expect(problems.filter((p) => !expected.includes(p.url))).toEqual([]);
+    await context.close();
+  });
+
+  it("a failed authentication comes back to the thank-you page as a failure, with 'Try again' to the dealer's checkout and the order kept", async () => {
+    const email = 'hedy.dealer@example.com';
+    const { context, page, heard } = await dealerContext();
+    await orderSampleAndGoToCheckout(page);
+    await fillAddress(page, email);
+    await typeCard(page, '4000002500003155');
+    await page.locator('showroom-checkout').getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/api\/payment\/test\/authenticate\?/);
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+
+    const result = page.locator('showroom-order-result');
+    await result.getByRole('heading', { name: 'Payment failed' }).waitFor();
+    expect(new URL(page.url()).origin).toBe(shop.server.dealerUrl);
+    expect(await result.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`${shop.server.dealerUrl}/checkout.html`);
+    const { orders, payments } = storedOrders(email);
+    // Unpaid, kept for another card: the authentication step left it waiting for payment.
+    expect(orders).toMatchObject([{ status: 'pending_payment', dealer_origin: 'demo-dealer' }]);
+    expect(payments).toEqual(['failed']);
+    const failed = heard.events.filter((e) => e.type === 'showroom:payment-failed');
+    expect(failed).toEqual([{ type: 'showroom:payment-failed', page: '/thank-you.html', detail: expect.objectContaining({ orderNumber: orders[0]!.increment_id }) }]);
+    await page.getByText(new RegExp(`^Payment failed for order ${orders[0]!.increment_id}: `)).waitFor();
+    // The cart is kept for the retry.
+    await page.locator('showroom-cart-count').locator('.sr-count').getByText('1').waitFor();
+    expect(heard.violations).toEqual([]);
     await context.close();
   });
 
