@@ -10,6 +10,7 @@
  * page, whose <showroom-order-result> confirms the payment with this tab's proof (or, when the
  * authentication fails, shows the failure with 'Try again' to the dealer's checkout).
  */
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -81,6 +82,13 @@ async function typeCard(page: Page, cardNumber: string): Promise<void> {
   await checkout.getByLabel('CVV').fill('123');
 }
 
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
 function storedOrders(email: string) {
   const db = new Database(shop.server.databaseFile, { readonly: true });
   try {
@@ -117,6 +125,8 @@ describe("the dealer's checkout", () => {
     await page.getByText(`Payment failed for order ${orderNumber}: Your card was declined.`).waitFor();
     expect(heard.events.filter((e) => e.type === 'showroom:payment-failed').map((e) => e.detail)).toEqual([{ orderNumber, method: 'card', message: 'Your card was declined.' }]);
     expect(storedOrders(email)).toMatchObject({ orders: [{ increment_id: orderNumber, status: 'pending', dealer_origin: 'demo-dealer' }], payments: ['failed'] });
+    // The dealer's page with the element and its error shown: no serious accessibility problem.
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A good card pays the same order, then the checkout's success-url: the dealer's thank-you page.
     await typeCard(page, '4242424242424242');
