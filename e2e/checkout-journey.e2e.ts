@@ -7,6 +7,7 @@
  *   customer's and the store's e-mails in /dev/mail;
  * - the card that needs authentication through the test authentication page and
  *   /payment/verify/test to /order/success; 'Fail authentication' to /payment/fail, the order kept;
+ * - a customer signed in through the account pages gets the prefill; signed out, nothing is asked;
  * - the whole checkout with the keyboard alone on a 390 px phone, and axe with the errors shown and
  *   with the slide-in cart open.
  */
@@ -137,6 +138,50 @@ describe('the card that needs authentication', () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]!.payments.map((p) => p.status)).toEqual(['failed', 'completed']);
     await page.waitForLoadState('networkidle');
+    await context.close();
+  });
+});
+
+describe('the signed-in prefill', () => {
+  it('a customer signed in through the account pages gets the checkout prefilled; after signing out nothing is asked', async () => {
+    const email = 'grace.signed.in@example.com';
+    const password = 'a long enough passphrase';
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(shop.server.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    expect((await post('/api/my-account/register', { email, password, firstName: 'Grace', lastName: 'Hopper' })).status).toBe(202);
+    const { accessToken } = (await (await post('/api/my-account/login', { email, password })).json()) as { accessToken: string };
+    const address = { firstName: 'Grace', lastName: 'Hopper', street1: '9 Navy Way', city: 'Arlington', state: 'VA', zipCode: '22201', countryId: 'US', phoneNumber: '7035550100' };
+    expect((await post('/api/my-account/address', { ...address, type: 'billing', isDefault: true, defaultShipping: true }, { Authorization: `Bearer ${accessToken}` })).status).toBe(201);
+
+    const context = await shop.browser.newContext();
+    const page = await context.newPage();
+    const problems = watchConsole(page);
+    const prefills: number[] = [];
+    page.on('response', (r) => r.url().endsWith('/api/my-account/checkout-prefill') && prefills.push(r.status()));
+    await page.goto(`${shop.server.url}/my-account/login`);
+    const form = page.locator('main .sf-form');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/my-account/login'));
+
+    await addSamplesThroughTheBlock(page, shop.server.url, 1);
+    await page.goto(`${shop.server.url}/checkout`);
+    const billing = page.getByRole('group', { name: 'Billing address' });
+    await expect.poll(() => billing.getByLabel(/^Address line 1/).inputValue()).toBe('9 Navy Way');
+    expect(await billing.getByLabel(/^Email/).inputValue()).toBe(email);
+    expect(await billing.getByLabel(/^Email/).isDisabled()).toBe(true);
+    expect(prefills).toEqual([200]);
+
+    // Signed out: the hint is gone, so the checkout asks nothing and the form is a guest's.
+    await page.goto(`${shop.server.url}/my-account`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/my-account/login');
+    await page.goto(`${shop.server.url}/checkout`);
+    await page.getByTestId('shipping-method').waitFor();
+    expect(await billing.getByLabel(/^Email/).inputValue()).toBe('');
+    expect(prefills).toEqual([200]);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });
