@@ -142,6 +142,11 @@ describe('the card that needs authentication', () => {
   });
 });
 
+/** Waits until every island hydrated at load has (a click before that reaches no handler). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.querySelectorAll('showroom-island[data-hydrate="load"]')].every((el) => el.getAttribute('data-hydrated') === 'true'));
+}
+
 describe('the signed-in prefill', () => {
   it('a customer signed in through the account pages gets the checkout prefilled; after signing out nothing is asked', async () => {
     const email = 'grace.signed.in@example.com';
@@ -159,6 +164,7 @@ describe('the signed-in prefill', () => {
     const prefills: number[] = [];
     page.on('response', (r) => r.url().endsWith('/api/my-account/checkout-prefill') && prefills.push(r.status()));
     await page.goto(`${shop.server.url}/my-account/login`);
+    await hydrated(page);
     const form = page.locator('main .sf-form');
     await form.getByLabel('E-mail').fill(email);
     await form.getByLabel('Password').fill(password);
@@ -175,6 +181,7 @@ describe('the signed-in prefill', () => {
 
     // Signed out: the hint is gone, so the checkout asks nothing and the form is a guest's.
     await page.goto(`${shop.server.url}/my-account`);
+    await hydrated(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/my-account/login');
     await page.goto(`${shop.server.url}/checkout`);
@@ -182,6 +189,8 @@ describe('the signed-in prefill', () => {
     expect(await billing.getByLabel(/^Email/).inputValue()).toBe('');
     expect(prefills).toEqual([200]);
     expect(problems).toEqual([]);
+    // Let the page's last requests end before the context closes (the server logs a cut stream).
+    await page.waitForLoadState('networkidle');
     await context.close();
   });
 });
