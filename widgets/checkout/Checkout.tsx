@@ -64,8 +64,14 @@ export interface CheckoutProps {
    * origin can read, and that page's <showroom-order-result> verifies the return.
    */
   paymentReturnUrl?: string;
-  /** Main site only: ask GET /api/my-account/checkout-prefill (a signed-in customer's defaults). */
+  /**
+   * Main site only: ask GET /api/my-account/checkout-prefill (a signed-in customer's defaults). The
+   * block sets it only when the account pages' hint says a customer may be signed in, so a guest's
+   * checkout makes no call that is sure to answer 401.
+   */
   prefill?: boolean;
+  /** The prefill answered 401: nobody is signed in after all (the block clears the stale hint). */
+  onGuest?: () => void;
   /** The 'Checkout' heading (h2); the block writes the page's h1 itself. */
   showTitle?: boolean;
   /** Leaves the page (tests replace it). */
@@ -83,7 +89,7 @@ function useCart(key: string) {
   return { cart, items };
 }
 
-export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = '/order-samples', successUrl, paymentReturnUrl, prefill, showTitle = true, navigate = (url) => window.location.assign(url) }: CheckoutProps) {
+export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = '/order-samples', successUrl, paymentReturnUrl, prefill, onGuest, showTitle = true, navigate = (url) => window.location.assign(url) }: CheckoutProps) {
   const cartKey = useMemo(() => cartStorageKey(apiBase, dealer), [apiBase, dealer]);
   const { cart, items } = useCart(cartKey);
   const [values, setValues] = useState<CheckoutValues>(emptyValues);
@@ -101,7 +107,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
   const busyRef = useRef(false);
   const errorTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const signedIn = usePrefill(api, !!prefill, (data) => setValues((v) => applyPrefill(v, data)), setSameAsBilling);
+  const signedIn = usePrefill(api, !!prefill, (data) => setValues((v) => applyPrefill(v, data)), setSameAsBilling, onGuest);
 
   const shipFrom = shippingPrefix(sameAsBilling);
   const state = values[`${shipFrom}state`];
