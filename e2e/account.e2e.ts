@@ -291,9 +291,10 @@ describe('a customer account in the browser', () => {
     await items.getByText(item.name, { exact: false }).first().waitFor();
     await items.getByText(item.sku, { exact: false }).first().waitFor();
     const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-    await main().getByText(dollars(stored.total_cents)).first().waitFor();
-    await main().getByText(dollars(stored.subtotal_cents)).first().waitFor();
-    await main().getByText(dollars(stored.shipping_cents)).first().waitFor();
+    const total = (label: string) => items.locator('tfoot tr', { has: page.getByRole('rowheader', { name: label, exact: true }) }).locator('td').textContent();
+    await expect(total('Subtotal')).resolves.toBe(dollars(stored.subtotal_cents));
+    await expect(total('Shipping & Handling')).resolves.toBe(dollars(stored.shipping_cents));
+    await expect(total('Grand Total')).resolves.toBe(dollars(stored.total_cents));
     await main().getByRole('region', { name: 'Shipping Address' }).getByText('400 Maple Avenue').waitFor();
     await main().getByRole('region', { name: 'Billing Address' }).getByText('12 Oak Street').waitFor();
     await main().getByRole('region', { name: 'Payment Method' }).getByText('Paid', { exact: true }).waitFor();
