@@ -86,7 +86,7 @@ export function Header({ settings }: { settings: HeaderSettings }) {
         <DesktopMenu items={settings.navigation} />
         {samples > 0 && (
           <a className="header__samples" href={SAMPLES_PAGE} aria-label={`Sample cart: ${samples} ${samples === 1 ? 'sample' : 'samples'}`}>
-            <span className="header__label">Samples</span> <span className="header__samples-count">{samples}</span>
+            Samples <span className="header__samples-count">{samples}</span>
           </a>
         )}
         <a className="header__account" href={ACCOUNT_PAGE}>
@@ -101,7 +101,7 @@ export function Header({ settings }: { settings: HeaderSettings }) {
           onClick={() => setDrawerOpen(true)}
         >
           <span className="header__menu-icon" aria-hidden="true" />
-          <span className="header__label">Menu</span>
+          Menu
         </button>
       </div>
       {drawerOpen && <MobileDrawer title={settings.drawerTitle ?? DEFAULT_DRAWER_TITLE} items={settings.navigation} onClose={closeDrawer} />}
