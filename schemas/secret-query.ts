@@ -20,9 +20,9 @@ export function withoutSecretQuery(url: string, routeSecrets: readonly string[] 
   const hash = url.indexOf('#', q);
   const search = url.slice(q + 1, hash === -1 ? undefined : hash);
   const secret = new Set([...ALWAYS_SECRET_QUERY, ...routeSecrets].map((name) => name.toLowerCase()));
-  const params = new URLSearchParams(search);
-  const kept = [...params].filter(([name]) => !secret.has(name.toLowerCase()));
-  if (kept.length === [...params].length) return url;
+  const params = [...new URLSearchParams(search)];
+  const kept = params.filter(([name]) => !secret.has(name.toLowerCase()));
+  if (kept.length === params.length) return url;
   const rest = new URLSearchParams(kept).toString();
   return url.slice(0, q) + (rest ? `?${rest}` : '');
 }
