@@ -1,13 +1,18 @@
 /**
- * Customer accounts in Chromium on a 390 px phone (issue 13 "Done when"): register, sign out, sign in,
- * two addresses with the second made the default shipping address, delete one, the old add link's
- * redirect, and a password reset by the link in /dev/mail (the old password refused afterwards, the
- * link refused the second time). Axe runs on the pages with the most on them. Checking out with the
- * prefilled data joins this file once the checkout has landed.
+ * Customer accounts in Chromium on a 390 px phone (issue 13 "Done when"), one customer's journey:
+ * register, sign out, sign in, two addresses with the second made the default shipping address, a
+ * sample added on /order-samples and checked out signed in (prefilled from the default addresses,
+ * the billing e-mail locked, paid with the test card 4242 4242 4242 4242 typed into the card form),
+ * the order in the account with its status badge, items and totals (and in the database: the
+ * customer's, no guest flag), a guest order placed earlier with the same e-mail kept out of the
+ * account, an address deleted, and a password reset by the link in /dev/mail (the old password
+ * refused afterwards, the link refused the second time). Axe runs on the pages with the most on them.
  */
 import AxeBuilder from '@axe-core/playwright';
+import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, orderPayload } from '../server/api/commerce-test-kit';
 import { watchConsole } from './browser';
 import { useShop } from './shop-fixture';
 
@@ -15,6 +20,12 @@ const shop = useShop();
 const EMAIL = 'jane.account@example.com';
 const FIRST_PASSWORD = 'walnut-cabinets-2026';
 const NEW_PASSWORD = 'maple-drawers-for-ever';
+const NEXT_YEAR = String(new Date().getFullYear() + 1);
+
+/** The guest order placed with the customer's e-mail before the account existed. */
+let guestOrder: { id: number; orderIncrementId: string };
+/** The order placed signed in, as the success page named it. */
+let accountOrderNumber: string;
 
 let context: BrowserContext;
 let page: Page;
@@ -83,7 +94,24 @@ async function addAddress(values: { first: string; last: string; street: string;
 
 const card = (street: string) => page.locator('.account-card', { hasText: street });
 
+/** One row of the database, read while the server runs (read-only). */
+function dbRow<T>(sql: string, ...params: unknown[]): T | undefined {
+  const db = new Database(shop.server.databaseFile, { readonly: true });
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } finally {
+    db.close();
+  }
+}
+
 describe('a customer account in the browser', () => {
+  it('(before the account exists) a guest orders with the same e-mail', async () => {
+    const placed = await api(shop.server.url, 'POST', '/api/order', orderPayload({ email: EMAIL, firstName: 'Jane', lastName: 'Walker' }), { 'Idempotency-Key': 'account-e2e-guest-order' });
+    expect(placed.status).toBe(201);
+    guestOrder = placed.body as typeof guestOrder;
+    expect(dbRow('SELECT customer_id, customer_is_guest FROM sales_order WHERE id = ?', guestOrder.id)).toEqual({ customer_id: null, customer_is_guest: 1 });
+  });
+
   it('sends a signed-out visitor to sign in', async () => {
     // Without a session cookie the server redirects at once; with an ended session the page does.
     const answer = await page.request.get(`${shop.server.url}/my-account/orders/7?x=1`, { maxRedirects: 0 });
@@ -142,7 +170,19 @@ describe('a customer account in the browser', () => {
     await page.getByText('Hello, Jane Walker').waitFor();
   });
 
-  it('adds two addresses, makes the second the default shipping address, and deletes one', async () => {
+  it('shows the empty order and quote lists, and an unknown order (the guest order is not there)', async () => {
+    await open('/my-account/orders');
+    await page.getByText('You have no orders yet.').waitFor();
+    // Same e-mail, but an e-mail proves nothing: the guest order is not silently attached.
+    await open(`/my-account/orders/${guestOrder.orderIncrementId}`);
+    await page.getByText('Order not found.').waitFor();
+    await open('/my-account/quotes');
+    await page.getByText('You have no quotes yet.').waitFor();
+    await open('/my-account/orders/100999999');
+    await page.getByText('Order not found.').waitFor();
+  });
+
+  it('adds two addresses and makes the second the default shipping address', async () => {
     await open('/my-account/addresses');
     await page.getByText('No addresses saved yet.').waitFor();
     // The old add link is a real redirect to the new one.
@@ -181,6 +221,90 @@ describe('a customer account in the browser', () => {
     await open('/my-account/address/edit/999999');
     await page.getByText('Address not found.').waitFor();
 
+  });
+
+  it('checks out a sample signed in: prefilled from the default addresses, the e-mail locked, paid by the test card', async () => {
+    await open('/order-samples');
+    const samples = page.locator('.sr-order-samples-block');
+    await samples.getByRole('checkbox').first().check();
+    await samples.getByRole('button', { name: 'Order Now' }).click();
+    await samples.getByText('Sample added to your cart.').waitFor();
+
+    await page.goto(`${shop.server.url}/checkout`);
+    const billing = page.getByRole('group', { name: 'Billing address' });
+    // The default billing address is the first one, the default shipping address the second.
+    await expect.poll(() => billing.getByLabel(/^Address line 1/).inputValue()).toBe('12 Oak Street');
+    await expect(billing.getByLabel(/^First name/).inputValue()).resolves.toBe('Jane');
+    await expect(billing.getByLabel(/^City/).inputValue()).resolves.toBe('Dallas');
+    await expect(billing.getByLabel(/^State/).inputValue()).resolves.toBe('TX');
+    await expect(billing.getByLabel(/^ZIP code/).inputValue()).resolves.toBe('75201');
+    const email = billing.getByLabel(/^Email/);
+    await expect(email.inputValue()).resolves.toBe(EMAIL);
+    await expect(email.isDisabled()).resolves.toBe(true);
+    expect(await page.getByLabel('Shipping address is the same as billing').isChecked()).toBe(false);
+    const shipping = page.getByRole('group', { name: 'Shipping address' });
+    await expect(shipping.getByLabel(/^Address line 1/).inputValue()).resolves.toBe('400 Maple Avenue');
+    await expect(shipping.getByLabel(/^City/).inputValue()).resolves.toBe('Austin');
+    await expect(shipping.getByLabel(/^ZIP code/).inputValue()).resolves.toBe('78701');
+    await page.getByTestId('shipping-method').getByText(/\$\d/).waitFor();
+    await noSidewaysScroll();
+
+    // The test card typed into the card form.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry month').selectOption('12');
+    await page.getByLabel('Expiry year').selectOption(NEXT_YEAR);
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL('**/order/success');
+    const success = page.locator('.sr-order-success-block');
+    await success.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
+    accountOrderNumber = (await success.locator('strong').first().textContent())!.trim();
+    expect(accountOrderNumber).toMatch(/^\d+$/);
+    expect(accountOrderNumber).not.toBe(guestOrder.orderIncrementId);
+  });
+
+  it("shows the order in the account with its status badge, items and totals; it is the customer's in the database", async () => {
+    await open('/my-account/orders');
+    // Only the order placed signed in: the guest order with the same e-mail is not listed.
+    const rows = page.locator('.account-row');
+    await rows.first().waitFor();
+    await expect(rows.count()).resolves.toBe(1);
+    const row = rows.first();
+    await row.getByText('Ordered', { exact: true }).waitFor();
+    await row.getByRole('link', { name: `Order #${accountOrderNumber}` }).click();
+    await page.waitForURL(`**/my-account/orders/*`);
+    await hydrated();
+    await page.getByRole('heading', { level: 1, name: `Order #${accountOrderNumber}` }).waitFor();
+    await main().locator('.account-badge', { hasText: 'Ordered' }).first().waitFor();
+
+    // What the server stored is what the page shows.
+    const stored = dbRow<{ id: number; customer_id: string | null; customer_is_guest: number; status: string; total_cents: number; subtotal_cents: number; shipping_cents: number }>(
+      'SELECT id, customer_id, customer_is_guest, status, total_cents, subtotal_cents, shipping_cents FROM sales_order WHERE increment_id = ?',
+      accountOrderNumber,
+    )!;
+    const me = (await (await page.request.get(`${shop.server.url}/api/my-account/me`)).json()) as { data: { customer: { id: number } } };
+    expect(stored.customer_id).toBe(String(me.data.customer.id));
+    expect(stored.customer_is_guest).toBe(0);
+    expect(stored.status).toBe('ordered');
+    const item = dbRow<{ name: string; sku: string }>('SELECT name, sku FROM sales_order_item WHERE order_id = ?', stored.id)!;
+    const items = main().getByRole('table', { name: 'Items' });
+    await items.getByText(item.name, { exact: false }).first().waitFor();
+    await items.getByText(item.sku, { exact: false }).first().waitFor();
+    const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    const total = (label: string) => items.locator('tfoot tr', { has: page.getByRole('rowheader', { name: label, exact: true }) }).locator('td').textContent();
+    await expect(total('Subtotal')).resolves.toBe(dollars(stored.subtotal_cents));
+    await expect(total('Shipping & Handling')).resolves.toBe(dollars(stored.shipping_cents));
+    await expect(total('Grand Total')).resolves.toBe(dollars(stored.total_cents));
+    await main().getByRole('region', { name: 'Shipping Address' }).getByText('400 Maple Avenue').waitFor();
+    await main().getByRole('region', { name: 'Billing Address' }).getByText('12 Oak Street').waitFor();
+    await main().getByRole('region', { name: 'Payment Method' }).getByText('Paid', { exact: true }).waitFor();
+    await noSidewaysScroll();
+    expect(await seriousAxeViolations()).toEqual([]);
+    // The guest order stays a guest's.
+    expect(dbRow('SELECT customer_id, customer_is_guest FROM sales_order WHERE id = ?', guestOrder.id)).toEqual({ customer_id: null, customer_is_guest: 1 });
+  });
+
+  it('deletes an address', async () => {
     await open('/my-account/addresses');
     await card('12 Oak Street').getByRole('button', { name: /Delete/ }).click();
     await card('12 Oak Street').getByRole('button', { name: 'Yes, delete' }).click();
@@ -190,15 +314,6 @@ describe('a customer account in the browser', () => {
     await open('/my-account/addresses');
     await card('400 Maple Avenue').waitFor();
     await expect(page.locator('.account-card').count()).resolves.toBe(1);
-  });
-
-  it('shows the empty order and quote lists, and an unknown order', async () => {
-    await open('/my-account/orders');
-    await page.getByText('You have no orders yet.').waitFor();
-    await open('/my-account/quotes');
-    await page.getByText('You have no quotes yet.').waitFor();
-    await open('/my-account/orders/100999999');
-    await page.getByText('Order not found.').waitFor();
   });
 
   it('resets the password by the e-mailed link, once', async () => {

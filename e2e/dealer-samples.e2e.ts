@@ -34,7 +34,7 @@ async function startThirdSite(storeUrl: () => string): Promise<ThirdSite> {
       res.writeHead(404).end();
       return;
     }
-    const body = fs.readFileSync(file, 'utf8').replaceAll('%SHOWROOM_URL%', storeUrl());
+    const body = fs.readFileSync(file, 'utf8').replaceAll('%SHOWROOM_URL%', storeUrl()).replaceAll('%DEALER_URL%', `http://${req.headers.host}`);
     res.writeHead(200, { 'Content-Type': types[path.extname(name)] ?? 'text/plain', 'Content-Security-Policy': dealerPolicy(storeUrl()) }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -105,7 +105,8 @@ describe("sample ordering on the dealer's page", () => {
     const cart = page.locator('showroom-sample-cart');
     await cart.getByText('Hartford Shaker:', { exact: false }).waitFor();
     await cart.getByRole('link', { name: 'Checkout' }).waitFor();
-    expect(await cart.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(`${server.url}/checkout`);
+    // The dealer's own checkout page (<showroom-checkout>, e2e/dealer-checkout.e2e.ts), not the store's.
+    expect(await cart.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(`${server.dealerUrl}/checkout.html`);
 
     // The host page heard showroom:sample-added on document (its own script shows it too).
     const heard = (await watch.sampleAdded()) as { added: { sku: string; qty: number }[]; count: number }[];

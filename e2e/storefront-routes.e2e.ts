@@ -178,9 +178,7 @@ describe('every route of the route list', () => {
       // So is the 404 of the unsubscribe page's API call for this made-up token (the page says the
       // link is not valid; e2e/forms.e2e.ts tests it with a real subscriber's token).
       const expected404 = visit.status === 404 || visit.url.startsWith('/unsubscribe/');
-      // The checkout asks a guest's signed-in prefill and hears 401 (not signed in); that one too.
-      const expected401 = visit.url === '/checkout';
-      const unexpected = problems.filter((p) => !(expected404 && /status of 404/.test(p)) && !(expected401 && /status of 401/.test(p)));
+      const unexpected = problems.filter((p) => !(expected404 && /status of 404/.test(p)));
       expect(unexpected).toEqual([]);
       await page.close();
     });

@@ -11,6 +11,7 @@ const routes: RouteEntry[] = [
   { path: '/products', page: 'products' },
   { path: '/products/:styleName', page: 'style' },
   { path: '/checkout', page: 'checkout' },
+  { path: '/order/split-payment', page: 'checkout', secretQuery: ['email'] },
   { path: '/*', page: 'not-found', status: 404 },
 ];
 const meta = (title: string, extra: Partial<PageDefinition['metadata']> = {}) => ({ title, description: `${title} description`, ...extra });
@@ -122,6 +123,24 @@ describe('islands in the rendered page', () => {
     expect(JSON.parse(props!)).toEqual({ props: { block: { type: 'not-found' }, data: { variant: 'v1' } }, page: { url: '/no/such/page' } });
     // No executable inline script anywhere in the page body.
     expect([...r.html.matchAll(/<script([^>]*)>/g)].every((m) => m[1]!.includes('type="application/json"'))).toBe(true);
+  });
+
+  it("never writes a link's token, nor the parameters its route marks secret, into the page or its islands' props", () => {
+    const seen: string[] = [];
+    const select = (_block: unknown, ctx: { query: URLSearchParams }) => {
+      seen.push(ctx.query.toString());
+      return undefined;
+    };
+    const quote = renderPageWith(input('/no/such/page?quoteId=1&token=SECRET&Token=SECRET2'), select);
+    expect(quote.html).not.toContain('SECRET');
+    expect(quote.state.url).toBe('/no/such/page?quoteId=1');
+    expect(JSON.parse(/id="b0-props">([^<]*)</.exec(quote.html)![1]!).page).toEqual({ url: '/no/such/page?quoteId=1' });
+    const split = renderPageWith(input('/order/split-payment?orderId=7&email=jane%40example.com&token=SECRET'), select);
+    expect(split.state.url).toBe('/order/split-payment?orderId=7');
+    expect(split.html).not.toMatch(/jane|SECRET/);
+    // selectData sees the same query as the islands: a block cannot copy a secret into the page either.
+    expect(seen.every((q) => !/SECRET|jane/.test(q))).toBe(true);
+    expect(seen).toContain('orderId=7');
   });
 
   it('renders static blocks as plain HTML: no island, no props', () => {

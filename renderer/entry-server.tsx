@@ -6,6 +6,7 @@
 import { renderToString } from 'react-dom/server';
 import type { Block, PageDefinition } from '../schemas/page.schema';
 import type { RouteEntry } from '../schemas/routes.schema';
+import { withoutSecretQuery } from '../schemas/secret-query';
 import type { SiteSettings } from '../schemas/site-settings.schema';
 import { App } from './App';
 import type { BlockDataContext, Crumb, PageMetadataOverride, StructuredData } from './blocks/block-definition';
@@ -22,7 +23,7 @@ import { pageStructuredData } from './seo/structured-data';
 export type { StoreData } from './blocks/store-data';
 
 export interface RenderInput {
-  /** Path and query of the request. */
+  /** Path and query of the request; secret parameters (schemas/secret-query.ts) are dropped from all the page shows. */
   url: string;
   routes: readonly RouteEntry[];
   pages: Readonly<Record<string, PageDefinition>>;
@@ -72,8 +73,11 @@ export function renderPage(input: RenderInput): RenderResult {
 export function renderPageWith(input: RenderInput, select: (block: Block, ctx: BlockDataContext) => unknown): RenderResult {
   const q = input.url.indexOf('?');
   const path = normalisePath(q === -1 ? input.url : input.url.slice(0, q));
-  const query = new URLSearchParams(q === -1 ? '' : input.url.slice(q + 1));
   const match = matchRoute(input.routes, path);
+  // The page and its islands' props see the URL without its secrets (a link's token): the HTML is
+  // cached and may be copied; the islands that need a token read it from the address bar.
+  const url = withoutSecretQuery(input.url, match?.route.secretQuery);
+  const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
   const pageName = match && input.pages[match.route.page] ? match.route.page : 'not-found';
   const page = input.pages[pageName] ?? FALLBACK_NOT_FOUND;
   let status = !match || !input.pages[match.route.page] ? 404 : (match.route.status ?? 200);
@@ -124,7 +128,7 @@ export function renderPageWith(input: RenderInput, select: (block: Block, ctx: B
     pageName,
     page,
     settings: input.settings,
-    url: input.url,
+    url,
     params,
     consentGiven: hasConsentCookie(input.cookieHeader),
     blockData,

@@ -27,6 +27,13 @@ export const routesSchema = {
           },
           page: { type: 'string', minLength: 1, description: 'Name of the page definition in pages/ (without .json).' },
           status: { type: 'integer', enum: [200, 404], description: 'HTTP status of the answer. Default 200.' },
+          secretQuery: {
+            type: 'array',
+            description:
+              "Query parameters of this route that are secrets or personal data, e.g. [\"email\"]: the server never writes them into the page's HTML or its page cache (the page's islands read them from the address bar). `token` is secret on every route.",
+            items: { type: 'string', pattern: '^[A-Za-z0-9._~-]+$' },
+            uniqueItems: true,
+          },
         },
       },
     },

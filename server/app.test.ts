@@ -129,6 +129,21 @@ describe('the dealer example', () => {
     expect(await js.text()).toContain('showroom:sample-added');
   });
 
+  it("serves its checkout and thank-you pages with the dealer site's own URL filled in, under the same CSP", async () => {
+    for (const name of ['checkout.html', 'thank-you.html']) {
+      const page = await fetch(`${server.dealerUrl}/${name}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|unsafe-eval|sha256-/);
+      const html = await page.text();
+      expect(html).toContain(`<script src="${server.url}/widgets/showroom.js" defer></script>`);
+      expect(html).not.toMatch(/%[A-Z_]+%|<style|<script>/);
+    }
+    const checkout = await (await fetch(`${server.dealerUrl}/checkout.html`)).text();
+    expect(checkout).toContain(`<showroom-checkout dealer="demo-dealer" success-url="${server.dealerUrl}/thank-you.html"`);
+    const index = await (await fetch(`${server.dealerUrl}/`)).text();
+    expect(index).toContain(`checkout-url="${server.dealerUrl}/checkout.html"`);
+  });
+
   it('serves nothing outside its folder', async () => {
     expect((await fetch(`${server.dealerUrl}/..%2Fpackage.json`)).status).toBe(404);
   });

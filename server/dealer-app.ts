@@ -1,7 +1,9 @@
 /**
- * The dealer example: a dealer's own site on a second origin, embedding the store's widgets. The only
- * thing filled in is the main site's URL (`%SHOWROOM_URL%`), so the page loads the widget loader and
- * calls the API there.
+ * The dealer example: a dealer's own site on a second origin, embedding the store's widgets: the
+ * samples page (index.html), its checkout (checkout.html) and the checkout's success page
+ * (thank-you.html). Two things are filled in: the main site's URL (`%SHOWROOM_URL%`), so the pages
+ * load the widget loader and call the API there, and the dealer site's own (`%DEALER_URL%`), since
+ * the elements' URL attributes (checkout-url, success-url) take absolute addresses.
  *
  * It is served under the strict Content-Security-Policy a careful dealer would use, which is what the
  * widgets promise to work under: scripts from its own origin and the store's only, no inline script
@@ -54,7 +56,7 @@ export function createDealerApp(showroomUrl: string): Koa {
       ctx.body = 'Not found';
       return;
     }
-    const text = fs.readFileSync(file, 'utf8').replaceAll('%SHOWROOM_URL%', showroomUrl);
+    const text = fs.readFileSync(file, 'utf8').replaceAll('%SHOWROOM_URL%', showroomUrl).replaceAll('%DEALER_URL%', `${ctx.protocol}://${ctx.host}`);
     ctx.set('Content-Security-Policy', dealerPolicy(showroomUrl));
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = type;

@@ -7,6 +7,20 @@ const START_WITH = {
   'showroom-payment-methods': { scope: 'sample-order' },
   'showroom-order-samples': { 'style-name': 'hartford-shaker' },
   'showroom-cart-count': { href: '#showroom-sample-cart' },
+  // The money elements start bare: each shows its first real state (the cart's checkout, the quote
+  // link's dead end, the split lookup form, "no recent order") and the hint says how to go on.
+};
+
+/** How to try an element that needs something first (a cart, a quote link, a paid order). */
+const TRY_IT = {
+  'showroom-checkout':
+    'Order a sample in <showroom-order-samples> above: it appears here. Fill the address and pay with the test card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined); without success-url the order number is shown in place.',
+  'showroom-quote-payment':
+    'Make a quote with `npm run quote -- create examples/quotes/kitchen-remodel.json`, then put the quoteId and token of its payment link into quote-id and token.',
+  'showroom-split-payment':
+    'Fetch an order by its number and e-mail (or set order-id and email); an order with split payment takes a part toward its balance.',
+  'showroom-order-result':
+    'Shows the order this browser just paid: pay in <showroom-checkout> on this page, then reload it. Without a paid order it says so (or goes to checkout-href).',
 };
 
 function el(tag, props = {}, ...children) {
@@ -48,6 +62,7 @@ function sectionFor(declaration) {
     {},
     el('h2', {}, el('code', { textContent: `<${declaration.tagName}>` })),
     el('p', { textContent: declaration.description ?? '' }),
+    ...(TRY_IT[declaration.tagName] ? [el('p', { className: 'try-it', textContent: `Try it: ${TRY_IT[declaration.tagName]}` })] : []),
     el('div', { className: 'controls' }, ...(declaration.attributes ?? []).flatMap((a) => controlFor(element, a))),
     el('div', { className: 'stage' }, element),
     el('h3', { textContent: 'Events' }),

@@ -72,6 +72,23 @@ describe('page route', () => {
     expect(reset.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
+  it("writes no link token (nor a route's secret parameters) into a page's HTML, and caches the page without it", async () => {
+    for (const path of ['/quote/payment?quoteId=1&token=SECRET', '/my-account/reset-password?token=SECRET', '/order/split-payment?orderId=100000001&email=secret.payer%40example.com']) {
+      const res = await fetch(server.url + path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).not.toMatch(/SECRET|secret\.payer/i);
+      // The islands still get the rest of the URL.
+      expect(html).toContain(`"url":"${path.replace(/[?&](token|email)=[^&]*/, '')}"`);
+    }
+    // The cache key is the URL without the token: another token gets the very same page, so the
+    // cache holds one copy, and no token.
+    const a = await (await fetch(server.url + '/quote/payment?quoteId=2&token=AAA')).text();
+    const b = await (await fetch(server.url + '/quote/payment?token=BBB&quoteId=2')).text();
+    expect(a).toBe(b);
+    expect(a).not.toMatch(/AAA|BBB/);
+  });
+
   it('refuses account forms at /api/forms/{name}: their values (passwords) are never stored as a submission', async () => {
     const res = await fetch(server.url + '/api/forms/account-sign-in', {
       method: 'POST',

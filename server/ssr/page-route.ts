@@ -1,6 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import type { RenderInput, RenderResult, StoreData } from '../../renderer/entry-server';
 import type { Content } from '../content/load-content';
+import { withoutSecretQuery } from '../../schemas/secret-query';
 import { formSettingsFromEnv, formsPublicSettings } from '../services/form-settings';
 import { routeAnswers } from '../content/lint/route-pattern';
 import { chooseEncoding } from '../http/accept-encoding';
@@ -46,21 +47,25 @@ export function pageRoute(opts: {
       ctx.redirect(redirect.to + ctx.search);
       return;
     }
-    if (!ctx.cookies.get(SESSION_COOKIE) && pageOf(content, ctx.path)?.metadata.requiresSignIn) {
+    const route = routeOf(content, ctx.path);
+    // The URL without its secrets (a link's token: schemas/secret-query.ts) is all the page and the
+    // cache see; the renderer strips the same names again, whoever calls it.
+    const url = withoutSecretQuery(ctx.url, route?.secretQuery);
+    if (!ctx.cookies.get(SESSION_COOKIE) && route && content.pages[route.page]?.metadata.requiresSignIn) {
       // An account page without a session: straight to sign in, and back here afterwards (the
       // sign-in page accepts only a path of this site as returnTo).
       ctx.set('Cache-Control', 'no-store');
       ctx.vary('Cookie');
-      ctx.redirect(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(ctx.path + ctx.search)}`);
+      ctx.redirect(`${SIGN_IN_PATH}?returnTo=${encodeURIComponent(url)}`);
       return;
     }
     ctx.type = HTML;
     ctx.set('Cache-Control', 'no-cache');
-    const key = pageCacheKey(ctx.url, ctx.get('Cookie') || undefined);
+    const key = pageCacheKey(url, ctx.get('Cookie') || undefined);
     const cached = cache.get(key);
     if (cached) return send(ctx, cached, HTML);
     const result = renderPage({
-      url: ctx.url,
+      url,
       routes: content.routes,
       pages: content.pages,
       settings: content.settings,
@@ -91,10 +96,9 @@ const HTML = 'text/html; charset=utf-8';
 /** Where signed-out visits to a page with `requiresSignIn` go (renderer/blocks/account/account-paths.ts). */
 export const SIGN_IN_PATH = '/my-account/login';
 
-/** The page definition the first matching route shows (the renderer's lookup, without its module). */
-function pageOf(content: Content, path: string) {
-  const route = content.routes.find((r) => routeAnswers(r.path, path));
-  return route ? content.pages[route.page] : undefined;
+/** The first route that answers the path (the renderer's lookup, without its module). */
+function routeOf(content: Content, path: string): Content['routes'][number] | undefined {
+  return content.routes.find((r) => routeAnswers(r.path, path));
 }
 
 /** The redirect of routes.json whose `from` is this path (a trailing slash and repeated slashes ignored). */

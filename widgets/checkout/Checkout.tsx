@@ -57,8 +57,21 @@ export interface CheckoutProps {
   continueShoppingUrl?: string;
   /** Where a paid order goes; without one the order number is shown in place. */
   successUrl?: string;
-  /** Main site only: ask GET /api/my-account/checkout-prefill (a signed-in customer's defaults). */
+  /**
+   * Where a payment that leaves the page (the test gateway's authentication step, a Stripe redirect)
+   * comes back; default the store's /payment/verify/{gateway}. The element passes its success-url:
+   * the verify needs this tab's proof of the order (sessionStorage), which only a page of the same
+   * origin can read, and that page's <showroom-order-result> verifies the return.
+   */
+  paymentReturnUrl?: string;
+  /**
+   * Main site only: ask GET /api/my-account/checkout-prefill (a signed-in customer's defaults). The
+   * block sets it only when the account pages' hint says a customer may be signed in, so a guest's
+   * checkout makes no call that is sure to answer 401.
+   */
   prefill?: boolean;
+  /** The prefill answered 401: nobody is signed in after all (the block clears the stale hint). */
+  onGuest?: () => void;
   /** The 'Checkout' heading (h2); the block writes the page's h1 itself. */
   showTitle?: boolean;
   /** Leaves the page (tests replace it). */
@@ -76,7 +89,7 @@ function useCart(key: string) {
   return { cart, items };
 }
 
-export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = '/order-samples', successUrl, prefill, showTitle = true, navigate = (url) => window.location.assign(url) }: CheckoutProps) {
+export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = '/order-samples', successUrl, paymentReturnUrl, prefill, onGuest, showTitle = true, navigate = (url) => window.location.assign(url) }: CheckoutProps) {
   const cartKey = useMemo(() => cartStorageKey(apiBase, dealer), [apiBase, dealer]);
   const { cart, items } = useCart(cartKey);
   const [values, setValues] = useState<CheckoutValues>(emptyValues);
@@ -94,7 +107,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
   const busyRef = useRef(false);
   const errorTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const signedIn = usePrefill(api, !!prefill, (data) => setValues((v) => applyPrefill(v, data)), setSameAsBilling);
+  const signedIn = usePrefill(api, !!prefill, (data) => setValues((v) => applyPrefill(v, data)), setSameAsBilling, onGuest);
 
   const shipFrom = shippingPrefix(sameAsBilling);
   const state = values[`${shipFrom}state`];
@@ -235,7 +248,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
   if (items === null) return <p className="sr-status" role="status">Loading cart...</p>;
   if (items.length === 0) return <EmptyCart continueShoppingUrl={continueShoppingUrl} />;
 
-  const returnUrl = method ? `${new URL(apiBase).origin}/payment/verify/${method.gateway}` : '';
+  const returnUrl = method ? (paymentReturnUrl ?? `${new URL(apiBase).origin}/payment/verify/${method.gateway}`) : '';
   return (
     <div part="checkout" className="sr-checkout" aria-busy={busy}>
       <CartSummary

@@ -67,4 +67,20 @@ describe('<showroom-checkout>', () => {
     const post = calls.find((c) => c.method === 'POST' && c.path === '/api/order')!;
     expect(post.headers['X-Showroom-Dealer']).toBe('demo-dealer');
   });
+
+  it("sends a payment that leaves the page back to its success-url, or, without one, to the store's verify page", async () => {
+    serveShop();
+    sampleCart(cartStorageKey('http://shop.test', 'demo-dealer')).add([{ sku: 'HS-W', name: 'White' }]);
+    const returnUrlOf = async () => {
+      await waitFor(() => expect(document.querySelector('showroom-checkout')!.shadowRoot!.textContent).toContain('Place Order'));
+      return fakeGateway.props?.returnUrl;
+    };
+    // The thank-you page's <showroom-order-result> verifies it with this tab's proof, on the dealer's origin.
+    document.body.innerHTML = '<showroom-checkout api-base="http://shop.test" dealer="demo-dealer" success-url="https://dealer.test/thank-you.html"></showroom-checkout>';
+    expect(await returnUrlOf()).toBe('https://dealer.test/thank-you.html');
+    document.body.innerHTML = '';
+    fakeGateway.props = undefined;
+    document.body.innerHTML = '<showroom-checkout api-base="http://shop.test" dealer="demo-dealer"></showroom-checkout>';
+    expect(await returnUrlOf()).toBe('http://shop.test/payment/verify/test');
+  });
 });

@@ -1,16 +1,24 @@
 /**
  * A signed-in customer's checkout prefill (002 §2, §6; issue 13 point 5): `GET
  * /api/my-account/checkout-prefill` on the main site, where the session cookie travels with the
- * call. 401 means a guest: nothing is filled. Only the form's own fields are taken; customerId is
- * never sent back, since the server attaches the customer from the session itself.
+ * call. 401 means a guest: nothing is filled, and `onGuest` is told (the block clears the account
+ * pages' stale signed-in hint with it, so the next visit does not ask again). Only the form's own
+ * fields are taken; customerId is never sent back, since the server attaches the customer from the
+ * session itself.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ApiClient } from '../api-client';
+import { ApiRequestError, type ApiClient } from '../api-client';
 
-export function usePrefill(api: ApiClient, enabled: boolean, fill: (data: Record<string, unknown>) => void, setSameAsBilling: (same: boolean) => void): boolean {
+export function usePrefill(
+  api: ApiClient,
+  enabled: boolean,
+  fill: (data: Record<string, unknown>) => void,
+  setSameAsBilling: (same: boolean) => void,
+  onGuest?: () => void,
+): boolean {
   const [signedIn, setSignedIn] = useState(false);
-  const callbacks = useRef({ fill, setSameAsBilling });
-  callbacks.current = { fill, setSameAsBilling };
+  const callbacks = useRef({ fill, setSameAsBilling, onGuest });
+  callbacks.current = { fill, setSameAsBilling, onGuest };
   useEffect(() => {
     if (!enabled) return;
     let current = true;
@@ -21,8 +29,9 @@ export function usePrefill(api: ApiClient, enabled: boolean, fill: (data: Record
         if (typeof answer.data.same_as_billing === 'boolean') callbacks.current.setSameAsBilling(answer.data.same_as_billing);
         setSignedIn(true);
       },
-      () => {
+      (err: unknown) => {
         // 401: a guest checkout; any other failure also leaves the form to be filled by hand.
+        if (current && err instanceof ApiRequestError && err.status === 401) callbacks.current.onGuest?.();
       },
     );
     return () => {

@@ -14,6 +14,9 @@ function CheckoutElement({ element, api, apiBase, dealer, continueShoppingUrl, s
       dealer={dealer}
       continueShoppingUrl={continueShoppingUrl || `${apiBase.replace(/\/$/, '')}/order-samples`}
       successUrl={successUrl || undefined}
+      // A payment that leaves the page comes back to the success page, whose <showroom-order-result>
+      // verifies it with this tab's proof (the store's own verify page is another origin).
+      paymentReturnUrl={successUrl || undefined}
     />
   );
 }

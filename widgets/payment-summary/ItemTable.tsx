@@ -17,9 +17,16 @@ export function itemOptions(item: SummaryItem): { name: string; value: string }[
   });
 }
 
+/** One footer row: its label, the formatted amount, and whether it is the bold total. */
+export interface TotalsRow {
+  label: string;
+  amount: string;
+  total?: boolean;
+}
+
 /** The footer rows, in order; tax and discount appear only above 0. */
-export function totalsRows(purchase: PurchaseSummary): { label: string; amount: string; total?: boolean }[] {
-  const rows: { label: string; amount: string; total?: boolean }[] = [
+export function totalsRows(purchase: PurchaseSummary): TotalsRow[] {
+  const rows: TotalsRow[] = [
     { label: 'Subtotal', amount: formatMoney(purchase.subtotal) },
     { label: 'Shipping', amount: formatMoney(purchase.shippingAmount) },
   ];
@@ -29,7 +36,11 @@ export function totalsRows(purchase: PurchaseSummary): { label: string; amount: 
   return rows;
 }
 
-export function ItemTable({ purchase, caption = 'Items' }: { purchase: PurchaseSummary; caption?: string }) {
+/**
+ * `totals` replaces the footer rows where a page names them otherwise (the account's order view says
+ * 'Shipping & Handling' and 'Grand Total', 002 §2); default: those of 001 §2.
+ */
+export function ItemTable({ purchase, caption = 'Items', totals = totalsRows(purchase) }: { purchase: PurchaseSummary; caption?: string; totals?: readonly TotalsRow[] }) {
   return (
     <table className="sr-item-table" part="items">
       <caption className="sr-item-table__caption">{caption}</caption>
@@ -87,7 +98,7 @@ export function ItemTable({ purchase, caption = 'Items' }: { purchase: PurchaseS
             <td colSpan={3}>{purchase.additionalNotes}</td>
           </tr>
         )}
-        {totalsRows(purchase).map((row) => (
+        {totals.map((row) => (
           <tr key={row.label} className={row.total ? 'sr-item-table__total' : undefined}>
             <th scope="row" colSpan={3}>
               {row.label}

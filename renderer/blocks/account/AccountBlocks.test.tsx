@@ -210,13 +210,15 @@ describe('the order and quote detail views (002 §2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Order #100000012' });
     expect(screen.getByText('On Hold')).toBeTruthy();
     expect(screen.getByText(/Placed on Nov 2, 2026/)).toBeTruthy();
-    expect(screen.getByText('Finish: Walnut')).toBeTruthy();
-    expect(screen.getByText('SMP-SHK')).toBeTruthy();
-    const totals = container.querySelector('.account-totals')!.textContent;
-    expect(totals).toContain('Subtotal$9.50');
-    expect(totals).toContain('Shipping & Handling$12.00');
-    expect(totals).toContain('Tax$1.78');
-    expect(totals).toContain('Grand Total$23.28');
+    // The item table is the payment pages' own (widgets/payment-summary/ItemTable), with 002 §2's totals.
+    const table = screen.getByRole('table', { name: 'Items' });
+    expect(table.classList.contains('sr-item-table')).toBe(true);
+    const item = table.querySelector('tbody th')!;
+    expect(item.textContent).toBe('Shaker door sampleSKU: SMP-SHKFinish: Walnut');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Item', 'Quantity', 'Unit price', 'Total', 'Notes']);
+    const totals = [...container.querySelectorAll('tfoot tr')].map((row) => row.textContent);
+    expect(totals).toEqual(['Subtotal$9.50', 'Shipping & Handling$12.00', 'Tax$1.78', 'Grand Total$23.28']);
+    expect(container.querySelector('tfoot .sr-item-table__total')!.textContent).toBe('Grand Total$23.28');
     expect(screen.getByRole('region', { name: 'Shipping Address' }).textContent).toContain('2 Ship Lane');
     expect(screen.getByRole('region', { name: 'Billing Address' }).textContent).toContain('1 Bill Road');
     expect(screen.queryByRole('link', { name: /Edit/ })).toBeNull();
@@ -230,6 +232,22 @@ describe('the order and quote detail views (002 §2)', () => {
     render(<AccountDetailBlock block={{ type: 'account-detail', kind: 'order' }} data={{ id: '12' }} />);
     await screen.findByText('Completed');
     expect(screen.queryByRole('link', { name: 'Split Payment' })).toBeNull();
+  });
+
+  it('show a discount, a tax of 0, item notes and the additional notes', async () => {
+    const items = [{ ...sampleOrder.items[0]!, notes: 'Alpine White please' }];
+    serve({ order: { ...sampleOrder, items, discountAmount: 5, taxAmount: 0, total: 16.5, additionalNotes: 'Leave at the back door' } });
+    const { container } = render(<AccountDetailBlock block={{ type: 'account-detail', kind: 'order' }} data={{ id: '12' }} />);
+    await screen.findByRole('table', { name: 'Items' });
+    expect([...container.querySelectorAll('tfoot tr')].map((row) => row.textContent)).toEqual([
+      'Additional notesLeave at the back door',
+      'Subtotal$9.50',
+      'Discount-$5.00',
+      'Shipping & Handling$12.00',
+      'Tax$0.00',
+      'Grand Total$16.50',
+    ]);
+    expect(screen.getByText('Alpine White please')).toBeTruthy();
   });
 
   it('show a quote with Customer Details, and its payment card only if it has payments', async () => {

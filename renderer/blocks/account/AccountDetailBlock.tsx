@@ -4,14 +4,20 @@
  * options, totals, the address cards (no edit actions), shipping and payment method, and the Split
  * Payment link while split payment is on and a balance remains. Quote: the same, plus Customer
  * Details; its payment card only when it has payments; a failure shows an error box with Try Again.
- * Messages of 002 §8.
+ * Messages of 002 §8. The item table and the address lines are the shared read-only pieces of
+ * widgets/payment-summary/ (the quote and split payment pages show the same markup), with the totals
+ * labels of 002 §2.
  */
 import type { ReactNode } from 'react';
 import type { AccountDetailBlock as AccountDetailDefinition } from '../../../schemas/blocks/account.schema';
 import { useIslandId } from '../../islands/use-island-id';
 import type { BlockDataContext, BlockProps } from '../block-definition';
 import { accountApi, type AccountApi, type AccountRecord, type DetailAddress } from './account-api';
-import { AccountFrame, AddressText, ErrorBox, formatDate, Loading, money, StatusBadge, useAccountData } from './AccountParts';
+import { ItemTable } from '../../../widgets/payment-summary/ItemTable';
+import { paymentSummaryCss } from '../../../widgets/payment-summary/payment-summary.css';
+import { AddressLines } from '../../../widgets/payment-summary/SummaryCards';
+import { accountTotalsRows, purchaseOf, summaryAddress } from './account-purchase';
+import { AccountFrame, ErrorBox, formatDate, Loading, money, StatusBadge, useAccountData } from './AccountParts';
 import { paymentBadge, statusBadge } from './status-labels';
 
 export const DETAIL_MESSAGES = {
@@ -53,100 +59,35 @@ function RecordView({ kind, record }: { kind: 'order' | 'quote'; record: Account
   const remaining = record.remainingBalance ?? 0;
   const showPayment = kind === 'order' || record.payments.length > 0;
   const methodLabel = record.payment?.methodLabel ?? record.payments[0]?.methodLabel ?? null;
+  const purchase = purchaseOf(record);
   return (
     <>
+      {/* The shared summary's constant sheet, as the payment pages add it (the page's style-src allows inline styles). */}
+      <style dangerouslySetInnerHTML={{ __html: paymentSummaryCss }} />
       <p className="account-detail__meta">
         <span>Placed on {formatDate(record.createdAt)}</span> <StatusBadge badge={statusBadge(record.status)} />
       </p>
       {kind === 'quote' && (
         <Card title="Customer Details">
-          <p className="account-address">
-            <strong>
+          <p className="sr-summary-lines">
+            <span>
               {record.firstName} {record.lastName}
-            </strong>
-            {record.email && (
-              <>
-                <br />
-                {record.email}
-              </>
-            )}
-            {record.phone && (
-              <>
-                <br />
-                {record.phone}
-              </>
-            )}
+            </span>
+            {record.email && <span>{record.email}</span>}
+            {record.phone && <span>{record.phone}</span>}
           </p>
         </Card>
       )}
-      <div className="account-table-wrap">
-        <table className="account-table">
-          <caption className="visually-hidden">Items</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">SKU</th>
-              <th scope="col" className="account-table__number">
-                Qty
-              </th>
-              <th scope="col" className="account-table__number">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {record.items.map((item) => (
-              <tr key={item.id}>
-                <td data-label="Item">
-                  {item.name}
-                  {(item.customOptions ?? []).length > 0 && (
-                    <ul className="account-options">
-                      {(item.customOptions ?? []).map((o, i) => (
-                        <li key={i}>
-                          {o.type ? `${o.type}: ` : ''}
-                          {o.label ?? o.value}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-                <td data-label="SKU">{item.sku}</td>
-                <td data-label="Qty" className="account-table__number">
-                  {item.qty}
-                </td>
-                <td data-label="Total" className="account-table__number">
-                  {money(item.rowTotal)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <dl className="account-totals">
-        <dt>Subtotal</dt>
-        <dd>{money(record.subtotal)}</dd>
-        {(record.discountAmount ?? 0) !== 0 && (
-          <>
-            <dt>Discount</dt>
-            <dd>{money(-Math.abs(record.discountAmount ?? 0))}</dd>
-          </>
-        )}
-        <dt>Shipping &amp; Handling</dt>
-        <dd>{money(record.shippingAmount)}</dd>
-        <dt>Tax</dt>
-        <dd>{money(record.taxAmount)}</dd>
-        <dt className="account-totals__grand">Grand Total</dt>
-        <dd className="account-totals__grand">{money(record.total)}</dd>
-      </dl>
+      <ItemTable purchase={purchase} totals={accountTotalsRows(record)} />
       <div className="account-cards account-cards--grid">
         {shipping && (
           <Card title="Shipping Address">
-            <AddressText address={shipping} />
+            <AddressLines address={summaryAddress(shipping)} />
           </Card>
         )}
         {billing && (
           <Card title="Billing Address">
-            <AddressText address={billing} />
+            <AddressLines address={summaryAddress(billing)} />
           </Card>
         )}
         <Card title="Shipping Method">

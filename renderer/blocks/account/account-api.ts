@@ -70,6 +70,7 @@ export interface DetailItem {
   qty: number;
   price: number;
   rowTotal: number;
+  notes?: string | null;
   customOptions?: ItemOption[];
 }
 
@@ -111,6 +112,7 @@ export interface AccountRecord {
   taxAmount: number;
   discountAmount?: number;
   total: number;
+  additionalNotes?: string | null;
   addresses: DetailAddress[];
   payments: DetailPayment[];
   shippingLabel?: string | null;

@@ -89,6 +89,7 @@ function authenticationPage(transactionId: string, secret: string, amount: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/images/favicon.svg" type="image/svg+xml">
 <title>Test authentication</title>
 <style>
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2421; background: #f6f4ef; margin: 0; }
