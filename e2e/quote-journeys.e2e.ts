@@ -113,10 +113,11 @@ describe('paying a quote by its link with the test card', () => {
   it('shows its messages with no serious axe violation, and pays with the keyboard alone on a 390 px phone', async () => {
     const { quoteId, page } = await openNewQuote();
 
-    // The errors shown: an amount below the quote's minimum and an empty card.
+    // The errors shown at once: an amount below the quote's minimum and an empty card.
     await page.getByLabel('Amount to pay now').fill('5');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByText('Card number is required').waitFor();
+    await page.getByText('Minimum amount is $1000.00').waitFor();
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByText('Minimum amount is $1000.00').waitFor();

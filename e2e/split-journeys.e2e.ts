@@ -109,10 +109,11 @@ describe('paying an order in parts on /order/split-payment', () => {
     await openOrder(page, order);
     expect(await balanceDue(page)).toBe('Balance due$584.53');
 
-    // Errors shown: an empty amount and an empty card.
+    // Errors shown at once: an empty amount and an empty card.
     await page.getByLabel('Payment amount').fill('');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByText('Card number is required').waitFor();
+    await page.getByText('Payment amount is required').waitFor();
     await fillTestCard(page, GOOD_CARD);
     await page.getByLabel('Payment amount').fill('100');
     await page.getByRole('button', { name: 'Pay Now' }).click();

@@ -150,8 +150,8 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
     formRef.current?.querySelector<HTMLElement>('[name="paymentMethod"]')?.focus();
   };
 
-  const prepare = useCallback(async (): Promise<PaymentTarget | null> => {
-    if (busyRef.current || !items) return null;
+  /** The form's own checks (002 §5 and the shipping area), their errors shown; no order is made. */
+  const check = useCallback((): boolean => {
     setFormError(undefined);
     setPaymentError(undefined);
     const problems = addressProblems(values, sameAsBilling);
@@ -160,21 +160,26 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
       setErrors(problems);
       setFormError(Object.values(problems).some(isMissing) ? CHECKOUT_MESSAGES.completeRequiredFields : CHECKOUT_MESSAGES.formValidationFailed);
       focusFirstInvalid(problems);
-      return null;
+      return false;
     }
     setErrors({});
     if (outsideUs) {
       setFormError(NON_US_MESSAGE);
-      return null;
+      return false;
     }
     if (totalsState.state !== 'ready') {
       setFormError(totalsState.state === 'error' ? totalsState.message : CALCULATING_SHIPPING);
-      return null;
+      return false;
     }
     if (!totalsState.totals.shippingAvailable) {
       setFormError(CHECKOUT_MESSAGES.noShippingMethods);
-      return null;
+      return false;
     }
+    return true;
+  }, [method, outsideUs, sameAsBilling, totalsState, values]);
+
+  const prepare = useCallback(async (): Promise<PaymentTarget | null> => {
+    if (busyRef.current || !items || !check()) return null;
     lock(true);
     try {
       const { order, created } = await placeOrder(api, cartKey, orderPayload(values, sameAsBilling, items, method!.name));
@@ -194,7 +199,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
       setFormError((err as Error).message);
       return null;
     }
-  }, [api, cartKey, element, items, method, outsideUs, sameAsBilling, totalsState, values]);
+  }, [api, cartKey, check, element, items, method, sameAsBilling, values]);
 
   const failed = (message: string) => {
     lock(false);
@@ -312,7 +317,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
               {status}
             </p>
           )}
-          {method && <PaymentEntry api={api} method={method} submitLabel={PLACE_ORDER_LABEL} prepare={prepare} onOutcome={onOutcome} amountDue={totals?.total} returnUrl={returnUrl} disabled={busy} />}
+          {method && <PaymentEntry api={api} method={method} submitLabel={PLACE_ORDER_LABEL} prepare={prepare} check={check} onOutcome={onOutcome} amountDue={totals?.total} returnUrl={returnUrl} disabled={busy} />}
         </section>
       </div>
     </div>

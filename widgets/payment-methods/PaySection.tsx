@@ -24,6 +24,8 @@ export interface PaySectionProps {
   /** A payment is under way: the methods and the entry wait. */
   busy: boolean;
   prepare(): Promise<PaymentTarget | null>;
+  /** The page's own fields, checked with the card's on submit (PaymentEntryProps.check). */
+  check?(): boolean;
   onOutcome(outcome: PaymentOutcome): void | Promise<void>;
   /** What the entry shows and the wallets charge, in dollars. */
   amountDue: number;
@@ -31,7 +33,7 @@ export interface PaySectionProps {
   children?: ReactNode;
 }
 
-export function PaySection({ api, apiBase, scope, method, onSelect, busy, prepare, onOutcome, amountDue, children }: PaySectionProps) {
+export function PaySection({ api, apiBase, scope, method, onSelect, busy, prepare, check, onOutcome, amountDue, children }: PaySectionProps) {
   return (
     <section className="sr-pay" part="pay" aria-label="Payment">
       <PaymentMethodList api={api} scope={scope} onSelect={onSelect} disabled={busy} />
@@ -43,6 +45,7 @@ export function PaySection({ api, apiBase, scope, method, onSelect, busy, prepar
           method={method}
           submitLabel="Pay Now"
           prepare={prepare}
+          check={check}
           onOutcome={onOutcome}
           amountDue={amountDue}
           returnUrl={`${apiBase.replace(/\/$/, '')}/payment/verify/${method.gateway}`}

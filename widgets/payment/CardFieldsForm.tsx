@@ -61,10 +61,11 @@ export function CardFieldsForm({ entry, charge, ready = true, note, currentYear 
     const problems = checkCard(card, currentYear);
     setChecked(true);
     setErrors(problems);
-    if (Object.keys(problems).length) {
-      focusFirstCardError(root.current, problems);
-      return;
-    }
+    // The page's form first (it comes first on the page and takes the focus), then the card's.
+    const pageOk = entry.check?.() ?? true;
+    const cardOk = Object.keys(problems).length === 0;
+    if (!cardOk && pageOk) focusFirstCardError(root.current, problems);
+    if (!cardOk || !pageOk) return;
     running.current = true;
     setBusy(true);
     let leaving = false;

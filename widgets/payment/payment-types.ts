@@ -64,6 +64,12 @@ export interface PaymentEntryProps {
    * and answers what to pay for; null stops (the page shows its own errors).
    */
   prepare(): Promise<PaymentTarget | null>;
+  /**
+   * Checks the page's own form and shows its errors, with no other effect (no order is made): false
+   * when something is wrong. A gateway client calls it with its own card check on submit, so the
+   * customer sees every problem at once instead of the card's first and the form's on the next try.
+   */
+  check?(): boolean;
   /** Called once per attempt with how it ended. */
   onOutcome(outcome: PaymentOutcome): void;
   /**

@@ -143,25 +143,25 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
   const payable = !quote.orderId && quote.status !== 'ordered';
   const split = quote.splitPaymentEnabled;
 
-  const prepare = useCallback(async (): Promise<PaymentTarget | null> => {
+  /** The page's own fields (the method, the split amount), their errors shown; nothing else happens. */
+  const check = useCallback((): boolean => {
     setFormError(undefined);
     if (!methodRef.current) {
       setFormError(SELECT_METHOD_MESSAGE);
-      return null;
+      return false;
     }
-    let chosen: number | undefined;
-    if (split) {
-      const message = validateQuoteSplitAmount({ amount: amountRef.current, totalCents: toCents(quote.total), minimumCents: toCents(quote.minimumSplitAmount) });
-      setAmountError(message ?? undefined);
-      if (message) {
-        amountInput.current?.focus();
-        return null;
-      }
-      chosen = Number(amountRef.current);
-    }
+    if (!split) return true;
+    const message = validateQuoteSplitAmount({ amount: amountRef.current, totalCents: toCents(quote.total), minimumCents: toCents(quote.minimumSplitAmount) });
+    setAmountError(message ?? undefined);
+    if (message) amountInput.current?.focus();
+    return !message;
+  }, [quote, split]);
+
+  const prepare = useCallback(async (): Promise<PaymentTarget | null> => {
+    if (!check()) return null;
     setBusy(true);
-    return { kind: 'quote', quoteId: quote.id, token: access.token, amount: chosen, payer: payerOf(quote) };
-  }, [access.token, quote, split]);
+    return { kind: 'quote', quoteId: quote.id, token: access.token, amount: split ? Number(amountRef.current) : undefined, payer: payerOf(quote) };
+  }, [access.token, check, quote, split]);
 
   const onOutcome = useCallback(
     async (outcome: PaymentOutcome) => {
@@ -221,6 +221,7 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
           onSelect={setMethod}
           busy={busy}
           prepare={prepare}
+          check={check}
           onOutcome={onOutcome}
           amountDue={split && parseAmountCents(amount) !== null ? Number(amount) : quote.total}
         >

@@ -176,19 +176,23 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
   latest.current = { amount, method, order };
   const notPayable = !order.splitPaymentEnabled ? SPLIT_NOT_ENABLED_MESSAGE : due === 0 ? ORDER_PAID_MESSAGE : null;
 
-  const prepare = useCallback(async (): Promise<PaymentTarget | null> => {
+  /** The page's own field (the amount), its error shown; nothing else happens. */
+  const check = useCallback((): boolean => {
     const { amount: typed, method: chosen, order: current } = latest.current;
     showMessage(undefined);
-    if (!chosen) return null;
+    if (!chosen) return false;
     const error = validateSplitAmount({ amount: typed, dueCents: balanceDueCents(current), minimumCents: toCents(current.minimumSplitAmount) });
     setAmountError(error ?? undefined);
-    if (error) {
-      amountInput.current?.focus();
-      return null;
-    }
+    if (error) amountInput.current?.focus();
+    return !error;
+  }, [showMessage]);
+
+  const prepare = useCallback(async (): Promise<PaymentTarget | null> => {
+    if (!check()) return null;
+    const { amount: typed, order: current } = latest.current;
     setBusy(true);
     return { kind: 'split', orderId: current.id, incrementId: current.orderIncrementId, email, amount: Number(typed), payer: payerOf(current) };
-  }, [email, showMessage]);
+  }, [check, email]);
 
   const onOutcome = useCallback(
     async (outcome: PaymentOutcome) => {
@@ -276,6 +280,7 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
           onSelect={setMethod}
           busy={busy}
           prepare={prepare}
+          check={check}
           onOutcome={onOutcome}
           amountDue={parseAmountCents(amount) !== null ? Number(amount) : due}
         >

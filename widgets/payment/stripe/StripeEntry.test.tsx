@@ -149,6 +149,16 @@ describe('StripeEntry', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("asks the page's own check first: a wrong form stops the attempt before Stripe or the store is asked", async () => {
+    const check = vi.fn(() => false);
+    const { props } = renderEntry({ check });
+    fireEvent.click(await readyAndComplete());
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(props.prepare).not.toHaveBeenCalled();
+    expect(fetchCalls).toEqual([]);
+    expect(props.onOutcome).not.toHaveBeenCalled();
+  });
+
   it('creates the intent with the order proof, confirms it in the browser and reports it paid', async () => {
     const { props } = renderEntry();
     fireEvent.click(await readyAndComplete());

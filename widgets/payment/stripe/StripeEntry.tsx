@@ -39,7 +39,7 @@ export function StripeEntry(props: GatewayEntryProps) {
 }
 
 function StripePaymentForm(props: GatewayEntryProps & { publishableKey: string; amountCents: number }) {
-  const { api, method, submitLabel, prepare, onOutcome, returnUrl, disabled, publishableKey, amountCents } = props;
+  const { api, method, submitLabel, prepare, check, onOutcome, returnUrl, disabled, publishableKey, amountCents } = props;
   const mountPoint = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [complete, setComplete] = useState(false);
@@ -83,8 +83,11 @@ function StripePaymentForm(props: GatewayEntryProps & { publishableKey: string; 
     event.preventDefault();
     if (busy) return;
     if (loaded.state !== 'ready') return onOutcome({ kind: 'failed', message: STRIPE_MESSAGES.notReady });
+    // The page's form and the Payment Element together, so every problem shows at once.
+    const pageOk = check?.() ?? true;
     const missing = hostedCardError('paymentElement', { complete });
     if (missing) return setFieldError(missing);
+    if (!pageOk) return;
     setBusy(true);
     try {
       const { stripe, elements } = loaded;

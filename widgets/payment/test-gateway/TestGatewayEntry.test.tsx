@@ -67,6 +67,27 @@ describe('the test gateway card entry', () => {
     expect(number.value).toBe('4242424242424242');
   });
 
+  it("asks the page's own check with the card's, so every problem shows at once; the page's field keeps the focus", async () => {
+    const { fetchMock } = stubFetch();
+    const pageField = document.body.appendChild(document.createElement('input'));
+    const check = vi.fn(() => {
+      pageField.focus();
+      return false;
+    });
+    show({ check });
+    fireEvent.click(button());
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(errorOf('Card number')).toEqual({ invalid: 'true', text: 'Card number is required' });
+    expect(document.activeElement).toBe(pageField);
+    // A good card with the page's form still wrong: nothing is prepared or charged.
+    fillCard(GOOD_CARD);
+    fireEvent.click(button());
+    expect(check).toHaveBeenCalledTimes(2);
+    expect(prepare).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+    pageField.remove();
+  });
+
   it('shows each required message under its field and pays nothing', async () => {
     const { fetchMock } = stubFetch();
     show();
