@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { formatMoney } from '../../../schemas/money';
 import { ApiRequestError } from '../../../widgets/api-client';
 import { goToSignIn } from './account-paths';
-import { isSignedOut } from './account-api';
+import { isSignedOut, type AddressLines } from './account-api';
 import type { Badge } from './status-labels';
 import './account.css';
 
@@ -20,20 +20,6 @@ export const money = (dollars: number | undefined) => formatMoney(dollars ?? 0);
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-export interface AddressLines {
-  firstName: string;
-  lastName: string;
-  company?: string | null;
-  street1: string;
-  street2?: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryId: string;
-  phoneNumber?: string | null;
-  email?: string | null;
 }
 
 /** An address as a card's text; the actions (if any) come from the caller. */

@@ -6,9 +6,8 @@
 import { ApiRequestError, createApiClient, type ApiClient } from '../../../widgets/api-client';
 import { setSignedInHint } from './signed-in-hint';
 
-export interface SavedAddress {
-  id: number;
-  type: 'shipping' | 'billing';
+/** The lines of an address card: what a saved address and an order's address both carry. */
+export interface AddressLines {
   firstName: string;
   lastName: string;
   company?: string | null;
@@ -18,8 +17,14 @@ export interface SavedAddress {
   state: string;
   zipCode: string;
   countryId: string;
-  phoneNumber: string;
+  phoneNumber?: string | null;
   email?: string | null;
+}
+
+export interface SavedAddress extends AddressLines {
+  id: number;
+  type: 'shipping' | 'billing';
+  phoneNumber: string;
   isDefault?: boolean;
   isDefaultShipping: boolean;
   isDefaultBilling: boolean;
@@ -74,19 +79,9 @@ export interface DetailItem {
   customOptions?: ItemOption[];
 }
 
-export interface DetailAddress {
+export interface DetailAddress extends AddressLines {
   id: number;
   type: string;
-  firstName: string;
-  lastName: string;
-  street1: string;
-  street2?: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryId: string;
-  phoneNumber?: string | null;
-  email?: string | null;
 }
 
 export interface DetailPayment {
