@@ -3,7 +3,9 @@
  * `X-Showroom-Dealer: {id}` on every API call. The server believes that header only from the pages
  * of that dealer: the call's Origin must be one of the dealer's `allowedOrigins` (dealers.json).
  * Otherwise another site could place orders in a dealer's name (or a dealer in another's), so the
- * call is refused with 403 and logged (dealer id and origin only: no personal data).
+ * call is refused with 403 and logged (dealer id and origin only: no personal data; at most once per
+ * dealer and origin every 10 minutes). The refusal names the origin and the dealer and is readable by
+ * the refused page (./cors.ts answers its preflight), so the dealer sees what to ask the store for.
  *
  * A browser always sends Origin on a cross-origin fetch and a page cannot forge it; a call with the
  * header and no Origin at all (a script outside a browser) proves nothing and is refused too. A call
@@ -12,6 +14,8 @@
 import type { Middleware } from 'koa';
 import { DEALER_EXAMPLE_ORIGIN, type Dealer } from '../../schemas/dealers.schema';
 import { ApiError } from './api-error';
+import { exposeRefusalTo } from './cors';
+import { OncePerWindow } from './once-per-window';
 import type { Logger } from '../logger';
 
 export const DEALER_HEADER = 'X-Showroom-Dealer';
@@ -48,21 +52,54 @@ export interface DealerState {
   dealerId?: string;
 }
 
-export function dealerOriginCheck(dealers: DealerDirectory, logger: Logger): Middleware<DealerState> {
+export interface DealerOriginCheckOptions {
+  /** The clock of the refusal log's window; default Date.now. */
+  now?: () => number;
+}
+
+/** A refused origin is logged at most once per dealer and origin in this window. */
+export const REFUSAL_LOG_WINDOW_MS = 10 * 60_000;
+
+const DEALER_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/**
+ * What the refused page is told: which origin was refused for which dealer, and what to ask the
+ * store. The origin and id are the caller's own (its browser's Origin, its element's attribute),
+ * echoed back to it only; an id that is not an id's shape is not repeated.
+ */
+export function originRefusedMessage(dealerId: string, origin: string): string {
+  if (!origin) return 'This widget may be used only on the pages of its dealer.';
+  if (origin === 'null') return `This page has no origin the store can allow (a file or a sandboxed frame), so it may not use the widgets of dealer ${dealerId}. Serve it from your site's address.`;
+  return `The store does not allow this page's origin, ${origin}, for dealer ${dealerId}. Ask the store to add ${origin} to dealer ${dealerId} in dealers.json.`;
+}
+
+export function unknownDealerMessage(dealerId: string): string {
+  const named = DEALER_ID.test(dealerId) ? ` "${dealerId}"` : '';
+  return `This widget names a dealer${named} the store does not know. Please check its dealer attribute.`;
+}
+
+export function dealerOriginCheck(dealers: DealerDirectory, logger: Logger, options: DealerOriginCheckOptions = {}): Middleware<DealerState> {
+  const refusalLog = new OncePerWindow({ windowMs: REFUSAL_LOG_WINDOW_MS, now: options.now });
+  const logRefusal = (message: string, dealer: string, origin: string, path: string) => {
+    const logged = refusalLog.take(`${message} ${dealer} ${origin}`);
+    if (logged) logger.warn({ dealer, origin: origin || null, path, ...(logged.heldBack ? { refusedSinceLastLine: logged.heldBack } : {}) }, message);
+  };
   return async (ctx, next) => {
     const id = ctx.get(DEALER_HEADER);
     if (!id || ctx.method === 'OPTIONS') return next();
-    const origin = ctx.get('Origin');
-    // Only the shape of a dealer id goes to the log: the header is the caller's text.
+    // The caller's texts: only their shape goes to the log and back to the page.
+    const origin = ctx.get('Origin').slice(0, 200);
     const loggedId = id.slice(0, 64);
     const dealer = dealers.get(id);
     if (!dealer) {
-      logger.warn({ dealer: loggedId, origin: origin.slice(0, 200) || null, path: ctx.path }, 'widget call refused: unknown dealer');
-      throw new ApiError(403, 'unknown_dealer', 'This widget names a dealer the store does not know. Please check its dealer attribute.');
+      logRefusal('widget call refused: unknown dealer', loggedId, origin, ctx.path);
+      exposeRefusalTo(ctx, origin);
+      throw new ApiError(403, 'unknown_dealer', unknownDealerMessage(loggedId));
     }
     if (!origin || !dealers.originsOf(dealer).includes(origin)) {
-      logger.warn({ dealer: dealer.id, origin: origin.slice(0, 200) || null, path: ctx.path }, 'widget call refused: origin not allowed for dealer');
-      throw new ApiError(403, 'dealer_origin_refused', 'This widget may be used only on the pages of its dealer.');
+      logRefusal('widget call refused: origin not allowed for dealer', dealer.id, origin, ctx.path);
+      exposeRefusalTo(ctx, origin);
+      throw new ApiError(403, 'dealer_origin_refused', originRefusedMessage(dealer.id, origin));
     }
     ctx.state.dealerId = dealer.id;
     return next();

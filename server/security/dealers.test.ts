@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderPayload } from '../api/commerce-test-kit';
+import { Browser, savedAddress, signedUp } from '../api/my-account-test-kit';
 import { projectRoot } from '../build-output';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
@@ -54,12 +55,20 @@ beforeEach(() => {
 const dealerOrigin = () => new URL(server.dealerUrl).origin;
 const refusals = () => logLines.filter((l) => typeof l.msg === 'string' && (l.msg as string).startsWith('widget call refused'));
 
+const FOREIGN_REFUSAL = {
+  error: 'dealer_origin_refused',
+  message: "The store does not allow this page's origin, https://evil.example, for dealer demo-dealer. Ask the store to add https://evil.example to dealer demo-dealer in dealers.json.",
+};
+
 describe('X-Showroom-Dealer', () => {
-  it('refuses a foreign origin naming a real dealer, and logs the dealer and the origin', async () => {
+  it('refuses a foreign origin naming a real dealer, readably for that page, and logs the dealer and the origin', async () => {
     const res = await call(server.url, 'GET', '/api/catalog/styles/hartford-shaker/samples', { headers: { Origin: FOREIGN, 'X-Showroom-Dealer': 'demo-dealer' } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'dealer_origin_refused', message: 'This widget may be used only on the pages of its dealer.' });
-    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // The refusal and nothing else: no sample, and the page may read it to tell its dealer what to ask for.
+    expect(res.body).toEqual(FOREIGN_REFUSAL);
+    expect(res.headers['access-control-allow-origin']).toBe(FOREIGN);
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/Origin/);
     expect(refusals()).toEqual([expect.objectContaining({ level: 40, dealer: 'demo-dealer', origin: FOREIGN })]);
   });
 
@@ -83,16 +92,32 @@ describe('X-Showroom-Dealer', () => {
       ['demo-dealer', HARBOR],
       ['harbor-kitchens', dealerOrigin()],
     ]);
+    // A listed origin of another dealer is told which dealer refused it, and reads it through CORS.
+    expect(back.body.message).toBe(`The store does not allow this page's origin, ${dealerOrigin()}, for dealer harbor-kitchens. Ask the store to add ${dealerOrigin()} to dealer harbor-kitchens in dealers.json.`);
+    expect(back.headers['access-control-allow-origin']).toBe(dealerOrigin());
   });
 
   it('refuses an unknown dealer id and a dealer header without an Origin', async () => {
     const unknown = await call(server.url, 'GET', '/api/catalog/samples', { headers: { Origin: dealerOrigin(), 'X-Showroom-Dealer': 'no-such-dealer' } });
     expect(unknown.status).toBe(403);
-    expect(unknown.body.error).toBe('unknown_dealer');
+    expect(unknown.body).toEqual({ error: 'unknown_dealer', message: 'This widget names a dealer "no-such-dealer" the store does not know. Please check its dealer attribute.' });
+    // A header that is not an id's shape is not repeated back.
+    const odd = await call(server.url, 'GET', '/api/catalog/samples', { headers: { Origin: FOREIGN, 'X-Showroom-Dealer': '<img src=x>' } });
+    expect(odd.body).toEqual({ error: 'unknown_dealer', message: 'This widget names a dealer the store does not know. Please check its dealer attribute.' });
+    expect(odd.headers['access-control-allow-origin']).toBe(FOREIGN);
     const noOrigin = await call(server.url, 'GET', '/api/catalog/samples', { headers: { 'X-Showroom-Dealer': 'demo-dealer' } });
     expect(noOrigin.status).toBe(403);
-    expect(noOrigin.body.error).toBe('dealer_origin_refused');
-    expect(refusals()).toHaveLength(2);
+    expect(noOrigin.body).toEqual({ error: 'dealer_origin_refused', message: 'This widget may be used only on the pages of its dealer.' });
+    expect(refusals()).toHaveLength(3);
+  });
+
+  it('logs a refused origin once however many calls its page makes (the window itself: server/http/dealer-origin.test.ts)', async () => {
+    const origin = 'https://once.example';
+    for (let i = 0; i < 5; i++) {
+      const res = await call(server.url, 'GET', '/api/catalog/samples', { headers: { Origin: origin, 'X-Showroom-Dealer': 'demo-dealer' } });
+      expect(res.status).toBe(403);
+    }
+    expect(refusals().map((l) => [l.dealer, l.origin])).toEqual([['demo-dealer', origin]]);
   });
 
   it("accepts a dealer's own origin, with CORS for the dealer header", async () => {
@@ -124,5 +149,72 @@ describe('X-Showroom-Dealer', () => {
     const order = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { Origin: dealerOrigin() } });
     expect(order.status).toBe(201);
     expect(refusals()).toEqual([]);
+  });
+});
+
+/**
+ * The store answers a refused page's preflight so that page can read why it was refused. As an
+ * attacker on such a page would use it: with a signed-in visitor's cookie riding along, with and
+ * without the dealer header, reading and changing. The answer covers only calls that carry the dealer
+ * header, which are refused before any route runs: the page reads the refusal and nothing else.
+ */
+describe('a refused origin, answered readably', () => {
+  it("answers a dealer call's preflight from any origin, uncached and without credentials; any other preflight as before", async () => {
+    const dealerCall = await call(server.url, 'OPTIONS', '/api/my-account/address/1', {
+      headers: { Origin: FOREIGN, 'Access-Control-Request-Method': 'DELETE', 'Access-Control-Request-Headers': 'x-showroom-dealer' },
+    });
+    expect(dealerCall.status).toBe(204);
+    expect(dealerCall.headers['access-control-allow-origin']).toBe(FOREIGN);
+    expect(dealerCall.headers['access-control-max-age']).toBe('0');
+    expect(dealerCall.headers['access-control-allow-credentials']).toBeUndefined();
+    for (const requestHeaders of ['content-type', 'content-type,authorization', '']) {
+      const other = await call(server.url, 'OPTIONS', '/api/my-account/address', {
+        headers: { Origin: FOREIGN, 'Access-Control-Request-Method': 'POST', ...(requestHeaders ? { 'Access-Control-Request-Headers': requestHeaders } : {}) },
+      });
+      expect(other.headers['access-control-allow-origin'], requestHeaders).toBeUndefined();
+      expect(other.headers['access-control-allow-methods'], requestHeaders).toBeUndefined();
+    }
+    expect(refusals()).toEqual([]);
+  });
+
+  it("reads none of a signed-in visitor's data and changes none of it, with the visitor's cookie", async () => {
+    const { browser, customer } = await signedUp(server.url);
+    const saved = (await browser.call('POST', '/api/my-account/address', savedAddress)).body.data;
+    const orderCount = () => {
+      const db = openDatabase(path.join(dir, 'showroom.db'));
+      const row = db.sqlite.prepare('select count(*) as n from sales_order').get() as { n: number };
+      void db.close();
+      return row.n;
+    };
+    const ordersBefore = orderCount();
+    const attacker = new Browser(server.url, FOREIGN);
+    attacker.cookie = browser.cookie;
+    const dealerHeader = { 'X-Showroom-Dealer': 'demo-dealer' };
+    for (const [method, path, body] of [
+      ['GET', '/api/my-account/me'],
+      ['GET', '/api/my-account/address'],
+      ['GET', '/api/my-account/checkout-prefill'],
+      ['GET', '/api/my-account/orders'],
+      ['PATCH', `/api/my-account/address/${saved.id}`, { street1: '66 Evil Rd' }],
+      ['DELETE', `/api/my-account/address/${saved.id}`],
+      ['POST', '/api/my-account/address', { ...savedAddress, street1: '66 Evil Rd' }],
+      ['POST', '/api/order', orderPayload()],
+      ['POST', '/api/my-account/logout'],
+    ] as [string, string, unknown?][]) {
+      const res = await attacker.call(method, path, body, dealerHeader);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body, `${method} ${path}`).toEqual(FOREIGN_REFUSAL);
+      expect(JSON.stringify(res.body)).not.toContain(customer.email);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    // Everything as it was: the address, the session, and no order.
+    expect((await browser.call('GET', '/api/my-account/address')).body.data).toEqual([saved]);
+    expect((await browser.call('GET', '/api/my-account/me')).status).toBe(200);
+    expect(orderCount()).toBe(ordersBefore);
+  });
+
+  it('gives a call without the dealer header from that origin no CORS answer, as before', async () => {
+    const res = await call(server.url, 'GET', '/api/payment-methods', { headers: { Origin: FOREIGN } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
