@@ -7,6 +7,8 @@
  * dealer and accept the call only from that dealer's origins. A header, not a query or body field,
  * so one server middleware sees it on every endpoint without touching each endpoint's validation.
  */
+import { recordRefusal, recordUnreached, REFUSAL_CODES } from './dealer-refusal';
+
 export const DEALER_HEADER = 'X-Showroom-Dealer';
 
 export interface ApiClientOptions {
@@ -45,17 +47,21 @@ export function createApiClient(apiBase: string, options: ApiClientOptions = {})
     try {
       response = await fetchImpl(base + path, { ...init, method });
     } catch {
+      if (!options.dealer) recordUnreached(base);
       throw new ApiRequestError(0, 'network_error', 'The server could not be reached. Please check your connection and try again.');
     }
     const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
     if (!response.ok) {
-      throw new ApiRequestError(
+      const error = new ApiRequestError(
         response.status,
         typeof body?.error === 'string' ? body.error : 'http_error',
         typeof body?.message === 'string' ? body.message : 'Something went wrong. Plase try again later.',
         (body?.fields as Record<string, string> | undefined) ?? {},
         body ?? {},
       );
+      // The store refused this page for its dealer: every element of the page says so (dealer-refusal.ts).
+      if (options.dealer && response.status === 403 && REFUSAL_CODES.has(error.code)) recordRefusal(base, options.dealer, error.code, error.message);
+      throw error;
     }
     return body as T;
   }

@@ -149,6 +149,41 @@ describe('the element base', () => {
     expect(shadow(el).getByText('label: Moved')).toBeTruthy();
   });
 
+  it("shows the store's refusal of the page in every element of that store and dealer, and says it once on the console", async () => {
+    const refusal = "The store does not allow this page's origin, http://localhost:4000, for dealer refused-dealer. Ask the store to add http://localhost:4000 to dealer refused-dealer in dealers.json.";
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: 'dealer_origin_refused', message: refusal }), { status: 403 })));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const tag = defineProbe();
+    const calling = mount(`<${tag} api-base="https://refusing.example" dealer="refused-dealer"></${tag}>`);
+    const quiet = mount(`<${tag} api-base="https://refusing.example" dealer="refused-dealer"></${tag}>`);
+    const otherDealer = mount(`<${tag} api-base="https://refusing.example" dealer="another-dealer" label-text="other"></${tag}>`);
+    fireEvent.click(await shadow(calling).findByText('Call'));
+    for (const el of [calling, quiet]) {
+      const alert = await shadow(el).findByRole('alert');
+      expect(alert.textContent).toBe(`<${tag}>: the store refused this page.${refusal}`);
+      expect(alert.getAttribute('part')).toBe('message');
+    }
+    expect(shadow(otherDealer).getByText('label: other')).toBeTruthy();
+    // A second element refused for the same reason: still one line on the console.
+    const late = mount(`<${tag} api-base="https://refusing.example/" dealer="refused-dealer"></${tag}>`);
+    await shadow(late).findByRole('alert');
+    fireEvent.click(await shadow(otherDealer).findByText('Call'));
+    await shadow(otherDealer).findByRole('alert');
+    expect(error.mock.calls.filter(([line]) => String(line).includes('refused-dealer'))).toEqual([[`Showroom: ${refusal}`]]);
+
+    // An element without a dealer whose call cannot reach that store (CORS hides the answer) shows the
+    // same refusal, since the page's origin is the cause; one of another store does not.
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const noDealer = mount(`<${tag} api-base="https://refusing.example" label-text="no dealer"></${tag}>`);
+    const elsewhere = mount(`<${tag} api-base="https://other-store.example" label-text="elsewhere"></${tag}>`);
+    await shadow(noDealer).findByText('label: no dealer');
+    fireEvent.click(shadow(elsewhere).getByText('Call'));
+    fireEvent.click(shadow(noDealer).getByText('Call'));
+    expect((await shadow(noDealer).findByRole('alert')).textContent).toContain(refusal);
+    expect(shadow(elsewhere).getByText('label: elsewhere')).toBeTruthy();
+    error.mockRestore();
+  });
+
   it('defines an element once, however many times its module runs', () => {
     const tag = defineProbe();
     const first = customElements.get(tag);

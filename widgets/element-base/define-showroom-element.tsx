@@ -8,12 +8,15 @@
  *  - a JS property for every attribute, plus JS-only properties for rich configuration, and
  *    properties set before the element was defined kept (lazy-properties.ts);
  *  - an error boundary, and the API client made from `api-base` (default: the script's origin)
- *    and `dealer`.
+ *    and `dealer`;
+ *  - the store's refusal of this page for its dealer, shown in place of the element
+ *    (../dealer-refusal.ts).
  */
 import r2wc from '@r2wc/core';
-import { createElement, useMemo, type ComponentType } from 'react';
+import { createElement, useMemo, useSyncExternalStore, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createApiClient, type ApiClient } from '../api-client';
+import { onRefusal, refusalFor } from '../dealer-refusal';
 import { themeCss } from '../theme.css';
 import { adoptStyles } from './adopted-styles';
 import { parseAttributeValue, parseConfiguration } from './attribute-parsing';
@@ -127,6 +130,8 @@ export function defineShowroomElement<P extends object>(spec: ElementSpec, Compo
     const apiBase = (values.apiBase as string | undefined) || moduleOrigin;
     const dealer = (values.dealer as string | undefined) || undefined;
     const api = useMemo(() => createApiClient(apiBase, { dealer }), [apiBase, dealer]);
+    const refusal = useSyncExternalStore(onRefusal, () => refusalFor(apiBase, dealer));
+    if (refusal) return <ElementMessage tagName={spec.tagName} title="the store refused this page." reasons={[refusal]} />;
     if (errors.length > 0) return <ElementMessage tagName={spec.tagName} title="please check its configuration." reasons={errors} />;
     const rich: Record<string, unknown> = {};
     for (const name of richProperties) if (stored[name] !== undefined) rich[name] = stored[name];

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../schemas/money';
-import type { ApiClient } from '../api-client';
+import { ApiRequestError, type ApiClient } from '../api-client';
 import { loadStyleSamples, sampleImageUrl, type StyleSamples } from '../sample-ordering/catalog-samples';
 import { LOCAL_CART_EXPIRY_HOURS, SAMPLE_MESSAGES } from '../cart-store/sample-cart';
 import { useCartFor } from '../cart-store/use-sample-cart';
@@ -15,6 +15,8 @@ import { emitShowroomEvent } from '../showroom-events';
 export const SAMPLE_MESSAGE_MS = 5000;
 export const NO_SAMPLES_TITLE = 'We are sorry, but we could not find any data.';
 export const NO_SAMPLES_TEXT = 'No sample items available for this style.';
+/** Below the store's sentence when `style-name` names no style: which name, and where to fix it. */
+export const noStyleNamed = (styleName: string) => `No style named "${styleName}" was found. Check the style-name attribute.`;
 
 export interface OrderSamplesProps {
   element: HTMLElement;
@@ -27,7 +29,7 @@ export interface OrderSamplesProps {
   expiryHours?: number;
 }
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; data: StyleSamples };
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'no-style' } | { state: 'ready'; data: StyleSamples };
 type Message = { kind: 'success' | 'error'; text: string };
 
 export function OrderSamples({ element, api, apiBase, dealer, styleName, heading, expiryHours = LOCAL_CART_EXPIRY_HOURS }: OrderSamplesProps) {
@@ -41,7 +43,7 @@ export function OrderSamples({ element, api, apiBase, dealer, styleName, heading
     setLoad({ state: 'loading' });
     loadStyleSamples(api, styleName).then(
       (data) => current && setLoad({ state: 'ready', data }),
-      (err: Error) => current && setLoad({ state: 'error', message: err.message }),
+      (err: Error) => current && setLoad(err instanceof ApiRequestError && err.code === 'style_not_found' ? { state: 'no-style' } : { state: 'error', message: err.message }),
     );
     return () => {
       current = false;
@@ -60,6 +62,14 @@ export function OrderSamples({ element, api, apiBase, dealer, styleName, heading
       <p className="sr-error" role="alert">
         {load.message}
       </p>
+    );
+  }
+  if (load.state === 'no-style') {
+    return (
+      <div part="empty" className="sr-samples sr-samples--empty" role="alert">
+        <p className="sr-samples__empty-title">{NO_SAMPLES_TITLE}</p>
+        <p>{noStyleNamed(styleName)}</p>
+      </div>
     );
   }
   const { samples, style } = load.data;

@@ -85,4 +85,16 @@ describe('<showroom-order-samples> and <showroom-sample-cart>', () => {
     render(<SampleCartView element={host} api={api} apiBase={API_BASE} dealer="demo-dealer" />);
     await screen.findByText('Your sample cart is empty.');
   });
+
+  it('names the style when style-name has a typo, under the store\'s sentence', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ error: 'style_not_found', message: 'We are sorry, but we could not find any data.', fields: { styleName: 'No product style has this name.' } }), { status: 404 })),
+    );
+    const host = document.createElement('div');
+    render(<OrderSamples element={host} api={api} apiBase={API_BASE} dealer="demo-dealer" styleName="shaker-whte" />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('We are sorry, but we could not find any data.No style named "shaker-whte" was found. Check the style-name attribute.');
+    expect(screen.queryByRole('button', { name: 'Order Now' })).toBeNull();
+  });
 });

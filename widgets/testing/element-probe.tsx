@@ -53,7 +53,7 @@ export function ElementProbe({ labelText, mode, maxItems, open, options, items, 
       <button type="button" part="fire" onClick={() => emitShowroomEvent(element, 'showroom:cart-changed', { items: [], count: items?.length ?? 0 })}>
         Fire
       </button>
-      <button type="button" onClick={() => void api.get('/api/ping')}>
+      <button type="button" onClick={() => void api.get('/api/ping').catch(() => undefined)}>
         Call
       </button>
     </div>
