@@ -42,7 +42,7 @@ function widgetPlugins(): Plugin[] {
 const RUNTIME_MODULES = [
   /[\\/]node_modules[\\/](preact|@r2wc)[\\/]/,
   /[\\/]widgets[\\/](element-base|cart-store)[\\/]/,
-  /[\\/]widgets[\\/](api-client|dealer-refusal|showroom-events|theme\.css)\.ts$/,
+  /[\\/]widgets[\\/](api-client|dealer-refusal|widgets-version|showroom-events|theme\.css)\.ts$/,
   // The few hundred bytes every money element needs, the order-result element included: the owner's
   // proof and the two browser-storage items (so order-result never pulls in the payment-pages chunk).
   /[\\/]widgets[\\/]payment[\\/](payment-proof|pending-payment|order-success-store)\.ts$/,

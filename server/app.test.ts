@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testing/test-server';
+import { WIDGETS_MAJOR, WIDGETS_VERSION } from '../widgets/widgets-version';
 
 let server: TestServer;
 
@@ -45,7 +46,19 @@ describe('the main site', () => {
     const loader = await fetch(`${server.url}/widgets/showroom.js`);
     expect(loader.status).toBe(200);
     expect(loader.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await loader.text()).toContain('showroom-payment-methods');
+    const loaderText = await loader.text();
+    expect(loaderText).toContain('showroom-payment-methods');
+    // The same build under its major version, the path dealers copy; the version is built into the loader.
+    const versioned = await fetch(`${server.url}/widgets/v${WIDGETS_MAJOR}/showroom.js`);
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await versioned.text()).toBe(loaderText);
+    expect(loaderText).toContain(WIDGETS_VERSION);
+    const element = await fetch(`${server.url}/widgets/v${WIDGETS_MAJOR}/esm/order-samples.js`);
+    expect(element.status).toBe(200);
+    expect(element.headers.get('content-type')).toMatch(/javascript/);
+    expect((await fetch(`${server.url}/widgets/v${WIDGETS_MAJOR}/custom-elements.json`)).status).toBe(200);
+    expect((await fetch(`${server.url}/widgets/v9/showroom.js`)).status).toBe(404);
   });
 
   it('publishes the definition schemas', async () => {
@@ -110,7 +123,7 @@ describe('the API', () => {
 describe('the dealer example', () => {
   it('loads the widget loader from the main origin', async () => {
     const html = await (await fetch(`${server.dealerUrl}/`)).text();
-    expect(html).toContain(`<script src="${server.url}/widgets/showroom.js" defer></script>`);
+    expect(html).toContain(`<script src="${server.url}/widgets/v1/showroom.js" defer></script>`);
     expect(html).toContain('<showroom-payment-methods scope="sample-order">');
     expect(html).toContain('<showroom-order-samples dealer="demo-dealer"');
   });
@@ -135,7 +148,7 @@ describe('the dealer example', () => {
       expect(page.status).toBe(200);
       expect(page.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|unsafe-eval|sha256-/);
       const html = await page.text();
-      expect(html).toContain(`<script src="${server.url}/widgets/showroom.js" defer></script>`);
+      expect(html).toContain(`<script src="${server.url}/widgets/v1/showroom.js" defer></script>`);
       expect(html).not.toMatch(/%[A-Z_]+%|<style|<script>/);
     }
     const checkout = await (await fetch(`${server.dealerUrl}/checkout.html`)).text();

@@ -26,6 +26,7 @@ import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import type { Logger } from './logger';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
+import { WIDGETS_MAJOR } from '../widgets/widgets-version';
 import type { ClientAssets } from './ssr/client-assets';
 import { pageRoute, type RenderPage } from './ssr/page-route';
 
@@ -127,6 +128,9 @@ export function createApp(deps: AppDeps): Koa {
   });
   app.use(site.routes());
   app.use(staticFiles({ prefix: '/assets/', root: path.join(clientDir, 'assets'), maxAgeSeconds: YEAR, immutable: true }));
+  // The widgets under their major version, the path dealers copy (/widgets/v1/showroom.js, whose
+  // loader then finds /widgets/v1/esm/); /widgets/ is the same build, kept for pages written before.
+  app.use(staticFiles({ prefix: `/widgets/v${WIDGETS_MAJOR}/`, root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/widgets/', root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/images/', root: path.join(deps.content.dir, 'images'), maxAgeSeconds: 3600 }));
   app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));

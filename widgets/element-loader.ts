@@ -4,9 +4,11 @@
  * table of element names, never element code, so it stays under 2 kB gzip.
  */
 import { elementModules, type ElementName } from './element-names';
+import { recordLoaderVersion } from './widgets-version';
 
 /** `moduleDir` is the URL of the folder holding the element modules (dist/widgets/esm/). */
 export function loadElementsWhenUsed(moduleDir: URL): void {
+  recordLoaderVersion();
   const requested = new Set<ElementName>();
 
   function loadElementsIn(root: ParentNode): void {

@@ -10,7 +10,7 @@
  *  - an error boundary, and the API client made from `api-base` (default: the script's origin)
  *    and `dealer`;
  *  - the store's refusal of this page for its dealer, shown in place of the element
- *    (../dealer-refusal.ts).
+ *    (../dealer-refusal.ts), and a warning when the loader is of another version (../widgets-version.ts).
  */
 import r2wc from '@r2wc/core';
 import { createElement, useMemo, useSyncExternalStore, type ComponentType } from 'react';
@@ -25,6 +25,7 @@ import { propertyNameOf, type AttributeSpec, type ElementSpec } from './element-
 import { ErrorBoundary } from './error-boundary';
 import { upgradeProperties } from './lazy-properties';
 import { moduleOrigin } from './module-origin';
+import { warnOnVersionMismatch } from '../widgets-version';
 
 /** What the base hands every element component besides its own attributes and properties. */
 export interface ShowroomElementContext {
@@ -119,6 +120,7 @@ function richProperty(name: string): PropertyDescriptor {
 export function defineShowroomElement<P extends object>(spec: ElementSpec, Component: ComponentType<P & ShowroomElementContext>, css = ''): CustomElementConstructor {
   const existing = customElements.get(spec.tagName);
   if (existing) return existing;
+  warnOnVersionMismatch(spec.tagName);
 
   const attributeProperties = spec.attributes.map((a) => propertyNameOf(a.name));
   const richProperties = spec.properties.map((p) => p.name);
