@@ -16,7 +16,7 @@ function typeText(type: AttributeType, jsonType?: string): string {
 export function customElementsManifest(specs: readonly ElementSpec[]) {
   return {
     schemaVersion: '2.1.0',
-    readme: 'README.md#embedding-a-widget',
+    readme: 'docs/dealers.md',
     modules: specs.map((spec) => ({
       kind: 'javascript-module',
       path: `esm/${spec.module}.js`,

@@ -19,7 +19,7 @@ export const commonAttributes: readonly AttributeSpec[] = [
 ];
 
 export const commonParts: readonly PartSpec[] = [
-  { name: 'message', description: 'The box that explains a configuration error (an unknown value, bad JSON) or a failure inside the element.' },
+  { name: 'message', description: "The box that explains a configuration error (an unknown value, bad JSON), the store's refusal of the page for its dealer, or a failure inside the element." },
 ];
 
 export const themeCssProperties: readonly CssPropertySpec[] = [
