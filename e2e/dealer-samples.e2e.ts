@@ -7,42 +7,13 @@
  * store answers but that is not the dealer's, is refused by the server. On the main site, the sample
  * grid block and an element share one cart.
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealerDir, dealerPolicy } from '../server/dealer-app';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { launchBrowser, watchConsole } from './browser';
+import { startThirdSite, type ThirdSite } from './dealer-third-site';
 
 const DAY_MS = 24 * 3_600_000;
-
-/** A third origin serving the dealer's very page (same HTML, CSS, JS and policy), not listed for demo-dealer. */
-interface ThirdSite {
-  url: string;
-  close(): Promise<void>;
-}
-
-async function startThirdSite(storeUrl: () => string): Promise<ThirdSite> {
-  const types: Record<string, string> = { '.css': 'text/css', '.js': 'text/javascript', '.html': 'text/html; charset=utf-8' };
-  const server = http.createServer((req, res) => {
-    const name = req.url === '/' ? 'index.html' : (req.url ?? '').slice(1);
-    const file = path.join(dealerDir, name);
-    if (!file.startsWith(dealerDir + path.sep) || !fs.existsSync(file)) {
-      res.writeHead(404).end();
-      return;
-    }
-    const body = fs.readFileSync(file, 'utf8').replaceAll('%SHOWROOM_URL%', storeUrl()).replaceAll('%DEALER_URL%', `http://${req.headers.host}`);
-    res.writeHead(200, { 'Content-Type': types[path.extname(name)] ?? 'text/plain', 'Content-Security-Policy': dealerPolicy(storeUrl()) }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Collects CSP violations and showroom:sample-added events heard on document, from before any page script. */
 async function watchPage(page: Page): Promise<{ violations: () => Promise<string[]>; sampleAdded: () => Promise<unknown[]> }> {
@@ -162,8 +133,9 @@ describe("sample ordering on the dealer's page", () => {
     });
     await page.goto(third.url);
     const order = page.locator('showroom-order-samples[style-name="hartford-shaker"]');
-    await order.getByText('This widget may be used only on the pages of its dealer.').waitFor();
-    await page.locator('showroom-sample-cart').getByText('This widget may be used only on the pages of its dealer.').waitFor();
+    const refusal = `The store does not allow this page's origin, ${third.url}, for dealer demo-dealer. Ask the store to add ${third.url} to dealer demo-dealer in dealers.json.`;
+    await order.getByText(refusal).waitFor();
+    await page.locator('showroom-sample-cart').getByText(refusal).waitFor();
     expect(refused.length).toBeGreaterThan(0);
     expect(new Set(refused)).toEqual(new Set([403]));
     expect(await order.getByRole('button', { name: 'Order Now' }).count()).toBe(0);

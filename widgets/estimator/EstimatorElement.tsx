@@ -7,6 +7,7 @@ import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing
 import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
 import type { ShowroomElementContext } from '../element-base/define-showroom-element';
 import { ElementMessage } from '../element-base/element-message';
+import { REFUSAL_CODES } from '../dealer-refusal';
 import { Estimator } from './Estimator';
 import { estimatorSpec } from './estimator.spec';
 import { emitShowroomEvent } from '../showroom-events';
@@ -21,9 +22,10 @@ export function EstimatorElement({ api, apiBase, dealer, element, template }: Sh
     setLoad({ state: 'loading' });
     api.get<{ template: EstimatorTemplate; pricing: EstimatorPricing }>(`/api/estimator/${encodeURIComponent(template)}`).then(
       (answer) => current && setLoad({ state: 'ready', template: answer.template, pricing: answer.pricing }),
-      (err: { status?: number; message?: string }) => {
-        // 001 §8: a load failure is logged; the element also says why in place of itself.
-        console.error(`<showroom-estimator>: template "${template}" could not be loaded`, err);
+      (err: { status?: number; code?: string; message?: string }) => {
+        // 001 §8: a load failure is logged; the element also says why in place of itself. A refusal
+        // of the page is said on the console once for all elements (dealer-refusal.ts).
+        if (!REFUSAL_CODES.has(err.code ?? '')) console.error(`<showroom-estimator>: template "${template}" could not be loaded`, err);
         if (current) setLoad({ state: 'error', reason: err.status === 404 ? `There is no estimator template named "${template}".` : (err.message ?? 'The estimator could not be loaded.') });
       },
     );
