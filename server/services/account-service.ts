@@ -15,10 +15,11 @@ import type { Logger } from '../logger';
 import { renderAccountExists, renderAccountWelcome, renderPasswordChanged, renderPasswordReset, type AccountLinks, type AccountMailType, type RenderedMail } from '../mail/mail-templates';
 import { enqueueMail } from '../mail/outbox';
 import { AccountThrottle } from './account-throttle';
-import { CustomerService, FORM_INVALID, normalizeEmail, type CustomerRow } from './customer-service';
+import { CustomerService, FORM_INVALID, type CustomerRow } from './customer-service';
+import { emailIdentity, readEmailAddress } from './email-address';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
-import { isEmail, nowIso, type Json } from './request-input';
+import { nowIso, type Json } from './request-input';
 import { sha256Hex } from './secrets';
 import { SessionService, type NewSession } from './session-service';
 
@@ -41,12 +42,17 @@ function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts
   return new ApiError(429, 'too_many_requests', message, undefined, { retryAfter: retryAfterSeconds });
 }
 
-/** The e-mail of a body, checked: 400 with the catalogue's messages when missing or malformed. */
+/**
+ * The e-mail of a body, checked and normalised by the one e-mail rule (./email-address): 400 with
+ * its message when missing, malformed or a look-alike (invisible characters, mixed scripts).
+ */
 function readEmail(body: Json, errors: Record<string, string>): string {
-  const email = text(body.email);
-  if (!email) errors.email = 'This field is required';
-  else if (!isEmail(email)) errors.email = 'Invalid email address';
-  return email;
+  const read = readEmailAddress(body.email);
+  if ('problem' in read) {
+    errors.email = read.problem;
+    return text(body.email);
+  }
+  return read.address;
 }
 
 export interface SignIn {
@@ -93,7 +99,7 @@ export class AccountService {
 
     // Hash in both cases, so a taken e-mail takes as long as a new one.
     const passwordHash = await hashPassword(body.password as string);
-    const mayMail = await this.throttle.mayMail(normalizeEmail(email));
+    const mayMail = await this.throttle.mayMail(emailIdentity(email));
     this.q.transaction(() => {
       const id = this.customers.insert({ email, passwordHash, firstName, lastName, phone: phone || null });
       if (id !== undefined) {
@@ -115,7 +121,7 @@ export class AccountService {
     if (typeof password !== 'string' || password === '') errors.password = 'This field is required';
     else if (password.length > 1000) errors.password = INVALID_CREDENTIALS;
     if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
-    const key = normalizeEmail(email);
+    const key = emailIdentity(email);
     const attempt = await this.throttle.beginSignIn(key, address);
     const throttled = (wait: number) => tooManyRequests(wait, 'Too many failed sign-in attempts. Please try again later.');
     if (attempt.kind === 'blocked') {
@@ -145,7 +151,7 @@ export class AccountService {
     const wait = await this.throttle.request(address);
     if (wait !== null) throw tooManyRequests(wait);
     const customer = this.customers.byEmail(email);
-    if (!customer || !(await this.throttle.mayMail(normalizeEmail(email)))) return;
+    if (!customer || !(await this.throttle.mayMail(emailIdentity(email)))) return;
     const token = crypto.randomBytes(32).toString('base64url');
     const now = new Date();
     const link = new URL(RESET_PASSWORD_PATH, this.publicUrl);
@@ -193,7 +199,7 @@ export class AccountService {
       this.sessions.endAllOf(customer.id, keep);
       this.mail('password-changed', customer, renderPasswordChanged(customer.first_name, this.links()));
     });
-    await this.throttle.reset(normalizeEmail(customer.email));
+    await this.throttle.reset(emailIdentity(customer.email));
     this.logger.info({ customerId: customer.id }, 'password changed by reset link; other sessions ended');
   }
 }
