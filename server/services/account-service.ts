@@ -14,17 +14,21 @@ import { ApiError } from '../http/api-error';
 import type { Logger } from '../logger';
 import { renderAccountExists, renderAccountWelcome, renderPasswordChanged, renderPasswordReset, type AccountLinks, type AccountMailType, type RenderedMail } from '../mail/mail-templates';
 import { enqueueMail } from '../mail/outbox';
+import { FIELD_MESSAGES } from '../../schemas/evaluators/validation-messages';
 import { AccountThrottle } from './account-throttle';
 import { CustomerService, FORM_INVALID, type CustomerRow } from './customer-service';
 import { emailIdentity, readEmailAddress } from './email-address';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
+import type { RecaptchaVerifier } from './recaptcha';
 import { nowIso, type Json } from './request-input';
 import { sha256Hex } from './secrets';
 import { SessionService, type NewSession } from './session-service';
 
 export const REGISTERED_MESSAGE = 'Thank you for registering. Please check your e-mail, then sign in.';
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+/** Past the wrong passwords of one e-mail (./account-throttle.ts): the sign-in form shows the captcha with this. */
+export const SIGN_IN_CAPTCHA_MESSAGE = 'There have been too many failed sign-in attempts for this e-mail. Please complete the reCAPTCHA verification and sign in again.';
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for this e-mail, we have sent it a link to reset the password.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
@@ -69,6 +73,8 @@ export class AccountService {
     readonly sessions: SessionService,
     private readonly publicUrl: string,
     private readonly logger: Logger,
+    /** The forms' verifier (./recaptcha.ts): Google's with RECAPTCHA_SECRET_KEY, else the offline test one. */
+    private readonly recaptcha: RecaptchaVerifier,
   ) {}
 
   private links(): AccountLinks {
@@ -113,7 +119,13 @@ export class AccountService {
     });
   }
 
-  /** Checks e-mail and password under the throttle; a new session on success. */
+  /**
+   * Checks e-mail and password under the throttle; a new session on success. Past ten wrong
+   * passwords for the e-mail, the password is checked only with a valid captcha (`recaptchaToken`):
+   * without one the answer is 400 naming the captcha, and a wrong password also names it, so the
+   * sign-in form shows the captcha for the next try. Strangers' guesses cost the owner a captcha,
+   * never the account.
+   */
   async signIn(body: Json, address: string): Promise<SignIn> {
     const errors: Record<string, string> = {};
     const email = readEmail(body, errors);
@@ -128,13 +140,21 @@ export class AccountService {
       this.logger.info({ throttled: true }, 'sign-in refused without a password check');
       throw throttled(attempt.wait);
     }
+    const captchaNamed = { recaptchaToken: FIELD_MESSAGES.captcha };
+    if (attempt.kind === 'captcha') {
+      const token = typeof body.recaptchaToken === 'string' ? body.recaptchaToken.trim() : '';
+      if (!token || !(await this.recaptcha.verify(token, address))) {
+        this.logger.info({ captcha: token ? 'failed' : 'missing' }, 'sign-in refused without a password check: the captcha is needed');
+        throw new ApiError(400, 'captcha_required', SIGN_IN_CAPTCHA_MESSAGE, captchaNamed);
+      }
+    }
 
     const customer = this.customers.byEmail(email);
     const ok = customer ? await verifyPassword(customer.password_hash, password as string) : await verifyAgainstDummy(password as string);
     if (!customer || !ok) {
-      this.logger.info({ customerId: customer?.id ?? null, throttled: attempt.last }, 'sign-in failed');
-      if (attempt.last) throw throttled(attempt.wait);
-      throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+      const captchaNext = attempt.kind === 'captcha' || attempt.captchaNext;
+      this.logger.info({ customerId: customer?.id ?? null, captchaNext }, 'sign-in failed');
+      throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS, captchaNext ? captchaNamed : undefined);
     }
     await this.throttle.signedIn(key, address);
     if (needsRehash(customer.password_hash)) this.customers.setPasswordHash(customer.id, await hashPassword(password as string));
