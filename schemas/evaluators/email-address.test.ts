@@ -41,7 +41,7 @@ describe('the one e-mail rule', () => {
   });
 
   it('checks the shape and length after normalising', () => {
-    for (const bad of ['alice', 'alice@', '@example.com', 'alice@example', 'al ice@example.com', 'a@b@example.com', `${'a'.repeat(250)}@example.com`])
+    for (const bad of ['alice', 'alice@', '@example.com', 'alice@example', 'al ice@example.com', 'a@b.co\r\nBcc: all@example.com', 'ali\tce@example.com', 'a@b@example.com', `${'a'.repeat(250)}@example.com`])
       expect(emailAddressProblem(bad), bad).toBe(FIELD_MESSAGES.email);
     // Spaces and line ends around a pasted address are not part of it.
     expect(checkEmailAddress('  Alice@Example.COM\n')).toEqual({ ok: true, address: 'Alice@example.com', identity: 'alice@example.com' });

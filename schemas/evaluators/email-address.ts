@@ -32,9 +32,10 @@ export const MAX_EMAIL_LENGTH = 254;
 const SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 /**
  * Invisible or formatting code points: category C (Cc, Cf, Cs, Co, Cn), the combining grapheme
- * joiner, variation selectors, and the blank letters (Hangul fillers, the braille blank).
+ * joiner, variation selectors, and the blank letters (Hangul fillers, the braille blank). Tabs and
+ * line breaks are whitespace, which the shape refuses as 'Invalid email address' like a space.
  */
-const INVISIBLE = /[\p{C}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
+const INVISIBLE = /(?![\t\n\v\f\r])[\p{C}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
 
 /** The scripts told apart; a letter of any other script counts as 'Other' (one script). */
 const SCRIPTS: readonly [string, RegExp][] = [
