@@ -7,7 +7,9 @@
  *   register         POST /api/my-account/register, then (the server sets no cookie there) sign-in
  *                    with the same e-mail and password; a taken e-mail signs nobody in and the page
  *                    shows the registration message, so the form tells no more than the server does
- *   sign-in          POST /api/my-account/login
+ *   sign-in          POST /api/my-account/login; with the captcha's token once the server has asked
+ *                    for it (400 captcha_required, or a 401 naming `recaptchaToken`): the form store
+ *                    shows the captcha from the answer that names it
  *   forgot-password  POST /api/my-account/password-reset
  *   reset-password   POST /api/my-account/password-reset/confirm with the link's token
  *
@@ -89,6 +91,8 @@ async function call(path: string, body: unknown, options: AccountPostOptions): P
 /** Sends one account form; never throws (a network failure is a result without a message). */
 export async function postAccountForm(action: AccountFormAction, post: FormPost, options: AccountPostOptions = {}): Promise<AccountFormResult> {
   const body = bodyFor(action, post.values);
+  // Past ten wrong passwords for the e-mail the server asks for the captcha; the form then shows it.
+  if (action === 'sign-in' && post.recaptchaToken) body.recaptchaToken = post.recaptchaToken;
   if (action === 'reset-password') {
     if (!options.resetToken) return { ok: false, message: INVALID_RESET_LINK, fields: {} };
     body.token = options.resetToken;

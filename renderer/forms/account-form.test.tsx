@@ -57,6 +57,33 @@ describe('the sign-in form', () => {
     expect(signedInHint.getSnapshot()).toBe(true);
   });
 
+  it('shows the captcha once the server asks for it, and sends its token with the right password (issue 17)', async () => {
+    const captchaNamed = { recaptchaToken: 'Please complete the reCAPTCHA verification' };
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json(400, { error: 'captcha_required', message: 'Too many failed sign-in attempts.', fields: captchaNamed }))
+      .mockResolvedValueOnce(json(200, { success: true, message: 'Signed in.' }));
+    const navigate = vi.fn();
+    render(<FormBlock form={signIn} fetch={fetch} navigate={navigate} />);
+    expect(screen.queryByLabelText(/not a robot/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'jane@example.com' } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'right-password' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(JSON.parse(String(fetch.mock.calls[0]![1].body))).toEqual({ email: 'jane@example.com', password: 'right-password' });
+    // The server's message, and the captcha with its message under it.
+    expect(screen.getByText('Too many failed sign-in attempts.')).toBeTruthy();
+    const box = screen.getByLabelText(/not a robot/) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(screen.getByText('Please complete the reCAPTCHA verification')).toBeTruthy();
+    // Not ticked: nothing is sent.
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByLabelText(/not a robot/));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+    expect(JSON.parse(String(fetch.mock.calls[1]![1].body))).toEqual({ email: 'jane@example.com', password: 'right-password', recaptchaToken: 'test-pass' });
+    expect(navigate).toHaveBeenCalledWith('/my-account');
+  });
+
   it('a returnTo of another site leads to the account home instead', async () => {
     window.history.replaceState(null, '', '/my-account/login?returnTo=https%3A%2F%2Fevil.example%2F');
     const navigate = vi.fn();

@@ -7,7 +7,7 @@
 import type { FieldValue } from './field-values';
 import { CHECKOUT_MESSAGES as M } from './checkout-messages';
 import { isUsStateCode, zipFitsState } from '../us-states';
-import { isEmailAddress } from './field-validation';
+import { emailAddressProblem } from './email-address';
 import { FIELD_MESSAGES } from './validation-messages';
 
 const text = (v: FieldValue): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
@@ -90,7 +90,7 @@ export function validatePhone(value: FieldValue): string | null {
 export function validateCheckoutEmail(value: FieldValue): string | null {
   const email = text(value);
   if (!email) return FIELD_MESSAGES.required;
-  return isEmailAddress(email) ? null : FIELD_MESSAGES.email;
+  return emailAddressProblem(email);
 }
 
 /** The placeholder value the shipping selector holds when no method applies to the address. */

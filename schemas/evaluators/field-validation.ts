@@ -5,17 +5,13 @@
  */
 import type { FormField, InputField } from '../forms/form-field.schema';
 import { isChecked, isEmptyValue, isFileList, valueList, type FieldValue, type FileLike, type FormValues } from './field-values';
+import { emailAddressProblem } from './email-address';
 import { fileProblem } from './file-rules';
 import { FIELD_MESSAGES, tooLong, tooShort } from './validation-messages';
 import { applyVisibility, currentOptions, placeFields } from './visibility';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/;
 const DIGITS = /^\d+$/;
-
-export function isEmailAddress(text: string): boolean {
-  return EMAIL.test(text.trim());
-}
 
 /** The name used in '{label} seems too short': the label, else the field name. */
 export function fieldLabel(field: Pick<InputField, 'label' | 'name'>): string {
@@ -54,7 +50,10 @@ function validateFiles(field: InputField, value: FieldValue): string | null {
 function validateText(field: InputField, value: FieldValue): string | null {
   if (isEmptyValue(value)) return field.required ? FIELD_MESSAGES.required : null;
   const text = String(value).trim();
-  if (field.type === 'email' && !isEmailAddress(text)) return FIELD_MESSAGES.email;
+  if (field.type === 'email') {
+    const problem = emailAddressProblem(text);
+    if (problem) return problem;
+  }
   if (field.type === 'number' && !NUMBER.test(text)) return FIELD_MESSAGES.number;
   // onlyNumbers inputs refuse other keys as they are typed; a value sent another way gets the number message.
   if (field.onlyNumbers && !DIGITS.test(text)) return FIELD_MESSAGES.number;

@@ -17,6 +17,15 @@ export const FIELD_MESSAGES = {
   captcha: 'Please complete the reCAPTCHA verification',
 } as const;
 
+/**
+ * E-mail refusals the specification does not word (issue 17 part 5): addresses made to look like
+ * another (schemas/evaluators/email-address.ts). Shown under the e-mail field like its other messages.
+ */
+export const EMAIL_MESSAGES = {
+  invisibleCharacters: 'Email address contains invisible or formatting characters. Please type it again.',
+  mixedScripts: 'Email address mixes letters of different alphabets (such as Latin and Cyrillic). Please check its spelling.',
+} as const;
+
 export const tooShort = (label: string): string => `${label} seems too short`;
 export const tooLong = (label: string): string => `${label} seems too long`;
 export const fileTooLarge = (maxMb: number): string => `File is too large, maximum allowed size is ${maxMb}MB`;

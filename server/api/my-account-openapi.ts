@@ -87,13 +87,19 @@ export const accountPaths = {
   '/api/my-account/login': {
     post: {
       summary: 'Sign in: sets the session cookie and returns a bearer access token (both new at every sign-in)',
-      requestBody: { content: json({ type: 'object', required: ['email', 'password'], properties: { email: { type: 'string' }, password: { type: 'string' } } }) },
+      requestBody: {
+        content: json({
+          type: 'object',
+          required: ['email', 'password'],
+          properties: { email: { type: 'string' }, password: { type: 'string' }, recaptchaToken: { type: 'string', description: 'Needed after ten wrong passwords in a row for the e-mail (see 400 captcha_required)' } },
+        }),
+      },
       responses: {
         200: ok('Signed in', { type: 'object', properties: { success: { const: true }, message: { type: 'string' }, accessToken: { type: 'string' }, tokenType: { const: 'Bearer' }, expiresAt: { type: 'string', format: 'date-time' }, data: me } }),
-        400: error('validation_failed'),
-        401: error("'Invalid email or password.' for an unknown e-mail and a wrong password alike"),
+        400: error('validation_failed; or captcha_required (fields.recaptchaToken): past ten wrong passwords in a row for the e-mail, the password is checked only with a valid recaptchaToken'),
+        401: error("'Invalid email or password.' for an unknown e-mail and a wrong password alike; from the tenth wrong password in a row, fields.recaptchaToken says the next try needs the captcha"),
         403: error('A foreign Origin'),
-        429: error('The tenth wrong password in a row for one e-mail (15 minutes), or the hundredth in an hour from one address; Retry-After'),
+        429: error('The hundredth wrong password in an hour from one address (blocked for an hour); Retry-After'),
       },
     },
   },

@@ -11,6 +11,8 @@ import { AccountOrders, readPage } from '../services/account-orders';
 import { AccountService, PASSWORD_CHANGED_MESSAGE, REGISTERED_MESSAGE, RESET_REQUESTED_MESSAGE } from '../services/account-service';
 import type { Commerce } from '../services/commerce';
 import { CustomerService } from '../services/customer-service';
+import { formSettingsFromEnv } from '../services/form-settings';
+import { createRecaptchaVerifier, type RecaptchaVerifier } from '../services/recaptcha';
 import { bodyObject } from '../services/request-input';
 import { SESSION_DAYS, SessionService, sessionCookie } from '../services/session-service';
 import { AccountAuth } from './my-account-auth';
@@ -38,11 +40,13 @@ async function withRetryAfter<T>(ctx: Context, fn: () => Promise<T>): Promise<T>
   }
 }
 
-export function accountRoutes(router: Router, deps: { commerce: Commerce; publicUrl: string; logger: Logger }): Accounts {
+export function accountRoutes(router: Router, deps: { commerce: Commerce; publicUrl: string; logger: Logger; recaptcha?: RecaptchaVerifier }): Accounts {
   const { q } = deps.commerce;
   const customers = new CustomerService(q);
   const sessions = new SessionService(q);
-  const service = new AccountService(q, customers, sessions, deps.publicUrl, deps.logger);
+  // The forms' captcha settings (RECAPTCHA_*): the sign-in asks for the captcha past ten wrong passwords.
+  const recaptcha = deps.recaptcha ?? createRecaptchaVerifier(formSettingsFromEnv('').recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed'));
+  const service = new AccountService(q, customers, sessions, deps.publicUrl, deps.logger, recaptcha);
   const auth = new AccountAuth(sessions, deps.publicUrl);
   const orders = new AccountOrders(q);
   const secure = new URL(deps.publicUrl).protocol === 'https:';

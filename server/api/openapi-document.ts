@@ -169,7 +169,7 @@ export const commerceOpenApi = {
       get: {
         summary: 'Look up an order by id and e-mail (split-payment page); 5 a minute per address',
         parameters: [pathId('orderId', 'Order id or increment id'), query('email', 'The order e-mail', true)],
-        responses: { 200: ok('data is the order', { type: 'object', properties: { success: { type: 'boolean' }, data: ref('Order') } }), 400: error("'Email is required'"), 404: error("'Order not found.' for a wrong id and a wrong e-mail alike"), 429: error('Too many lookups') },
+        responses: { 200: ok('data is the order', { type: 'object', properties: { success: { type: 'boolean' }, data: ref('Order') } }), 400: error("'Email is required', or the e-mail rule's message for a malformed or look-alike address (fields.email)"), 404: error("'Order not found.' for a wrong id and a wrong e-mail alike"), 429: error('Too many lookups: five misses a minute from one client (never a lock on the order)') },
       },
     },
     '/api/order/{id}/split-payment': {

@@ -9,6 +9,7 @@ import type { Context } from 'koa';
 import { GATEWAY_NAMES } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
 import type { Commerce } from '../services/commerce';
+import { readEmailAddress } from '../services/email-address';
 import { notFound } from '../services/order-service';
 import { balanceCents, loadOrder } from '../services/order-view';
 import { ORDER_ALREADY_PAID, SPLIT_NOT_ENABLED } from '../services/payment-service';
@@ -109,9 +110,12 @@ export function orderRoutes(router: Router, commerce: Commerce, customerOf: Cust
     const email = queryValue(ctx.query.email);
     const rawId = ctx.params.orderId ?? '';
     if (!email || email.trim() === '') throw new ApiError(400, 'validation_failed', 'Email is required', { email: 'Email is required' });
+    // The one e-mail rule: a malformed or look-alike address gets its message, and is no guess.
+    const read = readEmailAddress(email.slice(0, 1000));
+    if ('problem' in read) throw new ApiError(400, 'validation_failed', read.problem, { email: read.problem });
     // The same budgets as a payment proven by e-mail: keyed by the order's id when it resolves.
     const resolved = orders.resolveOrderId(rawId);
-    const data = await commerce.emailLimits.guard(clientKey(ctx), resolved !== undefined ? String(resolved) : rawId, email, () => orders.lookupByEmail(rawId, email));
+    const data = await commerce.emailLimits.guard(clientKey(ctx), resolved !== undefined ? String(resolved) : rawId, read.address, () => orders.lookupByEmail(rawId, read.address));
     ctx.body = { success: true, data };
   }));
 

@@ -9,8 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { api, orderPayload, quoteFile } from '../api/commerce-test-kit';
 import { answers, Browser, freePort, newCustomer, outbox, resetToken, savedAddress, signedUp, startLoggedServer, type LoggedServer } from '../api/my-account-test-kit';
 import { attachOrderToCustomer, attachQuoteToCustomer } from '../services/account-orders';
-import { INVALID_CREDENTIALS, RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from '../services/account-service';
-import { ACCOUNT_BLOCK_SECONDS } from '../services/account-throttle';
+import { INVALID_CREDENTIALS, RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE, SIGN_IN_CAPTCHA_MESSAGE } from '../services/account-service';
+import { WRONG_PASSWORD_RUN_SECONDS } from '../services/account-throttle';
+import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { QuoteService } from '../services/quote-service';
 
 let server: LoggedServer;
@@ -231,7 +232,7 @@ describe('the session cookie', () => {
 });
 
 describe('password guessing', () => {
-  it('the tenth wrong password in a row is 429 with Retry-After, until the wait is over', async () => {
+  it('past ten wrong passwords in a row the password is checked only with the captcha, and with it the right one signs in', async () => {
     fakeClock();
     const { customer: c } = await customer();
     const guesser = new Browser(server.url);
@@ -240,32 +241,42 @@ describe('password guessing', () => {
       expect(res.status, `attempt ${i}`).toBe(401);
       expect(res.body).toEqual({ error: 'invalid_credentials', message: INVALID_CREDENTIALS });
     }
+    // The tenth is checked as usual, and its answer names the captcha the next attempt needs.
     const tenth = await guesser.call('POST', '/api/my-account/login', { email: c.email, password: 'wrong-password-10' });
-    expect(tenth.status).toBe(429);
-    expect(Number(tenth.headers.get('retry-after'))).toBe(ACCOUNT_BLOCK_SECONDS);
-    // Blocked for the account, whichever address and whatever the password, the right one included.
-    const right = await new Browser(server.url).call('POST', '/api/my-account/login', { email: c.email.toUpperCase(), password: c.password }, { 'X-Forwarded-For': '10.9.9.9' });
-    expect(right.status).toBe(429);
-    expect(right.headers.getSetCookie()).toEqual([]);
-    vi.setSystemTime(Date.now() + 10 * 60_000);
-    const later = await guesser.call('POST', '/api/my-account/login', { email: c.email, password: c.password });
-    expect(later.status).toBe(429);
-    expect(Number(later.headers.get('retry-after'))).toBeLessThanOrEqual(5 * 60);
-    vi.setSystemTime(Date.now() + 5 * 60_000 + 1000);
-    const after = await guesser.call('POST', '/api/my-account/login', { email: c.email, password: c.password });
-    expect(after.status).toBe(200);
+    expect(tenth.status).toBe(401);
+    expect(tenth.body).toEqual({ error: 'invalid_credentials', message: INVALID_CREDENTIALS, fields: { recaptchaToken: 'Please complete the reCAPTCHA verification' } });
+    // Without a captcha (or with a wrong one) nothing is checked, the right password included, from any address.
+    for (const captcha of [{}, { recaptchaToken: 'not-a-token' }, { recaptchaToken: '' }]) {
+      const right = await new Browser(server.url).call('POST', '/api/my-account/login', { email: c.email.toUpperCase(), password: c.password, ...captcha }, { 'X-Forwarded-For': '10.9.9.9' });
+      expect(right.status).toBe(400);
+      expect(right.body).toEqual({ error: 'captcha_required', message: SIGN_IN_CAPTCHA_MESSAGE, fields: { recaptchaToken: 'Please complete the reCAPTCHA verification' } });
+      expect(right.headers.getSetCookie()).toEqual([]);
+    }
+    // With the captcha a wrong password is an ordinary miss that still names the captcha...
+    const wrong = await guesser.call('POST', '/api/my-account/login', { email: c.email, password: 'wrong-password-11', recaptchaToken: TEST_RECAPTCHA_TOKEN });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.fields).toEqual({ recaptchaToken: 'Please complete the reCAPTCHA verification' });
+    // ...and the right one signs in, which ends the run.
+    const owner = await new Browser(server.url).call('POST', '/api/my-account/login', { email: c.email, password: c.password, recaptchaToken: TEST_RECAPTCHA_TOKEN }, { 'X-Forwarded-For': '10.9.9.10' });
+    expect(owner.status).toBe(200);
+    expect((await guesser.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).status).toBe(200);
+    // A run not ended by a success is forgotten a day after its first miss.
+    for (let i = 1; i <= 11; i += 1) await guesser.call('POST', '/api/my-account/login', { email: c.email, password: `again-wrong-${i}` });
+    expect((await guesser.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).status).toBe(400);
+    vi.setSystemTime(Date.now() + WRONG_PASSWORD_RUN_SECONDS * 1000 + 1000);
+    expect((await guesser.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).status).toBe(200);
   }, 60_000);
 
-  it('a burst of 30 parallel guesses gets ten passwords checked, no more', async () => {
+  it('a burst of 30 parallel guesses gets ten passwords checked without the captcha, no more', async () => {
     const { customer: c, customerId } = await customer();
     const b = new Browser(server.url);
     const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => b.call('POST', '/api/my-account/login', { email: c.email, password: `parallel-guess-${i}` }, { 'X-Forwarded-For': `10.30.0.${i}` })));
     const statuses = burst.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 401)).toHaveLength(9);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(21);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(20);
     const checked = server.logLines.filter((l) => l.includes('"msg":"sign-in failed"') && l.includes(`"customerId":${customerId},`));
     expect(checked).toHaveLength(10);
-    expect((await b.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).status).toBe(429);
+    expect((await b.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).body.error).toBe('captcha_required');
   }, 60_000);
 
   it('a success ends the run: nine wrong, one right, nine wrong is never throttled', async () => {
@@ -302,8 +313,10 @@ describe('password guessing', () => {
     expect(median(missing) / median(known)).toBeLessThan(3);
     for (let i = 0; i < 4; i += 1) await time(unknown);
     const tenth = await time(unknown);
-    expect(tenth.res.status).toBe(429);
-    expect(tenth.res.headers.get('retry-after')).toBe(String(ACCOUNT_BLOCK_SECONDS));
+    expect(tenth.res.status).toBe(401);
+    expect(tenth.res.body.fields).toEqual({ recaptchaToken: 'Please complete the reCAPTCHA verification' });
+    const eleventh = await time(unknown);
+    expect(eleventh.res.body).toEqual({ error: 'captcha_required', message: SIGN_IN_CAPTCHA_MESSAGE, fields: { recaptchaToken: 'Please complete the reCAPTCHA verification' } });
   }, 60_000);
 
   it('one address trying many accounts is throttled at its hundredth wrong password', async () => {

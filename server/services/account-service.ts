@@ -14,16 +14,21 @@ import { ApiError } from '../http/api-error';
 import type { Logger } from '../logger';
 import { renderAccountExists, renderAccountWelcome, renderPasswordChanged, renderPasswordReset, type AccountLinks, type AccountMailType, type RenderedMail } from '../mail/mail-templates';
 import { enqueueMail } from '../mail/outbox';
+import { FIELD_MESSAGES } from '../../schemas/evaluators/validation-messages';
 import { AccountThrottle } from './account-throttle';
-import { CustomerService, FORM_INVALID, normalizeEmail, type CustomerRow } from './customer-service';
+import { CustomerService, FORM_INVALID, type CustomerRow } from './customer-service';
+import { emailIdentity, readEmailAddress } from './email-address';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
-import { isEmail, nowIso, type Json } from './request-input';
+import type { RecaptchaVerifier } from './recaptcha';
+import { nowIso, type Json } from './request-input';
 import { sha256Hex } from './secrets';
 import { SessionService, type NewSession } from './session-service';
 
 export const REGISTERED_MESSAGE = 'Thank you for registering. Please check your e-mail, then sign in.';
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
+/** Past the wrong passwords of one e-mail (./account-throttle.ts): the sign-in form shows the captcha with this. */
+export const SIGN_IN_CAPTCHA_MESSAGE = 'There have been too many failed sign-in attempts for this e-mail. Please complete the reCAPTCHA verification and sign in again.';
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for this e-mail, we have sent it a link to reset the password.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
@@ -41,12 +46,17 @@ function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts
   return new ApiError(429, 'too_many_requests', message, undefined, { retryAfter: retryAfterSeconds });
 }
 
-/** The e-mail of a body, checked: 400 with the catalogue's messages when missing or malformed. */
+/**
+ * The e-mail of a body, checked and normalised by the one e-mail rule (./email-address): 400 with
+ * its message when missing, malformed or a look-alike (invisible characters, mixed scripts).
+ */
 function readEmail(body: Json, errors: Record<string, string>): string {
-  const email = text(body.email);
-  if (!email) errors.email = 'This field is required';
-  else if (!isEmail(email)) errors.email = 'Invalid email address';
-  return email;
+  const read = readEmailAddress(body.email);
+  if ('problem' in read) {
+    errors.email = read.problem;
+    return text(body.email);
+  }
+  return read.address;
 }
 
 export interface SignIn {
@@ -63,6 +73,8 @@ export class AccountService {
     readonly sessions: SessionService,
     private readonly publicUrl: string,
     private readonly logger: Logger,
+    /** The forms' verifier (./recaptcha.ts): Google's with RECAPTCHA_SECRET_KEY, else the offline test one. */
+    private readonly recaptcha: RecaptchaVerifier,
   ) {}
 
   private links(): AccountLinks {
@@ -93,7 +105,7 @@ export class AccountService {
 
     // Hash in both cases, so a taken e-mail takes as long as a new one.
     const passwordHash = await hashPassword(body.password as string);
-    const mayMail = await this.throttle.mayMail(normalizeEmail(email));
+    const mayMail = await this.throttle.mayMail(emailIdentity(email));
     this.q.transaction(() => {
       const id = this.customers.insert({ email, passwordHash, firstName, lastName, phone: phone || null });
       if (id !== undefined) {
@@ -107,7 +119,13 @@ export class AccountService {
     });
   }
 
-  /** Checks e-mail and password under the throttle; a new session on success. */
+  /**
+   * Checks e-mail and password under the throttle; a new session on success. Past ten wrong
+   * passwords for the e-mail, the password is checked only with a valid captcha (`recaptchaToken`):
+   * without one the answer is 400 naming the captcha, and a wrong password also names it, so the
+   * sign-in form shows the captcha for the next try. Strangers' guesses cost the owner a captcha,
+   * never the account.
+   */
   async signIn(body: Json, address: string): Promise<SignIn> {
     const errors: Record<string, string> = {};
     const email = readEmail(body, errors);
@@ -115,20 +133,28 @@ export class AccountService {
     if (typeof password !== 'string' || password === '') errors.password = 'This field is required';
     else if (password.length > 1000) errors.password = INVALID_CREDENTIALS;
     if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
-    const key = normalizeEmail(email);
+    const key = emailIdentity(email);
     const attempt = await this.throttle.beginSignIn(key, address);
     const throttled = (wait: number) => tooManyRequests(wait, 'Too many failed sign-in attempts. Please try again later.');
     if (attempt.kind === 'blocked') {
       this.logger.info({ throttled: true }, 'sign-in refused without a password check');
       throw throttled(attempt.wait);
     }
+    const captchaNamed = { recaptchaToken: FIELD_MESSAGES.captcha };
+    if (attempt.kind === 'captcha') {
+      const token = typeof body.recaptchaToken === 'string' ? body.recaptchaToken.trim() : '';
+      if (!token || !(await this.recaptcha.verify(token, address))) {
+        this.logger.info({ captcha: token ? 'failed' : 'missing' }, 'sign-in refused without a password check: the captcha is needed');
+        throw new ApiError(400, 'captcha_required', SIGN_IN_CAPTCHA_MESSAGE, captchaNamed);
+      }
+    }
 
     const customer = this.customers.byEmail(email);
     const ok = customer ? await verifyPassword(customer.password_hash, password as string) : await verifyAgainstDummy(password as string);
     if (!customer || !ok) {
-      this.logger.info({ customerId: customer?.id ?? null, throttled: attempt.last }, 'sign-in failed');
-      if (attempt.last) throw throttled(attempt.wait);
-      throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+      const captchaNext = attempt.kind === 'captcha' || attempt.captchaNext;
+      this.logger.info({ customerId: customer?.id ?? null, captchaNext }, 'sign-in failed');
+      throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS, captchaNext ? captchaNamed : undefined);
     }
     await this.throttle.signedIn(key, address);
     if (needsRehash(customer.password_hash)) this.customers.setPasswordHash(customer.id, await hashPassword(password as string));
@@ -145,7 +171,7 @@ export class AccountService {
     const wait = await this.throttle.request(address);
     if (wait !== null) throw tooManyRequests(wait);
     const customer = this.customers.byEmail(email);
-    if (!customer || !(await this.throttle.mayMail(normalizeEmail(email)))) return;
+    if (!customer || !(await this.throttle.mayMail(emailIdentity(email)))) return;
     const token = crypto.randomBytes(32).toString('base64url');
     const now = new Date();
     const link = new URL(RESET_PASSWORD_PATH, this.publicUrl);
@@ -193,7 +219,7 @@ export class AccountService {
       this.sessions.endAllOf(customer.id, keep);
       this.mail('password-changed', customer, renderPasswordChanged(customer.first_name, this.links()));
     });
-    await this.throttle.reset(normalizeEmail(customer.email));
+    await this.throttle.reset(emailIdentity(customer.email));
     this.logger.info({ customerId: customer.id }, 'password changed by reset link; other sessions ended');
   }
 }

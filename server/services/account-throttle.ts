@@ -1,12 +1,15 @@
 /**
- * Brute-force limits of the account endpoints (issue 13), with rate-limiter-flexible's in-memory
- * limiter (per process, like ./rate-limiter.ts; several servers would use its Redis or SQL store).
+ * Brute-force limits of the account endpoints (issues 13 and 17), with rate-limiter-flexible's
+ * in-memory limiter (per process, like ./rate-limiter.ts; several servers would use its Redis or SQL
+ * store).
  *
- * - Sign-in, per e-mail: the tenth wrong password in a row is answered 429 and blocks that e-mail
- *   for 15 minutes, the right password included; a successful sign-in clears the count. Counting per
- *   e-mail, not per account, treats an unknown e-mail exactly like a known one.
+ * - Sign-in, per e-mail: after ten wrong passwords in a row (within a day) every further attempt
+ *   needs the captcha; with it, the password is checked as usual, so the owner's right password
+ *   signs in however many strangers guessed before (issue 17 part 6: a lock per account let anyone
+ *   lock its owner out). A successful sign-in or a password reset ends the run. Counting per e-mail,
+ *   not per account, treats an unknown e-mail exactly like a known one.
  * - Sign-in, per client address: the hundredth attempt without success in an hour is answered 429
- *   and blocks the address for an hour (one address trying many accounts).
+ *   and blocks the address for an hour (one address trying many accounts), captcha or not.
  * - Attempts are counted when they arrive, before the password is checked (see beginSignIn).
  * - Registration and reset requests, per client address: 20 an hour, then 429.
  * - E-mails about one address (welcome, "you already have an account", reset links): 3 an hour; more
@@ -16,8 +19,10 @@
  */
 import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 
+/** Wrong passwords for one e-mail checked without the captcha; the next attempts need it. */
 export const WRONG_PASSWORDS_IN_A_ROW = 10;
-export const ACCOUNT_BLOCK_SECONDS = 15 * 60;
+/** How long a run of wrong passwords is remembered, counted from its first. */
+export const WRONG_PASSWORD_RUN_SECONDS = 24 * 3600;
 export const WRONG_PASSWORDS_PER_ADDRESS_HOUR = 100;
 export const REQUESTS_PER_ADDRESS_HOUR = 20;
 export const MAILS_PER_EMAIL_HOUR = 3;
@@ -40,37 +45,29 @@ async function hit(limiter: RateLimiterMemory, key: string): Promise<number | nu
 }
 
 export class AccountThrottle {
-  private readonly failsByEmail = new RateLimiterMemory({ keyPrefix: 'signin-email', points: WRONG_PASSWORDS_IN_A_ROW - 1, duration: 24 * 3600, blockDuration: ACCOUNT_BLOCK_SECONDS });
+  /** Only counts (penalty), never refuses: past the threshold the captcha decides, not a lock. */
+  private readonly failsByEmail = new RateLimiterMemory({ keyPrefix: 'signin-email', points: Number.MAX_SAFE_INTEGER, duration: WRONG_PASSWORD_RUN_SECONDS });
   private readonly failsByAddress = new RateLimiterMemory({ keyPrefix: 'signin-ip', points: WRONG_PASSWORDS_PER_ADDRESS_HOUR - 1, duration: 3600, blockDuration: 3600 });
   private readonly requestsByAddress = new RateLimiterMemory({ keyPrefix: 'account-requests-ip', points: REQUESTS_PER_ADDRESS_HOUR, duration: 3600 });
   private readonly mailsByEmail = new RateLimiterMemory({ keyPrefix: 'account-mail', points: MAILS_PER_EMAIL_HOUR, duration: 3600 });
 
   /**
    * Before checking a password. The attempt is counted now, before the (slow) hash check, so a
-   * burst of parallel guesses is counted as it arrives: no more than ten passwords are ever checked
-   * in a row for one e-mail, however many requests run at once. A success gives the points back
-   * (`signedIn`).
-   * - `blocked`: answer 429 without checking the password;
-   * - `check`, `last: false`: check it; a wrong one is an ordinary 401;
-   * - `check`, `last: true`: this is the tenth in a row: check it (the right password still signs
-   *   in), and a wrong one answers 429 with `wait`.
+   * burst of parallel guesses is counted as it arrives: no more than ten passwords in a row are ever
+   * checked for one e-mail without the captcha, however many requests run at once. A success gives
+   * the points back (`signedIn`).
+   * - `blocked`: the client address is over its limit: answer 429 without checking the password;
+   * - `captcha`: past the e-mail's threshold: check the password only with a valid captcha;
+   * - `check`: check it; `captchaNext` when the attempts after this one will need the captcha.
    */
-  async beginSignIn(emailKey: string, address: string): Promise<{ kind: 'blocked'; wait: number } | { kind: 'check'; last: boolean; wait: number }> {
-    const [byEmail, byAddress] = await Promise.all([this.failsByEmail.get(emailKey), this.failsByAddress.get(address)]);
-    const blocked = [blockedFor(this.failsByEmail, byEmail), blockedFor(this.failsByAddress, byAddress)].filter((w): w is number => w !== null);
-    if (blocked.length) return { kind: 'blocked', wait: Math.max(...blocked) };
+  async beginSignIn(emailKey: string, address: string): Promise<{ kind: 'blocked'; wait: number } | { kind: 'captcha' } | { kind: 'check'; captchaNext: boolean }> {
+    const blocked = blockedFor(this.failsByAddress, await this.failsByAddress.get(address));
+    if (blocked !== null) return { kind: 'blocked', wait: blocked };
     const addressWait = await hit(this.failsByAddress, address);
     if (addressWait !== null) return { kind: 'blocked', wait: addressWait };
-    try {
-      await this.failsByEmail.consume(emailKey);
-      return { kind: 'check', last: false, wait: 0 };
-    } catch (res) {
-      if (res instanceof Error) throw res;
-      const r = res as RateLimiterRes;
-      const wait = Math.max(1, Math.ceil(r.msBeforeNext / 1000));
-      // Only the attempt that went over the limit is checked; the ones racing behind it are not.
-      return r.consumedPoints === this.failsByEmail.points + 1 ? { kind: 'check', last: true, wait } : { kind: 'blocked', wait };
-    }
+    const attempt = (await this.failsByEmail.penalty(emailKey, 1)).consumedPoints;
+    if (attempt > WRONG_PASSWORDS_IN_A_ROW) return { kind: 'captcha' };
+    return { kind: 'check', captchaNext: attempt === WRONG_PASSWORDS_IN_A_ROW };
   }
 
   /** The right password ends the run of wrong ones for this e-mail, and is not held against the address. */

@@ -23,9 +23,7 @@ export interface Commerce {
   payments: PaymentService;
   tokens: OrderAccessTokens;
   lookupLimiter: RateLimiter;
-  /** Per order id and per e-mail, whatever the client address: an attacker rotating addresses still cannot try many e-mails for one order. */
-  lookupTargetLimiter: RateLimiter;
-  /** Both limiters, as every order id + e-mail check uses them: lookup, split payment, a payment proven by e-mail. */
+  /** The per-client limits every order id + e-mail check uses: lookup, split payment, a payment proven by e-mail. */
   emailLimits: OrderEmailLimits;
   mail: MailConfig;
   publicUrl: string;
@@ -33,8 +31,6 @@ export interface Commerce {
 
 /** 001 §6 lookups by order id and e-mail: five misses a minute from one address, then 429. */
 export const LOOKUPS_PER_MINUTE = 5;
-/** Misses on one order id or one e-mail a minute, from all addresses together. */
-export const TARGET_LOOKUPS_PER_MINUTE = 20;
 /** Checks of any outcome from one address a minute (a customer paying in parts makes a few). */
 export const CHECKS_PER_MINUTE = 60;
 
@@ -51,8 +47,7 @@ export function createCommerce(deps: { content: Content; database: Database; pub
   const quotes = new QuoteService(q, deps.publicUrl);
   const tokens = new OrderAccessTokens(serverSecret(q, 'order-access-token'));
   const lookupLimiter = new RateLimiter(LOOKUPS_PER_MINUTE, 60_000);
-  const lookupTargetLimiter = new RateLimiter(TARGET_LOOKUPS_PER_MINUTE, 60_000);
-  const emailLimits = new OrderEmailLimits(lookupLimiter, lookupTargetLimiter, new RateLimiter(CHECKS_PER_MINUTE, 60_000));
+  const emailLimits = new OrderEmailLimits(lookupLimiter, new RateLimiter(CHECKS_PER_MINUTE, 60_000));
   const payments = new PaymentService(q, orders, quotes, tokens, emailLimits, deps.confirm);
   return {
     q,
@@ -63,7 +58,6 @@ export function createCommerce(deps: { content: Content; database: Database; pub
     payments,
     tokens,
     lookupLimiter,
-    lookupTargetLimiter,
     emailLimits,
     mail: deps.mail,
     publicUrl: deps.publicUrl,

@@ -13,6 +13,7 @@ import { validateAddressLine } from '../../schemas/evaluators/checkout-fields';
 import type { SyncQueries } from '../db/sync-query';
 import type { CustomerAddressTable, CustomerTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
+import { emailIdentity } from './email-address';
 import { readAddress, type AddressType } from './order-address';
 import { nowIso, type Json } from './request-input';
 
@@ -25,8 +26,9 @@ export const FORM_INVALID = 'Form validation failed. Please check your informati
 /** Enough for a contractor's sites; bounds what one account can store. */
 export const MAX_ADDRESSES = 50;
 
+/** The key an account is found by: the one e-mail rule's identity (docs/accounts.md, "Who is who"). */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return emailIdentity(email);
 }
 
 export function addressNotFound(): ApiError {

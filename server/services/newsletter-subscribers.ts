@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type { SyncQueries } from '../db/sync-query';
 import type { NewsletterSubscriberTable } from '../db/tables';
+import { emailIdentity } from './email-address';
 import { nowIso } from './request-input';
 
 export type Subscriber = Omit<NewsletterSubscriberTable, 'id'> & { id: number };
@@ -14,7 +15,7 @@ export type Subscriber = Omit<NewsletterSubscriberTable, 'id'> & { id: number };
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return emailIdentity(email);
 }
 
 export function findSubscriberByEmail(q: SyncQueries, email: string): Subscriber | undefined {

@@ -4,6 +4,7 @@
  */
 import { ApiError } from '../http/api-error';
 import { validateAddressLine, validateCheckoutEmail, validateCity, validatePersonName, validatePhone, validateState, validateZip } from '../../schemas/evaluators/checkout-fields';
+import { normalizedOrRaw } from './email-address';
 import { isRecord } from './request-input';
 
 export type AddressType = 'billing' | 'shipping';
@@ -36,7 +37,8 @@ export function readAddress(raw: unknown, type: AddressType, errors: Record<stri
   const key = (f: string) => `${type}.${f}`;
   const address: OrderAddress = {
     type,
-    email: text(a.email) || fallbackEmail || '',
+    // Kept as the one e-mail rule normalises it (NFKC, domain lower-cased), so lookups compare like with like.
+    email: normalizedOrRaw(text(a.email) || fallbackEmail || ''),
     firstName: text(a.firstName),
     lastName: text(a.lastName),
     street1: text(a.street1),

@@ -77,36 +77,33 @@ export interface HitLimiter {
 /**
  * The limits of an order id + e-mail check (001 §6), shared by the lookup, the split-payment
  * endpoint and a payment proven by e-mail. What they stop is guessing, so what they count is
- * misses (a wrong id or a wrong e-mail): a budget per client, and one per order and per e-mail from
- * all clients together (so rotating addresses cannot try many e-mails for one order). Once any of the
- * three is spent, every check of it is refused, right or wrong. A check that fits costs only the
- * client's larger budget of checks, so a customer paying an order in parts, or retrying a declined
- * card, is never told to wait after the money was taken.
+ * misses (a wrong id or a wrong e-mail), per client: once a client's budget of misses is spent,
+ * its every check is refused, right or wrong. A check that fits costs only the client's larger
+ * budget of checks, so a customer paying an order in parts, or retrying a declined card, is never
+ * told to wait after the money was taken.
+ *
+ * There is no budget per order or per e-mail across clients (issue 17 part 6): twenty strangers'
+ * misses used to lock an order's lookup and split payment for its owner too. The limits are the
+ * clients' own, so one client's guesses never lock out another (docs/accounts.md, "Order lookup").
  */
 export class OrderEmailLimits {
   constructor(
     private readonly missesPerClient: HitLimiter,
-    private readonly missesPerTarget: HitLimiter,
     private readonly checksPerClient: HitLimiter,
   ) {}
 
-  /** Runs one check: 429 when a budget is spent; `check` throws notFound() on a miss, which is counted. */
-  async guard<T>(client: string, orderRef: string, email: string, check: () => T | Promise<T>): Promise<T> {
-    const keys = {
-      client: `lookup:${client.slice(0, 64)}`,
-      order: `order:${orderRef.trim().toLowerCase().slice(0, 64)}`,
-      email: `email:${email.trim().toLowerCase().slice(0, 254)}`,
-    };
-    if (!(await this.checksPerClient.consume(keys.client))) throw tooManyLookups();
-    // All three are asked every time, so the answer does not tell which one ran out.
-    const spent = await Promise.all([this.missesPerClient.spent(keys.client), this.missesPerTarget.spent(keys.order), this.missesPerTarget.spent(keys.email)]);
-    if (spent.some(Boolean)) throw tooManyLookups();
+  /**
+   * Runs one check: 429 when the client's budget is spent; `check` throws notFound() on a miss, which
+   * is counted. The order and e-mail checked are named by the callers but no longer count (see above).
+   */
+  async guard<T>(client: string, _orderRef: string, _email: string, check: () => T | Promise<T>): Promise<T> {
+    const key = `lookup:${client.slice(0, 64)}`;
+    if (!(await this.checksPerClient.consume(key))) throw tooManyLookups();
+    if (await this.missesPerClient.spent(key)) throw tooManyLookups();
     try {
       return await check();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
-        await Promise.all([this.missesPerClient.consume(keys.client), this.missesPerTarget.consume(keys.order), this.missesPerTarget.consume(keys.email)]);
-      }
+      if (err instanceof ApiError && err.status === 404) await this.missesPerClient.consume(key);
       throw err;
     }
   }

@@ -10,7 +10,8 @@ import type { QuoteTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { readAddresses } from './order-address';
 import type { QuoteItem } from './quote-conversion';
-import { isEmail, isRecord, nowIso, optionalString, requiredString, type Json } from './request-input';
+import { readEmailAddress } from './email-address';
+import { isRecord, nowIso, optionalString, requiredString, type Json } from './request-input';
 import { constantTimeEqual, sha256Hex } from './secrets';
 
 export const QUOTE_EXPIRED_MESSAGE = 'The quote link has expired. Please contact admin to receive a new payment link.';
@@ -59,8 +60,9 @@ export class QuoteService {
   /** Stores a quote from an operator's JSON file; totals are computed from its items once, here. */
   create(body: Json): QuoteRow {
     const errors: Record<string, string> = {};
-    const email = requiredString(body.email, 'email', 'Email is required', 254);
-    if (!isEmail(email)) errors.email = 'Invalid email address';
+    const read = readEmailAddress(requiredString(body.email, 'email', 'Email is required', 254));
+    if ('problem' in read) errors.email = read.problem;
+    const email = 'address' in read ? read.address : String(body.email).trim();
     const firstName = requiredString(body.firstName, 'firstName', 'This field is required', 50);
     const lastName = requiredString(body.lastName, 'lastName', 'This field is required', 50);
     const { billing, shipping } = readAddresses(body, email);

@@ -3,6 +3,7 @@
  * throws an ApiError 400 with {error, message, fields}, so no route ever reaches a 500 on bad input.
  */
 import { ApiError } from '../http/api-error';
+import { readEmailAddress } from './email-address';
 
 export type Json = Record<string, unknown>;
 
@@ -48,9 +49,9 @@ export function queryValue(value: string | string[] | undefined): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Whether the one e-mail rule (./email-address) takes the address. */
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL.test(value);
+  return 'address' in readEmailAddress(value);
 }
 
 export function nowIso(): string {

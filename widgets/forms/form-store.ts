@@ -136,6 +136,8 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
   let submissionId: string | null = null;
   let continuationToken: string | null = null;
   let captcha: CaptchaHandle | null = null;
+  /** The server named the captcha in an answer (an account sign-in past ten wrong passwords): every later send carries one. */
+  let captchaAsked = false;
   let messageTimer: ReturnType<typeof setTimeout> | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let savePending = false;
@@ -324,9 +326,12 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
         .filter((n) => errors[n] !== undefined || outsideErrors.has(n));
     },
 
-    /** Whether the next send must pass the captcha: a form with googleReCaptcha, until the server has given a multi-step submission its id. */
+    /**
+     * Whether the next send must pass the captcha: a form with googleReCaptcha, or one whose server
+     * asked for it, until the server has given a multi-step submission its id.
+     */
     needsCaptcha(): boolean {
-      return form.googleReCaptcha === true && submissionId === null;
+      return (form.googleReCaptcha === true || captchaAsked) && submissionId === null;
     },
 
     /** Submit (single-step or last step) and Next (multi-step): validate, run the captcha, send. */
@@ -348,7 +353,7 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
           return { focus: CAPTCHA_KEY };
         }
       }
-      const { values: sent } = checkSubmission(needsCaptcha ? form : { ...form, googleReCaptcha: false }, values, { stepIndex, recaptchaToken: token });
+      const { values: sent } = checkSubmission({ ...form, googleReCaptcha: needsCaptcha }, values, { stepIndex, recaptchaToken: token });
       const post: FormPost = { values: sent, honeypot, recaptchaToken: needsCaptcha ? token : undefined };
       if (multi) Object.assign(post, { step: stepIndex, id: submissionId, token: continuationToken });
       const result = await options.post(post);
@@ -382,8 +387,10 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
     fail(result: Extract<FormPostResult, { ok: false }>): ActionResult {
       let captchaError: string | null = null;
       for (const [name, message] of Object.entries(result.fields)) {
-        if (name === CAPTCHA_KEY) captchaError = message;
-        else if (byName.has(name)) outsideErrors.set(name, message);
+        if (name === CAPTCHA_KEY) {
+          captchaError = message;
+          captchaAsked = true;
+        } else if (byName.has(name)) outsideErrors.set(name, message);
       }
       const message = result.message ?? form.messages?.error ?? GENERIC_SUBMIT_ERROR;
       const patch: Partial<FormStatus> = { captchaError };

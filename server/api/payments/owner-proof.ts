@@ -7,6 +7,7 @@
  */
 import type { Context } from 'koa';
 import type { OwnerProof } from '../../services/payment-service';
+import { normalizedOrRaw } from '../../services/email-address';
 import { presentedToken } from '../read-json';
 
 const MAX_EMAIL = 254;
@@ -17,6 +18,6 @@ export function clientKey(ctx: Context): string {
 }
 
 export function ownerProof(ctx: Context, body: Record<string, unknown>): OwnerProof {
-  const email = typeof body.email === 'string' && body.email.trim() !== '' && body.email.length <= MAX_EMAIL ? body.email.trim() : undefined;
+  const email = typeof body.email === 'string' && body.email.trim() !== '' && body.email.length <= MAX_EMAIL ? normalizedOrRaw(body.email) : undefined;
   return { token: presentedToken(ctx), email, client: clientKey(ctx) };
 }

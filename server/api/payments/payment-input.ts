@@ -4,6 +4,7 @@
  */
 import { ApiError } from '../../http/api-error';
 import { PAYMENT_METADATA_KEYS, type PaymentMetadata } from '../../gateways/gateway';
+import { emailAddressProblem } from '../../services/email-address';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
 const ID = /^[A-Za-z0-9_\-.:]{1,100}$/;
@@ -37,7 +38,9 @@ export class PaymentInput {
 
   email(name: string, from?: Record<string, unknown>, label?: string): string | undefined {
     const value = this.string(name, { max: 254, ...(from ? { from } : {}), label: label ?? name });
-    if (value !== undefined && !EMAIL.test(value)) return this.fail(label ?? name, 'Invalid email address');
+    // The one e-mail rule (look-alikes refused), and the providers' stricter lengths.
+    const problem = value === undefined ? null : (emailAddressProblem(value) ?? (EMAIL.test(value) ? null : 'Invalid email address'));
+    if (problem) return this.fail(label ?? name, problem);
     return value;
   }
 
