@@ -41,7 +41,7 @@ export function WaitingPaymentNotice({ api, message, target, onCleared }: Waitin
     <div className="sr-waiting-payment" part="waiting-payment" role="alert">
       <p className="sr-waiting-payment__message">{message}</p>
       {error && <p className="sr-error">{error}</p>}
-      <button type="button" className="sr-button sr-pay-button" part="pay-another-way" disabled={busy} aria-busy={busy} onClick={() => void cancel()}>
+      <button type="button" className="sr-pay-button" part="pay-another-way" disabled={busy} aria-busy={busy} onClick={() => void cancel()}>
         {busy ? CANCELLING_LABEL : WAITING_PAYMENT_MESSAGES.payAnotherWay}
       </button>
     </div>
