@@ -81,7 +81,9 @@ export function createApp(deps: AppDeps): Koa {
   // A payment step that leaves the page (the test gateway's authentication) returns only to the
   // store or to a page that may embed the widgets.
   const isReturnOrigin = (origin: string) => deps.allowedOrigins().has(origin) || dealers.isDealerOrigin(origin);
-  const payments = { gateways, chargeAmount: commerce.payments.chargeAmount, onConfirmedPayment: commerce.payments.onConfirmedPayment, logger: deps.logger, publicUrl: deps.publicUrl, isReturnOrigin };
+  const p = commerce.payments;
+  const holds = { held: p.held, openAttempts: p.openAttempts, recordAttempt: p.recordAttempt, markAttempt: p.markAttempt, attemptState: p.attemptState, onVoidedPayment: p.onVoidedPayment };
+  const payments = { gateways, chargeAmount: p.chargeAmount, onConfirmedPayment: p.onConfirmedPayment, holds, logger: deps.logger, publicUrl: deps.publicUrl, isReturnOrigin };
   paymentMethodRoutes(api, deps.content, gateways);
   catalogSampleRoutes(api, deps.content);
   paymentRoutes(api, payments);

@@ -29,7 +29,8 @@ export function paymentVerifyRoutes(router: Router, commerce: Commerce): void {
     }
     const { confirmed, applied, owned } = await commerce.payments.verify(gateway, raw, ownerProof(ctx, body), { method: ctx.params.method });
     const order = applied.order;
-    const failed = confirmed.status === 'failed';
+    // A voided payment (cancelled to pay another way, issue 17) took nothing: answered like a failed one.
+    const failed = confirmed.status === 'failed' || confirmed.status === 'voided';
     ctx.body = {
       error: failed,
       success: !failed,

@@ -12,6 +12,7 @@ import type { PaymentRouteDeps } from './payments/payment-deps';
 import { paypalRoutes } from './payments/paypal-routes';
 import { stripeRoutes } from './payments/stripe-routes';
 import { testPaymentRoutes } from './payments/test-payment-routes';
+import { waitingPaymentRoutes } from './payments/waiting-payments';
 
 export type { Charge, ChargeAmount, ChargeRequest, OnConfirmedPayment, PaymentRouteDeps } from './payments/payment-deps';
 
@@ -33,4 +34,5 @@ export function paymentRoutes(router: Router, deps: PaymentRouteDeps): void {
   stripeRoutes(router, deps);
   paypalRoutes(router, deps);
   authorizeNetRoutes(router, deps);
+  waitingPaymentRoutes(router, deps);
 }

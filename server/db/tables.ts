@@ -183,6 +183,32 @@ export interface PaymentTable {
   updated_at: string;
 }
 
+/**
+ * A provider object the store created to take a payment (a Stripe PaymentIntent, a PayPal order):
+ * the browser or the provider may still move it, so a new charge settles the open ones first.
+ */
+export interface PaymentAttemptTable {
+  id: Generated<number>;
+  gateway: string;
+  provider_reference: string;
+  order_id: number | null;
+  quote_id: number | null;
+  amount_cents: number;
+  state: 'open' | 'voided' | 'settled';
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a completed payment took above the amount due: a refund is due (never silent). */
+export interface PaymentOverpaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number;
+  amount_cents: number;
+  created_at: string;
+  refunded_at: string | null;
+}
+
 export interface IdempotencyRecordTable {
   id: Generated<number>;
   scope: string;
@@ -250,7 +276,7 @@ export interface TestGatewayAuthenticationTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
-  /** 'completed' or 'failed' once used. */
+  /** 'completed' or 'failed' once used; 'voided' when the customer cancelled the payment to pay another way. */
   outcome: string | null;
 }
 
@@ -319,6 +345,8 @@ export interface DatabaseSchema {
   sales_order_status_history: SalesOrderStatusHistoryTable;
   quote: QuoteTable;
   payment: PaymentTable;
+  payment_attempt: PaymentAttemptTable;
+  payment_overpayment: PaymentOverpaymentTable;
   idempotency_record: IdempotencyRecordTable;
   processed_webhook_event: ProcessedWebhookEventTable;
   mail_outbox: MailOutboxTable;

@@ -102,6 +102,15 @@ export class StripeGateway implements PaymentGateway {
     return this.call(() => this.stripe.paymentIntents.capture(id, {}, idempotencyKey ? { idempotencyKey } : undefined), id);
   }
 
+  /**
+   * Cancels an intent that has not taken money (requires_payment_method, requires_confirmation,
+   * requires_action, requires_capture; issue 17: the customer pays another way, or a new intent
+   * replaces it). Stripe refuses a succeeded or processing one; the caller reads the intent back then.
+   */
+  async cancelIntent(id: string, idempotencyKey?: string): Promise<StripeIntent> {
+    return this.call(() => this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'requested_by_customer' }, idempotencyKey ? { idempotencyKey } : undefined), id);
+  }
+
   async retrieveIntent(id: string): Promise<StripeIntent> {
     return this.call(() => this.stripe.paymentIntents.retrieve(id, { expand: ['payment_method'] }), id);
   }

@@ -17,6 +17,9 @@ export const AUTHENTICATION_LIFETIME_MS = 30 * 60 * 1000;
 
 export type AuthenticationOutcome = 'completed' | 'failed';
 
+/** The page of a payment the customer cancelled to pay another way (issue 17). */
+export const AUTHENTICATION_CANCELLED_MESSAGE = 'This payment was cancelled to pay another way, so its authentication can no longer be completed.';
+
 /** Stripe's words for a failed 3-D Secure authentication, shown on the failure page. */
 export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
@@ -85,12 +88,29 @@ export class TestGatewayAuthentication {
     })();
   }
 
+  /**
+   * Voids a transaction that waits for its authentication (the customer chose to pay another way):
+   * in one SQLite transaction the step is closed and the transaction becomes voided, so a page
+   * still open can no longer complete it, and a submit racing the void either wins before it (the
+   * transaction completed, nothing is voided) or finds it cancelled. True when it was voided.
+   */
+  void(transactionId: string): boolean {
+    const { sqlite } = this.database;
+    return sqlite.transaction((): boolean => {
+      const moved = sqlite.prepare("update test_gateway_transaction set status = 'voided', message = ? where id = ? and status in ('on_hold', 'pending')").run(AUTHENTICATION_CANCELLED_MESSAGE, transactionId);
+      if (moved.changes !== 1) return false;
+      sqlite.prepare("update test_gateway_authentication set used_at = ?, outcome = 'voided' where transaction_id = ? and used_at is null").run(this.now().toISOString(), transactionId);
+      return true;
+    })();
+  }
+
   private open(transactionId: string, secret: string): AuthenticationRow {
     const row = this.database.sqlite.prepare('select * from test_gateway_authentication where transaction_id = ?').get(transactionId) as AuthenticationRow | undefined;
     // Hash both sides so the comparison has a fixed length and takes the same time for any secret.
     const expected = row ? Buffer.from(row.secret_hash, 'hex') : crypto.randomBytes(32);
     const matches = crypto.timingSafeEqual(expected, hash(secret));
     if (!row || !matches) throw notFound();
+    if (row.used_at && row.outcome === 'voided') throw new ApiError(410, 'authentication_cancelled', AUTHENTICATION_CANCELLED_MESSAGE);
     if (row.used_at) throw new ApiError(409, 'authentication_used', 'This authentication has already been completed.');
     if (Date.parse(row.expires_at) <= this.now().getTime()) throw new ApiError(410, 'authentication_expired', 'This authentication link has expired. Please try the payment again.');
     return row;

@@ -80,6 +80,16 @@ export class TestGateway implements PaymentGateway {
     return { payment: toPayment(stored), message: stored.message, declineCode };
   }
 
+  /**
+   * Voids a transaction that waits for its authentication (issue 17, "Pay another way"): its
+   * authentication page no longer completes. Answers the transaction as it now stands (voided, or
+   * completed or failed when the authentication ended first).
+   */
+  async void(transactionId: string): Promise<ConfirmedPayment> {
+    this.authentication.void(transactionId);
+    return this.confirm(transactionId);
+  }
+
   async confirm(transactionId: string): Promise<ConfirmedPayment> {
     const row = this.database.sqlite.prepare('select * from test_gateway_transaction where id = ?').get(transactionId) as TransactionRow | undefined;
     if (!row) throw paymentNotFound(transactionId);

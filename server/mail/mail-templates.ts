@@ -6,8 +6,8 @@
 import { formatMoney } from '../../schemas/money';
 import type { OrderView } from '../services/order-view';
 
-export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'form-notification' | 'form-confirmation' | AccountMailType;
-export const MAIL_TYPES: readonly MailType[] = ['order-confirmation', 'order-confirmation-admin', 'split-payment-confirmation', 'form-notification', 'form-confirmation'];
+export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'form-notification' | 'form-confirmation' | AccountMailType;
+export const MAIL_TYPES: readonly MailType[] = ['order-confirmation', 'order-confirmation-admin', 'split-payment-confirmation', 'refund-due-admin', 'form-notification', 'form-confirmation'];
 
 /** The account e-mails (issue 13): sent by the server only, never through /api/email/send-email. */
 export type AccountMailType = 'account-welcome' | 'account-exists' | 'password-reset' | 'password-changed';
@@ -109,6 +109,31 @@ export function renderAdminOrder(order: OrderView): RenderedMail {
     subject: `New Order #${order.orderIncrementId}`,
     html: orderBody(order, `New Order #${order.orderIncrementId}`, `A new order was placed by ${escapeHtml(`${order.firstName} ${order.lastName}`)} (${escapeHtml(order.email)}).`),
     text: orderText(order, `New Order #${order.orderIncrementId}`),
+  };
+}
+
+/** The payment that went over what the order owed (issue 17): what was taken and what to give back. */
+export interface OverpaymentInfo {
+  transactionId: string;
+  gateway: string;
+  paymentCents: number;
+  excessCents: number;
+}
+
+/** To the store's admins: a completed payment took more than the order owed, and a refund is due. */
+export function renderRefundDue(order: OrderView, info: OverpaymentInfo): RenderedMail {
+  const subject = `Refund due - Order #${order.orderIncrementId}`;
+  const rows: [string, string][] = [
+    ['Order total', formatMoney(order.total)],
+    ['Completed payments', formatMoney(order.paidAmount)],
+    ['This payment', `${formatMoney(info.paymentCents / 100)} (${info.gateway}, transaction ${info.transactionId})`],
+    ['Refund due', formatMoney(info.excessCents / 100)],
+  ];
+  const intro = `Order #${order.orderIncrementId} (${order.firstName} ${order.lastName}, ${order.email}) received more than it owed. A refund of ${formatMoney(info.excessCents / 100)} is due to the customer: refund it with ${info.gateway}, transaction ${info.transactionId}.`;
+  return {
+    subject,
+    html: layout(subject, `<h1>${escapeHtml(subject)}</h1><p>${escapeHtml(intro)}</p><table cellpadding="4">${rows.map(([l, v]) => `<tr><td>${l}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>`),
+    text: [subject, intro, ...rows.map(([l, v]) => `${l}: ${v}`)].join('\n'),
   };
 }
 

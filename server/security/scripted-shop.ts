@@ -74,6 +74,16 @@ export class ScriptedStripe {
     return structuredClone(intent);
   }
 
+  /** Stripe cancels an intent that has taken no money; it refuses a succeeded or processing one. */
+  async cancelIntent(id: string): Promise<StripeIntent> {
+    const intent = this.get(id);
+    if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'canceled') {
+      throw new ApiError(400, 'payment_intent_unexpected_state', `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`);
+    }
+    intent.status = 'canceled';
+    return structuredClone(intent);
+  }
+
   async confirm(id: string): Promise<ConfirmedPayment> {
     return this.toConfirmedPayment(await this.retrieveIntent(id));
   }

@@ -4,7 +4,7 @@
  */
 import type { SyncQueries } from '../db/sync-query';
 import type { MailConfig } from '../mail/mail-config';
-import { renderAdminOrder, renderOrderConfirmation, renderSplitPaymentConfirmation } from '../mail/mail-templates';
+import { renderAdminOrder, renderOrderConfirmation, renderRefundDue, renderSplitPaymentConfirmation, type OverpaymentInfo } from '../mail/mail-templates';
 import { enqueueMail } from '../mail/outbox';
 import { loadOrder, orderView, type OrderView } from './order-view';
 import { nowIso } from './request-input';
@@ -75,4 +75,15 @@ export function queueSplitPaymentConfirmation(q: SyncQueries, ctx: MailContext, 
       }),
     );
   }
+}
+
+/**
+ * To the admins: a completed payment took more than the order owed (issue 17), a refund is due.
+ * Once per payment (its dedupe key), whatever the number of verify calls and webhooks.
+ */
+export function queueRefundDueNotice(q: SyncQueries, ctx: MailContext, orderId: number, paymentId: number, info: OverpaymentInfo): void {
+  const record = loadOrder(q, orderId);
+  const [admin, ...cc] = ctx.mail.adminEmails;
+  if (!record || !admin) return;
+  enqueueMail(q, { type: 'refund-due-admin', orderId, recipient: admin, cc, dedupeKey: `refund-due-admin:${paymentId}`, ...renderRefundDue(orderView(record), info) });
 }

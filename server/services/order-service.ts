@@ -11,10 +11,11 @@ import type { TaxRule } from '../../schemas/tax.schema';
 import type { SyncQueries } from '../db/sync-query';
 import { ApiError } from '../http/api-error';
 import { computeTotals, readCartLines, type CartLine, type CartTotals } from './cart-totals';
-import { queueOrderConfirmation, queueSplitPaymentConfirmation, type MailContext } from './mail-queue';
+import { isWaitingStatus } from '../gateways/gateway';
+import { queueOrderConfirmation, queueRefundDueNotice, queueSplitPaymentConfirmation, type MailContext } from './mail-queue';
 import { orderAddressRow, readAddresses, type OrderAddress } from './order-address';
 import { assertTransition, isPayable, STATE_OF_STATUS, statusAfterPayment, type OrderStatus } from './order-status';
-import { balanceCents, findOrderRow, loadOrder, orderView, paidCents, type OrderView, type PaymentRow } from './order-view';
+import { balanceCents, findOrderRow, flaggedOverpaymentCents, loadOrder, orderView, paidCents, type OrderView, type PaymentRow } from './order-view';
 import type { ConfirmedPayment } from './payment-types';
 import { convertQuoteInTransaction } from './quote-conversion';
 import { isEmail, isRecord, nowIso, optionalString, type Json } from './request-input';
@@ -467,7 +468,7 @@ export class OrderService {
       if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
       if (metaOrder !== undefined && metaOrder !== quote.order_id) throw paymentMismatch();
       if (quote.order_id !== null) return quote.order_id;
-      if (payment.status === 'failed') throw quotePaymentFailed(payment);
+      if (payment.status === 'failed' || payment.status === 'voided') throw quotePaymentFailed(payment);
       return convertQuoteInTransaction(q, quoteId, payment.gateway, this.rules.paymentMethods);
     }
     // A payment naming an order and a quote pays that order only if it was made from that quote.
@@ -478,7 +479,9 @@ export class OrderService {
   private updateExistingPayment(existing: PaymentRow, payment: ConfirmedPayment): AppliedPayment {
     const q = this.q;
     const orderId = existing.order_id!;
-    const changed = existing.status !== payment.status && existing.status !== 'completed';
+    // A completed payment is history; a voided one stays voided, unless the provider says the money
+    // moved after all (then it counts, and an excess is flagged as an overpayment).
+    const changed = existing.status !== payment.status && existing.status !== 'completed' && (existing.status !== 'voided' || payment.status === 'completed');
     if (changed) {
       const before = loadOrder(q, orderId)!;
       const hadCompleted = paidCents(before.payments) > 0;
@@ -507,6 +510,11 @@ export class OrderService {
       q.run(q.db.updateTable('sales_order').set({ updated_at: now }).where('id', '=', orderId));
       return;
     }
+    if (payment.status === 'voided') {
+      q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: current, comment: voidedComment(payment), is_customer_notified: 0, created_at: now }));
+      q.run(q.db.updateTable('sales_order').set({ updated_at: now }).where('id', '=', orderId));
+      return;
+    }
     const paid = paidCents(record.payments);
     const next = statusAfterPayment(current, payment.status, paid, record.order.total_cents);
     if (next) this.moveStatus(orderId, current, next);
@@ -517,9 +525,58 @@ export class OrderService {
         : `Payment ${payment.status === 'on_hold' ? 'on hold (additional authentication required)' : 'pending'} with transaction ${payment.transactionId}.`;
     q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status, comment, is_customer_notified: 0, created_at: now }));
     if (payment.status === 'completed') {
+      if (this.flagOverpayment(orderId, paymentId, payment)) return;
       if (hadCompletedBefore) queueSplitPaymentConfirmation(q, this.mail, orderId, paymentId);
       else queueOrderConfirmation(q, this.mail, orderId);
     }
+  }
+
+  /**
+   * Completed payments above the order's total are never recorded silently (issue 17): the excess of
+   * this payment is stored as an overpayment, the history says a refund is due and the admins get an
+   * e-mail saying so. True when this payment went over (the customer's "payment received" e-mail is
+   * not sent again for money the store must give back).
+   */
+  private flagOverpayment(orderId: number, paymentId: number, payment: ConfirmedPayment): boolean {
+    const q = this.q;
+    const record = loadOrder(q, orderId)!;
+    const unflagged = paidCents(record.payments) - flaggedOverpaymentCents(q, orderId) - record.order.total_cents;
+    if (unflagged <= 0) return false;
+    const excessCents = Math.min(unflagged, payment.amountCents);
+    const now = nowIso();
+    q.run(q.db.insertInto('payment_overpayment').values({ order_id: orderId, payment_id: paymentId, amount_cents: excessCents, created_at: now, refunded_at: null }));
+    const comment = `Overpayment: transaction ${payment.transactionId} (${payment.gateway}) took ${formatMoney(toDollars(excessCents))} more than the order owed. A refund of ${formatMoney(toDollars(excessCents))} is due.`;
+    q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: record.order.status, comment, is_customer_notified: 0, created_at: now }));
+    queueRefundDueNotice(q, this.mail, orderId, paymentId, { transactionId: payment.transactionId, gateway: payment.gateway, paymentCents: payment.amountCents, excessCents });
+    return true;
+  }
+
+  /**
+   * The customer cancelled a payment that waited for their bank, and the gateway voided it (issue
+   * 17): its row becomes voided and the history says so, and the order may be paid another way.
+   * Only a waiting row changes; anything else (completed meanwhile, already voided) is left as is.
+   */
+  recordVoidedPayment(providerReference: string): { voided: boolean; order?: OrderView } {
+    const q = this.q;
+    return q.transaction(() => {
+      const existing = q.first(q.db.selectFrom('payment').selectAll().where('provider_reference', '=', providerReference));
+      if (!existing || existing.order_id === null) return { voided: false };
+      if (!isWaitingStatus(existing.status)) return { voided: false, order: orderView(loadOrder(q, existing.order_id)!) };
+      const data = { ...(JSON.parse(existing.additional_data || '{}') as Record<string, unknown>), providerStatus: 'voided', voidedBy: 'customer' };
+      q.run(q.db.updateTable('payment').set({ status: 'voided', additional_data: JSON.stringify(data), updated_at: nowIso() }).where('id', '=', existing.id));
+      const voided: ConfirmedPayment = {
+        gateway: existing.gateway as ConfirmedPayment['gateway'],
+        providerReference,
+        transactionId: existing.transaction_id,
+        status: 'voided',
+        amountCents: existing.amount_cents,
+        currency: existing.currency,
+        metadata: {},
+        additionalData: data,
+      };
+      this.afterPaymentChange(existing.order_id, existing.id, voided, paidCents(loadOrder(q, existing.order_id)!.payments) > 0);
+      return { voided: true, order: orderView(loadOrder(q, existing.order_id)!) };
+    });
   }
 
   private moveStatus(orderId: number, from: string, to: OrderStatus): void {
@@ -566,6 +623,10 @@ export function incrementIdFor(id: number): string {
 function quotePaymentFailed(payment: ConfirmedPayment): ApiError {
   const message = typeof payment.additionalData?.message === 'string' && payment.additionalData.message ? payment.additionalData.message : 'Error while handling Payment';
   return new ApiError(402, 'payment_failed', message.slice(0, 300), undefined, { status: payment.status, transactionId: payment.transactionId });
+}
+
+function voidedComment(payment: ConfirmedPayment): string {
+  return `Payment of ${formatMoney(toDollars(payment.amountCents))} with transaction ${payment.transactionId} cancelled by the customer to pay another way; voided with the ${payment.gateway} gateway.`;
 }
 
 function paymentMismatch(): ApiError {

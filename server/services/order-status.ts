@@ -72,12 +72,12 @@ export function isPayable(status: string): boolean {
  */
 export function statusAfterPayment(
   current: string,
-  paymentStatus: 'completed' | 'pending' | 'failed' | 'on_hold',
+  paymentStatus: 'completed' | 'pending' | 'failed' | 'on_hold' | 'voided',
   paidCents: number,
   totalCents: number,
 ): OrderStatus | null {
   if (!isPayable(current)) return null;
-  if (paymentStatus === 'failed') return null;
+  if (paymentStatus === 'failed' || paymentStatus === 'voided') return null;
   if (paidCents >= totalCents && paidCents > 0) return 'ordered';
   if (paidCents > 0) return 'partially_paid';
   return 'pending_payment';

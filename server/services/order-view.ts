@@ -43,6 +43,12 @@ export function paidCents(payments: readonly PaymentRow[]): number {
   return payments.filter((p) => p.status === 'completed').reduce((a, p) => a + p.amount_cents, 0);
 }
 
+/** What completed payments took above the order's total, flagged as overpayments (a refund is due). */
+export function flaggedOverpaymentCents(q: SyncQueries, orderId: number): number {
+  const row = q.first(q.db.selectFrom('payment_overpayment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents')).where('order_id', '=', orderId));
+  return Number(row?.cents ?? 0);
+}
+
 /** Balance = total minus completed payments (001 §4), never below zero. */
 export function balanceCents(order: OrderRow, payments: readonly PaymentRow[]): number {
   return Math.max(0, order.total_cents - paidCents(payments));

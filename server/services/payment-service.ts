@@ -16,6 +16,8 @@ import type { AppliedPayment, OrderEmailLimits, OrderService } from './order-ser
 import { notFound } from './order-service';
 import { isPayable } from './order-status';
 import { balanceCents, loadOrder, type OrderRecord } from './order-view';
+import type { GatewayName, PaymentMetadata } from '../gateways/gateway';
+import { attemptTarget, PaymentAttempts, paymentWaiting, waitingPayments, type AttemptState, type PaymentAttempt, type WaitingPayment } from './payment-holds';
 import type { ConfirmedPayment, ConfirmPayment } from './payment-types';
 import { QUOTE_NOT_FOUND_MESSAGE, type QuoteService } from './quote-service';
 import type { OrderAccessTokens } from './secrets';
@@ -57,6 +59,21 @@ export interface ChargeRequest {
    * proves ownership (capturing, reading back or updating an existing payment), whatever is due.
    */
   purpose?: 'charge' | 'check-owner';
+  /**
+   * The provider reference of the payment this charge is (a PayPal order being captured): it does
+   * not hold against itself. Any other payment pending or on hold refuses the charge (409).
+   */
+  exceptReference?: string;
+}
+
+/** What holds an order's or a quote's amount, for its proven owner (issue 17). */
+export interface HeldPayments {
+  orderId?: number;
+  quoteId?: number;
+  /** Payments of the ledger pending or on hold. */
+  waiting: WaitingPayment[];
+  /** Provider objects the store created that may still be confirmed (Stripe intents, PayPal orders). */
+  attempts: PaymentAttempt[];
 }
 
 export interface ChargeAmount {
@@ -76,6 +93,8 @@ function present(value: string | number | undefined | null): value is string | n
 }
 
 export class PaymentService {
+  private readonly attempts: PaymentAttempts;
+
   constructor(
     private readonly q: SyncQueries,
     private readonly orders: OrderService,
@@ -83,7 +102,9 @@ export class PaymentService {
     private readonly tokens: OrderAccessTokens,
     private readonly emailLimits: OrderEmailLimits,
     private readonly confirmWithGateway: ConfirmPayment,
-  ) {}
+  ) {
+    this.attempts = new PaymentAttempts(q);
+  }
 
   /**
    * Proves that the caller owns the order (or the quote) named. With an order id: its access token,
@@ -160,6 +181,8 @@ export class PaymentService {
       const metadata = { orderId: String(record.order.id), orderIncrementId: record.order.increment_id ?? String(record.order.id), ...(owned.quoteId !== undefined ? { quoteId: String(owned.quoteId) } : {}) };
       if (check) return { amountCents: due, currency: 'USD', metadata };
       if (due === 0 || !isPayable(record.order.status)) throw new ApiError(409, 'orderAlreadyPaid', ORDER_ALREADY_PAID);
+      // A payment waiting for the customer's bank holds the amount: no second card meanwhile (issue 17).
+      if (waitingPayments(record.payments, request.exceptReference).length > 0) throw paymentWaiting();
       let amountCents = due;
       // Without split payment the browser's amount is only a request: the due amount is charged.
       if (request.requestedAmount !== undefined && record.order.split_payment_enabled === 1 && toCents(request.requestedAmount) !== due) {
@@ -195,6 +218,49 @@ export class PaymentService {
     }
     return balanceCents(record.order, record.payments);
   }
+
+  /**
+   * The waiting payments and open provider attempts of the order or quote named, for its owner only
+   * (the same proof as a charge: a stranger gets the answer of an unknown id and learns nothing).
+   */
+  held = async (request: { orderId?: string | number; quoteId?: string | number; owner?: OwnerProof }): Promise<HeldPayments> => {
+    const owned = await this.authorize(request, request.owner);
+    const record = owned.orderId !== undefined ? loadOrder(this.q, owned.orderId) : undefined;
+    const quoteId = owned.quoteId ?? record?.order.quote_id ?? undefined;
+    return {
+      ...(owned.orderId !== undefined ? { orderId: owned.orderId } : {}),
+      ...(quoteId !== undefined ? { quoteId } : {}),
+      waiting: record ? waitingPayments(record.payments) : [],
+      attempts: this.attempts.openFor({ orderId: owned.orderId, quoteId }),
+    };
+  };
+
+  /** The open attempts of an order or quote the caller already proved it owns (after chargeAmount). */
+  openAttempts = (metadata: PaymentMetadata): PaymentAttempt[] => {
+    const target = attemptTarget(metadata, (raw) => this.orders.resolveOrderId(raw));
+    const quoteOfOrder = target.orderId !== null ? (loadOrder(this.q, target.orderId)?.order.quote_id ?? null) : null;
+    return this.attempts.openFor({ orderId: target.orderId ?? undefined, quoteId: target.quoteId ?? quoteOfOrder ?? undefined });
+  };
+
+  /** Records a provider object the store created (after its owner check), so a later charge can settle it. */
+  recordAttempt = (attempt: { gateway: GatewayName; providerReference: string; metadata: PaymentMetadata; amountCents: number }): void => {
+    const target = attemptTarget(attempt.metadata, (raw) => this.orders.resolveOrderId(raw));
+    this.attempts.record({ gateway: attempt.gateway, providerReference: attempt.providerReference, amountCents: attempt.amountCents, ...target });
+  };
+
+  markAttempt = (providerReference: string, state: Exclude<AttemptState, 'open'>): void => this.attempts.mark(providerReference, state);
+
+  /** An attempt's state; 'voided' also when its ledger row was voided (an attempt made before the table existed). */
+  attemptState = (providerReference: string): AttemptState | undefined => {
+    const row = this.q.first(this.q.db.selectFrom('payment').select('status').where('provider_reference', '=', providerReference));
+    return row?.status === 'voided' ? 'voided' : this.attempts.stateOf(providerReference);
+  };
+
+  /** The gateway voided a waiting payment: the ledger row becomes voided, with a line in the history. */
+  onVoidedPayment = async (providerReference: string): Promise<boolean> => {
+    this.attempts.mark(providerReference, 'voided');
+    return this.orders.recordVoidedPayment(providerReference).voided;
+  };
 
   onConfirmedPayment = async (payment: ConfirmedPayment): Promise<void> => {
     this.orders.applyConfirmedPayment(payment);

@@ -201,16 +201,18 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
     }
   }, [api, cartKey, check, element, items, method, sameAsBilling, values]);
 
-  const failed = (message: string) => {
+  /** `shownByEntry`: the payment entry shows it itself (a payment waiting for the bank, with "Pay another way"). */
+  const failed = (message: string, shownByEntry = false) => {
     lock(false);
     setStatus(undefined);
-    showPaymentError(message);
+    if (shownByEntry) setPaymentError(undefined);
+    else showPaymentError(message);
     emitShowroomEvent(element, 'showroom:payment-failed', { orderNumber: orderRef.current?.orderIncrementId, method: method?.name ?? '', message });
   };
 
   const onOutcome = async (outcome: PaymentOutcome) => {
     const order = orderRef.current;
-    if (outcome.kind === 'failed') return failed(outcome.message);
+    if (outcome.kind === 'failed') return failed(outcome.message, Boolean(outcome.waiting));
     if (outcome.kind === 'redirecting') {
       // The verify page clears this cart once the payment is confirmed.
       const pending = readPendingPayment();

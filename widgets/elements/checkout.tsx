@@ -4,6 +4,7 @@ import { Checkout } from '../checkout/Checkout';
 import { checkoutCss } from '../checkout/checkout.css';
 import { checkoutSpec } from '../checkout/checkout.spec';
 import { paymentMethodsCss } from '../payment-methods/payment-methods.css';
+import { paymentCss } from '../payment/payment.css';
 
 function CheckoutElement({ element, api, apiBase, dealer, continueShoppingUrl, successUrl }: ShowroomElementContext & { continueShoppingUrl?: string; successUrl?: string }) {
   return (
@@ -21,4 +22,4 @@ function CheckoutElement({ element, api, apiBase, dealer, continueShoppingUrl, s
   );
 }
 
-defineShowroomElement(checkoutSpec, CheckoutElement, paymentMethodsCss + checkoutCss);
+defineShowroomElement(checkoutSpec, CheckoutElement, paymentMethodsCss + checkoutCss + paymentCss);

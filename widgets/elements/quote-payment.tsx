@@ -1,6 +1,7 @@
 /** <showroom-quote-payment api-base dealer quote-id token success-url home-url contact-url>: a quote paid by its link. */
 import { defineShowroomElement, type ShowroomElementContext } from '../element-base/define-showroom-element';
 import { paymentMethodsCss } from '../payment-methods/payment-methods.css';
+import { paymentCss } from '../payment/payment.css';
 import { paymentPageCss } from '../payment-summary/payment-page.css';
 import { QuotePayment } from '../quote-payment/QuotePayment';
 import { quotePaymentSpec } from '../quote-payment/quote-payment.spec';
@@ -18,4 +19,4 @@ function QuotePaymentElement({ apiBase, homeUrl, contactUrl, ...props }: Showroo
   return <QuotePayment {...props} apiBase={apiBase} homeUrl={homeUrl ?? `${store}/`} contactUrl={contactUrl ?? `${store}/contact`} />;
 }
 
-defineShowroomElement(quotePaymentSpec, QuotePaymentElement, paymentPageCss + paymentMethodsCss);
+defineShowroomElement(quotePaymentSpec, QuotePaymentElement, paymentPageCss + paymentMethodsCss + paymentCss);

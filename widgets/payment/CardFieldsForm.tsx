@@ -9,7 +9,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { ApiRequestError } from '../api-client';
 import { CardFields, cardErrorsFrom, checkCard, EMPTY_CARD, focusFirstCardError, type CardEntryValue, type CardErrors } from './CardFields';
-import { paymentFailureMessage } from './payment-failure';
+import { failedOutcome } from './payment-failure';
 import type { GatewayEntryProps, PaymentOutcome, PaymentTarget } from './payment-types';
 
 /**
@@ -69,8 +69,9 @@ export function CardFieldsForm({ entry, charge, ready = true, note, currentYear 
     running.current = true;
     setBusy(true);
     let leaving = false;
+    let target: PaymentTarget | null = null;
     try {
-      const target = await entry.prepare();
+      target = await entry.prepare();
       if (!target) return;
       const outcome = await charge(target, card);
       leaving = outcome.kind === 'redirecting';
@@ -83,7 +84,7 @@ export function CardFieldsForm({ entry, charge, ready = true, note, currentYear 
         setErrors(fieldErrors);
         focusFirstCardError(root.current, fieldErrors);
       }
-      entry.onOutcome({ kind: 'failed', message: err instanceof CardRefusal ? err.message : paymentFailureMessage(err) });
+      entry.onOutcome(err instanceof CardRefusal ? { kind: 'failed', message: err.message } : failedOutcome(err, target));
     } finally {
       if (!leaving) {
         running.current = false;

@@ -6,6 +6,8 @@
  * payment. Please try again.', never a stack or a code.
  */
 import { ApiRequestError } from '../api-client';
+import { PAYMENT_WAITING_CODE } from '../../schemas/evaluators/waiting-payment-messages';
+import type { PaymentOutcome, PaymentTarget } from './payment-types';
 
 export const PAYMENT_EXCEPTION_MESSAGE = 'An error occurred while processing your payment. Please try again.';
 export const PAYMENT_HANDLING_ERROR = 'Error while handling Payment';
@@ -18,4 +20,17 @@ export function paymentFailureMessage(err: unknown): string {
     return typeof said === 'string' && said.trim() !== '' ? said : PAYMENT_HANDLING_ERROR;
   }
   return PAYMENT_EXCEPTION_MESSAGE;
+}
+
+/** True for the store's 409 while another payment of the same order or quote waits for the bank (issue 17). */
+export function isPaymentWaiting(err: unknown): boolean {
+  return err instanceof ApiRequestError && err.status === 409 && err.code === PAYMENT_WAITING_CODE;
+}
+
+/**
+ * The failed outcome of a payment call: the message above, and, when another payment of the target
+ * waits for the bank, the target, so the entry can offer to cancel that payment ("Pay another way").
+ */
+export function failedOutcome(err: unknown, target: PaymentTarget | null | undefined, message = paymentFailureMessage(err)): PaymentOutcome {
+  return { kind: 'failed', message, ...(target && isPaymentWaiting(err) ? { waiting: target } : {}) };
 }

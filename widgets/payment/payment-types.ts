@@ -48,8 +48,13 @@ export interface AcceptedPayment {
 
 export type PaymentOutcome =
   | { kind: 'paid'; payment: AcceptedPayment }
-  /** The gateway refused or the call failed; `message` is shown to the customer as is. */
-  | { kind: 'failed'; message: string }
+  /**
+   * The gateway refused or the call failed; `message` is shown to the customer as is. `waiting`: the
+   * store refused because another payment for the same target waits for the customer's bank (409
+   * payment_waiting, issue 17); PaymentEntry shows the message with "Pay another way" itself, so the
+   * page only unlocks.
+   */
+  | { kind: 'failed'; message: string; waiting?: PaymentTarget }
   /** The browser is leaving for the provider or an authentication step; the verify page finishes. */
   | { kind: 'redirecting' };
 

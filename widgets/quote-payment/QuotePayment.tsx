@@ -170,7 +170,8 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
       if (outcome.kind === 'failed') {
         setBusy(false);
         const message = outcome.message || PAYMENT_REFUSED_MESSAGE;
-        setFormError(message);
+        // A payment waiting for the bank: the payment entry shows it, with "Pay another way".
+        setFormError(outcome.waiting ? undefined : message);
         emitShowroomEvent(element, 'showroom:payment-failed', { method: chosen?.name ?? '', message });
         return;
       }

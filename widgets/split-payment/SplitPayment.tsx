@@ -201,7 +201,8 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
       if (outcome.kind === 'failed') {
         setBusy(false);
         const text = outcome.message || PAYMENT_REFUSED_MESSAGE;
-        showMessage({ kind: 'error', text });
+        // A payment waiting for the bank: the payment entry shows it, with "Pay another way".
+        showMessage(outcome.waiting ? undefined : { kind: 'error', text });
         emitShowroomEvent(element, 'showroom:payment-failed', { orderNumber: current.orderIncrementId, method: chosen?.name ?? '', message: text });
         return;
       }

@@ -15,11 +15,12 @@ import type { CheckoutBlock as CheckoutDef } from '../../../schemas/blocks/check
 import { Checkout } from '../../../widgets/checkout/Checkout';
 import { checkoutCss } from '../../../widgets/checkout/checkout.css';
 import { paymentMethodsCss } from '../../../widgets/payment-methods/payment-methods.css';
+import { paymentCss } from '../../../widgets/payment/payment.css';
 import { setSignedInHint, signedInHint } from '../account/signed-in-hint';
 import type { BlockProps } from '../block-definition';
 import { useWidgetHost, WidgetFrame, widgetBlockCss } from '../widget-frame';
 
-const BLOCK_CSS = widgetBlockCss(paymentMethodsCss, checkoutCss, '.sr-checkout-block { max-width: 1200px; margin: 0 auto; padding: 16px; box-sizing: border-box; }');
+const BLOCK_CSS = widgetBlockCss(paymentMethodsCss, checkoutCss, paymentCss, '.sr-checkout-block { max-width: 1200px; margin: 0 auto; padding: 16px; box-sizing: border-box; }');
 
 export const CHECKOUT_LOADING_TEXT = 'Loading cart...';
 

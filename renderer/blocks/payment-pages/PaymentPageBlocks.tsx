@@ -9,6 +9,7 @@
  */
 import type { QuotePaymentBlock as QuotePaymentDef, SplitPaymentBlock as SplitPaymentDef } from '../../../schemas/blocks/payment-pages.schema';
 import { paymentMethodsCss } from '../../../widgets/payment-methods/payment-methods.css';
+import { paymentCss } from '../../../widgets/payment/payment.css';
 import { paymentPageCss } from '../../../widgets/payment-summary/payment-page.css';
 import { QuotePayment, QuotePaymentLoading } from '../../../widgets/quote-payment/QuotePayment';
 import { SplitPayment, SplitPaymentLoading } from '../../../widgets/split-payment/SplitPayment';
@@ -18,6 +19,7 @@ import { useWidgetHost, WidgetFrame, widgetBlockCss } from '../widget-frame';
 const BLOCK_CSS = widgetBlockCss(
   paymentPageCss,
   paymentMethodsCss,
+  paymentCss,
   // On the main site the block is the page: a readable width with the page's side margins.
   '.sr-payment-page-block { max-width: 1100px; margin: 0 auto; padding: 24px 16px 48px; box-sizing: border-box; }' +
     '.sr-payment-page-block__title { margin: 0 0 8px; } .sr-payment-page-block__intro { margin: 0 0 20px; color: var(--showroom-muted, #5b625e); }',

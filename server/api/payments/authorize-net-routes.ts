@@ -10,6 +10,7 @@ import { PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
 import { checkCurrency } from './stripe-routes';
+import { guardedCharge } from './waiting-payments';
 
 /** Our address field names (and Authorize.net's own) to Authorize.net's. */
 const ADDRESS_ALIASES: Array<[keyof AnetAddress, string[]]> = [
@@ -59,19 +60,22 @@ export function authorizeNetRoutes(router: Router, deps: PaymentRouteDeps): void
     const metadata = input.metadata(input.object('metadata') ?? input.object('metadata', additional) ?? additional);
     input.check('Payment Error');
 
-    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'authorizenet', owner: ownerProof(ctx, input.body) });
-    checkCurrency(currency, charge.currency);
-    const result = await gateway.charge({
-      dataDescriptor: dataDescriptor!,
-      dataValue: dataValue!,
-      amountCents: charge.amountCents,
-      metadata: { ...metadata, ...charge.metadata },
-      email,
-      billTo,
-      shipTo,
-      refId: providerIdempotencyKey(ctx, 'r', [dataValue]).slice(0, 20),
+    // Refused with 409 while another payment of the order waits (./waiting-payments.ts).
+    const result = await guardedCharge(deps, { orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'authorizenet', owner: ownerProof(ctx, input.body) }, async (charge) => {
+      checkCurrency(currency, charge.currency);
+      const taken = await gateway.charge({
+        dataDescriptor: dataDescriptor!,
+        dataValue: dataValue!,
+        amountCents: charge.amountCents,
+        metadata: { ...metadata, ...charge.metadata },
+        email,
+        billTo,
+        shipTo,
+        refId: providerIdempotencyKey(ctx, 'r', [dataValue]).slice(0, 20),
+      });
+      await reportPayment(deps, taken.payment);
+      return taken;
     });
-    await reportPayment(deps, result.payment);
 
     const { payment, transactionResponse: tr } = result;
     const transactionResponse = {

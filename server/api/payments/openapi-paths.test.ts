@@ -5,6 +5,7 @@ import { paymentMethodRoutes } from '../payment-methods';
 import { paymentRoutes } from '../payments';
 import type { Content } from '../../content/load-content';
 import { paymentOpenApiPaths } from './openapi-paths';
+import { inertHolds } from './payments-test-app';
 
 describe('paymentOpenApiPaths', () => {
   it('describes every payment route that is registered, and no other', () => {
@@ -12,7 +13,7 @@ describe('paymentOpenApiPaths', () => {
     const unused = async () => {
       throw new Error('not called');
     };
-    paymentRoutes(router, { gateways: {} as AllGateways, chargeAmount: unused, onConfirmedPayment: unused });
+    paymentRoutes(router, { gateways: {} as AllGateways, chargeAmount: unused, onConfirmedPayment: unused, holds: inertHolds() });
     paymentMethodRoutes(router, { paymentMethods: [] } as unknown as Content);
     const registered = router.stack
       .filter((layer) => layer.methods.length > 0)

@@ -164,6 +164,20 @@ export const paymentOpenApiPaths = {
       { type: 'object', properties: { status: { const: 200 }, success: { const: true }, message: { type: 'string' }, transactionId: { type: 'string' }, transactionResponse: { type: 'object' } } },
     ),
   },
+  '/api/payment/waiting/cancel': {
+    post: post(
+      "\"Pay another way\": voids the payments of the order or quote that wait for the customer's bank (the test gateway's authentication, a Stripe PaymentIntent, a PayPal order not captured), for its owner only. While one waits, every charge answers 409 `payment_waiting`.",
+      { type: 'object', properties: { metadata, email } },
+      {
+        type: 'object',
+        properties: {
+          success: { const: true },
+          message: { type: 'string' },
+          cancelled: { type: 'array', items: { type: 'object', properties: { gateway: { type: 'string' }, transactionId: { type: 'string' } } } },
+        },
+      },
+    ),
+  },
   '/api/webhooks/stripe': webhook('Stripe', 'Stripe-Signature'),
   '/api/webhooks/paypal': webhook('PayPal', "PayPal's verify-webhook-signature"),
   '/api/webhooks/authorize-net': webhook('Authorize.net', 'X-ANET-Signature (HMAC-SHA512)'),

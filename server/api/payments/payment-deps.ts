@@ -7,7 +7,8 @@
 import type { Logger } from '../../logger';
 import type { AllGateways } from '../../gateways/create-gateways';
 import type { ConfirmedPayment, GatewayName, PaymentMetadata } from '../../gateways/gateway';
-import type { OwnerProof } from '../../services/payment-service';
+import type { AttemptState, PaymentAttempt } from '../../services/payment-holds';
+import type { HeldPayments, OwnerProof } from '../../services/payment-service';
 
 export interface ChargeRequest {
   orderId?: string;
@@ -19,6 +20,25 @@ export interface ChargeRequest {
   owner: OwnerProof;
   /** 'check-owner': only prove ownership (capture, read back, update after payment); no amount is refused as already paid. */
   purpose?: 'charge' | 'check-owner';
+  /** The payment being captured itself (a PayPal order): it does not hold against itself. */
+  exceptReference?: string;
+}
+
+/**
+ * What holds an order's or a quote's amount (issue 17, the orders room's server/services/payment-holds.ts):
+ * the routes record each provider object they create, settle the open ones before a new charge, and
+ * void a waiting payment when its owner asks to pay another way.
+ */
+export interface PaymentHoldsDeps {
+  /** The waiting payments and open attempts of the order or quote named, for its proven owner only. */
+  held(request: { orderId?: string; quoteId?: string; owner: OwnerProof }): Promise<HeldPayments>;
+  /** The open attempts of what `chargeAmount` just proved the caller owns (its answer's metadata). */
+  openAttempts(metadata: PaymentMetadata): PaymentAttempt[];
+  recordAttempt(attempt: { gateway: GatewayName; providerReference: string; metadata: PaymentMetadata; amountCents: number }): void;
+  markAttempt(providerReference: string, state: Exclude<AttemptState, 'open'>): void;
+  attemptState(providerReference: string): AttemptState | undefined;
+  /** The gateway voided it: the ledger row becomes voided (true when a waiting row changed). */
+  onVoidedPayment(providerReference: string): Promise<boolean>;
 }
 
 export interface Charge {
@@ -39,6 +59,7 @@ export interface PaymentRouteDeps {
   gateways: AllGateways;
   chargeAmount: ChargeAmount;
   onConfirmedPayment: OnConfirmedPayment;
+  holds: PaymentHoldsDeps;
   logger?: Logger;
   /** The store's public URL, for addresses a route answers (the test gateway's authentication page); default: the request's origin. */
   publicUrl?: string;

@@ -8,6 +8,7 @@ import type { AllGateways } from '../../gateways/create-gateways';
 import { errorHandler } from '../../http/error-handler';
 import { createLogger } from '../../logger';
 import { paymentRoutes } from '../payments';
+import { inertHolds } from './payments-test-app';
 
 describe('payment routes on an unexpected failure', () => {
   it('answer 502 with the payment message (the PayPal one on PayPal routes)', async () => {
@@ -19,7 +20,7 @@ describe('payment routes on an unexpected failure', () => {
     const app = new Koa();
     app.use(errorHandler(logger));
     const router = new Router();
-    paymentRoutes(router, { gateways, chargeAmount: boom, onConfirmedPayment: boom, logger });
+    paymentRoutes(router, { gateways, chargeAmount: boom, onConfirmedPayment: boom, holds: inertHolds(), logger });
     app.use(router.routes());
     const server = http.createServer(app.callback());
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

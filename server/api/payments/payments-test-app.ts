@@ -21,6 +21,7 @@ import { ApiError } from '../../http/api-error';
 import { errorHandler } from '../../http/error-handler';
 import { createLogger } from '../../logger';
 import { paymentRoutes, type ChargeRequest } from '../payments';
+import type { PaymentHoldsDeps } from './payment-deps';
 import { webhookRoutes } from '../webhooks';
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test_routes';
@@ -28,6 +29,22 @@ export const ANET_SIGNATURE_KEY = 'ABCDEF0123456789'.repeat(8);
 
 /** What the scripted orders room knows: due amounts in cents by order id and quote id. */
 export const DUE = { orders: { '7': 4_250, '8': 100_000 } as Record<string, number>, quotes: { '31': 9_900 } as Record<string, number> };
+
+/**
+ * Holds for route tests without an orders room: attempts are remembered, none is ever open, nothing
+ * waits. The real holds (server/services/payment-holds.ts) are tested through the whole server.
+ */
+export function inertHolds(): PaymentHoldsDeps {
+  const states = new Map<string, 'open' | 'voided' | 'settled'>();
+  return {
+    held: async () => ({ waiting: [], attempts: [] }),
+    openAttempts: () => [],
+    recordAttempt: (attempt) => void states.set(attempt.providerReference, 'open'),
+    markAttempt: (reference, state) => void states.set(reference, state),
+    attemptState: (reference) => states.get(reference),
+    onVoidedPayment: async () => false,
+  };
+}
 
 export interface PaymentsTestApp {
   url: string;
@@ -64,6 +81,7 @@ export async function startPaymentsTestApp(options: { providers?: boolean } = {}
   const deps = {
     gateways,
     logger,
+    holds: inertHolds(),
     chargeAmount: async (request: ChargeRequest) => {
       charges.push(request);
       if (request.orderId !== undefined) {

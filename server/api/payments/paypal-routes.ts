@@ -2,7 +2,8 @@
 import type Router from '@koa/router';
 import { ApiError } from '../../http/api-error';
 import { PAYPAL_MESSAGES } from '../../../schemas/evaluators/paypal-messages';
-import { payPalValueToCents, type PayPalGateway } from '../../gateways/paypal-gateway';
+import { WAITING_PAYMENT_MESSAGES } from '../../../schemas/evaluators/waiting-payment-messages';
+import { payPalValueToCents, type PayPalGateway, type PayPalOrder } from '../../gateways/paypal-gateway';
 import { providerIdempotencyKey } from './idempotency';
 import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
@@ -10,6 +11,7 @@ import { mergeMetadata, PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
 import { checkCurrency } from './stripe-routes';
+import { guardedCharge } from './waiting-payments';
 
 /** PayPal's order ids, as its API document states them for GET /v2/checkout/orders/{id}. */
 const ORDER_ID = /^[A-Z0-9]{1,36}$/;
@@ -46,6 +48,8 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
       metadata: { ...metadata, ...charge.metadata },
       requestId: providerIdempotencyKey(ctx, 'paypal-order', [charge.metadata.orderId ?? charge.metadata.quoteId, charge.amountCents]),
     });
+    // Remembered, so "Pay another way" can void it and a later charge knows of it (./waiting-payments.ts).
+    deps.holds.recordAttempt({ gateway: 'paypal', providerReference: order.id, metadata: { ...metadata, ...charge.metadata }, amountCents: charge.amountCents });
     const links = (order.links ?? []).map(({ href, rel, method }) => ({ href, rel, ...(method ? { method } : {}) }));
     ctx.body = { success: true, id: order.id, status: order.status, response: { id: order.id, status: order.status, links } };
   });
@@ -86,10 +90,23 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     // The PayPal order id travels in the return URL (?token=): only the owner of the order or
     // quote it pays may capture it.
     const approved = gateway.toConfirmedPayment(await gateway.getOrder(orderId));
-    await deps.chargeAmount({ orderId: approved.metadata.orderId, quoteId: approved.metadata.quoteId, method: 'paypal', owner: ownerProof(ctx, input.body), purpose: 'check-owner' });
-    const order = await gateway.captureOrder(orderId);
+    const owner = ownerProof(ctx, input.body);
+    const request = { orderId: approved.metadata.orderId, quoteId: approved.metadata.quoteId, method: 'paypal' as const, owner };
+    await deps.chargeAmount({ ...request, purpose: 'check-owner' });
+    // The capture is where PayPal takes the money, so it is guarded like a charge (issue 17): never a
+    // PayPal order the customer cancelled to pay another way, never while another payment waits, and
+    // never more than is still due. A repeated capture of a captured order takes nothing: answered as is.
+    const captureGuarded = async (): Promise<PayPalOrder> => {
+      if (deps.holds.attemptState(orderId) === 'voided') throw new ApiError(409, 'payment_voided', WAITING_PAYMENT_MESSAGES.voidedPayPal);
+      return guardedCharge(deps, { ...request, requestedAmount: approved.amountCents / 100, exceptReference: orderId }, async (charge) => {
+        if (approved.amountCents > charge.amountCents) throw new ApiError(409, 'amount_changed', WAITING_PAYMENT_MESSAGES.amountChanged);
+        return gateway.captureOrder(orderId);
+      });
+    };
+    const order = approved.additionalData.captureId === undefined ? await captureGuarded() : await gateway.captureOrder(orderId);
     const payment = gateway.toConfirmedPayment(order);
     await reportPayment(deps, payment);
+    deps.holds.markAttempt(orderId, 'settled');
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
     const transactionResponse = {
       id: order.id,

@@ -15,6 +15,7 @@ import type { PaymentRouteDeps } from './payment-deps';
 import { mergeMetadata, PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment } from './report-payment';
+import { guardedCharge } from './waiting-payments';
 
 const PAYMENT_METHOD_ID = /^[A-Za-z0-9_]{3,255}$/;
 const INTENT_ID = /^pi_[A-Za-z0-9_]{1,255}$/;
@@ -88,18 +89,26 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
     const metadata = input.metadata();
     input.check();
 
-    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe', owner: ownerProof(ctx, input.body) });
-    checkCurrency(currency, charge.currency);
-    const intent = await gateway.createIntent({
-      amountCents: charge.amountCents,
-      currency: charge.currency,
-      paymentMethodId,
-      paymentMethodTypes: availableMethods,
-      receiptEmail,
-      shipping,
-      metadata: { ...metadata, ...charge.metadata },
-      idempotencyKey: providerIdempotencyKey(ctx, 'pi-create', [charge.metadata.orderId ?? charge.metadata.quoteId, charge.amountCents, paymentMethodId]),
-    });
+    // One open intent per order or quote: an earlier one never confirmed is cancelled, one waiting
+    // for 3-D Secure refuses this with 409 (./waiting-payments.ts), so two intents never both pay.
+    const intent = await guardedCharge(deps, { orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe', owner: ownerProof(ctx, input.body) }, async (charge, reusable) => {
+      checkCurrency(currency, charge.currency);
+      // The open intent for the same amount, never confirmed (a retry, a second tab): answered again.
+      if (reusable) return reusable;
+      const created = await gateway.createIntent({
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+        paymentMethodId,
+        paymentMethodTypes: availableMethods,
+        receiptEmail,
+        shipping,
+        metadata: { ...metadata, ...charge.metadata },
+        idempotencyKey: providerIdempotencyKey(ctx, 'pi-create', [charge.metadata.orderId ?? charge.metadata.quoteId, charge.amountCents, paymentMethodId]),
+      });
+      // A replayed create (same Idempotency-Key) answers the same intent: recorded once, and not cancelled as "earlier".
+      deps.holds.recordAttempt({ gateway: 'stripe', providerReference: created.id, metadata: { ...metadata, ...charge.metadata }, amountCents: created.amount });
+      return created;
+    }, { reuseIntent: !paymentMethodId });
     ctx.body = { success: true, paymentIntent: publicIntent(intent, true), status: gateway.toConfirmedPayment(intent).status };
   });
 

@@ -17,6 +17,7 @@ import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
 import { checkReturnUrl, DEFAULT_RETURN_PATH } from './return-url';
 import { authenticationUrl, returnOrigins, testAuthenticationRoutes } from './test-authentication-routes';
+import { guardedCharge } from './waiting-payments';
 
 export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void {
   router.post('/api/payment/test/charge', async (ctx) => {
@@ -36,16 +37,19 @@ export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void 
     input.check();
     if (!('card' in checked)) return;
 
-    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'test', owner: ownerProof(ctx, body) });
-    if (currency && currency !== charge.currency) throw new ApiError(400, 'invalid_request', 'Form validation failed. Please check your information.', { currency: `Must be ${charge.currency}` });
-    const result = await gateway.charge({
-      card: checked.card,
-      amountCents: charge.amountCents,
-      currency: charge.currency,
-      metadata: { ...metadata, ...charge.metadata },
-      idempotencyKey: ctx.get('Idempotency-Key') ? providerIdempotencyKey(ctx, 'test', [charge.metadata.orderId ?? charge.metadata.quoteId, charge.amountCents, checked.card.digits]) : undefined,
+    // Refused with 409 while another payment of the order waits for its bank (./waiting-payments.ts).
+    const result = await guardedCharge(deps, { orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'test', owner: ownerProof(ctx, body) }, async (charge) => {
+      if (currency && currency !== charge.currency) throw new ApiError(400, 'invalid_request', 'Form validation failed. Please check your information.', { currency: `Must be ${charge.currency}` });
+      const taken = await gateway.charge({
+        card: checked.card,
+        amountCents: charge.amountCents,
+        currency: charge.currency,
+        metadata: { ...metadata, ...charge.metadata },
+        idempotencyKey: ctx.get('Idempotency-Key') ? providerIdempotencyKey(ctx, 'test', [charge.metadata.orderId ?? charge.metadata.quoteId, charge.amountCents, checked.card.digits]) : undefined,
+      });
+      await reportPayment(deps, taken.payment);
+      return taken;
     });
-    await reportPayment(deps, result.payment);
 
     const { payment } = result;
     const transactionResponse = {

@@ -235,6 +235,17 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
         existing!.amount_received = body.amount_to_capture !== undefined ? Number(body.amount_to_capture) : existing!.amount;
         existing!.amount_capturable = 0;
         return { status: 200, body: existing };
+      case '/v1/payment_intents/{intent}/cancel':
+        // Stripe cancels an intent that has taken no money yet, and refuses the others.
+        if (!['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture'].includes(existing!.status as string)) {
+          return stripeError(400, 'invalid_request_error', `You cannot cancel this PaymentIntent because it has a status of ${String(existing!.status)}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`, { code: 'payment_intent_unexpected_state' });
+        }
+        existing!.status = 'canceled';
+        existing!.next_action = null;
+        existing!.amount_capturable = 0;
+        existing!.canceled_at = Math.floor(Date.now() / 1000);
+        existing!.cancellation_reason = body.cancellation_reason ?? null;
+        return { status: 200, body: existing };
       default:
         return stripeError(404, 'invalid_request_error', `The fake does not implement ${template}.`);
     }

@@ -9,6 +9,7 @@ import { loadScript, type PayPalButtonsComponent } from '@paypal/paypal-js';
 import type { GatewayEntryProps, PaymentTarget } from '../payment-types';
 import { PAYPAL_MESSAGES } from '../../../schemas/evaluators/paypal-messages';
 import { capturePayPalOrder, createPayPalOrder } from './paypal-payment';
+import { isPaymentWaiting } from '../payment-failure';
 
 type Loaded = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; message: string };
 
@@ -40,6 +41,7 @@ function PayPalButtons(props: GatewayEntryProps & { clientId: string }) {
     let buttons: PayPalButtonsComponent | undefined;
     let target: PaymentTarget | null = null;
     let failure: string | null = null;
+    let waiting = false;
 
     const report = (outcome: Parameters<GatewayEntryProps['onOutcome']>[0]): void => {
       if (current) latest.current.onOutcome(outcome);
@@ -54,12 +56,14 @@ function PayPalButtons(props: GatewayEntryProps & { clientId: string }) {
           onClick: (_data, actions) => (latest.current.disabled ? actions.reject() : actions.resolve()),
           createOrder: async () => {
             failure = null;
+            waiting = false;
             target = await latest.current.prepare();
             if (!target) throw new StoppedByPage('stopped by the page');
             try {
               return await createPayPalOrder(latest.current.api, target);
             } catch (err) {
               failure = (err as Error).message;
+              waiting = isPaymentWaiting(err);
               throw err;
             }
           },
@@ -71,7 +75,7 @@ function PayPalButtons(props: GatewayEntryProps & { clientId: string }) {
           onError: (err) => {
             // The page's own form errors are already on the page; PayPal reports them as an error too.
             if (err instanceof StoppedByPage || (!failure && !target)) return;
-            report({ kind: 'failed', message: failure ?? PAYPAL_MESSAGES.transactionError });
+            report({ kind: 'failed', message: failure ?? PAYPAL_MESSAGES.transactionError, ...(waiting && target ? { waiting: target } : {}) });
           },
         });
         if (!buttons.isEligible()) return setLoaded({ state: 'failed', message: PAYPAL_MESSAGES.notEligible });

@@ -4,6 +4,7 @@
  * proof; the PayPal order id alone proves nothing (it travels in PayPal's return URL).
  */
 import type { ApiClient } from '../../api-client';
+import { failedOutcome, isPaymentWaiting } from '../payment-failure';
 import { paymentProof, requestedAmount } from '../payment-proof';
 import type { AcceptedPayment, OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../payment-types';
 import { PAYPAL_MESSAGES } from '../../../schemas/evaluators/paypal-messages';
@@ -31,6 +32,8 @@ export async function createPayPalOrder(api: ApiClient, target: PaymentTarget): 
   try {
     created = await api.send<CreatedOrder>('POST', '/api/payment/paypal/order', body, proof.headers);
   } catch (err) {
+    // Another payment of the target waits for the bank: kept as is, so the entry offers "Pay another way".
+    if (isPaymentWaiting(err)) throw err;
     throw new Error((err as Error).message || PAYPAL_MESSAGES.createFailed);
   }
   if (!created?.id) throw new Error(PAYPAL_MESSAGES.createFailed);
@@ -45,7 +48,7 @@ export async function capturePayPalOrder(api: ApiClient, target: PaymentTarget, 
   try {
     captured = await api.send<CapturedOrder>('POST', '/api/payment/paypal/capture', { ...(proof.body.email ? { email: proof.body.email } : {}), orderId: paypalOrderId }, proof.headers);
   } catch (err) {
-    return { kind: 'failed', message: (err as Error).message || PAYPAL_MESSAGES.captureFailed };
+    return failedOutcome(err, target, (err as Error).message || PAYPAL_MESSAGES.captureFailed);
   }
   const status = captured.status as AcceptedPayment['status'];
   if (!captured.success || !ACCEPTED.has(status)) return { kind: 'failed', message: PAYPAL_MESSAGES.captureFailed };

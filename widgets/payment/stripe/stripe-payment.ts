@@ -6,6 +6,7 @@
  */
 import type { PaymentIntent, Stripe, StripeElements } from '@stripe/stripe-js';
 import type { ApiClient } from '../../api-client';
+import { failedOutcome } from '../payment-failure';
 import { paymentProof, requestedAmount } from '../payment-proof';
 import type { AcceptedPayment, OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../payment-types';
 import { clearPendingPayment, savePendingPayment } from '../pending-payment';
@@ -63,7 +64,7 @@ export async function payWithStripe({ stripe, elements, api, method, target, ret
   try {
     created = await api.send<CreatedIntent>('POST', '/api/payment/stripe/payment-intent', intentRequest(target, method), proof.headers);
   } catch (err) {
-    return { kind: 'failed', message: (err as Error).message || STRIPE_MESSAGES.paymentFailed };
+    return failedOutcome(err, target, (err as Error).message || STRIPE_MESSAGES.paymentFailed);
   }
 
   savePendingPayment({ target, method: method.name });

@@ -50,6 +50,7 @@ export const VENDORED_DOCUMENTS = {
       'post /v1/payment_intents/{intent}', // updateIntent
       'post /v1/payment_intents/{intent}/confirm', // confirmIntent
       'post /v1/payment_intents/{intent}/capture', // captureIntent
+      'post /v1/payment_intents/{intent}/cancel', // cancelIntent ("Pay another way", a superseded intent)
     ],
   },
   // PayPalGateway (server/gateways/paypal-gateway.ts): Orders v2.
