@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002_commerce';
 import * as m0003 from './migrations/0003_forms_and_newsletter';
 import * as m0004 from './migrations/0004_accounts';
 import * as m0005 from './migrations/0005_submission_dealer';
+import * as m0007 from './migrations/0007_mail_cap_and_newsletter_consent';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
 
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003_forms_and_newsletter': m0003,
   '0004_accounts': m0004,
   '0005_submission_dealer': m0005,
+  '0007_mail_cap_and_newsletter_consent': m0007,
   '0100_test_gateway_transaction': m0100,
   '0101_test_gateway_authentication': m0101,
 };
