@@ -1,6 +1,7 @@
 /**
  * The forms in a real Chromium against the whole server (issue 10, Done when): the demo forms on
- * their pages, the newsletter in the footer and in the home page's popup, and the unsubscribe page.
+ * their pages, the newsletter in the footer and in the home page's popup (with its confirmation
+ * e-mail and page), and the unsubscribe page.
  * What is checked is what a visitor sees and what the server stored: the submission rows, the mail
  * outbox (and /dev/mail), the newsletter subscriptions.
  *
@@ -280,15 +281,32 @@ describe('the newsletter popup on the home page', () => {
   });
 });
 
-describe('newsletter: the footer form and the unsubscribe page', () => {
-  it('the footer form subscribes; the unsubscribe page toggles the stored subscription', async () => {
+describe('newsletter: the footer form, the confirmation e-mail and the unsubscribe page', () => {
+  it('the footer form asks to confirm; the link of the e-mail (read at /dev/mail) confirms; the unsubscribe page toggles it', async () => {
     const { context, page, problems } = await visit();
     const footer = await openForm(page, '/about-us', '.footer__newsletter');
     await footer.getByLabel('E-mail').fill('news.e2e@example.com');
+    await footer.getByLabel('I am not a robot (test captcha)').check();
     await footer.getByRole('button', { name: 'Subscribe' }).click();
-    await footer.getByText('You are subscribed. Watch your inbox for our next issue.').waitFor();
+    await footer.getByText('Check your inbox to confirm').waitFor();
+    // Typing an address subscribes nobody: its owner has to confirm.
+    expect(subscriber('news.e2e@example.com')!.status).toBe('pending');
+
+    // The owner reads the e-mail in the dev mailbox (which answers only a browser on this machine,
+    // without a proxy's header) and follows its link.
+    const mailbox = await browser.newContext();
+    const inbox = await mailbox.newPage();
+    await inbox.goto(`${server.url}/dev/mail`);
+    const confirmation = inbox.frameLocator('iframe[title="Confirm your newsletter subscription"]').first();
+    const link = await confirmation.getByRole('link', { name: 'Confirm my subscription' }).getAttribute('href');
+    expect(link).toMatch(new RegExp(`^${server.url}/newsletter/confirm/\\d+\\.[A-Za-z0-9_-]{43}$`));
+    await mailbox.close();
+
+    const confirmed = await openForm(page, new URL(link!).pathname, '.newsletter-confirm');
+    await confirmed.getByText('Your subscription to our newsletter is confirmed.').waitFor();
     const stored = subscriber('news.e2e@example.com')!;
     expect(stored.status).toBe('subscribed');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const block = await openForm(page, `/unsubscribe/${stored.unsubscribe_token}`, '.unsubscribe');
     await block.getByText('n***@example.com is subscribed to our newsletter.').waitFor();

@@ -5,6 +5,7 @@ import { breadcrumbBlockSchema } from './blocks/breadcrumb.schema';
 import { catalogBlockSchemas } from './blocks/catalog-blocks';
 import { formBlockSchema } from './blocks/form.schema';
 import { unsubscribeBlockSchema } from './blocks/unsubscribe.schema';
+import { newsletterConfirmBlockSchema } from './blocks/newsletter-confirm.schema';
 import { estimatorBlockSchema } from './blocks/estimator.schema';
 import { orderSamplesBlockSchema, sampleCartBlockSchema } from './blocks/samples.schema';
 // Payment result pages (issue 12, room result)
@@ -47,6 +48,7 @@ export const blockSchemas = [
   formBlockSchema,
   popupBlockSchema,
   unsubscribeBlockSchema,
+  newsletterConfirmBlockSchema,
   estimatorBlockSchema,
   orderSamplesBlockSchema,
   sampleCartBlockSchema,

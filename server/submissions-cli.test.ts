@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from './testing/test-server';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer(proxiedTestEnv);
-  await postJson(server.url, 'newsletter', { formData: { email: 'first@example.com', newsletter: true } }, freshAddress());
+  await postJson(server.url, 'newsletter', { formData: { email: 'first@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
   await postJson(
     server.url,
     'contact',

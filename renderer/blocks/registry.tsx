@@ -31,6 +31,7 @@ import { catalogBlockRegistry } from './catalog-registry';
 import { formBlockEntry } from '../forms/form-block-entry';
 import { popupBlockEntry } from '../popups/popup-block-entry';
 import { selectUnsubscribeData, UnsubscribeBlock } from './newsletter/UnsubscribeBlock';
+import { NewsletterConfirmBlock, selectNewsletterConfirmData } from './newsletter/NewsletterConfirmBlock';
 import { EstimatorBlock } from './estimator/EstimatorBlock';
 import { selectEstimatorData } from './estimator/estimator-data';
 import { OrderSamplesBlock, SampleCartBlock } from './samples/SampleBlocks';
@@ -77,6 +78,7 @@ export const blockRegistry: Registry = {
   form: { ...formBlockEntry, island: (_block, data) => (data?.form?.account ? 'load' : 'visible') },
   popup: { ...popupBlockEntry, island: 'load' },
   'newsletter-unsubscribe': defineBlock({ component: UnsubscribeBlock, selectData: selectUnsubscribeData, island: 'load' }),
+  'newsletter-confirm': defineBlock({ component: NewsletterConfirmBlock, selectData: selectNewsletterConfirmData, island: 'load' }),
   estimator: defineBlock({ component: EstimatorBlock, selectData: selectEstimatorData, island: 'visible' }),
   // Sample ordering and the sample cart (issue 11): the elements' components, on this site's cart and API.
   'order-samples': defineBlock({ component: OrderSamplesBlock, island: 'visible' }),

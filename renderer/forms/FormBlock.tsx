@@ -4,7 +4,7 @@ import { FORM_SUCCESS_TITLE, FORM_THANK_YOU_MESSAGE } from '../../schemas/evalua
 import { safeInlineHtml } from '../../widgets/forms/inline-html';
 import { trackFormSubmitClick } from './analytics';
 import { accountFormPost, prepareAccountForm } from './account-form-flow';
-import { Captcha } from './Captcha';
+import { Captcha } from '../../widgets/forms/Captcha';
 import { FieldList } from '../../widgets/forms/FieldList';
 import { HONEYPOT_FIELD, postForm } from '../../widgets/forms/form-api';
 import { browserStorage } from '../../widgets/forms/form-progress';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import { promotionalLinkPath, trackPromotionalLinks } from './analytics';
 import { FormBlock } from './FormBlock';
-import { RECAPTCHA_SCRIPT_URL, resetRecaptchaLoader } from './recaptcha-script';
+import { RECAPTCHA_SCRIPT_URL, resetRecaptchaLoader } from '../../widgets/forms/recaptcha-script';
 
 type Win = { dataLayer?: Record<string, unknown>[]; grecaptcha?: unknown; __showroomRecaptchaLoaded?: () => void };
 const win = window as unknown as Win;

@@ -10,4 +10,4 @@ export { FormBlock, stepNumber, type FormBlockOptions, type FormBlockProps } fro
 export { pushAnalytics, trackFormSubmitClick, trackPromotionalLinks, PROMOTIONAL_LINKS } from './analytics';
 export { createFormStore, type FormStore } from '../../widgets/forms/form-store';
 export { postForm, HONEYPOT_FIELD, type FormPost, type FormPostResult } from '../../widgets/forms/form-api';
-export { TEST_CAPTCHA_TOKEN } from './Captcha';
+export { TEST_CAPTCHA_TOKEN } from '../../widgets/forms/Captcha';

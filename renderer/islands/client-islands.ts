@@ -46,6 +46,7 @@ const blocks: Record<string, IslandLoader> = {
   form: () => import('../forms/form-block-entry').then((m) => m.FormPageBlock),
   popup: () => import('../popups/popup-block-entry').then((m) => m.PopupPageBlock),
   'newsletter-unsubscribe': () => import('../blocks/newsletter/UnsubscribeBlock').then((m) => m.UnsubscribeBlock),
+  'newsletter-confirm': () => import('../blocks/newsletter/NewsletterConfirmBlock').then((m) => m.NewsletterConfirmBlock),
   estimator: () => import('../blocks/estimator/EstimatorBlock').then((m) => m.EstimatorBlock),
   'order-samples': () => import('../blocks/samples/SampleBlocks').then((m) => m.OrderSamplesBlock),
   'sample-cart': () => import('../blocks/samples/SampleBlocks').then((m) => m.SampleCartBlock),

@@ -63,6 +63,10 @@ export const estimatorTemplateSchema = {
         printText: { type: 'string', description: "Default words of a section's print button." },
       },
     },
+    googleReCaptcha: {
+      type: 'boolean',
+      description: "Ask for a reCAPTCHA token before sending ('Please complete the reCAPTCHA verification'). Required when emailNotifications.sendSuccessEmail e-mails the visitor's address.",
+    },
     emailNotifications: emailNotificationsSchema,
     summary: summaryConfigSchema,
     priceTemplate: {

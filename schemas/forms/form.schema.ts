@@ -111,7 +111,11 @@ export const formSchema = {
         error: { type: 'string', description: "Shown when sending fails and the server gives no message. Default: 'Something went wrong. Plase try again later.'" },
       },
     },
-    googleReCaptcha: { type: 'boolean', description: "Ask for a reCAPTCHA token before sending ('Please complete the reCAPTCHA verification')." },
+    googleReCaptcha: {
+      type: 'boolean',
+      description:
+        "Ask for a reCAPTCHA token before sending ('Please complete the reCAPTCHA verification'). Required when the form e-mails the address the visitor types (emailNotifications.sendSuccessEmail, actions.subscribeNewsletter or a newsletter field).",
+    },
     emailNotifications: emailNotificationsSchema,
     config: {
       type: 'object',

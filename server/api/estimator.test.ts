@@ -6,6 +6,7 @@ import type { EstimatorTemplate } from '../../schemas/estimator/estimator-templa
 import { estimatePrice } from '../../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../../schemas/forms/form-field.schema';
 import { projectRoot } from '../build-output';
+import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv, readRows } from './forms-test-kit';
 
@@ -72,7 +73,7 @@ describe('POST /api/forms/{estimator}', () => {
     const res = await postJson(
       server.url,
       'kitchen-estimator',
-      { formData: { ...values, estimateTotal: '$1.00 - $2.00' }, honeypot: '', totalPrice: '$1.00 - $2.00', summary: [{ label: 'Estimated total', value: '$1.00 - $2.00' }], name: 'kitchen-estimator' },
+      { formData: { ...values, estimateTotal: '$1.00 - $2.00' }, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN, totalPrice: '$1.00 - $2.00', summary: [{ label: 'Estimated total', value: '$1.00 - $2.00' }], name: 'kitchen-estimator' },
       freshAddress(),
     );
     expect(res.status).toBe(201);
@@ -91,6 +92,23 @@ describe('POST /api/forms/{estimator}', () => {
     expect(mail!.text).not.toContain('$1.00 - $2.00');
     const page = await (await fetch(`${server.url}/dev/mail`)).text();
     expect(page).toContain(`#${id}`);
+    // The visitor's copy repeats the store's words (choices, the server's range), never what they typed.
+    const [copy] = readRows<{ text: string; recipient: string }>(server.databaseFile, 'select * from mail_outbox where dedupe_key = ?', `form-confirmation:${id}`);
+    expect(copy!.recipient).toBe('rosa.diaz@example.com');
+    expect(copy!.text).toContain(`Estimated total: ${expected.display.final}`);
+    expect(copy!.text).toContain('Kitchen size: Medium');
+    for (const typed of ['Rosa', 'Diaz', '78701', 'rosa.diaz@example.com']) expect(copy!.text).not.toContain(typed);
+  });
+
+  it('asks for the captcha: without a token that passes, nothing is stored and nobody is mailed', async () => {
+    const count = (table: string) => readRows<{ n: number }>(server.databaseFile, `select count(*) as n from ${table}`)[0]!.n;
+    const before = [count('form_submission'), count('mail_outbox')];
+    for (const recaptchaToken of [undefined, 'forged']) {
+      const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '', ...(recaptchaToken ? { recaptchaToken } : {}) }, freshAddress());
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'validation_failed', fields: { recaptchaToken: 'Please complete the reCAPTCHA verification' } });
+    }
+    expect([count('form_submission'), count('mail_outbox')]).toEqual(before);
   });
 
   it('takes an estimate with a floor plan as multipart, priced by the server, the file attached to the e-mail', async () => {
@@ -98,7 +116,7 @@ describe('POST /api/forms/{estimator}', () => {
     const res = await postMultipart(
       server.url,
       'kitchen-estimator',
-      { formData: values, honeypot: '', totalPrice: '$0.00 - $1.00', summary: [], name: 'kitchen-estimator' },
+      { formData: values, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN, totalPrice: '$0.00 - $1.00', summary: [], name: 'kitchen-estimator' },
       [{ field: 'floorPlan', name: 'plan.pdf', bytes: bytesOf('pdf', 2048), type: 'application/pdf' }],
       freshAddress(),
     );
@@ -116,7 +134,7 @@ describe('POST /api/forms/{estimator}', () => {
   it("attributes an estimate sent from the dealer's page to that dealer, in the row and the admin e-mail", async () => {
     const expected = estimatePrice(template.fields as FormField[], values, pricing);
     const origin = new URL(server.dealerUrl).origin;
-    const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '' }, { ...freshAddress(), Origin: origin, 'X-Showroom-Dealer': 'demo-dealer' });
+    const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN }, { ...freshAddress(), Origin: origin, 'X-Showroom-Dealer': 'demo-dealer' });
     expect(res.status).toBe(201);
     const id = (res.body as { data: { id: number } }).data.id;
     const [row] = readRows<{ data: string; dealer_id: string | null }>(server.databaseFile, 'select * from form_submission where id = ?', id);
@@ -129,14 +147,14 @@ describe('POST /api/forms/{estimator}', () => {
 
   it("refuses an estimate naming a dealer from another origin, and stores nothing", async () => {
     const before = readRows<{ n: number }>(server.databaseFile, 'select count(*) as n from form_submission')[0]!.n;
-    const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '' }, { ...freshAddress(), Origin: 'https://evil.example', 'X-Showroom-Dealer': 'demo-dealer' });
+    const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN }, { ...freshAddress(), Origin: 'https://evil.example', 'X-Showroom-Dealer': 'demo-dealer' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: 'dealer_origin_refused' });
     expect(readRows<{ n: number }>(server.databaseFile, 'select count(*) as n from form_submission')[0]!.n).toBe(before);
   });
 
   it('an estimate from the store\'s own pages has no dealer', async () => {
-    const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '' }, freshAddress());
+    const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN }, freshAddress());
     const id = (res.body as { data: { id: number } }).data.id;
     const [row] = readRows<{ data: string; dealer_id: string | null }>(server.databaseFile, 'select * from form_submission where id = ?', id);
     expect(row!.dealer_id).toBeNull();
@@ -145,7 +163,7 @@ describe('POST /api/forms/{estimator}', () => {
 
   it('refuses an estimate with a required choice missing, in the error shape', async () => {
     const { cabinetLine: _omit, ...rest } = values;
-    const res = await postJson(server.url, 'kitchen-estimator', { formData: rest, honeypot: '' }, freshAddress());
+    const res = await postJson(server.url, 'kitchen-estimator', { formData: rest, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN }, freshAddress());
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'validation_failed', fields: { cabinetLine: 'This field is required' } });
   });

@@ -35,11 +35,11 @@ export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
   const swept = sweepStaleStaging(settings.uploadsDir);
   if (swept) deps.logger.info({ swept }, 'removed upload staging folders of interrupted requests');
   const recaptcha = createRecaptchaVerifier(settings.recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed'));
-  if (recaptcha.mode === 'off' && Object.values(deps.content.forms).some((f) => f.googleReCaptcha)) {
-    deps.logger.error('RECAPTCHA_SECRET_KEY is not set and the test verifier is off (production): forms with googleReCaptcha refuse every submission');
+  if (recaptcha.mode === 'off' && [...Object.values(deps.content.forms), ...Object.values(deps.content.estimators)].some((f) => f.googleReCaptcha)) {
+    deps.logger.error('RECAPTCHA_SECRET_KEY is not set and the test verifier is off (production): forms and estimators with googleReCaptcha refuse every submission');
   }
   const submissions = new FormSubmissions({ q: deps.q, uploadsDir: settings.uploadsDir, mail: deps.mail, publicUrl: deps.publicUrl, recaptcha });
   formRoutes(api, { content: deps.content, submissions, limiter: new RateLimiter(FORM_POSTS_PER_MINUTE, 60_000), uploadsDir: settings.uploadsDir, logger: deps.logger });
-  newsletterRoutes(api, deps.q);
+  newsletterRoutes(api, deps.q, submissions.newsletterConsent);
   return settings;
 }

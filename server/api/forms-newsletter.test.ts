@@ -10,27 +10,44 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type SubscriberRow = { email: string; status: string; unsubscribe_token: string; source: string; unsubscribed_at: string | null };
+type SubscriberRow = { id: number; email: string; status: string; unsubscribe_token: string; source: string; unsubscribed_at: string | null };
 const subscribers = (email: string) => readRows<SubscriberRow>(server.databaseFile, 'select * from newsletter_subscriber where email = ?', email);
 const call = async (method: string, path: string, init: RequestInit = {}) => {
   const res = await fetch(server.url + path, { method, ...init });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 };
+const signUp = (email: string) => postJson(server.url, 'newsletter', { formData: { email, newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
+/** The token of the latest confirmation e-mail to the address, read from its link as the owner would. */
+function confirmationToken(email: string): string {
+  const [mail] = readRows<{ text: string }>(server.databaseFile, "select text from mail_outbox where recipient = ? and type = 'newsletter-confirmation' order by id desc limit 1", email);
+  const link = new RegExp(`${server.url}/newsletter/confirm/(\\S+)`).exec(mail?.text ?? '');
+  if (!link) throw new Error(`no confirmation e-mail to ${email}`);
+  return decodeURIComponent(link[1]!);
+}
+const confirm = (email: string) => call('POST', `/api/newsletter/confirm/${encodeURIComponent(confirmationToken(email))}`);
 
-describe('newsletter subscriptions', () => {
-  it('the newsletter form subscribes the address; a second sign-up is the same subscription', async () => {
-    const first = await postJson(server.url, 'newsletter', { formData: { email: 'Nora.News@Example.com', newsletter: true } }, freshAddress());
+describe('newsletter subscriptions (double opt-in)', () => {
+  it('the newsletter form says "Check your inbox to confirm" and subscribes only once the link is followed', async () => {
+    const first = await signUp('Nora.News@Example.com');
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ success: true, message: 'You are subscribed. Watch your inbox for our next issue.', newsletter: { subscribed: true, alreadySubscribed: false } });
-    const again = await postJson(server.url, 'newsletter', { formData: { email: ' nora.news@example.COM ', newsletter: true } }, freshAddress());
-    expect(again.body.newsletter).toEqual({ subscribed: true, alreadySubscribed: true });
+    expect(first.body).toEqual({ success: true, message: 'Check your inbox to confirm', data: { id: expect.any(Number) }, newsletter: { confirmationRequired: true, message: 'Check your inbox to confirm' } });
+    expect(subscribers('nora.news@example.com')).toEqual([expect.objectContaining({ status: 'pending', source: 'newsletter' })]);
+    const [mail] = readRows<{ subject: string; html: string; headers: string }>(server.databaseFile, "select * from mail_outbox where recipient = 'nora.news@example.com'");
+    expect(mail!.subject).toBe('Confirm your newsletter subscription');
+    // No unsubscribe link yet: the address is not on the list.
+    expect(JSON.parse(mail!.headers)).toEqual({});
+
+    const confirmed = await confirm('nora.news@example.com');
+    expect(confirmed).toEqual({ status: 200, body: { success: true, message: 'Your subscription to our newsletter is confirmed.', data: { email: 'n***@example.com', status: 'subscribed', subscribed: true } } });
     const rows = subscribers('nora.news@example.com');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'subscribed', source: 'newsletter' });
     expect(rows[0]!.unsubscribe_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [consent] = readRows<Record<string, unknown>>(server.databaseFile, 'select * from newsletter_consent where subscriber_id = ?', rows[0]!.id);
+    expect(consent).toMatchObject({ source_form: 'newsletter', requested_at: expect.any(String), requested_from: expect.any(String), confirmed_at: expect.any(String), confirmed_from: expect.any(String) });
   });
 
-  it('an unchecked newsletter box on the contact form subscribes nobody', async () => {
+  it('an unchecked newsletter box on the contact form asks nobody', async () => {
     const res = await postJson(
       server.url,
       'contact',
@@ -42,16 +59,16 @@ describe('newsletter subscriptions', () => {
     expect(subscribers('olga@example.com')).toEqual([]);
   });
 
-  it("the visitor's confirmation to a subscriber carries the unsubscribe link and List-Unsubscribe headers", async () => {
-    const res = await postJson(
-      server.url,
-      'contact',
-      { formData: { firstName: 'Pia', lastName: 'Ode', email: 'pia@example.com', topic: 'new-project', message: 'Planning a new kitchen for spring.', newsletter: true }, recaptchaToken: 'test-pass' },
-      freshAddress(),
-    );
-    expect(res.body.newsletter).toEqual({ subscribed: true, alreadySubscribed: false });
+  it("a checked box on the contact form sends the confirmation link; once confirmed, the store's mails to the address carry the unsubscribe link", async () => {
+    const form = { firstName: 'Pia', lastName: 'Ode', email: 'pia@example.com', topic: 'new-project', message: 'Planning a new kitchen for spring.', newsletter: true };
+    const res = await postJson(server.url, 'contact', { formData: form, recaptchaToken: 'test-pass' }, freshAddress());
+    expect(res.body).toMatchObject({ message: 'We have received your message. Our Team will contact you soon.', newsletter: { confirmationRequired: true, message: 'Check your inbox to confirm' } });
+    expect(subscribers('pia@example.com')[0]!.status).toBe('pending');
+    await confirm('pia@example.com');
+
+    const again = await postJson(server.url, 'contact', { formData: { ...form, newsletter: false }, recaptchaToken: 'test-pass' }, freshAddress());
     const token = subscribers('pia@example.com')[0]!.unsubscribe_token;
-    const [mail] = readRows<{ headers: string; html: string; text: string }>(server.databaseFile, 'select headers, html, text from mail_outbox where dedupe_key = ?', `form-confirmation:${res.body.data.id}`);
+    const [mail] = readRows<{ headers: string; html: string; text: string }>(server.databaseFile, 'select headers, html, text from mail_outbox where dedupe_key = ?', `form-confirmation:${again.body.data.id}`);
     expect(JSON.parse(mail!.headers)).toEqual({
       'List-Unsubscribe': `<${server.url}/api/newsletter/unsubscribe/${token}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -60,8 +77,9 @@ describe('newsletter subscriptions', () => {
     expect(mail!.text).toContain(`Unsubscribe: ${server.url}/unsubscribe/${token}`);
   });
 
-  it('the unsubscribe page API reads, unsubscribes and resubscribes by token', async () => {
-    await postJson(server.url, 'newsletter', { formData: { email: 'quinn@example.com', newsletter: true } }, freshAddress());
+  it('the unsubscribe page API reads, unsubscribes and resubscribes by token; signing up again needs the owner\'s confirmation', async () => {
+    await signUp('quinn@example.com');
+    await confirm('quinn@example.com');
     const token = subscribers('quinn@example.com')[0]!.unsubscribe_token;
     expect(await call('GET', `/api/newsletter/subscription/${token}`)).toEqual({ status: 200, body: { success: true, data: { email: 'q***@example.com', status: 'subscribed', subscribed: true } } });
 
@@ -78,9 +96,10 @@ describe('newsletter subscriptions', () => {
     expect(oneClick.status).toBe(200);
     expect(subscribers('quinn@example.com')[0]!.status).toBe('unsubscribed');
 
-    // Signing up again is a new consent.
-    const back = await postJson(server.url, 'newsletter', { formData: { email: 'quinn@example.com', newsletter: true } }, freshAddress());
-    expect(back.body.newsletter).toEqual({ subscribed: true, alreadySubscribed: false });
+    // Signing up again is a new request: it stays unsubscribed until the new link is followed.
+    await signUp('quinn@example.com');
+    expect(subscribers('quinn@example.com')[0]!.status).toBe('unsubscribed');
+    await confirm('quinn@example.com');
     expect(subscribers('quinn@example.com')[0]!.status).toBe('subscribed');
   });
 
@@ -94,6 +113,8 @@ describe('newsletter subscriptions', () => {
         const res = await call(method, path);
         expect(res, `${method} ${path}`).toEqual({ status: 404, body: { error: 'subscription_not_found', message: 'This unsubscribe link is not valid: no subscription has this token.' } });
       }
+      const confirmRes = await call('POST', `/api/newsletter/confirm/${encodeURIComponent(token)}`);
+      expect(confirmRes).toEqual({ status: 404, body: { error: 'confirmation_not_found', message: 'This confirmation link is not valid.' } });
     }
   });
 });

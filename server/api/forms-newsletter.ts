@@ -1,17 +1,24 @@
 /**
- * The newsletter's unsubscribe API, behind the /unsubscribe/{unsubscribeToken} page (001 §2): the
- * page reads the subscription, and its button toggles it through the server. The token is the one in
- * the link of every e-mail to the subscriber. An unknown token is a 404 with error
- * `subscription_not_found` (the page shows its configured failure message for it).
+ * The newsletter's API behind two pages. The /unsubscribe/{unsubscribeToken} page (001 §2) reads
+ * the subscription, and its button toggles it through the server; the token is the one in the link
+ * of every e-mail to a subscribed address. An unknown token is a 404 with error
+ * `subscription_not_found` (the page shows its configured failure message for it). The
+ * /newsletter/confirm/{token} page (issue 17, double opt-in) confirms a sign-up with the token of
+ * the confirmation e-mail (services/newsletter-consent.ts).
  *
  *   GET  /api/newsletter/subscription/{token}   {success, data: {email (masked), status, subscribed}}
  *   POST /api/newsletter/unsubscribe/{token}    also the List-Unsubscribe one-click target (RFC 8058)
  *   POST /api/newsletter/resubscribe/{token}
- * The POST bodies are not read (a mail client sends `List-Unsubscribe=One-Click` as a form).
+ *   POST /api/newsletter/confirm/{token}        {success, message, data}; 404 confirmation_not_found,
+ *                                               410 confirmation_expired / confirmation_used
+ * The POST bodies are not read (a mail client sends `List-Unsubscribe=One-Click` as a form). The
+ * confirmation is a POST that the page's script sends, not the GET of the link: a mail scanner that
+ * fetches every link of an e-mail does not subscribe anybody.
  */
 import type Router from '@koa/router';
 import type { SyncQueries } from '../db/sync-query';
 import { ApiError } from '../http/api-error';
+import { NEWSLETTER_CONFIRMED, type NewsletterConsent } from '../services/newsletter-consent';
 import { findSubscriberByToken, maskEmail, setSubscription, type Subscriber } from '../services/newsletter-subscribers';
 
 export const UNSUBSCRIBED_MESSAGE = 'You have been unsubscribed from our newsletter.';
@@ -25,7 +32,7 @@ function view(s: Subscriber) {
   return { email: maskEmail(s.email), status: s.status, subscribed: s.status === 'subscribed' };
 }
 
-export function newsletterRoutes(router: Router, q: SyncQueries): void {
+export function newsletterRoutes(router: Router, q: SyncQueries, consent: NewsletterConsent): void {
   router.get('/api/newsletter/subscription/:token', (ctx) => {
     const subscriber = findSubscriberByToken(q, ctx.params.token ?? '');
     if (!subscriber) throw notFound();
@@ -38,10 +45,16 @@ export function newsletterRoutes(router: Router, q: SyncQueries): void {
     ['resubscribe', true, RESUBSCRIBED_MESSAGE],
   ] as const) {
     router.post(`/api/newsletter/${action}/:token`, (ctx) => {
-      const subscriber = setSubscription(q, ctx.params.token ?? '', subscribed);
+      const subscriber = setSubscription(q, ctx.params.token ?? '', subscribed, ctx.ip);
       if (!subscriber) throw notFound();
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { success: true, message, data: view(subscriber) };
     });
   }
+
+  router.post('/api/newsletter/confirm/:token', (ctx) => {
+    const subscriber = consent.confirm((ctx.params.token ?? '').slice(0, 200), ctx.ip);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { success: true, message: NEWSLETTER_CONFIRMED, data: view(subscriber) };
+  });
 }

@@ -30,7 +30,7 @@ const answer = {
   required: ['success', 'message', 'data'],
   properties: {
     success: { const: true },
-    message: { type: 'string', description: "The form's success message; on an intermediate step 'Your answers so far are saved.'" },
+    message: { type: 'string', description: "The form's success message ('Check your inbox to confirm' for a form with actions.subscribeNewsletter); on an intermediate step 'Your answers so far are saved.'" },
     data: {
       type: 'object',
       properties: {
@@ -40,16 +40,21 @@ const answer = {
         completed: { type: 'boolean', description: 'Multi-step: true after the last step (the e-mails are queued then).' },
       },
     },
-    newsletter: { type: 'object', properties: { subscribed: { const: true }, alreadySubscribed: { type: 'boolean' } } },
+    newsletter: {
+      type: 'object',
+      description: "Present when the submission asked for the newsletter. The same whatever the address's state: it never says whether the address is on the list. The address is subscribed only once its owner follows the link of the confirmation e-mail.",
+      properties: { confirmationRequired: { const: true }, message: { const: 'Check your inbox to confirm' } },
+    },
   },
 };
 
 const subscription = {
   type: 'object',
-  properties: { success: { const: true }, message: { type: 'string' }, data: { type: 'object', properties: { email: { type: 'string', description: 'Masked: j***@example.com' }, status: { enum: ['subscribed', 'unsubscribed'] }, subscribed: { type: 'boolean' } } } },
+  properties: { success: { const: true }, message: { type: 'string' }, data: { type: 'object', properties: { email: { type: 'string', description: 'Masked: j***@example.com' }, status: { enum: ['pending', 'subscribed', 'unsubscribed'] }, subscribed: { type: 'boolean' } } } },
 };
 const tokenParam = { name: 'token', in: 'path', required: true, schema: { type: 'string' }, description: 'The unsubscribe token from the e-mail link' };
 const unknownToken = error("subscription_not_found: 'This unsubscribe link is not valid: no subscription has this token.'");
+const confirmationParam = { name: 'token', in: 'path', required: true, schema: { type: 'string' }, description: 'The token of the confirmation e-mail link ({id}.{secret})' };
 
 export const formsOpenApiPaths = {
   '/api/forms/{formName}': {
@@ -90,5 +95,16 @@ export const formsOpenApiPaths = {
   },
   '/api/newsletter/resubscribe/{token}': {
     post: { summary: 'Subscribe again', parameters: [tokenParam], responses: { 200: ok("'You are subscribed to our newsletter again.'", subscription), 404: unknownToken } },
+  },
+  '/api/newsletter/confirm/{token}': {
+    post: {
+      summary: "Confirm a newsletter sign-up (double opt-in): the /newsletter/confirm/{token} page posts its link's token",
+      parameters: [confirmationParam],
+      responses: {
+        200: ok("'Your subscription to our newsletter is confirmed.' (also for a second click while subscribed)", subscription),
+        404: error("confirmation_not_found: 'This confirmation link is not valid.'"),
+        410: error('confirmation_expired (after 48 hours), or confirmation_used (the address unsubscribed since: sign up again)'),
+      },
+    },
   },
 } as const;

@@ -9,13 +9,13 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
-import { FORM_SUCCESS_MESSAGE } from '../../schemas/evaluators/validation-messages';
 import type { Content } from '../content/load-content';
 import { ApiError } from '../http/api-error';
 import type { DealerState } from '../http/dealer-origin';
 import type { Logger } from '../logger';
 import { readFormRequest } from '../services/form-request';
-import type { FormSubmissions } from '../services/form-submissions';
+import { completedMessage, type FormSubmissions } from '../services/form-submissions';
+import { sourcePageOf } from '../services/newsletter-consent';
 import { UploadStaging } from '../services/form-uploads';
 import type { RateLimiter } from '../services/rate-limiter';
 import { estimatorForm, findEstimator, formWithServerEstimate } from '../services/estimate-submission';
@@ -67,14 +67,14 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
       if (trap !== undefined && trap !== null && trap !== '' && trap !== false) {
         // A bot: it is told what a person would be told, and nothing is stored or sent.
         deps.logger.info({ form: form.name }, 'form honeypot filled; submission dropped');
-        ctx.body = { success: true, message: form.messages?.success?.trim() || FORM_SUCCESS_MESSAGE, data: {} };
+        ctx.body = { success: true, message: completedMessage(form), data: {} };
         return;
       }
       // A dealer's page (X-Showroom-Dealer, already checked against that dealer's origins by http/dealer-origin.ts).
       const dealerId = (ctx.state as DealerState).dealerId;
       const dealer = dealerId === undefined ? undefined : deps.content.dealers.find((d) => d.id === dealerId);
       const priced = estimator && formWithServerEstimate(estimator, request.envelope.formData, dealer && { id: dealer.id, name: dealer.name });
-      const answer = await deps.submissions.submit(priced ? priced.form : form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx), dealerId });
+      const answer = await deps.submissions.submit(priced ? priced.form : form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx), dealerId, sourcePage: sourcePageOf(ctx.get('Referer')) });
       ctx.status = answer.status;
       // An estimate's answer carries the range the server stored, for the estimator's showroom:estimate-submitted.
       ctx.body = priced ? { ...answer.body, data: { ...answer.body.data, estimate: { min: priced.price.finalMin, max: priced.price.finalMax } } } : answer.body;

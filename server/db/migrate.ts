@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_forms_and_newsletter';
 import * as m0004 from './migrations/0004_accounts';
 import * as m0005 from './migrations/0005_submission_dealer';
 import * as m0006 from './migrations/0006_payment_holds';
+import * as m0007 from './migrations/0007_mail_cap_and_newsletter_consent';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
 
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_accounts': m0004,
   '0005_submission_dealer': m0005,
   '0006_payment_holds': m0006,
+  '0007_mail_cap_and_newsletter_consent': m0007,
   '0100_test_gateway_transaction': m0100,
   '0101_test_gateway_authentication': m0101,
 };

@@ -37,7 +37,8 @@ export interface FormUploadTable {
 export interface NewsletterSubscriberTable {
   id: Generated<number>;
   email: string;
-  status: 'subscribed' | 'unsubscribed';
+  /** 'pending': someone typed the address, its owner has not confirmed (double opt-in, newsletter_consent). */
+  status: 'pending' | 'subscribed' | 'unsubscribed';
   /** Random id in the unsubscribe link of every e-mail to this address. */
   unsubscribe_token: string;
   /** The form that first subscribed the address. */
@@ -45,6 +46,38 @@ export interface NewsletterSubscriberTable {
   created_at: string;
   updated_at: string;
   unsubscribed_at: string | null;
+}
+
+/**
+ * One sign-up request of an address (issue 17, double opt-in): the record of when and how consent
+ * was asked for and given. Only the sha256 (hex) of the confirmation link's secret is stored.
+ */
+export interface NewsletterConsentTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  /** The form that asked (its name), or 'unsubscribe-page' for the owner's "Subscribe again". */
+  source_form: string;
+  /** The path of the store page the form was on (from Referer, same origin only); null when unknown. */
+  source_page: string | null;
+  requested_at: string;
+  /** The client address of the request (as the app sees it: TRUST_PROXY decides). */
+  requested_from: string;
+  /** null once used, and for a consent given directly by the link holder. */
+  token_hash: string | null;
+  expires_at: string | null;
+  confirmed_at: string | null;
+  confirmed_from: string | null;
+}
+
+/** A mail the outbox was asked to send to a capped address (mail/recipient-cap.ts): queued or dropped. */
+export interface MailRecipientLogTable {
+  id: Generated<number>;
+  /** The address as the cap counts it: lower-cased, without a +tag. */
+  recipient_key: string;
+  mail_type: string;
+  /** 'queued', 'dropped' (over the cap), or 'queued-over-cap' (an owed mail, sent anyway). */
+  outcome: 'queued' | 'dropped' | 'queued-over-cap';
+  created_at: string;
 }
 
 /** 0/1: SQLite has no boolean type, and better-sqlite3 refuses JavaScript booleans as parameters. */
@@ -339,6 +372,8 @@ export interface DatabaseSchema {
   form_submission: FormSubmissionTable;
   form_upload: FormUploadTable;
   newsletter_subscriber: NewsletterSubscriberTable;
+  newsletter_consent: NewsletterConsentTable;
+  mail_recipient_log: MailRecipientLogTable;
   sales_order: SalesOrderTable;
   sales_order_item: SalesOrderItemTable;
   sales_order_address: SalesOrderAddressTable;

@@ -1,7 +1,8 @@
 /**
  * The two e-mails of a form submission, rendered by the server from what it stored (never from text
  * a browser sent as e-mail): the notification to the seller's admin addresses, with the uploads
- * attached, and the optional confirmation to the visitor (emailNotifications.sendSuccessEmail).
+ * attached, and the optional confirmation to the visitor (emailNotifications.sendSuccessEmail), which
+ * repeats only the store's own words (storeWordsRows).
  */
 import type { FieldOption, InputField } from '../../schemas/forms/form-field.schema';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
@@ -88,12 +89,44 @@ export function renderFormNotification(form: FormDefinition, submission: { id: n
   return { subject, html, text };
 }
 
+/**
+ * The rows a confirmation may repeat to the address the visitor typed, which nobody has proved to
+ * own (issue 17): only the store's own words. A choice shows its option's label (a value that is
+ * not one of the definition's options is left out, never echoed); a checkbox shows Yes/No; a
+ * hidden-type field shows the definition's value (an estimate's range, which the server computed).
+ * Free text, e-mail, phone, number and file names are never repeated: repeated, they would let a
+ * stranger send any text (a phishing link) from the store's domain to any address.
+ */
+export function storeWordsRows(form: FormDefinition, data: Record<string, unknown>): AnswerRow[] {
+  const rows: AnswerRow[] = [];
+  for (const field of inputFields(allFormFields(form))) {
+    if (!(field.name in data)) continue;
+    const value = data[field.name];
+    const label = field.label?.trim() || field.name;
+    let text: string | null = null;
+    if (field.type === 'checkbox' || field.type === 'newsletter') text = value === true || value === 'true' || value === 'on' ? 'Yes' : 'No';
+    else if (field.type === 'hidden') text = typeof field.value === 'string' || typeof field.value === 'number' ? String(field.value) : null;
+    else if (field.options || field.dynamicOptions) {
+      const options = everyOption(field);
+      const chosen = Array.isArray(value) ? value.map(String) : value === null || value === undefined ? [] : [String(value)];
+      const labels = chosen.map((v) => options.find((o) => o.value === v)?.label).filter((l): l is string => l !== undefined);
+      text = labels.join(', ');
+    }
+    if (text !== null && text.trim() !== '') rows.push({ label, value: text });
+  }
+  return rows;
+}
+
+/** Said in place of the visitor's own words, so they know why the e-mail does not repeat them. */
+export const CONFIRMATION_PRIVACY_NOTE = 'For your privacy, this e-mail does not repeat what you typed.';
+
 export function renderFormConfirmation(form: FormDefinition, data: Record<string, unknown>): RenderedMail {
   const title = formTitle(form);
   const message = form.messages?.success?.trim() || FORM_THANK_YOU_MESSAGE;
-  const rows = answerRows(form, data);
+  const rows = storeWordsRows(form, data);
   const subject = `${FORM_SUCCESS_TITLE} We have received your message (${title})`;
-  const html = layout(subject, `<h1>${escapeHtml(FORM_SUCCESS_TITLE)}</h1><p>${escapeHtml(message)}</p><h3>What you sent us</h3>${rowsTable(rows)}`);
-  const text = [FORM_SUCCESS_TITLE, message, '', 'What you sent us:', rowsText(rows)].join('\n');
+  const choices = rows.length ? `<h3>Your choices</h3>${rowsTable(rows)}` : '';
+  const html = layout(subject, `<h1>${escapeHtml(FORM_SUCCESS_TITLE)}</h1><p>${escapeHtml(message)}</p>${choices}<p style="color:#666">${escapeHtml(CONFIRMATION_PRIVACY_NOTE)}</p>`);
+  const text = [FORM_SUCCESS_TITLE, message, ...(rows.length ? ['', 'Your choices:', rowsText(rows)] : []), '', CONFIRMATION_PRIVACY_NOTE].join('\n');
   return { subject, html, text };
 }

@@ -6,7 +6,8 @@ import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { SyncQueries } from '../db/sync-query';
 import { createLogger } from '../logger';
-import { subscribe, setSubscription } from '../services/newsletter-subscribers';
+import { NewsletterConsent } from '../services/newsletter-consent';
+import { findSubscriberByEmail, setSubscription, type Subscriber } from '../services/newsletter-subscribers';
 import { mailConfigFromEnv } from './mail-config';
 import { deliverDueMail, type MailMessage, type MailSender } from './mail-worker';
 import { enqueueMail } from './outbox';
@@ -31,10 +32,21 @@ const mail = (recipient: string, key: string) => ({
   text: 'hi',
 });
 
+/** Signs the address up and confirms it with the link of its confirmation e-mail, as its owner would. */
+function confirmedSubscriber(q: SyncQueries, email: string): Subscriber {
+  const consent = new NewsletterConsent({ q, publicUrl: 'https://shop.example' });
+  consent.request({ email, sourceForm: 'newsletter', sourcePage: null, client: '127.0.0.1' });
+  const confirmation = q.first(q.db.selectFrom('mail_outbox').select('text').where('type', '=', 'newsletter-confirmation').orderBy('id', 'desc'))!;
+  const token = /\/newsletter\/confirm\/(\S+)/.exec(confirmation.text)![1]!;
+  consent.confirm(decodeURIComponent(token), '127.0.0.1');
+  q.run(q.db.deleteFrom('mail_outbox'));
+  return findSubscriberByEmail(q, email)!;
+}
+
 describe('List-Unsubscribe on every e-mail to a subscriber', () => {
   it('adds the link and the headers for a subscriber only, and hands headers and attachments to the sender', async () => {
     const { q, database } = await outbox();
-    const { subscriber } = subscribe(q, 'Sub@Example.com', 'newsletter');
+    const subscriber = confirmedSubscriber(q, 'Sub@Example.com');
     enqueueMail(q, mail('sub@example.com', 'a'), { publicUrl: 'https://shop.example' });
     enqueueMail(q, mail('other@example.com', 'b'), { publicUrl: 'https://shop.example' });
     const file = path.join(dir, 'plan.pdf');
@@ -60,11 +72,22 @@ describe('List-Unsubscribe on every e-mail to a subscriber', () => {
 
   it('an unsubscribed address gets no link', async () => {
     const { q, database } = await outbox();
-    const { subscriber } = subscribe(q, 'gone@example.com', 'newsletter');
-    setSubscription(q, subscriber.unsubscribe_token, false);
+    const subscriber = confirmedSubscriber(q, 'gone@example.com');
+    setSubscription(q, subscriber.unsubscribe_token, false, '127.0.0.1');
     enqueueMail(q, mail('gone@example.com', 'd'), { publicUrl: 'https://shop.example' });
     const row = q.first(q.db.selectFrom('mail_outbox').select(['headers', 'html']))!;
     expect(JSON.parse(row.headers)).toEqual({});
+    await database.close();
+  });
+
+  it('an address that signed up but has not confirmed gets no link either', async () => {
+    const { q, database } = await outbox();
+    new NewsletterConsent({ q, publicUrl: 'https://shop.example' }).request({ email: 'maybe@example.com', sourceForm: 'newsletter', sourcePage: null, client: '127.0.0.1' });
+    expect(findSubscriberByEmail(q, 'maybe@example.com')?.status).toBe('pending');
+    enqueueMail(q, mail('maybe@example.com', 'e'), { publicUrl: 'https://shop.example' });
+    const rows = q.all(q.db.selectFrom('mail_outbox').select(['headers', 'html', 'type']));
+    expect(rows.map((r) => r.type)).toEqual(['newsletter-confirmation', 'order-confirmation']);
+    for (const r of rows) expect(r.html).not.toContain('/unsubscribe/');
     await database.close();
   });
 });

@@ -6,8 +6,8 @@
 import { formatMoney } from '../../schemas/money';
 import type { OrderView } from '../services/order-view';
 
-export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'form-notification' | 'form-confirmation' | AccountMailType;
-export const MAIL_TYPES: readonly MailType[] = ['order-confirmation', 'order-confirmation-admin', 'split-payment-confirmation', 'refund-due-admin', 'form-notification', 'form-confirmation'];
+export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | AccountMailType;
+export const MAIL_TYPES: readonly MailType[] = ['order-confirmation', 'order-confirmation-admin', 'split-payment-confirmation', 'refund-due-admin', 'form-notification', 'form-confirmation', 'newsletter-confirmation'];
 
 /** The account e-mails (issue 13): sent by the server only, never through /api/email/send-email. */
 export type AccountMailType = 'account-welcome' | 'account-exists' | 'password-reset' | 'password-changed';
@@ -166,7 +166,8 @@ export interface AccountLinks {
   forgotPassword: string;
 }
 
-function accountMail(subject: string, paragraphs: string[], link?: { href: string; text: string }): RenderedMail {
+/** A short e-mail of the store's own words and one link (the account and newsletter e-mails). */
+export function noticeMail(subject: string, paragraphs: string[], link?: { href: string; text: string }): RenderedMail {
   const html = layout(
     subject,
     `<h1>${escapeHtml(subject)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : ''}`,
@@ -175,7 +176,7 @@ function accountMail(subject: string, paragraphs: string[], link?: { href: strin
 }
 
 export function renderAccountWelcome(firstName: string, links: AccountLinks): RenderedMail {
-  return accountMail(
+  return noticeMail(
     'Welcome to your account',
     [`Hello ${firstName},`, 'Your account is ready. Sign in to see your orders and quotes, save your addresses and check out faster.'],
     { href: links.signIn, text: 'Sign in' },
@@ -184,7 +185,7 @@ export function renderAccountWelcome(firstName: string, links: AccountLinks): Re
 
 /** Sent instead of a second account when someone registers with an e-mail that already has one. */
 export function renderAccountExists(firstName: string, links: AccountLinks): RenderedMail {
-  return accountMail(
+  return noticeMail(
     'You already have an account',
     [
       `Hello ${firstName},`,
@@ -196,7 +197,7 @@ export function renderAccountExists(firstName: string, links: AccountLinks): Ren
 }
 
 export function renderPasswordReset(firstName: string, resetLink: string, validMinutes: number): RenderedMail {
-  return accountMail(
+  return noticeMail(
     'Reset your password',
     [
       `Hello ${firstName},`,
@@ -208,7 +209,7 @@ export function renderPasswordReset(firstName: string, resetLink: string, validM
 }
 
 export function renderPasswordChanged(firstName: string, links: AccountLinks): RenderedMail {
-  return accountMail(
+  return noticeMail(
     'Your password was changed',
     [`Hello ${firstName},`, 'The password of your account was just changed, and every other signed-in device was signed out.', 'If it was not you, reset your password now.'],
     { href: links.forgotPassword, text: 'Reset your password' },

@@ -2,12 +2,12 @@
  * The mail outbox. Messages are written in the same transaction as the order change (or form
  * submission) that causes them, so an order is never paid without its confirmation queued, and a
  * crash never sends mail for a change that was rolled back. A dedupe key makes queuing the same
- * e-mail twice a no-op.
+ * e-mail twice a no-op, and the per-address cap (./recipient-cap.ts) is applied here, to every mail.
  */
 import type { SyncQueries } from '../db/sync-query';
-import { nowIso } from '../services/request-input';
 import { withUnsubscribeLink } from './list-unsubscribe';
 import type { MailType, RenderedMail } from './mail-templates';
+import { takeRecipientShare } from './recipient-cap';
 
 /** A file sent with a message: the worker reads it from `path` (absolute) when it sends. */
 export interface MailAttachment {
@@ -28,6 +28,8 @@ export interface OutgoingMail extends RenderedMail {
 }
 
 export interface EnqueueOptions {
+  /** The clock of the per-address cap (./recipient-cap.ts); tests give a fake one. Default: now. */
+  now?: () => Date;
   /**
    * The site's public URL. Given, a message to a newsletter subscriber gets the unsubscribe link in
    * its body and the List-Unsubscribe and List-Unsubscribe-Post headers (./list-unsubscribe.ts).
@@ -35,11 +37,23 @@ export interface EnqueueOptions {
   publicUrl?: string;
 }
 
-/** Queues a message; false when one with the same dedupe key is already queued or sent. */
+/**
+ * Queues a message; false when one with the same dedupe key is already queued or sent, or when the
+ * recipient has had its share of mails this hour and the mail is of a kind the cap drops
+ * (./recipient-cap.ts: every caller goes through here, so no kind of mail escapes the cap).
+ */
 export function enqueueMail(q: SyncQueries, outgoing: OutgoingMail, options: EnqueueOptions = {}): boolean {
-  const now = nowIso();
-  const existing = q.first(q.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', outgoing.dedupeKey));
-  if (existing) return false;
+  return q.transaction(() => {
+    const existing = q.first(q.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', outgoing.dedupeKey));
+    if (existing) return false;
+    const clock = options.now ? options.now() : new Date();
+    if (takeRecipientShare(q, outgoing.type, outgoing.recipient, clock) === 'dropped') return false;
+    insertMail(q, outgoing, options, clock.toISOString());
+    return true;
+  });
+}
+
+function insertMail(q: SyncQueries, outgoing: OutgoingMail, options: EnqueueOptions, now: string): void {
   const mail = options.publicUrl ? withUnsubscribeLink(q, outgoing, options.publicUrl) : outgoing;
   q.run(
     q.db.insertInto('mail_outbox').values({
@@ -61,5 +75,4 @@ export function enqueueMail(q: SyncQueries, outgoing: OutgoingMail, options: Enq
       attachments: JSON.stringify(mail.attachments ?? []),
     }),
   );
-  return true;
 }

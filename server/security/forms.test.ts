@@ -39,7 +39,7 @@ describe('security: continuing a submission', () => {
     const victim = await postJson(server.url, 'free-kitchen-design', { formData: fkdStep0, recaptchaToken: 'test-pass' }, freshAddress());
     const { id, token } = victim.body.data as { id: number; token: string };
     const mine = (await postJson(server.url, 'free-kitchen-design', { formData: { ...fkdStep0, email: 'attacker@example.com' }, recaptchaToken: 'test-pass' }, freshAddress())).body.data as { id: number; token: string };
-    const single = (await postJson(server.url, 'newsletter', { formData: { email: 'n@example.com', newsletter: true } }, freshAddress())).body.data as { id: number };
+    const single = (await postJson(server.url, 'newsletter', { formData: { email: 'n@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress())).body.data as { id: number };
     const before = rowData(id);
     const attempts: [string, Record<string, unknown>, Record<string, string>][] = [
       ['no token', { id }, {}],
@@ -129,7 +129,7 @@ describe('security: field injection', () => {
   });
 
   it('a header injection in the e-mail address is an invalid address; markup in a message is escaped in the e-mail', async () => {
-    const crlf = await postJson(server.url, 'newsletter', { formData: { email: 'a@b.co\r\nBcc: all@example.com', newsletter: true } }, freshAddress());
+    const crlf = await postJson(server.url, 'newsletter', { formData: { email: 'a@b.co\r\nBcc: all@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
     expect(crlf.status).toBe(400);
     expect(crlf.body.fields).toEqual({ email: 'Invalid email address' });
     const res = await postJson(server.url, 'contact', { formData: { firstName: 'Eve', lastName: 'Hax', email: 'eve@example.com', topic: 'other', message: '<script>alert(1)</script><img src=x onerror=alert(2)>' }, recaptchaToken: 'test-pass' }, freshAddress());

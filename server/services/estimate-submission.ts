@@ -46,6 +46,8 @@ export function estimatorForm(template: EstimatorTemplate, extra: readonly FormF
   if (template.title !== undefined) form.title = template.title;
   if (template.description !== undefined) form.description = template.description;
   if (template.emailNotifications !== undefined) form.emailNotifications = template.emailNotifications;
+  // The captcha guards the estimate's confirmation to the typed address, as on any form.
+  if (template.googleReCaptcha !== undefined) form.googleReCaptcha = template.googleReCaptcha;
   if (template.metadata !== undefined) form.metadata = template.metadata;
   return form;
 }

@@ -10,8 +10,8 @@
  * in order (a step may be sent again after Back). The last step completes the row and queues the
  * e-mails; a single-step form completes at once.
  *
- * The row, its uploads, the newsletter subscription and the e-mails (mail outbox) are written in one
- * transaction: all of it is stored, or none of it.
+ * The row, its uploads, the newsletter consent request and the e-mails (mail outbox) are written in
+ * one transaction: all of it is stored, or none of it.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -32,7 +32,7 @@ import { enqueueMail, type MailAttachment } from '../mail/outbox';
 import type { FormRequest } from './form-request';
 import { unknownFields } from './form-request';
 import { generatedUploadName, moveIntoUploads, uploadPath, type StagedFile } from './form-uploads';
-import { subscribe, type SubscribeResult } from './newsletter-subscribers';
+import { NEWSLETTER_CHECK_INBOX, NewsletterConsent } from './newsletter-consent';
 import type { RecaptchaVerifier } from './recaptcha';
 import { isEmail, isRecord, nowIso, optionalString, positiveId } from './request-input';
 import { constantTimeEqual, sha256Hex } from './secrets';
@@ -43,6 +43,17 @@ export interface FormSubmissionDeps {
   mail: MailConfig;
   publicUrl: string;
   recaptcha: RecaptchaVerifier;
+  /** The clock of newsletter consent records and of the per-address mail cap; tests give a fake one. */
+  now?: () => Date;
+}
+
+/** Who sent a submission, as the route saw it. */
+export interface SubmissionCaller {
+  remoteIp: string;
+  bearer?: string;
+  dealerId?: string;
+  /** The page the form was on (newsletter-consent.ts sourcePageOf), for the consent record. */
+  sourcePage?: string | null;
 }
 
 export interface SubmissionAnswer {
@@ -51,7 +62,8 @@ export interface SubmissionAnswer {
     success: true;
     message: string;
     data: { id: number; token?: string; step?: number; completed?: boolean };
-    newsletter?: { subscribed: true; alreadySubscribed: boolean };
+    /** Present when the submission asked for the newsletter: the same whatever the address's state. */
+    newsletter?: { confirmationRequired: true; message: typeof NEWSLETTER_CHECK_INBOX };
   };
 }
 
@@ -103,8 +115,26 @@ function wantsNewsletter(form: FormDefinition, data: Record<string, unknown>): b
   return inputFields(allFormFields(form)).some((f) => f.type === 'newsletter' && isChecked(data[f.name] as FieldValue));
 }
 
+/**
+ * The message of a completed submission. A form whose purpose is the newsletter says to check the
+ * inbox whatever its definition's success text says: "you are subscribed" would not be true yet.
+ */
+export function completedMessage(form: FormDefinition): string {
+  if (form.actions?.subscribeNewsletter) return NEWSLETTER_CHECK_INBOX;
+  return form.messages?.success?.trim() || FORM_SUCCESS_MESSAGE;
+}
+
 export class FormSubmissions {
-  constructor(private readonly deps: FormSubmissionDeps) {}
+  private readonly consent: NewsletterConsent;
+
+  constructor(private readonly deps: FormSubmissionDeps) {
+    this.consent = new NewsletterConsent({ q: deps.q, publicUrl: deps.publicUrl, ...(deps.now ? { now: deps.now } : {}) });
+  }
+
+  /** The double opt-in service the newsletter's confirm route shares. */
+  get newsletterConsent(): NewsletterConsent {
+    return this.consent;
+  }
 
   /** The row a later step continues: only with its own token, only while it is in progress. */
   private continuable(form: FormDefinition, id: number, token: string | undefined): SubmissionRow {
@@ -116,7 +146,7 @@ export class FormSubmissions {
     return row;
   }
 
-  async submit(form: FormDefinition, request: FormRequest, caller: { remoteIp: string; bearer?: string; dealerId?: string }): Promise<SubmissionAnswer> {
+  async submit(form: FormDefinition, request: FormRequest, caller: SubmissionCaller): Promise<SubmissionAnswer> {
     const env = request.envelope;
     const multi = isMultiStep(form);
     const step = readStep(form, env.step);
@@ -154,12 +184,12 @@ export class FormSubmissions {
     }
 
     const completed = isLastStep(form, step);
-    return this.store(form, { row, step, completed, earlier, kept: check.values, staged, multi, dealerId: caller.dealerId ?? null });
+    return this.store(form, { row, step, completed, earlier, kept: check.values, staged, multi, dealerId: caller.dealerId ?? null, client: caller.remoteIp, sourcePage: caller.sourcePage ?? null });
   }
 
   private store(
     form: FormDefinition,
-    s: { row: SubmissionRow | undefined; step: number; completed: boolean; earlier: Record<string, FieldValue>; kept: Record<string, FieldValue>; staged: Map<FileLike, StagedFile>; multi: boolean; dealerId: string | null },
+    s: { row: SubmissionRow | undefined; step: number; completed: boolean; earlier: Record<string, FieldValue>; kept: Record<string, FieldValue>; staged: Map<FileLike, StagedFile>; multi: boolean; dealerId: string | null; client: string; sourcePage: string | null },
   ): SubmissionAnswer {
     const { q, uploadsDir } = this.deps;
     const stepFileFields = inputFields(stepFields(form, s.step)).filter((f: InputField) => f.type === 'file').map((f) => f.name);
@@ -191,10 +221,10 @@ export class FormSubmissions {
       for (const old of result.replaced) fs.rmSync(uploadPath(uploadsDir, old), { force: true });
       const body: SubmissionAnswer['body'] = {
         success: true,
-        message: s.completed ? form.messages?.success?.trim() || FORM_SUCCESS_MESSAGE : STEP_SAVED_MESSAGE,
+        message: s.completed ? completedMessage(form) : STEP_SAVED_MESSAGE,
         data: s.multi ? { id: result.id, ...(token ? { token } : {}), step: s.step, completed: s.completed } : { id: result.id },
       };
-      if (result.newsletter) body.newsletter = { subscribed: true, alreadySubscribed: result.newsletter.change === 'already' };
+      if (result.newsletter) body.newsletter = { confirmationRequired: true, message: NEWSLETTER_CHECK_INBOX };
       return { status: s.row ? 200 : 201, body };
     } catch (err) {
       for (const p of movedPaths) fs.rmSync(p, { force: true });
@@ -205,8 +235,8 @@ export class FormSubmissions {
   /** The database part of a submission, inside one transaction. Returns the uploads it replaced (to delete once committed). */
   private write(
     form: FormDefinition,
-    s: { row: SubmissionRow | undefined; step: number; completed: boolean; data: Record<string, unknown>; token: string | undefined; moved: { field: string; staged: StagedFile; storedName: string }[]; stepFileFields: string[]; dealerId: string | null },
-  ): { id: number; replaced: string[]; newsletter: SubscribeResult | null } {
+    s: { row: SubmissionRow | undefined; step: number; completed: boolean; data: Record<string, unknown>; token: string | undefined; moved: { field: string; staged: StagedFile; storedName: string }[]; stepFileFields: string[]; dealerId: string | null; client: string; sourcePage: string | null },
+  ): { id: number; replaced: string[]; newsletter: boolean } {
     const { q } = this.deps;
     const now = nowIso();
     const status = s.completed ? 'submitted' : 'in_progress';
@@ -244,10 +274,12 @@ export class FormSubmissions {
     for (const m of s.moved) {
       q.insert('form_upload', { submission_id: id, field: m.field, stored_name: m.storedName, original_name: m.staged.originalName, content_type: m.staged.contentType, size: m.staged.size, created_at: now });
     }
-    if (!s.completed) return { id, replaced, newsletter: null };
+    if (!s.completed) return { id, replaced, newsletter: false };
 
     const email = firstEmail(form, s.data);
-    const newsletter = email && wantsNewsletter(form, s.data) ? subscribe(q, email, form.name) : null;
+    const newsletter = email !== null && wantsNewsletter(form, s.data);
+    // Asks the owner to confirm (double opt-in); whatever the address's state, the answer is the same.
+    if (newsletter) this.consent.request({ email, sourceForm: form.name, sourcePage: s.sourcePage, client: s.client });
     this.queueMail(form, id, s.row?.created_at ?? now, s.data, email);
     return { id, replaced, newsletter };
   }
@@ -271,11 +303,12 @@ export class FormSubmissions {
           attachments,
           ...renderFormNotification(form, { id, createdAt, data }, attachments.map((a) => a.filename)),
         },
-        { publicUrl },
+        { publicUrl, ...(this.deps.now ? { now: this.deps.now } : {}) },
       );
     }
     if (email && form.emailNotifications?.sendSuccessEmail) {
-      enqueueMail(q, { type: 'form-confirmation', orderId: null, recipient: email, cc: [], dedupeKey: `form-confirmation:${id}`, ...renderFormConfirmation(form, data) }, { publicUrl });
+      // Only the store's words (storeWordsRows), and within the address's hourly cap (mail/recipient-cap.ts).
+      enqueueMail(q, { type: 'form-confirmation', orderId: null, recipient: email, cc: [], dedupeKey: `form-confirmation:${id}`, ...renderFormConfirmation(form, data) }, { publicUrl, ...(this.deps.now ? { now: this.deps.now } : {}) });
     }
   }
 }

@@ -1,9 +1,9 @@
 /**
  * Newsletter subscriptions (issue 10, 001 §2 "Unsubscribe page"): one row per lower-cased address,
- * so a second sign-up is the same subscription. Each subscriber has a random unsubscribe token, used
- * in the link of every e-mail to the address; the link's page unsubscribes and resubscribes.
+ * so a second sign-up is the same subscription. A sign-up only asks the owner to confirm
+ * (./newsletter-consent.ts, double opt-in). Each subscriber has a random unsubscribe token, used in
+ * the link of every e-mail to a subscribed address; the link's page unsubscribes and resubscribes.
  */
-import crypto from 'node:crypto';
 import type { SyncQueries } from '../db/sync-query';
 import type { NewsletterSubscriberTable } from '../db/tables';
 import { emailIdentity } from './email-address';
@@ -27,43 +27,40 @@ export function findSubscriberByToken(q: SyncQueries, token: string): Subscriber
   return q.firstBy('subscriber-by-token', (t: string) => q.db.selectFrom('newsletter_subscriber').selectAll().where('unsubscribe_token', '=', t), token);
 }
 
-export interface SubscribeResult {
-  subscriber: Subscriber;
-  /** 'new': first sign-up; 'resubscribed': had unsubscribed and signed up again; 'already': no change. */
-  change: 'new' | 'resubscribed' | 'already';
-}
-
 /**
- * Subscribes an address (call inside the transaction that stores the consent). Signing up again
- * after unsubscribing is a new, explicit consent, so it subscribes the address again.
+ * Sets the subscription of the token's subscriber; undefined for an unknown token. The token is in
+ * the link of the e-mails sent to a subscribed address only, so its holder reads that inbox:
+ * "Subscribe again" with it is the owner's consent, recorded like a confirmed sign-up. An address
+ * still waiting for its first confirmation ('pending') is not changed by it.
  */
-export function subscribe(q: SyncQueries, email: string, source: string): SubscribeResult {
-  const address = normalizeEmail(email);
-  const existing = findSubscriberByEmail(q, address);
-  const now = nowIso();
-  if (existing) {
-    if (existing.status === 'subscribed') return { subscriber: existing, change: 'already' };
-    q.run(q.db.updateTable('newsletter_subscriber').set({ status: 'subscribed', updated_at: now, unsubscribed_at: null }).where('id', '=', existing.id));
-    return { subscriber: { ...existing, status: 'subscribed', updated_at: now, unsubscribed_at: null }, change: 'resubscribed' };
-  }
-  const row = { email: address, status: 'subscribed' as const, unsubscribe_token: crypto.randomBytes(32).toString('base64url'), source, created_at: now, updated_at: now, unsubscribed_at: null };
-  const id = q.insertReturningId('newsletter_subscriber', row);
-  return { subscriber: { id, ...row }, change: 'new' };
-}
-
-/** Sets the subscription of the token's subscriber; undefined for an unknown token. */
-export function setSubscription(q: SyncQueries, token: string, subscribed: boolean): Subscriber | undefined {
+export function setSubscription(q: SyncQueries, token: string, subscribed: boolean, client: string): Subscriber | undefined {
   return q.transaction(() => {
     const subscriber = findSubscriberByToken(q, token);
     if (!subscriber) return undefined;
     const status = subscribed ? 'subscribed' : 'unsubscribed';
-    if (subscriber.status === status) return subscriber;
+    if (subscriber.status === status || subscriber.status === 'pending') return subscriber;
     const now = nowIso();
     const unsubscribed_at = subscribed ? null : now;
     q.run(q.db.updateTable('newsletter_subscriber').set({ status, updated_at: now, unsubscribed_at }).where('id', '=', subscriber.id));
+    if (subscribed) {
+      q.insert('newsletter_consent', {
+        subscriber_id: subscriber.id,
+        source_form: UNSUBSCRIBE_PAGE_SOURCE,
+        source_page: null,
+        requested_at: now,
+        requested_from: client.slice(0, 64),
+        token_hash: null,
+        expires_at: null,
+        confirmed_at: now,
+        confirmed_from: client.slice(0, 64),
+      });
+    }
     return { ...subscriber, status, updated_at: now, unsubscribed_at };
   });
 }
+
+/** The consent record's source of a "Subscribe again" on the unsubscribe page. */
+export const UNSUBSCRIBE_PAGE_SOURCE = 'unsubscribe-page';
 
 /** The /unsubscribe/{token} page (routes.json), linked from the foot of every e-mail to a subscriber. */
 export function unsubscribePageUrl(publicUrl: string, token: string): string {

@@ -143,6 +143,7 @@ describe('Estimator', () => {
     const submitted = vi.fn();
     show({ transport: { apiBase: 'https://shop.test', dealer: 'oak-dealer', fetch }, onEstimateSubmitted: submitted });
     fillRequired();
+    fireEvent.click(screen.getByLabelText('I am not a robot (test captcha)'));
     const total = grandTotal();
     await act(async () => {
       fireEvent.click(screen.getByText('Send my estimate'));
@@ -151,7 +152,8 @@ describe('Estimator', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://shop.test/api/forms/kitchen-estimator');
     expect((init!.headers as Record<string, string>)['X-Showroom-Dealer']).toBe('oak-dealer');
-    const body = JSON.parse(String(init!.body)) as { formData: Record<string, unknown>; totalPrice: string; summary: { label: string; value: string }[]; honeypot: string };
+    const body = JSON.parse(String(init!.body)) as { formData: Record<string, unknown>; totalPrice: string; summary: { label: string; value: string }[]; honeypot: string; recaptchaToken: string };
+    expect(body.recaptchaToken).toBe('test-pass');
     expect(body.formData).toMatchObject({ kitchenSize: 'medium', cabinetLine: 'assembled', email: 'rosa.diaz@example.com', installation: 'yes' });
     expect(body.totalPrice).toBe(total);
     expect(body.summary.at(-1)).toEqual({ label: 'Estimated total', value: total });
@@ -165,10 +167,32 @@ describe('Estimator', () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ error: 'server_error', message: 'Down' }), { status: 503 }));
     show({ transport: { fetch } });
     fillRequired();
+    fireEvent.click(screen.getByLabelText('I am not a robot (test captcha)'));
     await act(async () => {
       fireEvent.click(screen.getByText('Send my estimate'));
     });
     expect(screen.getByText('Failed to send email')).toBeTruthy();
     expect((radio(/^Medium/) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('a template with googleReCaptcha sends nothing until the captcha is passed, and shows the server\'s captcha message', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ error: 'validation_failed', message: 'Submission failed', fields: { recaptchaToken: 'Please complete the reCAPTCHA verification' } }), { status: 400 }));
+    show({ transport: { fetch } });
+    fillRequired();
+    await act(async () => {
+      fireEvent.click(screen.getByText('Send my estimate'));
+    });
+    expect(fetch).not.toHaveBeenCalled();
+    // The captcha and its message sit by the Submit button, in the section that has it.
+    expect(document.querySelector('[data-section="contact"] [data-field="recaptchaToken"] [role="alert"]')?.textContent).toBe('Please complete the reCAPTCHA verification');
+    fireEvent.click(screen.getByLabelText('I am not a robot (test captcha)'));
+    expect(screen.queryByText('Please complete the reCAPTCHA verification')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByText('Send my estimate'));
+    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // A token is good for one send: the box is cleared, and the server's refusal shows at the captcha.
+    expect((screen.getByLabelText('I am not a robot (test captcha)') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Please complete the reCAPTCHA verification')).toBeTruthy();
   });
 });

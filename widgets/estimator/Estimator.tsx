@@ -22,6 +22,7 @@ import { checkSubmission } from '../../schemas/evaluators/form-submission';
 import { inputFields } from '../../schemas/evaluators/visibility';
 import type { FormField, GroupField } from '../../schemas/forms/form-field.schema';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
+import { Captcha } from '../forms/Captcha';
 import { FieldList } from '../forms/FieldList';
 import { createFormStore, type FormStore } from '../forms/form-store';
 import type { PriceRange } from '../showroom-events';
@@ -52,6 +53,8 @@ export interface EstimatorProps {
   onEstimateChanged?: (range: PriceRange | null) => void;
   /** The estimate was sent; the range is the one the server computed. */
   onEstimateSubmitted?: (range: PriceRange) => void;
+  /** RECAPTCHA_SITE_KEY, for a template with googleReCaptcha. Without one, the offline test captcha shows. */
+  recaptchaSiteKey?: string;
   /** The PDF maker; default the jsPDF one, loaded on first use (tests give their own). */
   makePdf?: (input: import('./estimate-pdf').EstimatePdfInput) => Promise<string>;
 }
@@ -125,10 +128,12 @@ function SummaryPanel({ summary, priced, id }: { summary: EstimateSummary; price
   );
 }
 
-export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onEstimateChanged, onEstimateSubmitted, makePdf = defaultMakePdf }: EstimatorProps) {
+export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onEstimateChanged, onEstimateSubmitted, recaptchaSiteKey, makePdf = defaultMakePdf }: EstimatorProps) {
   const fields = template.fields as FormField[];
   const sections = useMemo(() => sectionsOf(template), [template]);
-  const form = useMemo<FormDefinition>(() => ({ name: template.name, fields }), [template, fields]);
+  // The captcha guards the estimate's e-mail to the typed address (the server asks for it too).
+  const captcha = template.googleReCaptcha === true;
+  const form = useMemo<FormDefinition>(() => ({ name: template.name, fields, ...(captcha ? { googleReCaptcha: true } : {}) }), [template, fields, captcha]);
   // The estimator sends through its own envelope (estimate-post.ts); the store's own post is never used.
   const [store] = useState(() => createFormStore(form, { post: async () => ({ ok: false, message: null, fields: {} }) }));
   const names = useMemo(() => inputFields(fields).map((f) => f.name), [fields]);
@@ -251,10 +256,20 @@ export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onE
   const submit = async () => {
     if (busy || checkAll()) return;
     setBusy(true);
-    const { values: sent } = checkSubmission(form, store.getValues());
+    const recaptchaToken = captcha ? await store.takeCaptchaToken() : null;
+    if (captcha && !recaptchaToken) {
+      setBusy(false);
+      root.current?.querySelector<HTMLElement>('[data-field="recaptchaToken"] input, [data-field="recaptchaToken"] [tabindex]')?.focus();
+      return;
+    }
+    const { values: sent } = checkSubmission({ ...form, googleReCaptcha: false }, store.getValues());
     const rows = summary.breakdowns.flatMap((b) => b.items.map((i) => ({ label: `${b.label}: ${i.label}`, value: i.display })));
     if (summary.grandTotal) rows.push({ label: summary.grandTotal.label, value: summary.grandTotal.display });
-    const answer = await postEstimate({ formName: template.name, values: sent, totalPrice: price.display.final, summary: rows, metadata: template.metadata }, transport);
+    const answer = await postEstimate(
+      { formName: template.name, values: sent, totalPrice: price.display.final, summary: rows, metadata: template.metadata, ...(recaptchaToken ? { recaptchaToken } : {}) },
+      transport,
+    );
+    if (captcha) store.forgetCaptcha();
     setBusy(false);
     if (answer.ok) {
       showResult('success', ESTIMATOR_MESSAGES.emailSent);
@@ -262,14 +277,22 @@ export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onE
       restart();
     } else {
       showResult('error', ESTIMATOR_MESSAGES.emailFailed);
-      // The server's own messages for fields it refused.
-      if (Object.keys(answer.fields).length) checkAll();
+      // The server's own messages for the fields (and the captcha) it refused.
+      if (Object.keys(answer.fields).length) {
+        store.fail({ ok: false, message: answer.message, fields: answer.fields });
+        checkAll();
+      }
     }
   };
+
+  // The captcha sits by the first Submit button (a section may be a popup, far from the form's foot).
+  const captchaSection = captcha ? sections.find((s) => s.actions?.submit)?.name : undefined;
 
   const actionsOf = (section: GroupField, index: number) => {
     const a = section.actions;
     return (
+      <>
+      {section.name === captchaSection && <Captcha store={store} idPrefix={idPrefix} siteKey={recaptchaSiteKey} />}
       <div className="sr-est-actions">
         {a?.next && (
           <button type="button" className="sr-est-button sr-est-button--primary" onClick={() => next(index)} disabled={busy}>
@@ -288,6 +311,7 @@ export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onE
           </button>
         )}
       </div>
+      </>
     );
   };
 

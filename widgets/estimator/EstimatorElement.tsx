@@ -14,7 +14,7 @@ import { emitShowroomEvent } from '../showroom-events';
 
 type Load = { state: 'loading' } | { state: 'error'; reason: string } | { state: 'ready'; template: EstimatorTemplate; pricing: EstimatorPricing };
 
-export function EstimatorElement({ api, apiBase, dealer, element, template }: ShowroomElementContext & { template?: string }) {
+export function EstimatorElement({ api, apiBase, dealer, element, template, recaptchaSiteKey }: ShowroomElementContext & { template?: string; recaptchaSiteKey?: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     if (!template) return;
@@ -44,6 +44,7 @@ export function EstimatorElement({ api, apiBase, dealer, element, template }: Sh
       pricing={load.pricing}
       idPrefix={`showroom-estimator-${template}`}
       transport={{ apiBase, dealer }}
+      {...(recaptchaSiteKey ? { recaptchaSiteKey } : {})}
       logoUrl={load.template.pdf?.logo ? `${apiBase.replace(/\/$/, '')}/api/estimator/${encodeURIComponent(template)}/logo` : undefined}
       onEstimateChanged={(range) => emitShowroomEvent(element, 'showroom:estimate-changed', { template, range })}
       onEstimateSubmitted={(range) => emitShowroomEvent(element, 'showroom:estimate-submitted', { template, range })}

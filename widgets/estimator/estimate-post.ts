@@ -16,6 +16,8 @@ export interface EstimatePost {
   totalPrice: string;
   summary: { label: string; value: string }[];
   metadata?: Record<string, string | number | boolean>;
+  /** A template with googleReCaptcha: the captcha's token (the server refuses the estimate without it). */
+  recaptchaToken?: string;
 }
 
 export type EstimatePostResult = { ok: true; estimate: PriceRange | null } | { ok: false; message: string | null; fields: Record<string, string> };
@@ -35,7 +37,15 @@ export async function postEstimate(post: EstimatePost, transport: EstimateTransp
     if (Array.isArray(value) && value.some(isFile)) for (const f of value) files.push([name, f as unknown as Blob]);
     else if (!Array.isArray(value) || value.every((v) => typeof v === 'string')) formData[name] = value;
   }
-  const envelope = { formData, honeypot: '', name: post.formName, totalPrice: post.totalPrice, summary: post.summary, ...(post.metadata ? { metadata: post.metadata } : {}) };
+  const envelope = {
+    formData,
+    honeypot: '',
+    name: post.formName,
+    totalPrice: post.totalPrice,
+    summary: post.summary,
+    ...(post.metadata ? { metadata: post.metadata } : {}),
+    ...(post.recaptchaToken ? { recaptchaToken: post.recaptchaToken } : {}),
+  };
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (transport.dealer) headers[DEALER_HEADER] = transport.dealer;
   let body: string | FormData;

@@ -12,6 +12,12 @@ export const estimatorSpec = {
   attributes: [
     ...commonAttributes,
     { name: 'template', type: 'string', required: true, description: "The estimator template's name in the store's content (estimator/{name}.json), e.g. kitchen-estimator." },
+    {
+      name: 'recaptcha-site-key',
+      type: 'string',
+      description:
+        "The store's reCAPTCHA site key (RECAPTCHA_SITE_KEY; the page's domain must be one of the key's domains), for a template with googleReCaptcha. Without it, the store's offline test captcha shows.",
+    },
   ],
   properties: [],
   events: [

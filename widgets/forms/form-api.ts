@@ -13,7 +13,9 @@
  * JSON, or multipart/form-data when a file is attached: then `formData` is a part holding the JSON
  * text of the other values, sent first, and each file is a part named after its file field.
  *
- * Answers: `{success, message, data: {id, token}}`, or `{error, message, fields}` with a 4xx.
+ * Answers: `{success, message, data: {id, token}, newsletter?: {message}}` (the newsletter part when
+ * the submission asked to subscribe: 'Check your inbox to confirm'), or `{error, message, fields}`
+ * with a 4xx.
  */
 import type { FieldValue } from '../../schemas/evaluators/field-values';
 
@@ -35,7 +37,7 @@ export interface FormPost {
 }
 
 export type FormPostResult =
-  | { ok: true; message: string | null; id: string | null; token: string | null }
+  | { ok: true; message: string | null; id: string | null; token: string | null; newsletterMessage?: string | null }
   | { ok: false; message: string | null; fields: Record<string, string> };
 
 const isFile = (item: unknown): item is Blob => typeof Blob !== 'undefined' && item instanceof Blob;
@@ -101,7 +103,8 @@ export async function postForm(formName: string, post: FormPost, options: { apiB
     if (res.ok && answer.success !== false && !answer.error) {
       const data = (answer.data ?? {}) as Record<string, unknown>;
       const id = data.id === undefined || data.id === null ? null : String(data.id);
-      return { ok: true, message, id, token: readString(data.token) ?? readString(data.continuationToken) };
+      const newsletter = (answer.newsletter ?? {}) as Record<string, unknown>;
+      return { ok: true, message, id, token: readString(data.token) ?? readString(data.continuationToken), newsletterMessage: readString(newsletter.message) };
     }
     const fields: Record<string, string> = {};
     if (answer.fields && typeof answer.fields === 'object') {

@@ -171,6 +171,31 @@ describe('form store: fields', () => {
   });
 });
 
+describe('form store: newsletter double opt-in', () => {
+  const signup: FormDefinition = {
+    name: 'newsletter',
+    fields: [{ name: 'email', type: 'email', label: 'E-mail', required: true }],
+    messages: { success: 'You are subscribed.' },
+    actions: { subscribeNewsletter: true },
+  };
+  const checkInbox = { ok: true as const, message: 'Check your inbox to confirm', id: '3', token: null, newsletterMessage: 'Check your inbox to confirm' };
+
+  it("a newsletter form says 'Check your inbox to confirm', never its older 'you are subscribed' text", async () => {
+    const store = createFormStore(signup, fakeServer(checkInbox));
+    store.setValue('email', 'ann@example.com');
+    await store.submit();
+    expect(store.getStatus()).toMatchObject({ state: 'success', message: 'Check your inbox to confirm' });
+  });
+
+  it('a form with a newsletter box adds it to its own message', async () => {
+    const store = createFormStore(contact, fakeServer({ ...checkInbox, message: 'Stored' }));
+    store.setValue('name', 'Ann');
+    store.setValue('email', 'ann@example.com');
+    await store.submit();
+    expect(store.getStatus().message).toBe('Thanks! Check your inbox to confirm');
+  });
+});
+
 describe('form store: single-step submit', () => {
   it('refuses an invalid submit, marks the fields touched and names the first invalid field', async () => {
     const server = fakeServer();

@@ -310,6 +310,20 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
     setCaptchaToken(token: string | null): void {
       setStatus({ captchaToken: token, captchaError: token ? null : status.captchaError });
     },
+    /**
+     * The captcha token for a send: the one the visitor gave, or the challenge's (the estimator
+     * sends through its own request and asks here). null, with the captcha's message shown, when
+     * the challenge gave none.
+     */
+    async takeCaptchaToken(): Promise<string | null> {
+      const token = status.captchaToken ?? (captcha ? await captcha.execute() : null);
+      if (!token) setStatus({ captchaError: FIELD_MESSAGES.captcha });
+      return token;
+    },
+    /** A token is good for one submission (002 §4: the token resets afterwards). */
+    forgetCaptcha(): void {
+      forgetCaptcha();
+    },
 
     // --- steps and sending ---
     /**
@@ -347,9 +361,9 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
       const needsCaptcha = store.needsCaptcha();
       let token = status.captchaToken;
       if (needsCaptcha && !token) {
-        token = captcha ? await captcha.execute() : null;
+        token = await store.takeCaptchaToken();
         if (!token) {
-          setStatus({ state: 'idle', captchaError: FIELD_MESSAGES.captcha });
+          setStatus({ state: 'idle' });
           return { focus: CAPTCHA_KEY };
         }
       }
@@ -372,7 +386,10 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
         return store.fail({ ok: false, message: null, fields: {} });
       }
       if (result.ok) {
-        const message = form.messages?.success ?? result.message ?? FORM_SUCCESS_MESSAGE;
+        // Newsletter double opt-in: a form that only subscribes says what the server says ('Check your
+        // inbox to confirm'), whatever its success text; a form with a newsletter box adds it.
+        const base = (form.actions?.subscribeNewsletter ? (result.newsletterMessage ?? result.message) : null) ?? form.messages?.success ?? result.message ?? FORM_SUCCESS_MESSAGE;
+        const message = result.newsletterMessage && !base.includes(result.newsletterMessage) ? `${base} ${result.newsletterMessage}` : base;
         if (form.config?.resetOnSuccess !== false) store.reset();
         forgetProgress();
         const thankYou = form.config?.showThankYou === true;

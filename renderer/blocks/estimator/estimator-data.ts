@@ -11,6 +11,8 @@ import { storeField } from '../store-data';
 export interface EstimatorBlockData {
   template: EstimatorTemplate;
   pricing: EstimatorPricing;
+  /** RECAPTCHA_SITE_KEY, for a template with googleReCaptcha (none: the offline test captcha). */
+  recaptchaSiteKey?: string;
 }
 
 export function selectEstimatorData(block: EstimatorBlock, ctx: Pick<BlockDataContext, 'store'>): EstimatorBlockData | null {
@@ -18,5 +20,7 @@ export function selectEstimatorData(block: EstimatorBlock, ctx: Pick<BlockDataCo
   const template = Object.prototype.hasOwnProperty.call(estimators, block.template) ? estimators[block.template] : Object.values(estimators).find((t) => t.name === block.template);
   if (!template) return null;
   const pricing = storeField<Record<string, EstimatorPricing>>(ctx.store, 'estimatorPricing')?.[template.priceTemplate ?? DEFAULT_PRICE_TEMPLATE];
-  return pricing ? { template, pricing } : null;
+  if (!pricing) return null;
+  const siteKey = template.googleReCaptcha ? storeField<string>(ctx.store, 'recaptchaSiteKey') : undefined;
+  return { template, pricing, ...(siteKey ? { recaptchaSiteKey: siteKey } : {}) };
 }

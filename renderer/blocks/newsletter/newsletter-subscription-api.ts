@@ -1,7 +1,7 @@
 /**
- * The browser's side of the newsletter unsubscribe API (docs/forms-api.md "Newsletter and
- * unsubscribe"): read the subscription of a link's token, and toggle it. Never throws: a network
- * failure is a result with `error: 'network'`.
+ * The browser's side of the newsletter API (docs/forms-api.md "Newsletter and unsubscribe"): read
+ * the subscription of an unsubscribe link's token and toggle it, and confirm a sign-up with the
+ * token of a confirmation link. Never throws: a network failure is a result with `error: 'network'`.
  */
 export interface SubscriptionView {
   /** Masked address, e.g. j***@example.com. */
@@ -32,4 +32,9 @@ export function readSubscription(token: string, doFetch: typeof fetch = globalTh
 
 export function setSubscribed(token: string, subscribed: boolean, doFetch: typeof fetch = globalThis.fetch): Promise<SubscriptionResult> {
   return call(`/api/newsletter/${subscribed ? 'resubscribe' : 'unsubscribe'}/${encodeURIComponent(token)}`, 'POST', doFetch);
+}
+
+/** The double opt-in's click (issue 17): the confirmation page posts its link's token. */
+export function confirmSubscription(token: string, doFetch: typeof fetch = globalThis.fetch): Promise<SubscriptionResult> {
+  return call(`/api/newsletter/confirm/${encodeURIComponent(token)}`, 'POST', doFetch);
 }

@@ -18,6 +18,7 @@ import { checkRoutePages } from './route-pages';
 import { checkSampleSkus } from './sample-skus';
 import { checkSchemaReferences } from './schema-references';
 import { checkShippingTaxRules } from './shipping-tax-rules';
+import { checkVisitorMailCaptcha } from './visitor-mail-captcha';
 import { checkStoreReferences } from '../store-references';
 import type { LintCheck, LintInput } from './lint-input';
 
@@ -29,6 +30,7 @@ export const lintChecks: LintCheck[] = [
   checkInternalLinks,
   checkFieldReferences,
   checkFormReferences,
+  checkVisitorMailCaptcha,
   checkPricingKeys,
   checkBlogReferences,
   checkSampleSkus,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
+import { checkVisitorMailCaptcha } from './visitor-mail-captcha';
 import { checkInternalLinks, pagePathOf } from './internal-links';
 import type { LintInput } from './lint-input';
 import { isCatchAll, routeAnswers } from './route-pattern';
@@ -111,5 +112,35 @@ describe('checkFormReferences', () => {
       { file: 'forms/contact.json', pointer: '/fields/1/type', message: 'a password field belongs only in an account form (give the form "account")' },
     ]);
     expect(checkFormReferences(input({ 'estimator/e.json': ['estimator-template', { name: 'e', fields: [field] }] }))).toHaveLength(1);
+  });
+});
+
+describe('checkVisitorMailCaptcha', () => {
+  const email = { name: 'email', type: 'email', label: 'E-mail' };
+  const NEEDS = 'so it needs "googleReCaptcha": true (without it, anyone can make the store mail any address)';
+
+  it('refuses a form or estimator that e-mails the typed address without the captcha, naming the file and the pointer', () => {
+    const files = {
+      'forms/contact.json': ['form', { name: 'contact', fields: [email], emailNotifications: { sendSuccessEmail: true } }],
+      'forms/news.json': ['form', { name: 'news', fields: [email, { name: 'optin', type: 'newsletter', label: 'Yes' }], actions: { subscribeNewsletter: true } }],
+      'estimator/kitchen.json': ['estimator-template', { name: 'kitchen', fields: [{ name: 's', type: 'group', fields: [email] }], emailNotifications: { sendSuccessEmail: true } }],
+    } as const;
+    expect(checkVisitorMailCaptcha(input(files as never))).toEqual([
+      { file: 'estimator/kitchen.json', pointer: '/emailNotifications/sendSuccessEmail', message: `sends a confirmation e-mail to the address the visitor types, ${NEEDS}` },
+      { file: 'forms/contact.json', pointer: '/emailNotifications/sendSuccessEmail', message: `sends a confirmation e-mail to the address the visitor types, ${NEEDS}` },
+      { file: 'forms/news.json', pointer: '/actions/subscribeNewsletter', message: `e-mails the newsletter confirmation link to the address the visitor types, ${NEEDS}` },
+      { file: 'forms/news.json', pointer: '/fields/1/type', message: `has a newsletter field, which e-mails the newsletter confirmation link to the address the visitor types, ${NEEDS}` },
+    ]);
+  });
+
+  it('accepts them with the captcha, a form that mails only the store, one without an e-mail field, and account forms', () => {
+    const files = {
+      'forms/contact.json': ['form', { name: 'contact', fields: [email], googleReCaptcha: true, emailNotifications: { sendSuccessEmail: true } }],
+      'forms/lead.json': ['form', { name: 'lead', fields: [email], emailNotifications: { sendSuccessEmail: false } }],
+      'forms/register.json': ['form', { name: 'register', account: 'register', fields: [email] }],
+      'forms/no-address.json': ['form', { name: 'no-address', fields: [{ name: 'optin', type: 'newsletter', label: 'Yes' }], emailNotifications: { sendSuccessEmail: true } }],
+      'estimator/kitchen.json': ['estimator-template', { name: 'kitchen', googleReCaptcha: true, fields: [{ name: 's', type: 'group', fields: [email] }], emailNotifications: { sendSuccessEmail: true } }],
+    } as const;
+    expect(checkVisitorMailCaptcha(input(files as never))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { FormStore } from '../../widgets/forms/form-store';
+import type { FormStore } from './form-store';
 import { loadRecaptcha } from './recaptcha-script';
-import { useFormStatus } from '../../widgets/forms/use-form-store';
+import { useFormStatus } from './use-form-store';
 
 /** The token the offline test verifier gives; the server's test verifier accepts it (like the test gateway's cards). */
 export const TEST_CAPTCHA_TOKEN = 'test-pass';
