@@ -19,6 +19,20 @@ import { presentedToken, readJson } from './read-json';
 /** A secret of the checkout (a random UUID): a repeated key answers with that order and its token. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{16,128}$/;
 
+export const IDEMPOTENCY_KEY_REQUIRED = 'A new order needs an Idempotency-Key header (a random UUID kept for the whole checkout), so that a retry cannot place a second order.';
+const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key header must be 16 to 128 letters, digits or -_:. (a random UUID).';
+
+/**
+ * The checkout's key. Required: without one, every retry of a request whose answer was lost (a
+ * timeout, a reload, a double click) would place another order for the same cart.
+ */
+function idempotencyKeyOf(ctx: Context): string {
+  const key = ctx.get('Idempotency-Key');
+  if (key === '') throw new ApiError(400, 'idempotency_key_required', IDEMPOTENCY_KEY_REQUIRED, { 'Idempotency-Key': IDEMPOTENCY_KEY_REQUIRED });
+  if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'invalid_idempotency_key', IDEMPOTENCY_KEY_INVALID, { 'Idempotency-Key': IDEMPOTENCY_KEY_INVALID });
+  return key;
+}
+
 /** The gateway behind a payment method name (or a gateway name given directly). */
 export function gatewayFor(commerce: Commerce, method: unknown): string {
   const name = typeof method === 'string' ? method.trim() : '';
@@ -64,10 +78,7 @@ export function orderRoutes(router: Router, commerce: Commerce, customerOf: Cust
 
   router.post('/api/order', async (ctx) => {
     const body = bodyObject(await readJson(ctx));
-    const key = ctx.get('Idempotency-Key') || null;
-    if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
-      throw new ApiError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be 16 to 128 letters, digits or -_:. (a random UUID).');
-    }
+    const key = idempotencyKeyOf(ctx);
     const input = orders.parseOrderInput(body);
     const origin = ctx.get('Origin');
     // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.
