@@ -3,9 +3,12 @@
  * - "my order's answer was lost, so my client posted it again": without an Idempotency-Key every
  *   retry placed another order for the same cart. A new order now needs the key, and the refusal
  *   names the header.
+ * - "I sent qty -1, 0, 0.5, null or "1e400"": each was stored as 1. Each is now refused with the
+ *   quantity's own message, by the cart totals and by the order, and nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, skus } from '../api/commerce-test-kit';
+import { QUANTITY_MESSAGE } from '../services/cart-totals';
 import { IDEMPOTENCY_KEY_REQUIRED } from '../api/orders';
 import { startShop, type Shop } from './scripted-shop';
 
@@ -56,5 +59,43 @@ describe('POST /api/order retried without an Idempotency-Key', () => {
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(again.body.id).toBe(first.body.id);
     expect(orderCount()).toBe(before + 1);
+  });
+});
+
+describe('quantities that are not a whole number of at least 1', () => {
+  const BAD: Array<[string, unknown]> = [
+    ['-1', -1],
+    ['0', 0],
+    ['0.5', 0.5],
+    ['null', null],
+    ['"1e400"', '1e400'],
+    ['"0x1"', '0x1'],
+    ['"1.5"', '1.5'],
+    ['"-1"', '-1'],
+    ['true', true],
+    ['[1]', [1]],
+  ];
+
+  it.each(BAD)('qty %s: the cart totals refuse it with the quantity message', async (_, qty) => {
+    const [sku, other] = skus(2);
+    const res = await post('/api/cart/totals', { items: [{ sku: other, qty: 1 }, { sku, qty }] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: QUANTITY_MESSAGE, fields: { 'items.1.qty': QUANTITY_MESSAGE } });
+  });
+
+  it.each(BAD)('qty %s: no order is stored', async (_, qty) => {
+    const before = orderCount();
+    const [sku] = skus(1);
+    const res = await post('/api/order', orderPayload({ items: [{ sku, qty }] }), { 'Idempotency-Key': `qty-${crypto.randomUUID()}` });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'invalid_items', message: QUANTITY_MESSAGE, fields: { 'items.0.qty': QUANTITY_MESSAGE } });
+    expect(orderCount()).toBe(before);
+  });
+
+  it('1, "1" and no quantity at all are one sample', async () => {
+    const [a, b, c] = skus(3);
+    const res = await post('/api/cart/totals', { items: [{ sku: a, qty: 1 }, { sku: b, qty: '1' }, { sku: c }] });
+    expect(res.status).toBe(200);
+    expect((res.body.items as { qty: number }[]).map((i) => i.qty)).toEqual([1, 1, 1]);
   });
 });
