@@ -18,7 +18,7 @@ import type { Content } from './content/load-content';
 import type { Database } from './db/database';
 import { createGateways, type AllGateways } from './gateways/create-gateways';
 import { ApiError } from './http/api-error';
-import { clientAddress } from './http/client-address';
+import { clientAddress, untrustedForwardingWarning } from './http/client-address';
 import { apiCors, publicCors } from './http/cors';
 import { DealerDirectory, dealerOriginCheck } from './http/dealer-origin';
 import { errorHandler } from './http/error-handler';
@@ -57,6 +57,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders({ https: deps.publicUrl.startsWith('https:') }));
   app.use(errorHandler(deps.logger));
   if (deps.trustProxy?.length) app.use(clientAddress(deps.trustProxy));
+  else app.use(untrustedForwardingWarning(deps.logger));
 
   // Two routers, so an API call is matched against API routes only and a page never walks them.
   const api = new Router();
