@@ -24,6 +24,7 @@ import { DealerDirectory, dealerOriginCheck } from './http/dealer-origin';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
+import { StoreOrigins } from './http/store-origins';
 import type { Logger } from './logger';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
 import type { ClientAssets } from './ssr/client-assets';
@@ -34,6 +35,8 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   publicUrl: string;
+  /** Origins that are the store too, besides PUBLIC_URL's (the loopback names while PUBLIC_URL is unset); default none. */
+  storeAliases?: readonly string[];
   allowedOrigins: () => ReadonlySet<string>;
   /** The dealer example server's origins, for the `dealer-example` entry of dealers.json; default: none. */
   dealerExampleOrigins?: () => readonly string[];
@@ -59,6 +62,8 @@ export function createApp(deps: AppDeps): Koa {
   if (deps.trustProxy?.length) app.use(clientAddress(deps.trustProxy));
   else app.use(untrustedForwardingWarning(deps.logger));
 
+  const storeOrigins = new StoreOrigins(deps.publicUrl, deps.storeAliases);
+
   // Two routers, so an API call is matched against API routes only and a page never walks them.
   const api = new Router();
   const site = new Router();
@@ -71,6 +76,7 @@ export function createApp(deps: AppDeps): Koa {
     database: deps.database,
     logger: deps.logger,
     publicUrl: deps.publicUrl,
+    storeOrigins,
     gateways,
     mail: deps.mail ?? mailConfigFromEnv(),
     production: deps.production ?? process.env.NODE_ENV === 'production',
@@ -81,7 +87,7 @@ export function createApp(deps: AppDeps): Koa {
   // A payment step that leaves the page (the test gateway's authentication) returns only to the
   // store or to a page that may embed the widgets.
   const isReturnOrigin = (origin: string) => deps.allowedOrigins().has(origin) || dealers.isDealerOrigin(origin);
-  const payments = { gateways, chargeAmount: commerce.payments.chargeAmount, onConfirmedPayment: commerce.payments.onConfirmedPayment, logger: deps.logger, publicUrl: deps.publicUrl, isReturnOrigin };
+  const payments = { gateways, chargeAmount: commerce.payments.chargeAmount, onConfirmedPayment: commerce.payments.onConfirmedPayment, logger: deps.logger, storeOrigins, isReturnOrigin };
   paymentMethodRoutes(api, deps.content, gateways);
   catalogSampleRoutes(api, deps.content);
   paymentRoutes(api, payments);

@@ -15,6 +15,7 @@ import { bodyObject } from '../services/request-input';
 import { SESSION_DAYS, SessionService, sessionCookie } from '../services/session-service';
 import { AccountAuth } from './my-account-auth';
 import { readJson } from './read-json';
+import type { StoreOrigins } from '../http/store-origins';
 
 export interface Accounts {
   auth: AccountAuth;
@@ -38,12 +39,12 @@ async function withRetryAfter<T>(ctx: Context, fn: () => Promise<T>): Promise<T>
   }
 }
 
-export function accountRoutes(router: Router, deps: { commerce: Commerce; publicUrl: string; logger: Logger }): Accounts {
+export function accountRoutes(router: Router, deps: { commerce: Commerce; publicUrl: string; storeOrigins: StoreOrigins; logger: Logger }): Accounts {
   const { q } = deps.commerce;
   const customers = new CustomerService(q);
   const sessions = new SessionService(q);
   const service = new AccountService(q, customers, sessions, deps.publicUrl, deps.logger);
-  const auth = new AccountAuth(sessions, deps.publicUrl);
+  const auth = new AccountAuth(sessions, deps.storeOrigins);
   const orders = new AccountOrders(q);
   const secure = new URL(deps.publicUrl).protocol === 'https:';
 

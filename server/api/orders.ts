@@ -8,6 +8,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { GATEWAY_NAMES } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
+import type { StoreOrigins } from '../http/store-origins';
 import type { Commerce } from '../services/commerce';
 import { notFound } from '../services/order-service';
 import { balanceCents, loadOrder } from '../services/order-view';
@@ -73,7 +74,14 @@ function requireOwner(commerce: Commerce, ctx: Context, rawId: unknown): number 
 /** The signed-in customer a request acts for, or null for a guest (the accounts room's AccountAuth). */
 export type CustomerOfRequest = (ctx: Context) => number | null;
 
-export function orderRoutes(router: Router, commerce: Commerce, customerOf: CustomerOfRequest = () => null): void {
+export interface OrderRouteDeps {
+  /** The signed-in customer a new order belongs to; default none (guests). */
+  customerOf?: CustomerOfRequest;
+  /** The store's own origins: an order posted from any other records that origin as its dealer's. */
+  storeOrigins: StoreOrigins;
+}
+
+export function orderRoutes(router: Router, commerce: Commerce, { customerOf = () => null, storeOrigins }: OrderRouteDeps): void {
   const { orders, payments } = commerce;
 
   router.post('/api/order', async (ctx) => {
@@ -82,7 +90,7 @@ export function orderRoutes(router: Router, commerce: Commerce, customerOf: Cust
     const input = orders.parseOrderInput(body);
     const origin = ctx.get('Origin');
     // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.
-    const dealer = (ctx.state as { dealerId?: string }).dealerId ?? (origin && origin !== new URL(commerce.publicUrl).origin ? origin.slice(0, 200) : null);
+    const dealer = (ctx.state as { dealerId?: string }).dealerId ?? (origin && !storeOrigins.has(origin) ? origin.slice(0, 200) : null);
     const { order, created } = await orders.createOrder(input, key, dealer, customerOf(ctx));
     ctx.status = created ? 201 : 200;
     ctx.body = { ...order, accessToken: commerce.tokens.issue(order.id) };

@@ -43,7 +43,7 @@ import { CALCULATING_SHIPPING, ShippingMethodArea } from './ShippingMethodArea';
 import { usePrefill } from './use-prefill';
 import { useCartTotals, type TotalsAddress } from './use-cart-totals';
 
-/** 002 §4 and §9: a payment error clears itself after 10 seconds. */
+/** 002 §4 and §9: a payment error clears itself after 10 seconds (not one that trying again cannot cure). */
 export const PAYMENT_ERROR_MS = 10_000;
 /** The submit label of the checkout's payment entry. */
 export const PLACE_ORDER_LABEL = 'Place Order';
@@ -125,10 +125,10 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
     setBusy(on);
   };
 
-  const showPaymentError = (message: string) => {
+  const showPaymentError = (message: string, lasting = false) => {
     clearTimeout(errorTimer.current);
     setPaymentError(message);
-    errorTimer.current = setTimeout(() => setPaymentError(undefined), PAYMENT_ERROR_MS);
+    if (!lasting) errorTimer.current = setTimeout(() => setPaymentError(undefined), PAYMENT_ERROR_MS);
   };
 
   const change = (name: keyof CheckoutValues, value: string) => {
@@ -201,16 +201,16 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
     }
   }, [api, cartKey, check, element, items, method, sameAsBilling, values]);
 
-  const failed = (message: string) => {
+  const failed = (message: string, lasting = false) => {
     lock(false);
     setStatus(undefined);
-    showPaymentError(message);
+    showPaymentError(message, lasting);
     emitShowroomEvent(element, 'showroom:payment-failed', { orderNumber: orderRef.current?.orderIncrementId, method: method?.name ?? '', message });
   };
 
   const onOutcome = async (outcome: PaymentOutcome) => {
     const order = orderRef.current;
-    if (outcome.kind === 'failed') return failed(outcome.message);
+    if (outcome.kind === 'failed') return failed(outcome.message, outcome.lasting);
     if (outcome.kind === 'redirecting') {
       // The verify page clears this cart once the payment is confirmed.
       const pending = readPendingPayment();

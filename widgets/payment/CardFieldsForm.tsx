@@ -9,7 +9,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { ApiRequestError } from '../api-client';
 import { CardFields, cardErrorsFrom, checkCard, EMPTY_CARD, focusFirstCardError, type CardEntryValue, type CardErrors } from './CardFields';
-import { paymentFailureMessage } from './payment-failure';
+import { isReturnAddressRefusal, paymentFailureMessage } from './payment-failure';
 import type { GatewayEntryProps, PaymentOutcome, PaymentTarget } from './payment-types';
 
 /**
@@ -83,7 +83,7 @@ export function CardFieldsForm({ entry, charge, ready = true, note, currentYear 
         setErrors(fieldErrors);
         focusFirstCardError(root.current, fieldErrors);
       }
-      entry.onOutcome({ kind: 'failed', message: err instanceof CardRefusal ? err.message : paymentFailureMessage(err) });
+      entry.onOutcome({ kind: 'failed', message: err instanceof CardRefusal ? err.message : paymentFailureMessage(err), ...(isReturnAddressRefusal(err) ? { lasting: true } : {}) });
     } finally {
       if (!leaving) {
         running.current = false;

@@ -48,8 +48,11 @@ export interface AcceptedPayment {
 
 export type PaymentOutcome =
   | { kind: 'paid'; payment: AcceptedPayment }
-  /** The gateway refused or the call failed; `message` is shown to the customer as is. */
-  | { kind: 'failed'; message: string }
+  /**
+   * The gateway refused or the call failed; `message` is shown to the customer as is. `lasting`:
+   * trying again cannot help (this page is not the store's), so the page does not clear it.
+   */
+  | { kind: 'failed'; message: string; lasting?: boolean }
   /** The browser is leaving for the provider or an authentication step; the verify page finishes. */
   | { kind: 'redirecting' };
 
