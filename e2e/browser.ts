@@ -3,6 +3,11 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Journeys open http://localhost:PORT while the store listens on 127.0.0.1 only: Chromium resolves
+ * `localhost` itself to both loopback addresses (::1 and 127.0.0.1, whatever /etc/hosts says) and
+ * tries the next when one refuses, so it reaches the store whichever comes first.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

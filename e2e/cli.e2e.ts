@@ -42,10 +42,12 @@ describe('showroom start', () => {
   it('serves with no configuration but ports, on loopback only, migrates its database, and stops cleanly on SIGTERM', async () => {
     const dir = tempDir();
     const run = startCli({ DATABASE_URL: `sqlite:${path.join(dir, 'var', 'shop.db')}` });
+    // The README's address, on the loopback interface (127.0.0.1 is the store too).
     const url = await run.listening;
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const health = await fetch(`${url}/api/health`);
-    expect(health.status).toBe(200);
+    expect(url).toMatch(/^http:\/\/localhost:\d+$/);
+    const port = new URL(url).port;
+    expect(run.logs.find((l) => l.msg === 'main site listening')).toMatchObject({ alsoAt: [`http://127.0.0.1:${port}`] });
+    for (const base of [url, `http://127.0.0.1:${port}`]) expect((await fetch(`${base}/api/health`)).status, base).toBe(200);
     expect(fs.existsSync(path.join(dir, 'var', 'shop.db'))).toBe(true);
     expect(run.logs.some((l) => l.msg === 'database migrated')).toBe(true);
     run.child.kill('SIGTERM');

@@ -24,10 +24,13 @@ export const GOOD_CARD: TestCard = { number: '4242 4242 4242 4242', month: '12',
 export const DECLINED_CARD: TestCard = { ...GOOD_CARD, number: '4000 0000 0000 0002' };
 export const AUTHENTICATION_CARD: TestCard = { ...GOOD_CARD, number: '4000 0025 0000 3155' };
 
-/** `npm run quote -- create examples/quotes/kitchen-remodel.json` against the shop's database: the printed link. */
-export function createQuoteLink(server: TestServer, file = 'examples/quotes/kitchen-remodel.json'): URL {
+/**
+ * `npm run quote -- create examples/quotes/kitchen-remodel.json` against the shop's database: the
+ * printed link. `env` is the rest of the CLI's settings; by default it is told the shop's PUBLIC_URL.
+ */
+export function createQuoteLink(server: TestServer, file = 'examples/quotes/kitchen-remodel.json', env: Record<string, string | undefined> = { PUBLIC_URL: server.url }): URL {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/quote-cli.ts', 'create', file], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${server.databaseFile}`, PUBLIC_URL: server.url },
+    env: { ...process.env, DATABASE_URL: `sqlite:${server.databaseFile}`, ...env },
     encoding: 'utf8',
   });
   expect(result.status, result.stderr).toBe(0);

@@ -18,12 +18,13 @@ import type { Content } from './content/load-content';
 import type { Database } from './db/database';
 import { createGateways, type AllGateways } from './gateways/create-gateways';
 import { ApiError } from './http/api-error';
-import { clientAddress } from './http/client-address';
+import { clientAddress, untrustedForwardingWarning } from './http/client-address';
 import { apiCors, publicCors } from './http/cors';
 import { DealerDirectory, dealerOriginCheck } from './http/dealer-origin';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
+import { StoreOrigins } from './http/store-origins';
 import type { Logger } from './logger';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
 import { WIDGETS_MAJOR } from '../widgets/widgets-version';
@@ -35,6 +36,8 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   publicUrl: string;
+  /** Origins that are the store too, besides PUBLIC_URL's (the loopback names while PUBLIC_URL is unset); default none. */
+  storeAliases?: readonly string[];
   allowedOrigins: () => ReadonlySet<string>;
   /** The dealer example server's origins, for the `dealer-example` entry of dealers.json; default: none. */
   dealerExampleOrigins?: () => readonly string[];
@@ -58,6 +61,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders({ https: deps.publicUrl.startsWith('https:') }));
   app.use(errorHandler(deps.logger));
   if (deps.trustProxy?.length) app.use(clientAddress(deps.trustProxy));
+  else app.use(untrustedForwardingWarning(deps.logger));
+
+  const storeOrigins = new StoreOrigins(deps.publicUrl, deps.storeAliases);
 
   // Two routers, so an API call is matched against API routes only and a page never walks them.
   const api = new Router();
@@ -71,6 +77,7 @@ export function createApp(deps: AppDeps): Koa {
     database: deps.database,
     logger: deps.logger,
     publicUrl: deps.publicUrl,
+    storeOrigins,
     gateways,
     mail: deps.mail ?? mailConfigFromEnv(),
     production: deps.production ?? process.env.NODE_ENV === 'production',
@@ -83,7 +90,7 @@ export function createApp(deps: AppDeps): Koa {
   const isReturnOrigin = (origin: string) => deps.allowedOrigins().has(origin) || dealers.isDealerOrigin(origin);
   const p = commerce.payments;
   const holds = { held: p.held, openAttempts: p.openAttempts, recordAttempt: p.recordAttempt, markAttempt: p.markAttempt, attemptState: p.attemptState, onVoidedPayment: p.onVoidedPayment };
-  const payments = { gateways, chargeAmount: p.chargeAmount, onConfirmedPayment: p.onConfirmedPayment, holds, logger: deps.logger, publicUrl: deps.publicUrl, isReturnOrigin };
+  const payments = { gateways, chargeAmount: p.chargeAmount, onConfirmedPayment: p.onConfirmedPayment, holds, logger: deps.logger, storeOrigins, isReturnOrigin };
   paymentMethodRoutes(api, deps.content, gateways);
   catalogSampleRoutes(api, deps.content);
   paymentRoutes(api, payments);

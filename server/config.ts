@@ -11,7 +11,11 @@ export interface Config {
   dealerPort: number;
   /** Address both servers listen on; default 127.0.0.1, so a development server is not on the network. */
   host: string;
-  /** Origin visitors use for the main site (canonical URLs, widget loader); null: http://localhost:{port}. */
+  /**
+   * Origin visitors use for the main site (canonical URLs, e-mails, payment links, widget loader).
+   * null: http://localhost:{port}, and every loopback name of the address it listens on is the
+   * store too (http/store-origins.ts), so http://127.0.0.1:{port} works as well.
+   */
   publicUrl: string | null;
   /** Absolute path of the SQLite file, or ':memory:'. */
   databasePath: string;

@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrate';
 import { SyncQueries } from './db/sync-query';
 import { ApiError } from './http/api-error';
 import { DEFAULT_LINK_DAYS, QuoteService } from './services/quote-service';
+import { defaultStoreOrigins } from './http/store-origins';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
   const [command, arg, ...rest] = process.argv.slice(2);
   if ((command !== 'create' && command !== 'link') || !arg) fail(USAGE);
   const config = loadConfig();
-  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  // The address `npm start` prints with the same settings, so the link opens the store that pays it.
+  const publicUrl = config.publicUrl ?? defaultStoreOrigins(config.host, config.host, config.port)[0]!;
   const database = openDatabase(config.databasePath);
   try {
     await migrateToLatest(database.db);

@@ -15,12 +15,13 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createDealerApp } from './dealer-app';
 import { createGateways } from './gateways/create-gateways';
+import { defaultStoreOrigins } from './http/store-origins';
 import type { Logger } from './logger';
 import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
 
 export interface RunningServer {
-  /** PUBLIC_URL, or the address it listens on when there is none. */
+  /** PUBLIC_URL, or when there is none the address it prints: http://localhost:{port} on loopback (../http/store-origins.ts). */
   url: string;
   /** The address the main site listens on (behind a proxy, not what visitors use). */
   listenUrl: string;
@@ -32,10 +33,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function listen(server: http.Server, port: number, host: string): Promise<number> {
+function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+    server.listen(port, host, () => resolve(server.address() as AddressInfo));
   });
 }
 
@@ -62,16 +63,22 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const dealerExampleOrigins: string[] = [];
   const mainServer = http.createServer();
   const dealerServer = http.createServer();
-  const port = await listen(mainServer, config.port, config.host);
+  const bound = await listen(mainServer, config.port, config.host);
+  const port = bound.port;
   const localHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const publicUrl = config.publicUrl ?? `http://${localHost}:${port}`;
+  // Without PUBLIC_URL every loopback name of the listening address is the store, and the one printed
+  // (the README's http://localhost:3000) comes first.
+  const defaultOrigins = defaultStoreOrigins(config.host, bound.address, port);
+  const publicUrl = config.publicUrl ?? defaultOrigins[0]!;
+  const storeAliases = config.publicUrl ? [] : defaultOrigins;
 
   const gateways = createGateways(config.gateways, database);
-  const app = createApp({ content, database, logger, publicUrl, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, trustProxy: config.trustProxy });
+  const app = createApp({ content, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, trustProxy: config.trustProxy });
   mainServer.on('request', app.callback());
 
-  const dealerPort = await listen(dealerServer, config.dealerPort, config.host);
-  const dealerUrl = `http://${localHost}:${dealerPort}`;
+  const dealerBound = await listen(dealerServer, config.dealerPort, config.host);
+  const dealerPort = dealerBound.port;
+  const dealerUrl = defaultStoreOrigins(config.host, dealerBound.address, dealerPort)[0]!;
   dealerServer.on('request', createDealerApp(publicUrl).callback());
   dealerExampleOrigins.push(`http://localhost:${dealerPort}`, `http://127.0.0.1:${dealerPort}`);
   if (config.allowedOrigins === null) {
@@ -79,7 +86,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     allowedOrigins.add(`http://127.0.0.1:${dealerPort}`);
   }
 
-  logger.info({ url: publicUrl, port }, 'main site listening');
+  logger.info({ url: publicUrl, port, ...(storeAliases.length > 1 ? { alsoAt: storeAliases.slice(1) } : {}) }, 'main site listening');
   logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');
 
   let stopping: Promise<void> | undefined;

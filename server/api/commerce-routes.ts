@@ -7,6 +7,7 @@ import type { Content } from '../content/load-content';
 import type { Database } from '../db/database';
 import type { Gateways, GatewayName } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
+import type { StoreOrigins } from '../http/store-origins';
 import type { Logger } from '../logger';
 import { devMailboxRoutes } from '../mail/dev-mailbox';
 import type { MailConfig } from '../mail/mail-config';
@@ -27,6 +28,8 @@ export interface CommerceDeps {
   database: Database;
   logger: Logger;
   publicUrl: string;
+  /** The store's own origins: a cookie-authenticated change must come from one; an order from another is a dealer's. */
+  storeOrigins: StoreOrigins;
   gateways: Gateways;
   mail: MailConfig;
   production: boolean;
@@ -45,8 +48,8 @@ export function commerceRoutes(api: Router, deps: CommerceDeps): Commerce {
     },
   });
   // Accounts first: an order placed while signed in belongs to its customer.
-  const accounts = accountRoutes(api, { commerce, publicUrl: deps.publicUrl, logger: deps.logger });
-  orderRoutes(api, commerce, (ctx) => accounts.auth.customerIdForRequest(ctx));
+  const accounts = accountRoutes(api, { commerce, publicUrl: deps.publicUrl, storeOrigins: deps.storeOrigins, logger: deps.logger });
+  orderRoutes(api, commerce, { customerOf: (ctx) => accounts.auth.customerIdForRequest(ctx), storeOrigins: deps.storeOrigins });
   quoteRoutes(api, commerce);
   paymentVerifyRoutes(api, commerce);
   cartRoutes(api, commerce);

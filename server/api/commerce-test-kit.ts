@@ -17,10 +17,19 @@ export interface JsonResponse<T = Record<string, unknown>> {
   headers: Headers;
 }
 
+/**
+ * What the store's checkout sends with `POST /api/order`: a fresh Idempotency-Key, unless the test
+ * names its own (a retry) in `headers`. The server refuses an order without one.
+ */
+export function checkoutHeaders(method: string, pathname: string, headers: Record<string, string>): Record<string, string> {
+  const named = Object.keys(headers).some((h) => h.toLowerCase() === 'idempotency-key');
+  return method === 'POST' && pathname === '/api/order' && !named ? { 'Idempotency-Key': `test-${crypto.randomUUID()}`, ...headers } : headers;
+}
+
 export async function api<T = Record<string, any>>(base: string, method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
   const res = await fetch(base + pathname, {
     method,
-    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...checkoutHeaders(method, pathname, headers) },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();

@@ -4,7 +4,7 @@
  * A customer proves who they are with the session cookie (browsers) or `Authorization: Bearer
  * <accessToken>` (API clients, 002 §6). A bearer header is used alone when present. Browsers attach
  * cookies on their own, so a state-changing call (POST, PATCH, DELETE) authenticated by the cookie
- * must also carry an `Origin` equal to the store's PUBLIC_URL origin: a foreign or missing Origin
+ * must also carry an `Origin` of the store's own (PUBLIC_URL's, ../http/store-origins.ts): a foreign or missing Origin
  * is refused 403, on top of the cookie's SameSite=Lax. A bearer token is never attached by a
  * browser on its own, so bearer calls need no Origin. The sign-in, registration and reset calls
  * (no session yet) refuse a foreign Origin too, so another site cannot sign a visitor into an
@@ -12,6 +12,7 @@
  */
 import type { Context } from 'koa';
 import { ApiError } from '../http/api-error';
+import type { StoreOrigins } from '../http/store-origins';
 import { SESSION_COOKIE, type ActiveSession, type SessionService } from '../services/session-service';
 
 export interface Caller extends ActiveSession {
@@ -29,14 +30,10 @@ export function foreignOrigin(): ApiError {
 }
 
 export class AccountAuth {
-  readonly storeOrigin: string;
-
   constructor(
     private readonly sessions: SessionService,
-    publicUrl: string,
-  ) {
-    this.storeOrigin = new URL(publicUrl).origin;
-  }
+    private readonly store: StoreOrigins,
+  ) {}
 
   private bearer(ctx: Context): string | undefined {
     const header = ctx.get('Authorization');
@@ -56,7 +53,7 @@ export class AccountAuth {
   }
 
   sameOrigin(ctx: Context): boolean {
-    return ctx.get('Origin') === this.storeOrigin;
+    return this.store.has(ctx.get('Origin'));
   }
 
   /** The signed-in customer, or 401; 403 for a cookie-authenticated change from another origin. */
@@ -73,7 +70,7 @@ export class AccountAuth {
   /** For calls without a session (sign-in, registration, reset): a browser on another site is refused. */
   refuseForeignOrigin(ctx: Context): void {
     const origin = ctx.get('Origin');
-    if (origin && origin !== this.storeOrigin) throw foreignOrigin();
+    if (origin && !this.store.has(origin)) throw foreignOrigin();
   }
 
   /**

@@ -17,6 +17,7 @@ import { bodyObject } from '../services/request-input';
 import { SESSION_DAYS, SessionService, sessionCookie } from '../services/session-service';
 import { AccountAuth } from './my-account-auth';
 import { readJson } from './read-json';
+import type { StoreOrigins } from '../http/store-origins';
 
 export interface Accounts {
   auth: AccountAuth;
@@ -40,14 +41,14 @@ async function withRetryAfter<T>(ctx: Context, fn: () => Promise<T>): Promise<T>
   }
 }
 
-export function accountRoutes(router: Router, deps: { commerce: Commerce; publicUrl: string; logger: Logger; recaptcha?: RecaptchaVerifier }): Accounts {
+export function accountRoutes(router: Router, deps: { commerce: Commerce; publicUrl: string; storeOrigins: StoreOrigins; logger: Logger; recaptcha?: RecaptchaVerifier }): Accounts {
   const { q } = deps.commerce;
   const customers = new CustomerService(q);
   const sessions = new SessionService(q);
   // The forms' captcha settings (RECAPTCHA_*): the sign-in asks for the captcha past ten wrong passwords.
   const recaptcha = deps.recaptcha ?? createRecaptchaVerifier(formSettingsFromEnv('').recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed'));
   const service = new AccountService(q, customers, sessions, deps.publicUrl, deps.logger, recaptcha);
-  const auth = new AccountAuth(sessions, deps.publicUrl);
+  const auth = new AccountAuth(sessions, deps.storeOrigins);
   const orders = new AccountOrders(q);
   const secure = new URL(deps.publicUrl).protocol === 'https:';
 

@@ -125,7 +125,7 @@ export const commerceOpenApi = {
     '/api/order': {
       post: {
         summary: 'Create an order from the sample cart (state new, status pending)',
-        parameters: [{ name: 'Idempotency-Key', in: 'header', schema: { type: 'string', pattern: '^[A-Za-z0-9_\\-:.]{16,128}$' }, description: 'A retry with the same key returns the same order; a changed cart under the same key updates the unpaid order.' }],
+        parameters: [{ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_\\-:.]{16,128}$' }, description: 'A retry with the same key returns the same order; a changed cart under the same key updates the unpaid order.' }],
         requestBody: {
           content: json({
             type: 'object',
@@ -134,7 +134,7 @@ export const commerceOpenApi = {
               email: { type: 'string' },
               firstName: { type: 'string' },
               lastName: { type: 'string' },
-              items: { type: 'array', items: { type: 'object', required: ['sku'], properties: { sku: { type: 'string' }, qty: { type: 'integer', maximum: 1 }, finish: { type: 'object', properties: { type: { type: 'string' }, value: { type: 'string' }, label: { type: 'string' } } } } } },
+              items: { type: 'array', items: { type: 'object', required: ['sku'], properties: { sku: { type: 'string' }, qty: { type: 'integer', minimum: 1, maximum: 1 }, finish: { type: 'object', properties: { type: { type: 'string' }, value: { type: 'string' }, label: { type: 'string' } } } } } },
               addresses: { type: 'array', items: address },
               shippingMethod: { type: 'string' },
               paymentMethod: { type: 'string' },
@@ -146,7 +146,7 @@ export const commerceOpenApi = {
         responses: {
           201: ok('The new order, with its accessToken', { allOf: [ref('Order'), { type: 'object', properties: { accessToken: { type: 'string' } } }] }),
           200: ok('The same order again (same Idempotency-Key)', ref('Order')),
-          400: error("Validation: checkout field messages, 'You can order maximum 1 quantity of item \"{name}\".', 'Please select a payment method', no shipping method"),
+          400: error("Validation: checkout field messages, 'You can order maximum 1 quantity of item \"{name}\".', 'Quantity must be a whole number of at least 1.', 'Please select a payment method', no shipping method; idempotency_key_required / invalid_idempotency_key (fields['Idempotency-Key'])"),
           409: error("The order under this Idempotency-Key is already paid, or a payment for it is pending or on hold (order_locked: the cart cannot change until it completes or fails)"),
         },
       },

@@ -8,6 +8,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { GATEWAY_NAMES } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
+import type { StoreOrigins } from '../http/store-origins';
 import type { Commerce } from '../services/commerce';
 import { readEmailAddress } from '../services/email-address';
 import { notFound } from '../services/order-service';
@@ -19,6 +20,20 @@ import { presentedToken, readJson } from './read-json';
 
 /** A secret of the checkout (a random UUID): a repeated key answers with that order and its token. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{16,128}$/;
+
+export const IDEMPOTENCY_KEY_REQUIRED = 'A new order needs an Idempotency-Key header (a random UUID kept for the whole checkout), so that a retry cannot place a second order.';
+const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key header must be 16 to 128 letters, digits or -_:. (a random UUID).';
+
+/**
+ * The checkout's key. Required: without one, every retry of a request whose answer was lost (a
+ * timeout, a reload, a double click) would place another order for the same cart.
+ */
+function idempotencyKeyOf(ctx: Context): string {
+  const key = ctx.get('Idempotency-Key');
+  if (key === '') throw new ApiError(400, 'idempotency_key_required', IDEMPOTENCY_KEY_REQUIRED, { 'Idempotency-Key': IDEMPOTENCY_KEY_REQUIRED });
+  if (!IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'invalid_idempotency_key', IDEMPOTENCY_KEY_INVALID, { 'Idempotency-Key': IDEMPOTENCY_KEY_INVALID });
+  return key;
+}
 
 /** The gateway behind a payment method name (or a gateway name given directly). */
 export function gatewayFor(commerce: Commerce, method: unknown): string {
@@ -60,19 +75,23 @@ function requireOwner(commerce: Commerce, ctx: Context, rawId: unknown): number 
 /** The signed-in customer a request acts for, or null for a guest (the accounts room's AccountAuth). */
 export type CustomerOfRequest = (ctx: Context) => number | null;
 
-export function orderRoutes(router: Router, commerce: Commerce, customerOf: CustomerOfRequest = () => null): void {
+export interface OrderRouteDeps {
+  /** The signed-in customer a new order belongs to; default none (guests). */
+  customerOf?: CustomerOfRequest;
+  /** The store's own origins: an order posted from any other records that origin as its dealer's. */
+  storeOrigins: StoreOrigins;
+}
+
+export function orderRoutes(router: Router, commerce: Commerce, { customerOf = () => null, storeOrigins }: OrderRouteDeps): void {
   const { orders, payments } = commerce;
 
   router.post('/api/order', async (ctx) => {
     const body = bodyObject(await readJson(ctx));
-    const key = ctx.get('Idempotency-Key') || null;
-    if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
-      throw new ApiError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be 16 to 128 letters, digits or -_:. (a random UUID).');
-    }
+    const key = idempotencyKeyOf(ctx);
     const input = orders.parseOrderInput(body);
     const origin = ctx.get('Origin');
     // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.
-    const dealer = (ctx.state as { dealerId?: string }).dealerId ?? (origin && origin !== new URL(commerce.publicUrl).origin ? origin.slice(0, 200) : null);
+    const dealer = (ctx.state as { dealerId?: string }).dealerId ?? (origin && !storeOrigins.has(origin) ? origin.slice(0, 200) : null);
     const { order, created } = await orders.createOrder(input, key, dealer, customerOf(ctx));
     ctx.status = created ? 201 : 200;
     ctx.body = { ...order, accessToken: commerce.tokens.issue(order.id) };

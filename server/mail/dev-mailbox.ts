@@ -1,10 +1,13 @@
 /**
  * GET /dev/mail: the outbox as a page, so a person trying the demo sees what the customer and the
  * seller receive. Each message's rendered HTML is shown in a sandboxed frame. Off in production, and
- * answered only to a browser on this machine: the outbox holds every customer's addresses.
+ * answered only to a browser on this machine: the outbox holds every customer's addresses and reset
+ * links. Behind a proxy on the same machine every request comes from loopback, so a request that
+ * carries any proxy header (../http/proxy-headers.ts) is refused, whichever header that proxy sets.
  */
 import type Router from '@koa/router';
 import type { SyncQueries } from '../db/sync-query';
+import { proxyHeaderOf } from '../http/proxy-headers';
 import { escapeHtml } from './mail-templates';
 
 /** 127.0.0.0/8, ::1 and the IPv4-mapped form of loopback. */
@@ -15,8 +18,7 @@ export function isLoopback(address: string): boolean {
 export function devMailboxRoutes(router: Router, q: SyncQueries): void {
   router.get('/dev/mail', (ctx) => {
     // A request a proxy forwarded comes from elsewhere even when the proxy itself is on loopback.
-    const forwarded = ctx.get('X-Forwarded-For') !== '' || ctx.get('Forwarded') !== '';
-    if (!isLoopback(ctx.ip) || forwarded) {
+    if (!isLoopback(ctx.ip) || proxyHeaderOf(ctx.req.headers) !== undefined) {
       ctx.status = 403;
       ctx.type = 'text/plain; charset=utf-8';
       ctx.body = 'The dev mailbox answers only to a browser on the machine the server runs on.';

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type Database from 'better-sqlite3';
+import { checkoutHeaders } from '../api/commerce-test-kit';
 
 export interface Answer {
   status: number;
@@ -35,7 +36,9 @@ export function call(base: string, method: string, pathname: string, opts: { bod
         path: url.pathname + url.search,
         method,
         localAddress: opts.from ?? '127.0.0.1',
-        headers: { ...(payload !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}), ...opts.headers },
+        // IPv4 like the loopback address it comes from, whatever `localhost` resolves to first.
+        family: 4,
+        headers: { ...(payload !== undefined ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}), ...checkoutHeaders(method, url.pathname, opts.headers ?? {}) },
       },
       (res) => {
         const chunks: Buffer[] = [];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../build-output';
 import { loadContent } from '../content/load-content';
-import { computeTotals, maxQtyMessage, readCartLines } from './cart-totals';
+import { computeTotals, maxQtyMessage, QUANTITY_MESSAGE, readCartLines } from './cart-totals';
 import { loadSampleCatalog } from './sample-catalog';
 
 const dir = path.join(projectRoot, 'examples', 'site');
@@ -38,6 +38,8 @@ describe('cart totals', () => {
   it('ignores browser prices and caps each sample at one', () => {
     const sample = all[0]!;
     expect(() => readCartLines([{ sku: sample.sku, qty: 3 }], catalog)).toThrow(maxQtyMessage(sample.name));
-    expect(readCartLines([{ sku: sample.sku, qty: 'x', price: 0 }], catalog)[0]).toMatchObject({ qty: 1, sample: { priceCents: sample.priceCents } });
+    expect(readCartLines([{ sku: sample.sku, qty: 1, price: 0 }], catalog)[0]).toMatchObject({ qty: 1, sample: { priceCents: sample.priceCents } });
+    // A quantity that is not a whole number of at least 1 is refused, not taken as 1 (server/security/order-input.test.ts).
+    expect(() => readCartLines([{ sku: sample.sku, qty: 'x' }], catalog)).toThrow(QUANTITY_MESSAGE);
   });
 });

@@ -79,7 +79,20 @@ function readOptions(item: Record<string, unknown>): CustomOption[] {
   return out;
 }
 
-/** Parses the cart items of a request (000 §5: a quantity that is not a number counts as 1). */
+export const QUANTITY_MESSAGE = 'Quantity must be a whole number of at least 1.';
+
+/**
+ * A line's quantity: absent is 1; else a whole number of at least 1, as a number or as digits. Not
+ * a guess: 000 §5's "a non-number becomes 1" is the cart input's rule in the browser, and an API
+ * call that sends -1, 0, 0.5, null or "1e400" means something the store would only misrecord.
+ */
+function quantityOf(raw: unknown): number | undefined {
+  if (raw === undefined) return 1;
+  const qty = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  return Number.isSafeInteger(qty) && qty >= 1 ? qty : undefined;
+}
+
+/** Parses the cart items of a request: each a catalog SKU and a quantity (quantityOf). */
 export function readCartLines(rawItems: unknown, catalog: SampleCatalog): CartLine[] {
   if (!Array.isArray(rawItems) || rawItems.length === 0) {
     throw new ApiError(400, 'empty_cart', 'Please select at least one sample.', { items: 'Please select at least one sample.' });
@@ -98,8 +111,11 @@ export function readCartLines(rawItems: unknown, catalog: SampleCatalog): CartLi
       errors[`items.${i}.sku`] = `Item "${raw.sku.trim().slice(0, 100)}" is not available.`;
       return;
     }
-    let qty = typeof raw.qty === 'number' ? Math.trunc(raw.qty) : typeof raw.qty === 'string' ? parseInt(raw.qty, 10) : 1;
-    if (!Number.isFinite(qty) || qty < 1) qty = 1;
+    const qty = quantityOf(raw.qty);
+    if (qty === undefined) {
+      errors[`items.${i}.qty`] = QUANTITY_MESSAGE;
+      return;
+    }
     const total = (qtyBySku.get(sample.sku) ?? 0) + qty;
     qtyBySku.set(sample.sku, total);
     if (qty > MAX_QTY_PER_SAMPLE || total > MAX_QTY_PER_SAMPLE) {

@@ -2,13 +2,16 @@
  * What operators read of the submissions (npm run submissions): a list, and a CSV export of one
  * form with a column per field in the definition's order. CSV quoting is csv-stringify's (RFC 4180:
  * quotes doubled, cells with commas, quotes or line breaks quoted); a cell that a spreadsheet would
- * run as a formula (starting with = + - @ or a tab) gets a leading apostrophe.
+ * run as a formula (starting with = + - @ or a tab) gets a leading apostrophe. A visitor's text
+ * reaches an operator's terminal through both (`npm run submissions -- list`, or `cat` of an
+ * export), so its control characters are shown escaped (./terminal-safe-text.ts).
  */
 import { stringify } from 'csv-stringify/sync';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import { allFormFields } from '../../schemas/evaluators/form-structure';
 import { inputFields } from '../../schemas/evaluators/visibility';
 import type { SyncQueries } from '../db/sync-query';
+import { terminalSafe, terminalSafeKeepingLineBreaks } from './terminal-safe-text';
 
 export interface SubmissionSummary {
   id: number;
@@ -48,7 +51,7 @@ export function listSubmissions(q: SyncQueries, form?: string): SubmissionSummar
 /** The list as an aligned text table. */
 export function formatList(rows: SubmissionSummary[]): string {
   const header = ['ID', 'FORM', 'STATUS', 'STEPS', 'CREATED', 'UPDATED', 'E-MAIL', 'UPLOADS'];
-  const lines = rows.map((r) => [String(r.id), r.form, r.status, String(r.steps), r.created, r.updated, r.email, String(r.uploads)]);
+  const lines = rows.map((r) => [String(r.id), r.form, r.status, String(r.steps), r.created, r.updated, r.email, String(r.uploads)].map(terminalSafe));
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   return [header, ...lines].map((cells) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
 }
@@ -64,9 +67,13 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-/** OWASP's advice against CSV injection: a leading apostrophe keeps a spreadsheet from running the cell. */
+/**
+ * A cell of a visitor's text: control characters escaped, then OWASP's advice against CSV
+ * injection, a leading apostrophe that keeps a spreadsheet from running the cell as a formula.
+ */
 function defused(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const safe = terminalSafeKeepingLineBreaks(text);
+  return /^[=+\-@\t\r]/.test(safe) ? `'${safe}` : safe;
 }
 
 export function submissionsCsv(q: SyncQueries, formName: string, definition?: FormDefinition): string {
@@ -76,7 +83,8 @@ export function submissionsCsv(q: SyncQueries, formName: string, definition?: Fo
   const extra = [...new Set(datas.flatMap((d) => Object.keys(d)))].filter((k) => !defined.includes(k)).sort();
   const columns = [...defined, ...extra];
   const table = [
-    ['id', 'status', 'created_at', 'updated_at', ...columns],
+    // A column of stored data that the definition does not name is named by the stored data.
+    ['id', 'status', 'created_at', 'updated_at', ...columns.map(defused)],
     ...rows.map((r, i) => [String(r.id), r.status, r.created_at, r.updated_at, ...columns.map((c) => defused(cellText(datas[i]![c])))]),
   ];
   return stringify(table, { record_delimiter: 'windows' });

@@ -368,6 +368,21 @@ describe('the order flow', () => {
     expect(field('Billing address', 'First name').closest('fieldset')!.disabled).toBe(false);
   });
 
+  it('keeps a failure that trying again cannot cure (this page is not the store\'s) past the 10 seconds', async () => {
+    serveShop();
+    putInCart();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mount();
+    fill('Billing address', ADA);
+    await waitFor(() => expect(screen.getByTestId('shipping-method').textContent).toBe('Ground: $10.00'));
+    const message = 'Payments cannot be taken on this page: it is not one of the store\'s own addresses.';
+    fakeGateway.outcomes.push({ kind: 'failed', message, lasting: true });
+    await placeOrder();
+    expect(await screen.findByText(message)).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(PAYMENT_ERROR_MS * 3));
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
   it('without a success URL (an element) shows the order number in place', async () => {
     serveShop();
     putInCart();

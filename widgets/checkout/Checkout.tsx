@@ -43,7 +43,7 @@ import { CALCULATING_SHIPPING, ShippingMethodArea } from './ShippingMethodArea';
 import { usePrefill } from './use-prefill';
 import { useCartTotals, type TotalsAddress } from './use-cart-totals';
 
-/** 002 §4 and §9: a payment error clears itself after 10 seconds. */
+/** 002 §4 and §9: a payment error clears itself after 10 seconds (not one that trying again cannot cure). */
 export const PAYMENT_ERROR_MS = 10_000;
 /** The submit label of the checkout's payment entry. */
 export const PLACE_ORDER_LABEL = 'Place Order';
@@ -125,10 +125,10 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
     setBusy(on);
   };
 
-  const showPaymentError = (message: string) => {
+  const showPaymentError = (message: string, lasting = false) => {
     clearTimeout(errorTimer.current);
     setPaymentError(message);
-    errorTimer.current = setTimeout(() => setPaymentError(undefined), PAYMENT_ERROR_MS);
+    if (!lasting) errorTimer.current = setTimeout(() => setPaymentError(undefined), PAYMENT_ERROR_MS);
   };
 
   const change = (name: keyof CheckoutValues, value: string) => {
@@ -201,18 +201,21 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
     }
   }, [api, cartKey, check, element, items, method, sameAsBilling, values]);
 
-  /** `shownByEntry`: the payment entry shows it itself (a payment waiting for the bank, with "Pay another way"). */
-  const failed = (message: string, shownByEntry = false) => {
+  /**
+   * `shownByEntry`: the payment entry shows it itself (a payment waiting for the bank, with "Pay
+   * another way"). `lasting`: trying again cannot help, so the message is not cleared.
+   */
+  const failed = (message: string, how: { shownByEntry?: boolean; lasting?: boolean } = {}) => {
     lock(false);
     setStatus(undefined);
-    if (shownByEntry) setPaymentError(undefined);
-    else showPaymentError(message);
+    if (how.shownByEntry) setPaymentError(undefined);
+    else showPaymentError(message, how.lasting);
     emitShowroomEvent(element, 'showroom:payment-failed', { orderNumber: orderRef.current?.orderIncrementId, method: method?.name ?? '', message });
   };
 
   const onOutcome = async (outcome: PaymentOutcome) => {
     const order = orderRef.current;
-    if (outcome.kind === 'failed') return failed(outcome.message, Boolean(outcome.waiting));
+    if (outcome.kind === 'failed') return failed(outcome.message, { shownByEntry: Boolean(outcome.waiting), lasting: outcome.lasting });
     if (outcome.kind === 'redirecting') {
       // The verify page clears this cart once the payment is confirmed.
       const pending = readPendingPayment();

@@ -51,10 +51,11 @@ export type PaymentOutcome =
   /**
    * The gateway refused or the call failed; `message` is shown to the customer as is. `waiting`: the
    * store refused because another payment for the same target waits for the customer's bank (409
-   * payment_waiting, issue 17); PaymentEntry shows the message with "Pay another way" itself, so the
-   * page only unlocks.
+   * payment_waiting); PaymentEntry shows the message with "Pay another way" itself, so the page only
+   * unlocks. `lasting`: trying again cannot help (this page is not the store's), so the page does
+   * not clear it.
    */
-  | { kind: 'failed'; message: string; waiting?: PaymentTarget }
+  | { kind: 'failed'; message: string; waiting?: PaymentTarget; lasting?: boolean }
   /** The browser is leaving for the provider or an authentication step; the verify page finishes. */
   | { kind: 'redirecting' };
 

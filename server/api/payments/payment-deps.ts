@@ -4,6 +4,7 @@
  * quote's due amount. Every payment result a provider reports through these routes or a webhook
  * goes to `onConfirmedPayment`, which records it idempotently by `providerReference`.
  */
+import type { StoreOrigins } from '../../http/store-origins';
 import type { Logger } from '../../logger';
 import type { AllGateways } from '../../gateways/create-gateways';
 import type { ConfirmedPayment, GatewayName, PaymentMetadata } from '../../gateways/gateway';
@@ -61,8 +62,11 @@ export interface PaymentRouteDeps {
   onConfirmedPayment: OnConfirmedPayment;
   holds: PaymentHoldsDeps;
   logger?: Logger;
-  /** The store's public URL, for addresses a route answers (the test gateway's authentication page); default: the request's origin. */
-  publicUrl?: string;
+  /**
+   * The store's own origins, for addresses a route answers (the test gateway's authentication page)
+   * and where a payment may return; default: the request's own origin alone.
+   */
+  storeOrigins?: StoreOrigins;
   /** Whether a page on this origin may be returned to after a payment step (allowed and dealer origins); default: none but the store. */
   isReturnOrigin?: (origin: string) => boolean;
 }

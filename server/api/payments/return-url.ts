@@ -5,10 +5,14 @@
  * origin (the CORS allowlist and dealers.json, ../../http/dealer-origin.ts). Anything else would
  * make the store an open redirect.
  */
+import { RETURN_ADDRESS_MESSAGES } from '../../../schemas/evaluators/return-address-messages';
+import { ApiError } from '../../http/api-error';
+import type { Logger } from '../../logger';
+
 export interface ReturnOrigins {
-  /** The store's own origin (PUBLIC_URL). */
+  /** The store's origin this request came to (../../http/store-origins.ts), against which a path resolves. */
   storeOrigin: string;
-  /** Whether a page on this origin may embed the widgets (allowed origins and dealer origins). */
+  /** Whether a page on this origin may be returned to: the store's other origins, allowed origins and dealer origins. */
   isAllowedOrigin(origin: string): boolean;
 }
 
@@ -43,4 +47,40 @@ export function returnUrlFor(returnUrl: string, transactionId: string): string {
   const url = new URL(returnUrl);
   url.searchParams.set('transactionId', transactionId);
   return url.href;
+}
+
+/** The origin a refused return URL names, for the page's message and the log; undefined when it names none. */
+function originOf(raw: string): string | undefined {
+  try {
+    const origin = new URL(raw).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The refusal the page shows in its own words (the page's origin), with `fields.returnUrl`. */
+export function returnUrlRefused(raw: string): ApiError {
+  return new ApiError(400, 'return_url_refused', RETURN_ADDRESS_MESSAGES.refused(originOf(raw)), { returnUrl: RETURN_ADDRESS_MESSAGES.field });
+}
+
+const WARNED_ORIGINS_MAX = 100;
+
+/**
+ * Logs a refused return address once per origin (up to a hundred: a stranger's made-up ones must
+ * not flood the log): a store whose visitors reach it at an address it does not know (PUBLIC_URL
+ * unset or another, a dealer missing from dealers.json) loses every payment that leaves the page,
+ * and the operator needs the origin and the setting to change, not a customer's complaint.
+ */
+export function refusedReturnWarner(logger: Logger | undefined): (raw: string, origins: ReturnOrigins) => void {
+  const warned = new Set<string>();
+  return (raw, origins) => {
+    const origin = originOf(raw) ?? raw.slice(0, 200);
+    if (!logger || warned.has(origin) || warned.size >= WARNED_ORIGINS_MAX) return;
+    warned.add(origin);
+    logger.warn(
+      { origin, storeOrigin: origins.storeOrigin, settings: ['PUBLIC_URL', 'dealers.json'] },
+      `payment refused: its return address ${origin} is not the store's nor an allowed dealer's; if customers reach the store at ${origin}, set PUBLIC_URL to it, or if it is a dealer's page, add it to that dealer's allowedOrigins in dealers.json`,
+    );
+  };
 }

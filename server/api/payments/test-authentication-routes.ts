@@ -10,6 +10,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { RETURN_ADDRESS_MESSAGES } from '../../../schemas/evaluators/return-address-messages';
 import { ApiError } from '../../http/api-error';
 import { pagePolicy } from '../../http/content-security-policy';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
@@ -28,14 +29,17 @@ const FORM_LIMIT = 4 * 1024;
 const OUTCOMES: Record<string, AuthenticationOutcome> = { complete: 'completed', fail: 'failed' };
 
 export function returnOrigins(ctx: Context, deps: PaymentRouteDeps): ReturnOrigins {
+  const store = deps.storeOrigins;
+  const isReturnOrigin = deps.isReturnOrigin ?? (() => false);
+  if (store) return { storeOrigin: store.ofRequest(ctx), isAllowedOrigin: (origin) => store.has(origin) || isReturnOrigin(origin) };
   // Not ctx.origin: in this Koa it is the request's Origin header, which the caller chooses.
   let storeOrigin: string;
   try {
-    storeOrigin = new URL(deps.publicUrl ?? `${ctx.protocol}://${ctx.host}`).origin;
+    storeOrigin = new URL(`${ctx.protocol}://${ctx.host}`).origin;
   } catch {
     throw new ApiError(400, 'invalid_request', 'The request names no valid host.');
   }
-  return { storeOrigin, isAllowedOrigin: deps.isReturnOrigin ?? (() => false) };
+  return { storeOrigin, isAllowedOrigin: isReturnOrigin };
 }
 
 /** The authentication page's address for a transaction, as the charge answers it (absolute: a dealer's page follows it too). */
@@ -131,7 +135,7 @@ function testGateway(deps: PaymentRouteDeps): TestGateway {
   return gateway;
 }
 
-export function testAuthenticationRoutes(router: Router, deps: PaymentRouteDeps): void {
+export function testAuthenticationRoutes(router: Router, deps: PaymentRouteDeps, warnRefusedReturn: (raw: string, origins: ReturnOrigins) => void = () => {}): void {
   router.get(AUTHENTICATE_PATH, async (ctx) => {
     const gateway = testGateway(deps);
     const step = checkedStep(ctx.query as Record<string, unknown>, false);
@@ -154,8 +158,12 @@ export function testAuthenticationRoutes(router: Router, deps: PaymentRouteDeps)
     const step = checkedStep(await readFormFields(ctx), true);
     // Checked again before it is used: the allowed origins may have changed since the charge.
     const pending = gateway.authentication.check(step.transactionId, step.secret);
-    const target = checkReturnUrl(pending.returnUrl, returnOrigins(ctx, deps));
-    if (!target) throw new ApiError(400, 'invalid_return_url', 'This payment cannot return to the page it came from.', { returnUrl: 'Is not an address of this store or of an allowed site' });
+    const origins = returnOrigins(ctx, deps);
+    const target = checkReturnUrl(pending.returnUrl, origins);
+    if (!target) {
+      warnRefusedReturn(pending.returnUrl, origins);
+      throw new ApiError(400, 'invalid_return_url', 'This payment cannot return to the page it came from.', { returnUrl: RETURN_ADDRESS_MESSAGES.field });
+    }
     gateway.authentication.finish(step.transactionId, step.secret, step.outcome!);
     // As a provider's webhook would: the order hears of it even if the browser never comes back.
     await reportPayment(deps, await gateway.confirm(step.transactionId));

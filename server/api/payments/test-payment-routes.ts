@@ -6,6 +6,7 @@
  * A 402, not a 200, so a client that reads only the status code never takes it for paid.
  */
 import type Router from '@koa/router';
+import { RETURN_ADDRESS_MESSAGES } from '../../../schemas/evaluators/return-address-messages';
 import { ApiError } from '../../http/api-error';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
 import { validateCard } from '../../gateways/test-cards';
@@ -15,11 +16,12 @@ import type { PaymentRouteDeps } from './payment-deps';
 import { PaymentInput } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
-import { checkReturnUrl, DEFAULT_RETURN_PATH } from './return-url';
+import { checkReturnUrl, DEFAULT_RETURN_PATH, refusedReturnWarner, returnUrlRefused } from './return-url';
 import { authenticationUrl, returnOrigins, testAuthenticationRoutes } from './test-authentication-routes';
 import { guardedCharge } from './waiting-payments';
 
 export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void {
+  const warnRefusedReturn = refusedReturnWarner(deps.logger);
   router.post('/api/payment/test/charge', async (ctx) => {
     const gateway = deps.gateways.test;
     if (!gateway) throw gatewayNotConfigured('test');
@@ -33,7 +35,13 @@ export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void 
     const origins = returnOrigins(ctx, deps);
     const askedReturn = input.string('returnUrl', { max: 2000 });
     const returnUrl = checkReturnUrl(askedReturn ?? DEFAULT_RETURN_PATH, origins);
-    if (askedReturn !== undefined && !returnUrl) input.fields.returnUrl = 'Is not an address of this store or of an allowed site';
+    const returnRefused = askedReturn !== undefined && !returnUrl;
+    if (returnRefused) {
+      warnRefusedReturn(askedReturn, origins);
+      input.fields.returnUrl = RETURN_ADDRESS_MESSAGES.field;
+      // Its own words when it is the only problem: the form the customer filled is fine.
+      if (Object.keys(input.fields).length === 1) throw returnUrlRefused(askedReturn);
+    }
     input.check();
     if (!('card' in checked)) return;
 
@@ -78,5 +86,5 @@ export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void 
     }
     ctx.body = { success: true, status: payment.status, message: 'Payment successful', transactionId: payment.transactionId, transactionResponse, metadata: payment.metadata };
   });
-  testAuthenticationRoutes(router, deps);
+  testAuthenticationRoutes(router, deps, warnRefusedReturn);
 }

@@ -6,6 +6,7 @@ import { deferred, fillCard, GOOD_CARD, json, NEXT_YEAR, orderTarget, splitTarge
 import { leavePage } from '../leave-page';
 import type { GatewayEntryProps, PaymentOutcome, PaymentTarget } from '../payment-types';
 import { PENDING_PAYMENT_KEY } from '../pending-payment';
+import { RETURN_ADDRESS_MESSAGES } from '../../../schemas/evaluators/return-address-messages';
 import { TestGatewayEntry } from './TestGatewayEntry';
 
 vi.mock('../leave-page', () => ({ leavePage: vi.fn() }));
@@ -192,6 +193,17 @@ describe('the test gateway card entry', () => {
     fireEvent.click(button());
     await waitFor(() => expect(outcomes).toEqual([{ kind: 'failed', message: 'Form validation failed. Please check your information.' }]));
     expect(errorOf('Expiry month')).toEqual({ invalid: 'true', text: 'Expiry month is invalid' });
+  });
+
+  it('says in its own words that this page is not the store\'s when the server refuses the return address, and asks the page to keep it', async () => {
+    // What the server answered a visitor at http://localhost:3000 while it knew itself as 127.0.0.1 only.
+    stubFetch(json(400, { error: 'invalid_request', message: 'Form validation failed. Please check your information.', fields: { returnUrl: RETURN_ADDRESS_MESSAGES.field } }));
+    show();
+    fillCard(GOOD_CARD);
+    fireEvent.click(button());
+    await waitFor(() => expect(outcomes).toEqual([{ kind: 'failed', message: RETURN_ADDRESS_MESSAGES.refused(window.location.origin), lasting: true }]));
+    expect(outcomes[0]).not.toMatchObject({ message: 'Form validation failed. Please check your information.' });
+    expect(button().disabled).toBe(false);
   });
 
   it('stops quietly when the page says its own form is not ready', async () => {

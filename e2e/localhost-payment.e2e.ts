@@ -1,0 +1,126 @@
+/**
+ * Paying at the address the README prints (issue 17, part 2). `npm start` without PUBLIC_URL says
+ * http://localhost:3000, and a newcomer who paid there had every payment refused: the server knew
+ * itself as http://127.0.0.1:3000 only, and every other journey ran there, which is how it hid. Here,
+ * in Chromium against the whole store started as `npm start` starts it (HOST 127.0.0.1, no PUBLIC_URL):
+ * - the checkout at http://localhost:PORT with the card that needs authentication, through the test
+ *   authentication page back to /order/success on localhost;
+ * - the checkout at http://127.0.0.1:PORT (the other loopback name) with the good card;
+ * - the link `npm run quote` prints with the same settings opens at localhost and pays;
+ * - a store told another PUBLIC_URL refuses the payment in its own words, and the words stay.
+ * Chromium resolves localhost itself to both loopback addresses and falls back from one to the
+ * other, so a server on 127.0.0.1 alone is reached whichever it tries first.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { RETURN_ADDRESS_MESSAGES } from '../schemas/evaluators/return-address-messages';
+import { testEnv } from '../server/api/commerce-test-kit';
+import { freePort } from '../server/api/my-account-test-kit';
+import { startTestServer } from '../server/testing/test-server';
+import { PAYMENT_ERROR_MS } from '../widgets/checkout/Checkout';
+import { watchConsole } from './browser';
+import { addSamplesThroughTheBlock, buyer, expectSuccessPage, fillBilling, storedOrders, typeTestCard } from './checkout-journey-kit';
+import { createQuoteLink, fillTestCard, GOOD_CARD, quoteRecord } from './quote-journey-kit';
+import { useShop } from './shop-fixture';
+
+const shop = useShop(testEnv);
+
+const portOf = () => new URL(shop.server.listenUrl).port;
+
+/** A new visitor at `base` with `samples` in the cart, on the checkout. */
+async function checkoutAt(base: string, samples: number): Promise<{ page: Page; problems: string[] }> {
+  const context = await shop.browser.newContext();
+  const page = await context.newPage();
+  const problems = watchConsole(page);
+  await addSamplesThroughTheBlock(page, base, samples);
+  await page.goto(`${base}/checkout`);
+  await page.getByRole('group', { name: 'Billing address' }).waitFor();
+  return { page, problems };
+}
+
+describe('the store as `npm start` serves it', () => {
+  it('prints http://localhost:PORT, and listens on 127.0.0.1', () => {
+    expect(shop.server.url).toBe(`http://localhost:${portOf()}`);
+    expect(shop.server.listenUrl).toBe(`http://127.0.0.1:${portOf()}`);
+  });
+
+  it('takes a payment with authentication at http://localhost:PORT, end to end', async () => {
+    const base = `http://localhost:${portOf()}`;
+    const email = 'newcomer.localhost@example.com';
+    const { page, problems } = await checkoutAt(base, 2);
+    await fillBilling(page, buyer(email));
+    await typeTestCard(page, '4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+
+    await page.waitForURL(/\/api\/payment\/test\/authenticate\?/);
+    expect(new URL(page.url()).origin).toBe(base);
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    const [order] = storedOrders(shop.server.databaseFile, email);
+    await expectSuccessPage(page, base, order!.incrementId);
+    expect(storedOrders(shop.server.databaseFile, email)).toEqual([expect.objectContaining({ status: 'ordered', payments: [expect.objectContaining({ status: 'completed', gateway: 'test' })] })]);
+    // The authentication card's 402 is the one line Chromium logs.
+    expect(problems.filter((p) => !p.includes('402'))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('takes a payment at http://127.0.0.1:PORT too', async () => {
+    const base = shop.server.listenUrl;
+    const email = 'newcomer.loopback@example.com';
+    const { page, problems } = await checkoutAt(base, 1);
+    await fillBilling(page, buyer(email));
+    await typeTestCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const [order] = storedOrders(shop.server.databaseFile, email);
+    await expectSuccessPage(page, base, order!.incrementId);
+    expect(storedOrders(shop.server.databaseFile, email)[0]).toMatchObject({ status: 'ordered' });
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the link `npm run quote` prints opens at localhost and pays', async () => {
+    // The CLI as an admin runs it beside `npm start`: the same PORT, no PUBLIC_URL.
+    const link = createQuoteLink(shop.server, 'examples/quotes/kitchen-remodel.json', { PUBLIC_URL: undefined, PORT: portOf() });
+    expect(link.origin).toBe(`http://localhost:${portOf()}`);
+    const page = await (await shop.browser.newContext()).newPage();
+    const problems = watchConsole(page);
+    await page.goto(link.href);
+    await page.getByLabel('Card number').waitFor();
+    await fillTestCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL(`${link.origin}/order/success`);
+    const stored = quoteRecord(shop.server, Number(link.searchParams.get('quoteId')));
+    expect(stored.quote).toMatchObject({ status: 'ordered' });
+    expect(stored.payments.map((p) => p.status)).toEqual(['completed']);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('a store visited at an address it was not told', () => {
+  it('refuses the payment in its own words, and the words stay past the 10 seconds', async () => {
+    // The defect as it was: the store knows itself as 127.0.0.1 only, the visitor is at localhost.
+    const port = await freePort();
+    const store = await startTestServer({ ...testEnv, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    const context = await shop.browser.newContext();
+    try {
+      const base = `http://localhost:${port}`;
+      const page = await context.newPage();
+      await addSamplesThroughTheBlock(page, base, 1);
+      await page.goto(`${base}/checkout`);
+      await fillBilling(page, buyer('misdirected@example.com'));
+      await typeTestCard(page, '4242 4242 4242 4242');
+      await page.clock.install();
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: RETURN_ADDRESS_MESSAGES.refused(base) });
+      await alert.waitFor();
+      expect(await page.getByText('Form validation failed. Please check your information.').count()).toBe(0);
+      await page.clock.runFor(PAYMENT_ERROR_MS * 2);
+      expect(await alert.isVisible()).toBe(true);
+      // Nothing was charged.
+      expect(storedOrders(store.databaseFile, 'misdirected@example.com')[0]!.payments).toEqual([]);
+    } finally {
+      await context.close();
+      await store.stop();
+    }
+  });
+});
