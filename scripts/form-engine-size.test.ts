@@ -1,5 +1,5 @@
 /**
- * The form engine's own JavaScript stays at most 12 kB gzip (issue 10 "Speed"): renderer/forms
+ * The form engine's own JavaScript stays at most 13 kB gzip: renderer/forms
  * (with the store and fields it imports from widgets/forms) bundled alone with esbuild, minified for
  * production, with the runtime (react, react-dom, preact) left out. The schema objects (their description text is most of their weight) must stay out:
  * runtime constants the browser needs come from schemas/forms/form-defaults.ts.
@@ -8,7 +8,10 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
-const FORM_ENGINE_BUDGET_GZIP = 12_000;
+// 12 kB until the e-mail rule against look-alike addresses (schemas/evaluators/email-address.ts,
+// about 0.7 kB gzip) and the captcha of the forms that mail a typed address joined the engine: the
+// visitor reads the field's message as they type, not only after a round trip.
+const FORM_ENGINE_BUDGET_GZIP = 13_000;
 
 async function bundleFormEngine() {
   const result = await build({
@@ -33,7 +36,7 @@ async function bundleFormEngine() {
 }
 
 describe('form engine bundle (renderer/forms with widgets/forms, runtime excluded)', () => {
-  it('is at most 12 kB gzip', async () => {
+  it('is at most 13 kB gzip', async () => {
     const { gzip } = await bundleFormEngine();
     expect(gzip).toBeLessThanOrEqual(FORM_ENGINE_BUDGET_GZIP);
   });

@@ -131,7 +131,7 @@ describe('forms and the newsletter', () => {
     const subscribers = () => server.q.all(server.q.db.selectFrom('newsletter_subscriber').select('email'));
     const before = { submissions: submissions(), subscribers: subscribers().length };
     for (const [email, message] of refusedLookAlikes('nora', 'example.com')) {
-      const newsletter = await postJson(server.url, 'newsletter', { formData: { email, newsletter: true } }, freshAddress());
+      const newsletter = await postJson(server.url, 'newsletter', { formData: { email, newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
       expect(newsletter.status, email).toBe(400);
       expect(newsletter.body.fields).toEqual({ email: message });
       const contact = await postJson(server.url, 'contact', { formData: { firstName: 'Nora', lastName: 'Ng', email, topic: 'samples', message: 'Do you ship samples to Canada?', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
@@ -143,8 +143,8 @@ describe('forms and the newsletter', () => {
   });
 
   it('a full-width spelling of a subscriber is the same subscriber', async () => {
-    await postJson(server.url, 'newsletter', { formData: { email: 'nora.lee@example.com', newsletter: true } }, freshAddress());
-    await postJson(server.url, 'newsletter', { formData: { email: 'ｎｏｒａ.lee@example.com', newsletter: true } }, freshAddress());
+    await postJson(server.url, 'newsletter', { formData: { email: 'nora.lee@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
+    await postJson(server.url, 'newsletter', { formData: { email: 'ｎｏｒａ.lee@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
     const rows = server.q.all(server.q.db.selectFrom('newsletter_subscriber').select('email')).filter((r) => r.email.normalize('NFKC') === 'nora.lee@example.com');
     expect(rows).toEqual([{ email: 'nora.lee@example.com' }]);
   });
