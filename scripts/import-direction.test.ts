@@ -1,5 +1,5 @@
 /**
- * Imports run one way, `examples -> server | widgets | renderer -> schemas` (README "Layout"): every
+ * Imports run one way, `examples -> server | widgets | renderer -> schemas` (docs/development.md "Layout"): every
  * non-test source file of widgets/ and schemas/ is parsed and its imports checked, so a widget that
  * reaches into the renderer (and would bundle it into a custom element) fails `npm test` with the
  * file and line named.
