@@ -39,6 +39,17 @@ const values = {
   zip: '78701',
 };
 
+describe('GET /api/estimator', () => {
+  it("lists the store's estimator templates by name and title, without their pricing or e-mail settings", async () => {
+    const res = await fetch(`${server.url}/api/estimator`);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(JSON.parse(body)).toEqual({ success: true, templates: [{ name: 'kitchen-estimator', title: 'Kitchen price estimator' }] });
+    // Each listed name opens its template.
+    expect((await fetch(`${server.url}/api/estimator/kitchen-estimator`)).status).toBe(200);
+  });
+});
+
 describe('GET /api/estimator/{template}', () => {
   it('serves the template and its pricing with an ETag, and a 304 for a matching If-None-Match', async () => {
     const res = await fetch(`${server.url}/api/estimator/kitchen-estimator`);

@@ -1,4 +1,8 @@
 /**
+ * GET /api/estimator: the names (and titles) of the estimator templates the store serves, for the
+ * developers' playground to offer as the `template` attribute's choices. Only what the content
+ * already serves one by one to anyone: no pricing, no e-mail settings.
+ *
  * GET /api/estimator/{template}: an estimator template and the pricing data it reads, by name, for
  * the `<showroom-estimator>` element on any allowed origin (CORS comes with the API chain). The
  * answer carries a strong ETag of its body; a matching If-None-Match gets a 304.
@@ -20,6 +24,14 @@ const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'i
 export function estimatorRoutes(router: Router, content: Content): void {
   // Content is loaded once at start: each answer's text and tag are made once per template.
   const cache = new Map<string, { body: string; etag: string }>();
+  const templates = Object.keys(content.estimators)
+    .filter((name) => findEstimator(content, name))
+    .sort()
+    .map((name) => ({ name, ...(content.estimators[name]!.title !== undefined ? { title: content.estimators[name]!.title } : {}) }));
+  router.get('/api/estimator', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=60, must-revalidate');
+    ctx.body = { success: true, templates };
+  });
   router.get('/api/estimator/:template/logo', (ctx) => {
     const entry = findEstimator(content, ctx.params.template ?? '');
     const logo = entry?.template.pdf?.logo;

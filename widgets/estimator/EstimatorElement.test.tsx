@@ -21,8 +21,9 @@ function show(fetchImpl: typeof fetch, template?: string) {
   const element = document.createElement('div');
   document.body.append(element);
   const api = createApiClient('https://shop.test', { fetchImpl });
-  render(<EstimatorElement api={api} apiBase="https://shop.test" element={element} template={template} />, { container: element });
-  return element;
+  const view = render(<EstimatorElement api={api} apiBase="https://shop.test" element={element} template={template} />, { container: element });
+  const retemplate = (next: string) => view.rerender(<EstimatorElement api={api} apiBase="https://shop.test" element={element} template={next} />);
+  return Object.assign(element, { retemplate });
 }
 
 describe('<showroom-estimator> component', () => {
@@ -44,6 +45,32 @@ describe('<showroom-estimator> component', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     show(answer(404, { error: 'estimator_not_found', message: 'There is no estimator of that name.' }), 'no-such');
     expect((await screen.findByRole('alert')).textContent).toContain('There is no estimator template named "no-such".');
+  });
+
+  it('starts afresh when template changes: no answer, price or error of the template before stays', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const kitchen = read('estimator/kitchen-estimator.json') as { name: string; title: string };
+    const pricing = read('data/estimator-pricing.json');
+    const byName: Record<string, unknown> = {
+      'kitchen-estimator': { success: true, template: kitchen, pricing },
+      'galley-estimator': { success: true, template: { ...kitchen, name: 'galley-estimator', title: 'Galley price estimator' }, pricing },
+    };
+    const fetchImpl = vi.fn(async (url: string | URL | Request) => {
+      const body = byName[String(url).split('/').pop()!];
+      return new Response(JSON.stringify(body ?? { error: 'estimator_not_found', message: 'There is no estimator of that name.' }), { status: body ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
+    });
+    const element = show(fetchImpl, 'kitchen-estimator');
+    fireEvent.click(await screen.findByRole('radio', { name: /^Small/ }));
+    fireEvent.change(screen.getByLabelText(/^Cabinet line/, { selector: 'select' }), { target: { value: 'rta' } });
+    expect(element.querySelector('[data-total="grand"]')!.textContent).toBe('$3,600.00 - $5,900.00');
+
+    element.retemplate('kitchen-estimatr');
+    expect((await screen.findByRole('alert')).textContent).toContain('There is no estimator template named "kitchen-estimatr".');
+    element.retemplate('galley-estimator');
+    await screen.findByRole('heading', { name: 'Galley price estimator' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('radio', { name: /^Small/ }) as HTMLInputElement).checked).toBe(false);
+    screen.getByText('Choose your options to see a price range.');
   });
 
   it('asks for the template attribute when it is missing', () => {

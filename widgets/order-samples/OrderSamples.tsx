@@ -32,7 +32,16 @@ export interface OrderSamplesProps {
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'no-style' } | { state: 'ready'; data: StyleSamples };
 type Message = { kind: 'success' | 'error'; text: string };
 
-export function OrderSamples({ element, api, apiBase, dealer, styleName, heading, expiryHours = LOCAL_CART_EXPIRY_HOURS }: OrderSamplesProps) {
+/**
+ * Another style (or another store's or dealer's cart) is another form: its ticks and messages start
+ * afresh, so 'Please select at least one sample.' or 'Sample added to your cart.' of the style before
+ * never shows under the new one. The key remounts the form; `heading` and `expiry-hours` keep it.
+ */
+export function OrderSamples(props: OrderSamplesProps) {
+  return <OrderSamplesOfStyle key={JSON.stringify([props.apiBase, props.dealer ?? null, props.styleName])} {...props} />;
+}
+
+function OrderSamplesOfStyle({ element, api, apiBase, dealer, styleName, heading, expiryHours = LOCAL_CART_EXPIRY_HOURS }: OrderSamplesProps) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [messages, setMessages] = useState<Message[]>([]);

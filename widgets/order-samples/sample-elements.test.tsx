@@ -78,6 +78,25 @@ describe('<showroom-order-samples> and <showroom-sample-cart>', () => {
     expect(sampleCart(cartStorageKey(API_BASE, 'demo-dealer')).read().map((s) => s.sku)).toEqual(['HS-W']);
   });
 
+  it("starts afresh when style-name changes: the last style's message and ticks do not stay", async () => {
+    const oak = [sample('OK-N', 'Natural'), sample('OK-D', 'Dark')].map((s) => ({ ...s, style: 'oak-slab', styleTitle: 'Oak Slab' }));
+    serve({
+      '/api/catalog/styles/hartford-shaker/samples': { style: { name: 'hartford-shaker', title: 'Hartford Shaker' }, samples },
+      '/api/catalog/styles/oak-slab/samples': { style: { name: 'oak-slab', title: 'Oak Slab' }, samples: oak },
+    });
+    const host = document.createElement('div');
+    const view = render(<OrderSamples element={host} api={api} apiBase={API_BASE} dealer="demo-dealer" styleName="hartford-shaker" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Order Now' }));
+    screen.getByText('Please select at least one sample.');
+    fireEvent.click(screen.getAllByRole('checkbox')[0]!);
+
+    view.rerender(<OrderSamples element={host} api={api} apiBase={API_BASE} dealer="demo-dealer" styleName="oak-slab" />);
+    await screen.findByRole('heading', { name: 'Order Oak Slab door samples' });
+    // Well inside the message's 5 seconds: it went with the style it was about.
+    expect(screen.queryByText('Please select at least one sample.')).toBeNull();
+    expect(screen.getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual([false, false]);
+  });
+
   it('shows an empty cart when nothing stored resolves against the catalog', async () => {
     serve({ '/api/catalog/samples': { samples } });
     sampleCart(cartStorageKey(API_BASE, 'demo-dealer')).add([{ name: 'Discontinued', sku: 'GONE-1' }]);
