@@ -39,6 +39,27 @@ export function createQuoteLink(server: TestServer, file = 'examples/quotes/kitc
   return new URL(line!.slice('Payment link: '.length));
 }
 
+export interface SplitOrder {
+  id: number;
+  orderIncrementId: string;
+  email: string;
+}
+
+/** A CLI-made quote (split payment, minimum $1,000) whose deposit is paid through the API: an order that owes the rest. */
+export async function orderWithDeposit(server: TestServer, deposit: number): Promise<SplitOrder> {
+  const link = createQuoteLink(server);
+  const quoteId = Number(link.searchParams.get('quoteId'));
+  const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${link.searchParams.get('token')}` };
+  const card = { cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cardCode: '123' };
+  const charge = await fetch(`${server.url}/api/payment/test/charge`, { method: 'POST', headers: auth, body: JSON.stringify({ ...card, quoteId, amount: deposit }) });
+  const paid = (await charge.json()) as { transactionId: string };
+  expect(charge.status, JSON.stringify(paid)).toBe(200);
+  const convert = await fetch(`${server.url}/api/quote/convertToOrder`, { method: 'POST', headers: auth, body: JSON.stringify({ quoteId, payment: { transactionId: paid.transactionId, method: 'card' } }) });
+  const converted = (await convert.json()) as { order: SplitOrder };
+  expect(convert.status, JSON.stringify(converted)).toBe(200);
+  return converted.order;
+}
+
 /** A new customer's 390 px phone with the cookie notice already answered; headers go with every request. */
 export async function phonePage(shop: Shop, extraHTTPHeaders?: Record<string, string>): Promise<Page> {
   const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders });

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { testEnv } from '../server/api/commerce-test-kit';
 import { watchConsole } from './browser';
-import { createQuoteLink, fillTestCard, GOOD_CARD, mailbox, orderRecord, phonePage, seriousViolations, tabTo, typeGoodCardByKeyboard } from './quote-journey-kit';
+import { fillTestCard, GOOD_CARD, mailbox, orderRecord, orderWithDeposit, phonePage, seriousViolations, type SplitOrder, tabTo, typeGoodCardByKeyboard } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
 // Each journey is another customer at another address (the shop believes the loopback proxy's
@@ -22,27 +22,6 @@ let customers = 0;
 function newCustomerPhone(): Promise<Page> {
   customers += 1;
   return phonePage(shop, { 'X-Forwarded-For': `203.0.113.${customers}` });
-}
-
-interface SplitOrder {
-  id: number;
-  orderIncrementId: string;
-  email: string;
-}
-
-/** A CLI-made quote (split payment, minimum $1,000) whose deposit is paid through the API: an order that owes the rest. */
-async function orderWithDeposit(deposit: number): Promise<SplitOrder> {
-  const link = createQuoteLink(shop.server);
-  const quoteId = Number(link.searchParams.get('quoteId'));
-  const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${link.searchParams.get('token')}` };
-  const card = { cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cardCode: '123' };
-  const charge = await fetch(`${shop.server.url}/api/payment/test/charge`, { method: 'POST', headers: auth, body: JSON.stringify({ ...card, quoteId, amount: deposit }) });
-  const paid = (await charge.json()) as { transactionId: string };
-  expect(charge.status, JSON.stringify(paid)).toBe(200);
-  const convert = await fetch(`${shop.server.url}/api/quote/convertToOrder`, { method: 'POST', headers: auth, body: JSON.stringify({ quoteId, payment: { transactionId: paid.transactionId, method: 'card' } }) });
-  const converted = (await convert.json()) as { order: SplitOrder };
-  expect(convert.status, JSON.stringify(converted)).toBe(200);
-  return converted.order;
 }
 
 const splitUrl = (order: SplitOrder) => `${shop.server.url}/order/split-payment?orderId=${order.orderIncrementId}&email=${encodeURIComponent(order.email)}`;
@@ -56,7 +35,7 @@ async function openOrder(page: Page, order: SplitOrder): Promise<void> {
 
 describe('paying an order in parts on /order/split-payment', () => {
   it("pays two parts down to zero: 'Payment successful!' with the new balance, then /order/success; three completed payments make the total", async () => {
-    const order = await orderWithDeposit(2000);
+    const order = await orderWithDeposit(shop.server, 2000);
     const page = await newCustomerPhone();
     const problems = watchConsole(page);
     await openOrder(page, order);
@@ -104,7 +83,7 @@ describe('paying an order in parts on /order/split-payment', () => {
   });
 
   it('shows its errors with no serious axe violation, and pays with the keyboard alone on a 390 px phone', async () => {
-    const order = await orderWithDeposit(9500);
+    const order = await orderWithDeposit(shop.server, 9500);
     const page = await newCustomerPhone();
     await openOrder(page, order);
     expect(await balanceDue(page)).toBe('Balance due$584.53');
