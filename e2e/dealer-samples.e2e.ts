@@ -150,6 +150,9 @@ describe('sample ordering on the main site', () => {
     await page.goto(`${server.url}/order-samples`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const card = page.locator('.sample-card').filter({ has: page.getByRole('button', { name: 'Order Now' }) }).first();
+    // The grid sits below the first screen: it hydrates as it nears the viewport.
+    await card.scrollIntoViewIfNeeded();
+    await page.locator('showroom-island[data-island="sample-grid"][data-hydrated="true"]').waitFor();
     const swatch = card.locator('.swatch').first();
     if ((await swatch.count()) > 0) await swatch.click();
     await card.getByRole('button', { name: 'Order Now' }).click();

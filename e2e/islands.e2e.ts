@@ -84,6 +84,10 @@ describe('islands that share state through stores', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
     expect(await page.locator('.header__samples').count()).toBe(0);
     const card = page.locator('.sample-card').filter({ has: page.getByRole('button', { name: 'Order Now' }) }).first();
+    // The grid sits below the first screen (under the order form the server draws whole): it
+    // hydrates as it nears the viewport.
+    await card.scrollIntoViewIfNeeded();
+    await page.locator('showroom-island[data-island="sample-grid"][data-hydrated="true"]').waitFor();
     const swatch = card.locator('.swatch').first();
     if ((await swatch.count()) > 0) await swatch.click();
     await card.getByRole('button', { name: 'Order Now' }).click();

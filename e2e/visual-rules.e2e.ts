@@ -45,6 +45,10 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function check(page: Page, width: number, shot?: string): Promise<string[]> {
+  // Judged at the page's top: scrolled, the sticky header lies over the content, and the content's
+  // targets under it (unreachable there) would count as crowding the header's own.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForFunction(() => window.scrollY === 0 && !document.querySelector('.header--sticky, .header--show'));
   if (shot) {
     fs.mkdirSync(shots, { recursive: true });
     await page.screenshot({ path: path.join(shots, `${shot}-${width}.png`), fullPage: true });

@@ -34,7 +34,7 @@ import { selectUnsubscribeData, UnsubscribeBlock } from './newsletter/Unsubscrib
 import { NewsletterConfirmBlock, selectNewsletterConfirmData } from './newsletter/NewsletterConfirmBlock';
 import { EstimatorBlock } from './estimator/EstimatorBlock';
 import { selectEstimatorData } from './estimator/estimator-data';
-import { OrderSamplesBlock, SampleCartBlock } from './samples/SampleBlocks';
+import { OrderSamplesBlock, SampleCartBlock, selectOrderSamplesData } from './samples/SampleBlocks';
 // Payment result pages (issue 12, room result)
 import { OrderSuccessBlock, PaymentFailureBlock, PaymentVerifyBlock, selectPaymentVerifyData } from './payment-result/PaymentResultBlocks';
 // Customer accounts (issue 13)
@@ -81,8 +81,9 @@ export const blockRegistry: Registry = {
   'newsletter-confirm': defineBlock({ component: NewsletterConfirmBlock, selectData: selectNewsletterConfirmData, island: 'load' }),
   estimator: defineBlock({ component: EstimatorBlock, selectData: selectEstimatorData, island: 'visible' }),
   // Sample ordering and the sample cart (issue 11): the elements' components, on this site's cart and API.
-  'order-samples': defineBlock({ component: OrderSamplesBlock, island: 'visible' }),
-  'sample-cart': defineBlock({ component: SampleCartBlock, island: 'visible' }),
+  'order-samples': defineBlock({ component: OrderSamplesBlock, selectData: selectOrderSamplesData, island: 'visible' }),
+  // Hydrated with the page, so the cart has drawn (and grown) long before a visitor scrolls to it.
+  'sample-cart': defineBlock({ component: SampleCartBlock, island: 'load' }),
   // Payment result pages (issue 12, room result): what they show is in this browser tab, so at once.
   'payment-verify': defineBlock({ component: PaymentVerifyBlock, selectData: selectPaymentVerifyData, island: 'load' }),
   'order-success': defineBlock({ component: OrderSuccessBlock, island: 'load' }),

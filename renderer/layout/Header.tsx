@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { SiteSettings } from '../../schemas/site-settings.schema';
 import { sampleCartCount } from '../blocks/catalog/sample-cart-store';
 import { useExternalStore } from '../islands/external-store';
@@ -14,8 +14,18 @@ export const ACCOUNT_PAGE = '/my-account';
 /** The localStorage key of renderer/blocks/account/signed-in-hint.ts (a test keeps the two equal). */
 export const SIGNED_IN_HINT_KEY = 'showroom:signed-in';
 
-/** Where the header's sample-cart link leads. */
+/** Where the header's sample-cart link leads without JavaScript: the cart block of the samples page. */
 export const SAMPLES_PAGE = '/order-samples';
+export const SAMPLE_CART_ANCHOR = 'sample-cart';
+
+// The cart drawer's code comes when the badge is first reached for (hover, focus, press), never with the page.
+const loadCartDrawer = () => import('./SampleCartDrawer');
+const SampleCartDrawer = lazy(() => loadCartDrawer().then((m) => ({ default: m.SampleCartDrawer })));
+
+/** A press that asks for a new tab or window keeps the link's own behaviour. */
+function opensElsewhere(e: MouseEvent): boolean {
+  return e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
+}
 
 /** The part of site.json the header reads (it travels to the browser as the header island's props). */
 export type HeaderSettings = Pick<SiteSettings, 'siteName' | 'logo' | 'navigation' | 'drawerTitle'> & {
@@ -31,8 +41,10 @@ export function Header({ settings }: { settings: HeaderSettings }) {
   const [sticky, setSticky] = useState(false);
   const [mobile, setMobile] = useState<MobileHeaderState>(MOBILE_HEADER_CLEAR);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [cartOpen, setCartOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const samplesRef = useRef<HTMLAnchorElement>(null);
   const threshold = settings.constants?.stickyHeaderThreshold ?? STICKY_THRESHOLD;
   const desktopMin = settings.breakpoints?.desktopMin ?? DESKTOP_MIN_WIDTH;
 
@@ -75,6 +87,10 @@ export function Header({ settings }: { settings: HeaderSettings }) {
     setDrawerOpen(false);
     menuButtonRef.current?.focus();
   }, []);
+  const closeCart = useCallback(() => {
+    setCartOpen(false);
+    samplesRef.current?.focus();
+  }, []);
 
   return (
     <header className={headerClassName(sticky, mobile)} ref={headerRef}>
@@ -84,8 +100,23 @@ export function Header({ settings }: { settings: HeaderSettings }) {
           <span>{settings.siteName}</span>
         </a>
         <DesktopMenu items={settings.navigation} />
-        {samples > 0 && (
-          <a className="header__samples" href={SAMPLES_PAGE} aria-label={`Sample cart: ${samples} ${samples === 1 ? 'sample' : 'samples'}`}>
+        {/* Stays while the drawer is open, even emptied there, so focus has its badge to return to. */}
+        {(samples > 0 || cartOpen) && (
+          <a
+            className="header__samples"
+            href={`${SAMPLES_PAGE}#${SAMPLE_CART_ANCHOR}`}
+            aria-label={`Sample cart: ${samples} ${samples === 1 ? 'sample' : 'samples'}`}
+            aria-haspopup="dialog"
+            aria-expanded={cartOpen}
+            ref={samplesRef}
+            onPointerEnter={() => void loadCartDrawer()}
+            onFocus={() => void loadCartDrawer()}
+            onClick={(e) => {
+              if (opensElsewhere(e)) return;
+              e.preventDefault();
+              setCartOpen(true);
+            }}
+          >
             Samples <span className="header__samples-count">{samples}</span>
           </a>
         )}
@@ -104,6 +135,11 @@ export function Header({ settings }: { settings: HeaderSettings }) {
           Menu
         </button>
       </div>
+      {cartOpen && (
+        <Suspense fallback={null}>
+          <SampleCartDrawer onClose={closeCart} />
+        </Suspense>
+      )}
       {drawerOpen && <MobileDrawer title={settings.drawerTitle ?? DEFAULT_DRAWER_TITLE} items={settings.navigation} onClose={closeDrawer} />}
     </header>
   );

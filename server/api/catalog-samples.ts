@@ -14,32 +14,11 @@
 import crypto from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { ProductStyle } from '../../schemas/catalog/product-style.schema';
 import type { Content } from '../content/load-content';
 import { ApiError } from '../http/api-error';
 import { chooseEncoding, type ContentCoding } from '../http/accept-encoding';
 import { compressFastSync } from '../http/compression';
-import type { StyleSamples, WidgetSample } from '../../schemas/catalog/widget-samples';
-
-
-export function samplesOf(style: ProductStyle): WidgetSample[] {
-  return style.items
-    .filter((item) => item.isSample !== false)
-    .map((item) => {
-      const group = style.finishes.find((g) => g.name === item.finish.type);
-      const finish = group?.items.find((f) => f.value === item.finish.value);
-      return {
-        sku: item.sku,
-        name: item.name,
-        price: item.price,
-        style: style.name,
-        styleTitle: style.title,
-        finish: { type: item.finish.type, value: item.finish.value },
-        finishLabel: finish?.label ?? item.finish.value,
-        ...(finish ? { image: { src: finish.swatchImage.src, altText: finish.swatchImage.altText } } : {}),
-      };
-    });
-}
+import { samplesOf, styleSamplesOf } from '../../schemas/catalog/widget-samples';
 
 /** A JSON body made once, with its ETag and its compressed copies made on first demand. */
 class CachedJson {
@@ -83,7 +62,7 @@ function ifNoneMatch(header: string, etag: string): boolean {
 export function catalogSampleRoutes(router: Router, content: Content): void {
   const styles = Object.values(content.store.styles);
   const all = new CachedJson({ samples: styles.flatMap(samplesOf) });
-  const byStyle = new Map(styles.map((s) => [s.name, new CachedJson({ style: { name: s.name, title: s.title }, samples: samplesOf(s) } satisfies StyleSamples)]));
+  const byStyle = new Map(styles.map((s) => [s.name, new CachedJson(styleSamplesOf(s))]));
 
   router.get('/api/catalog/samples', (ctx) => all.send(ctx));
   router.get('/api/catalog/styles/:styleName/samples', (ctx) => {

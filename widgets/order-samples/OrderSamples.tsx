@@ -19,7 +19,8 @@ export const NO_SAMPLES_TEXT = 'No sample items available for this style.';
 export const noStyleNamed = (styleName: string) => `No style named "${styleName}" was found. Check the style-name attribute.`;
 
 export interface OrderSamplesProps {
-  element: HTMLElement;
+  /** Where showroom:* events start; null while a page block is drawn before it has its element (nothing can be ordered then). */
+  element: HTMLElement | null;
   api: ApiClient;
   apiBase: string;
   dealer?: string;
@@ -27,6 +28,8 @@ export interface OrderSamplesProps {
   heading?: string;
   /** LOCAL_CART_EXPIRY in hours. */
   expiryHours?: number;
+  /** The style's samples when the page already has them (the main site's block, drawn by the server): shown at once, not fetched. */
+  initial?: StyleSamples;
 }
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'no-style' } | { state: 'ready'; data: StyleSamples };
@@ -41,13 +44,18 @@ export function OrderSamples(props: OrderSamplesProps) {
   return <OrderSamplesOfStyle key={JSON.stringify([props.apiBase, props.dealer ?? null, props.styleName])} {...props} />;
 }
 
-function OrderSamplesOfStyle({ element, api, apiBase, dealer, styleName, heading, expiryHours = LOCAL_CART_EXPIRY_HOURS }: OrderSamplesProps) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+function OrderSamplesOfStyle({ element, api, apiBase, dealer, styleName, heading, expiryHours = LOCAL_CART_EXPIRY_HOURS, initial }: OrderSamplesProps) {
+  const given = initial?.style.name === styleName ? initial : undefined;
+  const [load, setLoad] = useState<Load>(given ? { state: 'ready', data: given } : { state: 'loading' });
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [messages, setMessages] = useState<Message[]>([]);
   const cart = useCartFor(apiBase, dealer);
 
   useEffect(() => {
+    if (given) {
+      setLoad({ state: 'ready', data: given });
+      return;
+    }
     let current = true;
     setLoad({ state: 'loading' });
     loadStyleSamples(api, styleName).then(
@@ -57,7 +65,7 @@ function OrderSamplesOfStyle({ element, api, apiBase, dealer, styleName, heading
     return () => {
       current = false;
     };
-  }, [api, styleName]);
+  }, [api, styleName, given]);
 
   useEffect(() => {
     if (messages.length === 0) return;
@@ -108,7 +116,7 @@ function OrderSamplesOfStyle({ element, api, apiBase, dealer, styleName, heading
       ...(result.added.length > 0 ? [{ kind: 'success' as const, text: SAMPLE_MESSAGES.added(result.added.length) }] : []),
       ...result.errors.map((text) => ({ kind: 'error' as const, text })),
     ]);
-    if (result.added.length > 0) {
+    if (result.added.length > 0 && element) {
       const items = cart.read();
       emitShowroomEvent(element, 'showroom:sample-added', { added: result.added, count: items.length });
       emitShowroomEvent(element, 'showroom:cart-changed', { items, count: items.length });
@@ -129,7 +137,7 @@ function OrderSamplesOfStyle({ element, api, apiBase, dealer, styleName, heading
         {samples.map((s) => (
           <li key={s.sku}>
             <label part="item" className="sr-samples__item">
-              {single ? <span /> : <input type="checkbox" checked={picked.has(s.sku)} onChange={() => toggle(s.sku)} />}
+              {single ? <span /> : <input type="checkbox" checked={picked.has(s.sku)} disabled={!element} onChange={() => toggle(s.sku)} />}
               {s.image ? <img src={sampleImageUrl(s.image.src, apiBase)} alt="" width={40} height={40} loading="lazy" /> : <span />}
               <span className="sr-samples__name">
                 {s.finishLabel}
@@ -140,7 +148,8 @@ function OrderSamplesOfStyle({ element, api, apiBase, dealer, styleName, heading
           </li>
         ))}
       </ul>
-      <button part="button" type="submit" className="sr-button">
+      {/* The controls wait for the page block's element (its hydration): a tick before it would be lost, a press would submit the bare form. */}
+      <button part="button" type="submit" className="sr-button" disabled={!element}>
         Order Now
       </button>
       <div part="messages" className="sr-samples__messages" role="status" aria-live="polite">

@@ -66,24 +66,28 @@ export function SampleCartView({ element, api, apiBase, dealer, checkoutUrl, exp
       <ul className="sr-cart__items">
         {resolved.map((s) => (
           <li key={s.sku} part="item" className="sr-cart__item">
-            {s.catalog.image ? <img src={sampleImageUrl(s.catalog.image.src, apiBase)} alt="" width={40} height={40} loading="lazy" /> : <span />}
-            <span>
+            {s.catalog.image ? <img className="sr-cart__image" src={sampleImageUrl(s.catalog.image.src, apiBase)} alt="" width={40} height={40} loading="lazy" /> : <span className="sr-cart__image" />}
+            <span className="sr-cart__name">
               {s.catalog.styleTitle}: {s.catalog.finishLabel}
             </span>
-            <input
-              type="number"
-              min={1}
-              max={1}
-              value={s.qty}
-              aria-label={`Quantity of ${s.catalog.name}`}
-              onChange={(e) => {
-                const result = cart.setQty(s.sku, e.currentTarget.value, Date.now(), expiryHours);
-                setQtyMessage(result.error);
-                changed(result.items);
-              }}
-            />
-            <span>{formatMoney(s.catalog.price * s.qty)}</span>
-            <button type="button" part="remove" className="sr-button sr-button--quiet" aria-label={`Remove ${s.catalog.name}`} onClick={() => changed(cart.remove(s.sku, Date.now(), expiryHours))}>
+            {/* A visible label; the name adds the sample's, and starts with the words a person sees. */}
+            <label className="sr-cart__qty">
+              <span>Quantity</span>
+              <input
+                type="number"
+                min={1}
+                max={1}
+                value={s.qty}
+                aria-label={`Quantity of ${s.catalog.name}`}
+                onChange={(e) => {
+                  const result = cart.setQty(s.sku, e.currentTarget.value, Date.now(), expiryHours);
+                  setQtyMessage(result.error);
+                  changed(result.items);
+                }}
+              />
+            </label>
+            <span className="sr-cart__price">{formatMoney(s.catalog.price * s.qty)}</span>
+            <button type="button" part="remove" className="sr-button sr-button--quiet sr-cart__remove" aria-label={`Remove ${s.catalog.name}`} onClick={() => changed(cart.remove(s.sku, Date.now(), expiryHours))}>
               Remove
             </button>
           </li>

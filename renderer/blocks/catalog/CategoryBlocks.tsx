@@ -99,7 +99,7 @@ export function CategoryShowcaseBlock({ block, data }: BlockProps<CategoryShowca
         <ul className="card-grid">
           {data.styles.map((s) => (
             <li key={s.name}>
-              <StyleCard style={s} {...(block.swatchLimit ? { swatchLimit: block.swatchLimit } : {})} />
+              <StyleCard style={s} headingLevel={category ? 2 : 3} {...(block.swatchLimit ? { swatchLimit: block.swatchLimit } : {})} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { ProductStyleBlock as ProductStyleBlockDef } from '../../../schemas/blocks/product-style.schema';
 import type { ProductStyle } from '../../../schemas/catalog/product-style.schema';
 import type { BlockDataContext, BlockProps } from '../block-definition';
@@ -16,6 +17,7 @@ import { Swatches, type FinishChoice } from './Swatches';
 import './product-style.css';
 
 export const STYLE_NOT_FOUND = 'We are sorry, but we could not find any data.';
+export const ORDER_SAMPLES_LINK = 'Order samples';
 
 export interface ProductStyleData {
   style: ProductStyle | null;
@@ -94,6 +96,7 @@ function rememberFinish(choice: FinishChoice) {
 export function ProductStyleBlock({ block, data }: BlockProps<ProductStyleBlockDef, ProductStyleData>) {
   const { style } = data;
   const [finish, setFinish] = useState<FinishChoice | null>(data.initialFinish);
+  const [samplesShown, setSamplesShown] = useState(0);
   const images = useMemo(() => (style ? imagesFor(style, finish) : []), [style, finish]);
   if (!style) {
     return (
@@ -111,12 +114,30 @@ export function ProductStyleBlock({ block, data }: BlockProps<ProductStyleBlockD
     setFinish(choice);
     rememberFinish(choice);
   };
+  const samplesId = `${block.id ?? 'product-style'}-samples`;
+  const hasSampleSpec = style.specifications.specs.some((s) => s.type === 'sample');
+  const offersSamples = block.showSamples !== false && data.samples.length > 0 && (!hasSampleSpec || block.showSpecifications !== false);
+  // A plain link to the sample form (it works before the island hydrates); once live it also opens
+  // the samples' tab when they sit in the specifications, and moves focus to the form.
+  const goToSamples = (e: MouseEvent<HTMLAnchorElement>) => {
+    const form = document.getElementById(samplesId);
+    if (!form) return;
+    e.preventDefault();
+    flushSync(() => setSamplesShown((n) => n + 1));
+    form.focus();
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}#${samplesId}`);
+  };
   const heading = (
     <header className="product-style__head">
       {style.label && <span className="product-style__label">{style.label}</span>}
       <h1 className="product-style__title">{style.title}</h1>
       {data.categoryTitle && <p className="product-style__category">{data.categoryTitle}</p>}
       {style.rating && style.rating.reviewCount > 0 && <ReviewBadge summary={style.rating} label={`${style.title} rating`} />}
+      {offersSamples && (
+        <a className="button button--secondary product-style__order-samples" href={`#${samplesId}`} onClick={goToSamples}>
+          {ORDER_SAMPLES_LINK}
+        </a>
+      )}
     </header>
   );
   const finishes = (
@@ -134,9 +155,8 @@ export function ProductStyleBlock({ block, data }: BlockProps<ProductStyleBlockD
     </div>
   );
   const samples = block.showSamples !== false && (
-    <SampleList samples={data.samples} styleTitle={style.title} {...(sampleSkuFor(style, finish) ? { preselect: sampleSkuFor(style, finish)! } : {})} />
+    <SampleList samples={data.samples} styleTitle={style.title} id={samplesId} {...(sampleSkuFor(style, finish) ? { preselect: sampleSkuFor(style, finish)! } : {})} />
   );
-  const hasSampleSpec = style.specifications.specs.some((s) => s.type === 'sample');
   return (
     <article className={`product-style product-style--${v2 ? 'v2' : 'v1'}`} id={block.id}>
       {v2 ? (
@@ -165,7 +185,7 @@ export function ProductStyleBlock({ block, data }: BlockProps<ProductStyleBlockD
       {block.showSpecifications !== false && (
         <section className="product-style__specs" aria-labelledby="product-style-specs">
           <h2 id="product-style-specs">Specifications</h2>
-          <SpecView specifications={style.specifications} faqs={data.faqs} samples={data.samples} styleTitle={style.title} {...(sampleSkuFor(style, finish) ? { preselectSku: sampleSkuFor(style, finish)! } : {})} />
+          <SpecView specifications={style.specifications} faqs={data.faqs} samples={data.samples} styleTitle={style.title} samplesId={samplesId} showSamples={samplesShown} {...(sampleSkuFor(style, finish) ? { preselectSku: sampleSkuFor(style, finish)! } : {})} />
         </section>
       )}
     </article>

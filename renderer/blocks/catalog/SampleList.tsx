@@ -25,6 +25,8 @@ interface Props {
   /** SKU to tick first (the finish chosen on the page). */
   preselect?: string;
   heading?: string;
+  /** The form's id, where the style's 'Order samples' link leads. */
+  id?: string;
 }
 
 type Message = { kind: 'success' | 'error'; text: string };
@@ -34,7 +36,7 @@ type Message = { kind: 'success' | 'error'; text: string };
  * (localStorage, qty 1 each). With several samples at least one must be ticked; a single sample is
  * taken automatically. Messages show for 5 seconds.
  */
-export function SampleList({ samples, styleTitle, preselect, heading = 'Order door samples' }: Props) {
+export function SampleList({ samples, styleTitle, preselect, heading = 'Order door samples', id }: Props) {
   const [picked, setPicked] = useState<Set<string>>(() => new Set(preselect && samples.some((s) => s.sku === preselect) ? [preselect] : []));
   const [messages, setMessages] = useState<Message[]>([]);
   const headingId = useIslandId();
@@ -82,7 +84,8 @@ export function SampleList({ samples, styleTitle, preselect, heading = 'Order do
     });
 
   return (
-    <form className="sample-list" onSubmit={order} aria-labelledby={headingId}>
+    // tabIndex -1: the 'Order samples' link moves focus here, so the next Tab reaches the first sample.
+    <form className="sample-list" onSubmit={order} aria-labelledby={headingId} id={id} tabIndex={id ? -1 : undefined}>
       <h3 id={headingId} className="sample-list__heading">
         {heading}
       </h3>

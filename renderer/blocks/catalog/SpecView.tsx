@@ -16,9 +16,13 @@ interface Props {
   samples?: readonly SampleView[];
   styleTitle?: string;
   preselectSku?: string;
+  /** The id of the sample form, where the style's 'Order samples' link leads. */
+  samplesId?: string;
+  /** Each new value opens the samples' tab (the style's 'Order samples' link was pressed). */
+  showSamples?: number;
 }
 
-function SpecContent({ spec, view, columns, faqs, samples, styleTitle, preselectSku }: { spec: Spec; view: 'grid' | 'list'; columns: number } & Omit<Props, 'specifications'>): ReactNode {
+function SpecContent({ spec, view, columns, faqs, samples, styleTitle, preselectSku, samplesId }: { spec: Spec; view: 'grid' | 'list'; columns: number } & Omit<Props, 'specifications'>): ReactNode {
   const props = spec.props ?? {};
   const listClass = `spec-list spec-list--${view}`;
   const style = view === 'grid' ? { ['--columns' as string]: columns } : undefined;
@@ -65,7 +69,7 @@ function SpecContent({ spec, view, columns, faqs, samples, styleTitle, preselect
     case 'faq':
       return faqs && faqs.length > 0 ? <Accordion items={faqs.map((f) => ({ title: f.question, description: f.answer }))} headingLevel={4} /> : <p className="empty">{NO_DATA_FOUND}</p>;
     case 'sample':
-      return <SampleList samples={samples ?? []} styleTitle={styleTitle ?? ''} {...(preselectSku ? { preselect: preselectSku } : {})} />;
+      return <SampleList samples={samples ?? []} styleTitle={styleTitle ?? ''} {...(preselectSku ? { preselect: preselectSku } : {})} {...(samplesId ? { id: samplesId } : {})} />;
     default:
       return <p className="empty">{NO_DATA_FOUND}</p>;
   }
@@ -75,8 +79,15 @@ function SpecContent({ spec, view, columns, faqs, samples, styleTitle, preselect
  * Specifications as a table (one row per spec) or as tabs (one tab per spec, WAI-ARIA tabs:
  * Left/Right/Home/End move between tabs). Lists show in a grid or a single column.
  */
-export function SpecView({ specifications, ...rest }: Props) {
+export function SpecView({ specifications, showSamples, ...rest }: Props) {
   const [active, setActive] = useState(0);
+  // Opened from outside during the same render (not in an effect), so the form is there to focus at once.
+  const [samplesShown, setSamplesShown] = useState(showSamples);
+  if (showSamples !== samplesShown) {
+    setSamplesShown(showSamples);
+    const tab = specifications?.specs.findIndex((s) => s.type === 'sample') ?? -1;
+    if (tab >= 0) setActive(tab);
+  }
   const baseId = useIslandId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const specs = specifications?.specs ?? [];

@@ -23,8 +23,13 @@ export interface StyleCardView {
 /** Card descriptions are short: 150 characters on a word boundary. */
 const CARD_DESCRIPTION_LIMIT = 150;
 
-/** A style as a card: image, label, title, stars, description and its finish swatches (9 visible, '+N'). */
-export function StyleCard({ style, swatchLimit = SWATCH_LIMITS.styleCard }: { style: StyleCardView; swatchLimit?: number }) {
+/**
+ * A style as a card: image, label, title, stars, description and its finish swatches (9 visible, '+N').
+ * Its title is one level under the heading the cards sit beneath (axe heading-order): an h2 under a
+ * page's h1, an h3 under a section's h2.
+ */
+export function StyleCard({ style, swatchLimit = SWATCH_LIMITS.styleCard, headingLevel = 3 }: { style: StyleCardView; swatchLimit?: number; headingLevel?: 2 | 3 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="style-card">
       <a className="style-card__image" href={style.path} tabIndex={-1} aria-hidden="true">
@@ -32,9 +37,9 @@ export function StyleCard({ style, swatchLimit = SWATCH_LIMITS.styleCard }: { st
         {style.label && <span className="style-card__label">{style.label}</span>}
       </a>
       <div className="style-card__body">
-        <h3 className="style-card__title">
+        <Title className="style-card__title">
           <a href={style.path}>{style.title}</a>
-        </h3>
+        </Title>
         {style.rating && style.rating.reviewCount > 0 && (
           <p className="style-card__rating">
             <StarRating rating={style.rating.avgRating} size={14} /> <span>({style.rating.reviewCount})</span>

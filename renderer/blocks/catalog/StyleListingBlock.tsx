@@ -85,7 +85,7 @@ export function StyleListingBlock({ block, data }: BlockProps<StyleListingDef, S
         <ul className="card-grid">
           {listing.visible.map((s) => (
             <li key={s.name}>
-              <StyleCard style={s} {...(block.swatchLimit ? { swatchLimit: block.swatchLimit } : {})} />
+              <StyleCard style={s} headingLevel={block.title ? 3 : 2} {...(block.swatchLimit ? { swatchLimit: block.swatchLimit } : {})} />
             </li>
           ))}
         </ul>

@@ -40,4 +40,13 @@ describe('StarRating and ReviewBadge', () => {
     const empty = render(<ReviewBadge summary={{ avgRating: 0, reviewCount: 0 }} />);
     expect(empty.container.innerHTML).toBe('');
   });
+  it("badge's name holds the words it shows, in their order, with the score as shown (axe label-content-name-mismatch)", () => {
+    render(<ReviewBadge summary={{ avgRating: 4.67, reviewCount: 3 }} label="Hartford Shaker rating" />);
+    const link = screen.getByRole('link');
+    expect(link.getAttribute('aria-label')).toBeNull();
+    const name = link.textContent!.replace(/\s+/g, ' ');
+    expect(name).toBe('Hartford Shaker rating: 4.7 (3 reviews), out of 5 stars');
+    const shown = Array.from(link.querySelectorAll('.review-badge__score, .review-badge__count'), (e) => e.textContent).join('');
+    expect(name).toContain(shown);
+  });
 });
