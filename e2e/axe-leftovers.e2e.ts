@@ -3,10 +3,12 @@
  * (e2e/storefront-routes.e2e.ts), run here at every impact: the name of a control starts with the
  * words it shows (label-content-name-mismatch, an experimental axe rule, enabled by name) on a style
  * page, every target is 24 px or spaced (target-size) on the home page, and headings go down one level
- * at a time (heading-order) on the listing pages, at a phone's and a laptop's width.
+ * at a time (heading-order) on the listing pages, at a phone's and a laptop's width. A sample is in
+ * the cart, so the header's sample badge ("Samples 1") is checked with the rest.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
@@ -22,8 +24,10 @@ describe.each([390, 1280])('axe at %i px', (width) => {
     it.each(routes)(`${rule} on %s`, async (route) => {
       const context = await shop.browser.newContext({ viewport: { width, height: 844 } });
       await context.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: shop.server.url }]);
+      await context.addInitScript(([key, cart]) => localStorage.setItem(key!, cart!), [SAMPLE_CART_KEY, JSON.stringify({ expiresAt: Date.now() + 3_600_000, items: [{ name: 'Hartford Shaker: Sage Green', sku: 'HS-SAMPLE-SG', qty: 1 }] })]);
       const page = await context.newPage();
       await page.goto(shop.server.url + route);
+      await page.locator('.header__samples').waitFor();
       await page.waitForSelector('html[data-hydrated="true"]');
       await page.waitForLoadState('networkidle');
       const results = await new AxeBuilder({ page }).withRules([rule]).analyze();

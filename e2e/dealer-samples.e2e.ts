@@ -157,14 +157,14 @@ describe('sample ordering on the main site', () => {
     if ((await swatch.count()) > 0) await swatch.click();
     await card.getByRole('button', { name: 'Order Now' }).click();
     await card.getByText('Sample added to your cart.').waitFor();
-    await page.getByRole('link', { name: 'Sample cart: 1 sample' }).waitFor();
+    await page.getByRole('link', { name: 'Samples 1 in your cart' }).waitFor();
     // The store's own elements on its own pages use the main site's cart.
     await page.addScriptTag({ url: '/widgets/showroom.js' });
     await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<showroom-cart-count></showroom-cart-count><showroom-sample-cart></showroom-sample-cart>'));
     await page.locator('showroom-cart-count').locator('.sr-count').getByText('1').waitFor();
     await page.locator('showroom-sample-cart').getByRole('button', { name: 'Clear cart' }).click();
     // The header island follows the element's change.
-    await page.getByRole('link', { name: 'Sample cart: 1 sample' }).waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: 'Samples 1 in your cart' }).waitFor({ state: 'detached' });
     expect(await page.locator('showroom-cart-count').locator('.sr-count').textContent()).toBe('0');
     expect(problems).toEqual([]);
     await page.close();

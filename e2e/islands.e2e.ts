@@ -93,11 +93,11 @@ describe('islands that share state through stores', () => {
     await card.getByRole('button', { name: 'Order Now' }).click();
     await card.getByText('Sample added to your cart.').waitFor();
     // Two islands, one store: the header and the grid both follow the cart.
-    await page.getByRole('link', { name: 'Sample cart: 1 sample' }).waitFor();
+    await page.getByRole('link', { name: 'Samples 1 in your cart' }).waitFor();
     await page.getByText('1 sample in your cart.').waitFor();
     // A new page renders no count on the server, and shows it once the header is live.
     await page.goto(`${shop.server.url}/about-us`);
-    await page.getByRole('link', { name: 'Sample cart: 1 sample' }).waitFor();
+    await page.getByRole('link', { name: 'Samples 1 in your cart' }).waitFor();
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -39,7 +39,7 @@ describe.each(WIDTHS)('the sample cart drawer at $width px ($name)', ({ width, h
     await page.goto(`${shop.server.url}/about-us`);
     await page.waitForSelector('html[data-hydrated="true"]');
 
-    const badge = page.getByRole('link', { name: 'Sample cart: 2 samples' });
+    const badge = page.getByRole('link', { name: 'Samples 2 in your cart' });
     // Without JavaScript (or opened in a new tab) the badge leads to the cart block of the samples page.
     expect(await badge.getAttribute('href')).toBe('/order-samples#sample-cart');
     expect(await badge.getAttribute('aria-expanded')).toBe('false');
@@ -73,7 +73,7 @@ describe.each(WIDTHS)('the sample cart drawer at $width px ($name)', ({ width, h
 
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedText(page)).toBe('Sample cart: 2 samples');
+    await expect.poll(() => focusedText(page)).toBe('Samples 2 in your cart');
     expect(await badge.getAttribute('aria-expanded')).toBe('false');
 
     // The keyboard opens it too; a press on the backdrop closes it.

@@ -105,7 +105,7 @@ export function Header({ settings }: { settings: HeaderSettings }) {
           <a
             className="header__samples"
             href={`${SAMPLES_PAGE}#${SAMPLE_CART_ANCHOR}`}
-            aria-label={`Sample cart: ${samples} ${samples === 1 ? 'sample' : 'samples'}`}
+            aria-label={`Samples ${samples} in your cart`}
             aria-haspopup="dialog"
             aria-expanded={cartOpen}
             ref={samplesRef}
