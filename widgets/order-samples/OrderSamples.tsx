@@ -132,7 +132,7 @@ function OrderSamplesOfStyle({ element, api, apiBase, dealer, styleName, heading
 
   return (
     <form part="form" className="sr-samples" onSubmit={order} aria-label={heading ?? `Order ${style.title} door samples`}>
-      <h3 className="sr-samples__heading">{heading ?? `Order ${style.title} door samples`}</h3>
+      <h2 className="sr-samples__heading">{heading ?? `Order ${style.title} door samples`}</h2>
       <ul className="sr-samples__items">
         {samples.map((s) => (
           <li key={s.sku}>
