@@ -16,7 +16,7 @@ const shop = useShop();
 const CHECKS: [rule: string, routes: string[]][] = [
   ['label-content-name-mismatch', ['/products/kitchen-cabinets/hartford-shaker', '/products/kitchen-cabinets/georgetown-inset']],
   ['target-size', ['/']],
-  ['heading-order', ['/order-samples', '/products', '/products/kitchen-cabinets', '/products/bathroom-vanities', '/blogs', '/inspiration-gallery', '/reviews', '/faqs', '/search?q=shaker']],
+  ['heading-order', ['/order-samples', '/privacy-policy', '/terms-and-conditions', '/blogs/category/kitchen-design', '/products', '/products/kitchen-cabinets', '/products/bathroom-vanities', '/blogs', '/inspiration-gallery', '/reviews', '/faqs', '/search?q=shaker']],
 ];
 
 describe.each([390, 1280])('axe at %i px', (width) => {

@@ -4,6 +4,9 @@ import { ActionLink } from '../components/ActionLink';
 /** Plain-text sections: policies, about and service pages. */
 export function TextContent({ block }: { block: TextBlock }) {
   const side = block.imagePosition ?? 'right';
+  // Under the block's own title a section is a level below it; without one (a policy page under its
+  // title banner's h1) it is the next level down from the page's title, so no level is skipped.
+  const SectionHeading = block.title ? 'h3' : 'h2';
   return (
     <section className={`text-block${block.image ? ` text-block--image-${side}` : ''}`} id={block.id}>
       <div className="text-block__body">
@@ -14,7 +17,7 @@ export function TextContent({ block }: { block: TextBlock }) {
           const List = section.ordered ? 'ol' : 'ul';
           return (
             <div className="text-block__section" key={i}>
-              {section.heading && <h3>{section.heading}</h3>}
+              {section.heading && <SectionHeading className="text-block__heading">{section.heading}</SectionHeading>}
               {section.paragraphs?.map((p, j) => <p key={j}>{p}</p>)}
               {section.list && section.list.length > 0 && (
                 <List>

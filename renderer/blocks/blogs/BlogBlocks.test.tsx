@@ -107,7 +107,9 @@ describe('blog category', () => {
     show({ blogCategoryId: 'buying-guides' });
     expect(screen.getByRole('heading', { level: 1, name: 'Articles on Buying Guides' })).toBeTruthy();
     expect(screen.getByText('Everything about Buying Guides before you buy.')).toBeTruthy();
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    // Straight under the page's h1, the cards' titles are h2 (no level skipped).
+    expect(screen.getAllByRole('heading', { level: 2 }).filter((h) => h.classList.contains('blog-card__title'))).toHaveLength(2);
+    expect(document.querySelectorAll('.blog-card__title')).toHaveLength(2);
   });
   it('gives every message of the spec', () => {
     expect(show({ blogCategoryId: 'nope' }).recorded.notFound).toBe(true);

@@ -85,6 +85,7 @@ export function BlogCategoryBlock({ block, data }: BlockProps<BlogCategoryDef, B
           }
           noMatches={<p className="empty">{BLOG_CATEGORY_MESSAGES.noMatches}</p>}
           searchLabel={`Search ${category.name} articles`}
+          cardHeading="h2"
         />
       </div>
       <aside className="blog-sidebar">

@@ -50,6 +50,7 @@ export function BlogListBlock({ block, data }: BlockProps<BlogListDef, BlogListD
           pagination={block.pagination ?? 'page-numbers'}
           empty={<p className="empty">No items available</p>}
           searchLabel="Search the blog"
+          cardHeading={block.title ? 'h3' : 'h2'}
         />
       </div>
       <aside className="blog-sidebar">

@@ -11,7 +11,10 @@ import './blogs.css';
 /** The blog grid has 3 columns (000 §9). */
 export const BLOG_GRID_COLUMNS = 3;
 
-export function BlogCard({ blog }: { blog: BlogCardView }) {
+/** A card's title level: h2 straight under the page's h1, h3 under a section's h2. */
+export type CardHeading = 'h2' | 'h3';
+
+export function BlogCard({ blog, heading: Heading = 'h3' }: { blog: BlogCardView; heading?: CardHeading }) {
   return (
     <article className="blog-card">
       <a href={blog.path} className="blog-card__image" tabIndex={-1} aria-hidden="true">
@@ -23,9 +26,9 @@ export function BlogCard({ blog }: { blog: BlogCardView }) {
             {blog.category.name}
           </a>
         )}
-        <h3 className="blog-card__title">
+        <Heading className="blog-card__title">
           <a href={blog.path}>{blog.title}</a>
-        </h3>
+        </Heading>
         <p className="blog-card__description">{blog.description}</p>
         <p className="blog-card__meta">
           {blog.author && <a href={`/blogs/authors/${blog.author.id}`}>{blog.author.name}</a>}
@@ -90,13 +93,15 @@ interface GridProps {
   /** Shown when a search finds nothing. Default 'No items available'. */
   noMatches?: ReactNode;
   searchLabel: string;
+  /** The cards' title level (default h3, under a section heading). */
+  cardHeading?: CardHeading;
 }
 
 /**
  * Posts in the 3-column grid with the search box ('Showing results for: ...', case-insensitive over
  * title, description and author name) and pagination, all kept in the query string.
  */
-export function SearchableBlogGrid({ posts, showSearch, pageSize, pagination, empty, noMatches, searchLabel }: GridProps) {
+export function SearchableBlogGrid({ posts, showSearch, pageSize, pagination, empty, noMatches, searchLabel, cardHeading }: GridProps) {
   const [term, setTerm] = useQueryParam('query');
   const matching = term ? posts.filter((p) => matchesBlogSearch({ title: p.title, description: p.description }, p.author?.name, term)) : posts;
   const listing = useListing({ items: matching, search: usePageQuery(), pageSize, pagination });
@@ -123,7 +128,7 @@ export function SearchableBlogGrid({ posts, showSearch, pageSize, pagination, em
         <ul className="blog-grid" style={{ ['--columns' as string]: BLOG_GRID_COLUMNS }}>
           {listing.visible.map((p) => (
             <li key={p.path}>
-              <BlogCard blog={p} />
+              <BlogCard blog={p} heading={cardHeading} />
             </li>
           ))}
         </ul>
