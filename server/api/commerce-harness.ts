@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { projectRoot } from '../build-output';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -86,3 +87,23 @@ export async function startHarness(contentDir = process.env.CONTENT_DIR ?? path.
   };
 }
 
+/**
+ * The usual setup of a test file: a harness started before the file's tests and stopped after them.
+ * Read its fields inside tests (they exist once beforeAll has run).
+ */
+export function useHarness(): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness());
+  });
+  afterAll(async () => {
+    await h.stop?.();
+  });
+  return h;
+}
+
+/** Transaction ids for the scripted gateway that no other test of the run uses: `prefix_<now>_<n>`. */
+export function transactionIds(prefix: string): () => string {
+  let n = 0;
+  return () => `${prefix}_${Date.now()}_${++n}`;
+}
