@@ -9,45 +9,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../server/build-output';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser } from './browser';
-import { startThirdSite, type ThirdSite } from './dealer-third-site';
+import { startTestServer } from '../server/testing/test-server';
+import { useThirdSiteShop } from './third-site-fixture';
 
 const logLines: Array<Record<string, unknown>> = [];
-let server: TestServer;
-let third: ThirdSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  let storeUrl = '';
-  third = await startThirdSite(() => storeUrl);
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
-  [server, browser] = await Promise.all([startTestServer({}, {}, pino({ level: 'warn' }, sink)), launchBrowser()]);
-  storeUrl = server.url;
+const sink = new Writable({
+  write(chunk: Buffer, _enc, done) {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+    done();
+  },
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await third?.close();
-});
+const shop = useThirdSiteShop(() => startTestServer({}, {}, pino({ level: 'warn' }, sink)));
 
 /** Every element of the dealer example's samples page. */
 const ELEMENTS = ['showroom-cart-count', 'showroom-order-samples[style-name="hartford-shaker"]', 'showroom-order-samples[style-name="soho-slab"]', 'showroom-sample-cart', 'showroom-payment-methods', 'showroom-estimator'];
 
 describe('a dealer page on an origin the store does not allow', () => {
   it('names the refused origin, the dealer and the fix in every element, once on the console and once in the log', async () => {
-    const refusal = `The store does not allow this page's origin, ${third.url}, for dealer demo-dealer. Ask the store to add ${third.url} to dealer demo-dealer in dealers.json.`;
+    const refusal = `The store does not allow this page's origin, ${shop.third.url}, for dealer demo-dealer. Ask the store to add ${shop.third.url} to dealer demo-dealer in dealers.json.`;
     for (const width of [390, 1280]) {
       logLines.length = 0;
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await shop.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
       const consoleLines: string[] = [];
       page.on('console', (msg) => consoleLines.push(`${msg.type()}: ${msg.text()}`));
@@ -55,7 +39,7 @@ describe('a dealer page on an origin the store does not allow', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(request.url());
       });
-      await page.goto(third.url);
+      await page.goto(shop.third.url);
 
       for (const selector of ELEMENTS) {
         const message = page.locator(selector).locator('[part="message"]');
@@ -65,8 +49,8 @@ describe('a dealer page on an origin the store does not allow', () => {
       // Not the old, silent failure.
       expect(await page.getByText('The server could not be reached.', { exact: false }).count()).toBe(0);
       // The loader and the elements came from the versioned path.
-      expect(scripts).toContain(`${server.url}/widgets/v1/showroom.js`);
-      expect(scripts.some((url) => url.startsWith(`${server.url}/widgets/v1/esm/order-samples.js`))).toBe(true);
+      expect(scripts).toContain(`${shop.server.url}/widgets/v1/showroom.js`);
+      expect(scripts.some((url) => url.startsWith(`${shop.server.url}/widgets/v1/esm/order-samples.js`))).toBe(true);
 
       expect(consoleLines.filter((line) => line.includes('dealers.json'))).toEqual([`error: Showroom: ${refusal}`]);
       // No version warning: the loader and the elements are of one build.
@@ -75,7 +59,7 @@ describe('a dealer page on an origin the store does not allow', () => {
       if (width === 390) {
         // The store logged the refused origin once, whatever the number of calls the page made.
         await expect.poll(() => logLines.filter((l) => l.msg === 'widget call refused: origin not allowed for dealer').length).toBe(1);
-        expect(logLines.filter((l) => l.msg === 'widget call refused: origin not allowed for dealer')).toEqual([expect.objectContaining({ dealer: 'demo-dealer', origin: third.url })]);
+        expect(logLines.filter((l) => l.msg === 'widget call refused: origin not allowed for dealer')).toEqual([expect.objectContaining({ dealer: 'demo-dealer', origin: shop.third.url })]);
       }
       // The reader's view of the refusal, for the docs (looked at, not compared).
       const screenshots = process.env.SCREENSHOTS_DIR;

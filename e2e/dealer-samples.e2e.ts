@@ -7,11 +7,11 @@
  * store answers but that is not the dealer's, is refused by the server. On the main site, the sample
  * grid block and an element share one cart.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
-import { startThirdSite, type ThirdSite } from './dealer-third-site';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startTestServer } from '../server/testing/test-server';
+import { watchConsole } from './browser';
+import { useThirdSiteShop } from './third-site-fixture';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -30,33 +30,19 @@ async function watchPage(page: Page): Promise<{ violations: () => Promise<string
   };
 }
 
-let server: TestServer;
-let third: ThirdSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  let storeUrl = '';
-  third = await startThirdSite(() => storeUrl);
-  // The store answers the third origin (ALLOWED_ORIGINS), so the browser shows the server's own
-  // refusal: the third origin is not one of demo-dealer's.
-  [server, browser] = await Promise.all([startTestServer({ ALLOWED_ORIGINS: third.url }), launchBrowser()]);
-  storeUrl = server.url;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await third?.close();
-});
+// The store answers the third origin (ALLOWED_ORIGINS), so the browser shows the server's own
+// refusal: the third origin is not one of demo-dealer's.
+const shop = useThirdSiteShop((thirdUrl) => startTestServer({ ALLOWED_ORIGINS: thirdUrl }));
 
 describe("sample ordering on the dealer's page", () => {
   it('adds a sample, the count follows, survives a reload and expires after 24 hours, with no CSP violation', async () => {
-    const context = await browser.newContext();
+    const context = await shop.browser.newContext();
     const page = await context.newPage();
     const problems = watchConsole(page);
     const watch = await watchPage(page);
-    await page.goto(server.dealerUrl);
-    expect(new URL(page.url()).origin).not.toBe(new URL(server.url).origin);
-    expect((await page.request.get(server.dealerUrl)).headers()['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
+    await page.goto(shop.server.dealerUrl);
+    expect(new URL(page.url()).origin).not.toBe(new URL(shop.server.url).origin);
+    expect((await page.request.get(shop.server.dealerUrl)).headers()['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval/);
 
     const count = page.locator('showroom-cart-count').locator('.sr-count');
     const order = page.locator('showroom-order-samples[style-name="hartford-shaker"]');
@@ -77,7 +63,7 @@ describe("sample ordering on the dealer's page", () => {
     await cart.getByText('Hartford Shaker:', { exact: false }).waitFor();
     await cart.getByRole('link', { name: 'Checkout' }).waitFor();
     // The dealer's own checkout page (<showroom-checkout>, e2e/dealer-checkout.e2e.ts), not the store's.
-    expect(await cart.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(`${server.dealerUrl}/checkout.html`);
+    expect(await cart.getByRole('link', { name: 'Checkout' }).getAttribute('href')).toBe(`${shop.server.dealerUrl}/checkout.html`);
 
     // The host page heard showroom:sample-added on document (its own script shows it too).
     const heard = (await watch.sampleAdded()) as { added: { sku: string; qty: number }[]; count: number }[];
@@ -90,7 +76,7 @@ describe("sample ordering on the dealer's page", () => {
 
     // The cart is the dealer's, under its own key, never the main site's.
     const keys = await page.evaluate(() => Object.keys(localStorage));
-    expect(keys).toEqual([`showroom:sample-cart:${server.url}:demo-dealer`]);
+    expect(keys).toEqual([`showroom:sample-cart:${shop.server.url}:demo-dealer`]);
 
     await page.reload();
     await page.locator('showroom-cart-count').locator('.sr-count').getByText('1').waitFor();
@@ -109,10 +95,10 @@ describe("sample ordering on the dealer's page", () => {
   });
 
   it('removes a sample from the cart and the count follows', async () => {
-    const context = await browser.newContext();
+    const context = await shop.browser.newContext();
     const page = await context.newPage();
     const watch = await watchPage(page);
-    await page.goto(server.dealerUrl);
+    await page.goto(shop.server.dealerUrl);
     const slab = page.locator('showroom-order-samples[style-name="soho-slab"]');
     await slab.getByRole('checkbox').first().check();
     await slab.getByRole('button', { name: 'Order Now' }).click();
@@ -125,15 +111,15 @@ describe("sample ordering on the dealer's page", () => {
   });
 
   it('is refused by the server on a page of an origin that is not the dealer\'s', async () => {
-    const context = await browser.newContext();
+    const context = await shop.browser.newContext();
     const page = await context.newPage();
     const refused: number[] = [];
     page.on('response', (response) => {
-      if (response.url().startsWith(`${server.url}/api/catalog/`) && response.request().method() === 'GET') refused.push(response.status());
+      if (response.url().startsWith(`${shop.server.url}/api/catalog/`) && response.request().method() === 'GET') refused.push(response.status());
     });
-    await page.goto(third.url);
+    await page.goto(shop.third.url);
     const order = page.locator('showroom-order-samples[style-name="hartford-shaker"]');
-    const refusal = `The store does not allow this page's origin, ${third.url}, for dealer demo-dealer. Ask the store to add ${third.url} to dealer demo-dealer in dealers.json.`;
+    const refusal = `The store does not allow this page's origin, ${shop.third.url}, for dealer demo-dealer. Ask the store to add ${shop.third.url} to dealer demo-dealer in dealers.json.`;
     await order.getByText(refusal).waitFor();
     await page.locator('showroom-sample-cart').getByText(refusal).waitFor();
     expect(refused.length).toBeGreaterThan(0);
@@ -145,9 +131,9 @@ describe("sample ordering on the dealer's page", () => {
 
 describe('sample ordering on the main site', () => {
   it('orders from the sample grid block, and an element on the same page shares the cart', async () => {
-    const page = await browser.newPage();
+    const page = await shop.browser.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/order-samples`);
+    await page.goto(`${shop.server.url}/order-samples`);
     await page.waitForSelector('html[data-hydrated="true"]');
     const card = page.locator('.sample-card').filter({ has: page.getByRole('button', { name: 'Order Now' }) }).first();
     // The grid sits below the first screen: it hydrates as it nears the viewport.
@@ -173,9 +159,9 @@ describe('sample ordering on the main site', () => {
 
 describe('the widget playground', () => {
   it('shows the sample elements, and logs showroom:sample-added', async () => {
-    const page = await browser.newPage();
+    const page = await shop.browser.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${server.url}/playground/`);
+    await page.goto(`${shop.server.url}/playground/`);
     const order = page.locator('showroom-order-samples');
     await order.getByRole('checkbox').first().check();
     await order.getByRole('button', { name: 'Order Now' }).click();

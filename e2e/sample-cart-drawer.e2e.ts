@@ -12,16 +12,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './browser';
 import { addSamplesThroughTheBlock } from './checkout-journey-kit';
+import { PHONE_AND_LAPTOP, screenshotsDir } from './phone-and-laptop';
 import { useShop } from './shop-fixture';
 import { readDefaultLooks, visualProblems } from './visual-rules';
 
 const shop = useShop();
-const shots = path.resolve(process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots');
-
-const WIDTHS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1280, height: 800 },
-] as const;
 
 async function newVisitor(width: number, height: number, javaScriptEnabled = true): Promise<Page> {
   const context = await shop.browser.newContext({ viewport: { width, height }, javaScriptEnabled });
@@ -31,7 +26,7 @@ async function newVisitor(width: number, height: number, javaScriptEnabled = tru
 
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
 
-describe.each(WIDTHS)('the sample cart drawer at $width px ($name)', ({ width, height }) => {
+describe.each(PHONE_AND_LAPTOP)('the sample cart drawer at $width px ($name)', ({ width, height }) => {
   it('opens from the header on another page, keeps focus inside, closes with Escape and returns focus to the badge', async () => {
     const page = await newVisitor(width, height);
     const problems = watchConsole(page);
@@ -65,8 +60,8 @@ describe.each(WIDTHS)('the sample cart drawer at $width px ($name)', ({ width, h
     expect(await drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
 
     // The drawer's cart keeps off the screen's edges and meets the other visual rules.
-    fs.mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: path.join(shots, `cart-drawer-${width}.png`) });
+    fs.mkdirSync(screenshotsDir, { recursive: true });
+    await page.screenshot({ path: path.join(screenshotsDir, `cart-drawer-${width}.png`) });
     const defaults = await readDefaultLooks(shop.browser);
     const seen = await visualProblems(page, { phone: width < 600, defaults });
     expect(seen.filter((p) => /Quantity|Remove|Checkout|Clear cart|Close sample cart|flush|scroll/.test(p))).toEqual([]);

@@ -12,16 +12,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addSamplesThroughTheBlock, buyer, fillBilling, typeTestCard } from './checkout-journey-kit';
 import { createQuoteLink, orderWithDeposit } from './quote-journey-kit';
+import { PHONE_AND_LAPTOP, screenshotsDir } from './phone-and-laptop';
 import { useShop } from './shop-fixture';
 import { readDefaultLooks, visualProblems, type DefaultLooks } from './visual-rules';
 
 const shop = useShop();
-const shots = path.resolve(process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots');
-
-const WIDTHS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1280, height: 800 },
-] as const;
 
 /** Routes whose form a visitor fills: checked as they load. */
 const FORM_PAGES = ['/', '/contact', '/become-dealer', '/book-appointment', '/claim', '/free-kitchen-design', '/estimator', '/register', '/my-account/login', '/my-account/forgot-password', '/order-samples', '/payment/fail'];
@@ -50,14 +45,14 @@ async function check(page: Page, width: number, shot?: string): Promise<string[]
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForFunction(() => window.scrollY === 0 && !document.querySelector('.header--sticky, .header--show'));
   if (shot) {
-    fs.mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: path.join(shots, `${shot}-${width}.png`), fullPage: true });
+    fs.mkdirSync(screenshotsDir, { recursive: true });
+    await page.screenshot({ path: path.join(screenshotsDir, `${shot}-${width}.png`), fullPage: true });
   }
   const problems = await visualProblems(page, { phone: width < 600, defaults: defaults! });
   return problems.map((p) => `${new URL(page.url()).pathname} @${width}: ${p}`);
 }
 
-describe.each(WIDTHS)('visual rules at $width px ($name)', ({ width, height }) => {
+describe.each(PHONE_AND_LAPTOP)('visual rules at $width px ($name)', ({ width, height }) => {
   it.each(FORM_PAGES)('%s', async (route) => {
     const { context, page } = await newVisitor(width, height);
     await page.goto(shop.server.url + route);

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from './api/commerce-test-kit';
 import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv } from './api/forms-test-kit';
-import { projectRoot } from './build-output';
+import { runSubmissionsCli } from './testing/run-submissions-cli';
 import { startTestServer, type TestServer } from './testing/test-server';
 
 let server: TestServer;
@@ -33,14 +31,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/submissions-cli.ts', ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: `sqlite:${server.databaseFile}`, LOG_LEVEL: 'silent', ...testEnv },
-    encoding: 'utf8',
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = (...args: string[]) => runSubmissionsCli(server.databaseFile, ...args);
 
 describe('npm run submissions', () => {
   it('lists the submissions of every form, or of one', () => {

@@ -1,7 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
-import { useIslandId } from '../islands/use-island-id';
+import { useState } from 'react';
 import type { NavigationItem } from '../../schemas/site-settings.schema';
-import { useFocusTrap } from './use-focus-trap';
+import { ModalDrawer } from './ModalDrawer';
 
 export const DEFAULT_DRAWER_TITLE = 'Our Offerings';
 
@@ -9,58 +8,44 @@ type Props = { title: string; items: readonly NavigationItem[]; onClose: () => v
 
 /** The mobile menu (000 §2.10): a modal drawer titled 'Our Offerings'; focus stays inside, Escape closes. */
 export function MobileDrawer({ title, items, onClose }: Props) {
-  const ref = useRef<HTMLDivElement>(null);
-  const titleId = useIslandId();
   const [open, setOpen] = useState<string | null>(null);
-  const close = useCallback(() => onClose(), [onClose]);
-  useFocusTrap(ref, true, close);
   return (
-    <div className="drawer-backdrop" onClick={close}>
-      <div className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref} onClick={(e) => e.stopPropagation()}>
-        <div className="drawer__header">
-          <h2 id={titleId} className="drawer__title">
-            {title}
-          </h2>
-          <button type="button" className="drawer__close" aria-label="Close menu" onClick={close}>
-            ×
-          </button>
-        </div>
-        <nav aria-label="Mobile">
-          <ul className="drawer__menu">
-            {items.map((item) => {
-              const children = item.children ?? item.megaMenu?.columns.flatMap((c) => c.links) ?? [];
-              const expanded = open === item.path;
-              return (
-                <li key={item.path}>
-                  <div className="drawer__row">
-                    <a href={item.path}>{item.label}</a>
-                    {children.length > 0 && (
-                      <button
-                        type="button"
-                        className="drawer__toggle"
-                        aria-expanded={expanded}
-                        aria-label={`${item.label} submenu`}
-                        onClick={() => setOpen(expanded ? null : item.path)}
-                      >
-                        {expanded ? '−' : '+'}
-                      </button>
-                    )}
-                  </div>
-                  {children.length > 0 && expanded && (
-                    <ul className="drawer__submenu">
-                      {children.map((child) => (
-                        <li key={child.path}>
-                          <a href={child.path}>{child.label}</a>
-                        </li>
-                      ))}
-                    </ul>
+    <ModalDrawer title={title} closeLabel="Close menu" className="drawer" onClose={onClose}>
+      <nav aria-label="Mobile">
+        <ul className="drawer__menu">
+          {items.map((item) => {
+            const children = item.children ?? item.megaMenu?.columns.flatMap((c) => c.links) ?? [];
+            const expanded = open === item.path;
+            return (
+              <li key={item.path}>
+                <div className="drawer__row">
+                  <a href={item.path}>{item.label}</a>
+                  {children.length > 0 && (
+                    <button
+                      type="button"
+                      className="drawer__toggle"
+                      aria-expanded={expanded}
+                      aria-label={`${item.label} submenu`}
+                      onClick={() => setOpen(expanded ? null : item.path)}
+                    >
+                      {expanded ? '−' : '+'}
+                    </button>
                   )}
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      </div>
-    </div>
+                </div>
+                {children.length > 0 && expanded && (
+                  <ul className="drawer__submenu">
+                    {children.map((child) => (
+                      <li key={child.path}>
+                        <a href={child.path}>{child.label}</a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </ModalDrawer>
   );
 }

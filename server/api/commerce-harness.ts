@@ -4,22 +4,19 @@
  * failed ...). Flows through the offline test gateway itself use startTestServer.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp } from '../app';
+import { afterAll, beforeAll } from 'vitest';
 import { projectRoot } from '../build-output';
-import { loadContent } from '../content/load-content';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { SyncQueries } from '../db/sync-query';
 import type { AllGateways } from '../gateways/create-gateways';
 import type { ConfirmedPayment, GatewayName, PaymentGateway } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
-import { createLogger } from '../logger';
 import type { MailConfig } from '../mail/mail-config';
 import { QuoteService } from '../services/quote-service';
+import { listenApiApp } from '../testing/api-app';
 
 export class ScriptedGateway implements PaymentGateway {
   readonly payments = new Map<string, ConfirmedPayment>();
@@ -72,22 +69,8 @@ export async function startHarness(contentDir = process.env.CONTENT_DIR ?? path.
   await migrateToLatest(database.db);
   const gateway = new ScriptedGateway('test');
   const gateways = { get: () => gateway, test: gateway, isConfigured: () => true, config: { stripe: null, paypal: null, authorizeNet: null } } as unknown as AllGateways;
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const app = createApp({
-    content: loadContent(contentDir),
-    database,
-    logger: createLogger('silent'),
-    publicUrl: url,
-    allowedOrigins: () => new Set(),
-    renderPage: () => ({ status: 404, html: '<!doctype html><title>Not found</title>' }) as never,
-    assets: { entry: '', css: [], preload: [] },
-    gateways,
-    mail: harnessMail,
-    production: options.production ?? false,
-  });
-  server.on('request', app.callback());
+  const app = await listenApiApp({ database, gateways, mail: harnessMail, contentDir, production: options.production });
+  const url = app.url;
   const q = new SyncQueries(database.db, database.sqlite);
   return {
     url,
@@ -97,12 +80,30 @@ export async function startHarness(contentDir = process.env.CONTENT_DIR ?? path.
     quotes: new QuoteService(q, url),
     gateway,
     async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await app.close();
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The usual setup of a test file: a harness started before the file's tests and stopped after them.
+ * Read its fields inside tests (they exist once beforeAll has run).
+ */
+export function useHarness(): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness());
+  });
+  afterAll(async () => {
+    await h.stop?.();
+  });
+  return h;
+}
+
+/** Transaction ids for the scripted gateway that no other test of the run uses: `prefix_<now>_<n>`. */
+export function transactionIds(prefix: string): () => string {
+  let n = 0;
+  return () => `${prefix}_${Date.now()}_${++n}`;
 }

@@ -1,20 +1,12 @@
 /** Payment flows on orders: PATCH with a payment attempt, verify, split payments, e-mails. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadContent } from '../content/load-content';
 import { createCommerce } from '../services/commerce';
 import { api, billing, orderPayload } from './commerce-test-kit';
-import { harnessMail, startHarness, type Harness } from './commerce-harness';
+import { harnessMail, startHarness, transactionIds, useHarness } from './commerce-harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
-
-let txn = 0;
-const nextTxn = () => `txn_${Date.now()}_${++txn}`;
+const h = useHarness();
+const nextTxn = transactionIds('txn');
 
 async function newOrder(overrides: Record<string, unknown> = {}) {
   const res = await api(h.url, 'POST', '/api/order', orderPayload(overrides));

@@ -5,20 +5,12 @@
  * late confirmation). The second is stored, its excess as an overpayment, the order's history says a
  * refund is due, and the admins get an e-mail saying so; the customer is not thanked twice.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, orderPayload } from './commerce-test-kit';
-import { startHarness, type Harness } from './commerce-harness';
+import { transactionIds, useHarness } from './commerce-harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.stop();
-});
-
-let txn = 0;
-const nextTxn = () => `txn_over_${Date.now()}_${++txn}`;
+const h = useHarness();
+const nextTxn = transactionIds('txn_over');
 
 async function paidTwice(secondCents: (totalCents: number) => number) {
   const order = (await api(h.url, 'POST', '/api/order', orderPayload())).body as Record<string, any>;

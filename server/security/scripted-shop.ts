@@ -5,13 +5,8 @@
  * providers' own contracts are checked by the contract tests of server/api/payments.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp } from '../app';
-import { projectRoot } from '../build-output';
-import { loadContent } from '../content/load-content';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { SyncQueries } from '../db/sync-query';
@@ -22,9 +17,9 @@ import { PAYPAL_MESSAGES } from '../../schemas/evaluators/paypal-messages';
 import { centsToPayPalValue, encodeCustomId, PayPalGateway, type PayPalOrder, type PayPalOrderRequest } from '../gateways/paypal-gateway';
 import { StripeGateway, type CreateIntentRequest, type StripeIntent, type UpdateIntentRequest } from '../gateways/stripe-gateway';
 import { ApiError } from '../http/api-error';
-import { createLogger } from '../logger';
 import type { MailConfig } from '../mail/mail-config';
 import { QuoteService } from '../services/quote-service';
+import { listenApiApp } from '../testing/api-app';
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'payment_not_found', `Payment ${id} not found.`);
@@ -225,22 +220,8 @@ export async function startShop(): Promise<Shop> {
     get: (name: GatewayName) => byName[name],
     isConfigured: () => true,
   } as AllGateways;
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const app = createApp({
-    content: loadContent(process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site')),
-    database,
-    logger: createLogger('silent'),
-    publicUrl: url,
-    allowedOrigins: () => new Set(),
-    renderPage: () => ({ status: 404, html: '<!doctype html><title>Not found</title>' }) as never,
-    assets: { entry: '', css: [], preload: [] },
-    gateways,
-    mail,
-    production: false,
-  });
-  server.on('request', app.callback());
+  const app = await listenApiApp({ database, gateways, mail });
+  const url = app.url;
   return {
     url,
     database,
@@ -249,10 +230,7 @@ export async function startShop(): Promise<Shop> {
     paypal,
     anet,
     async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await app.close();
       await database.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

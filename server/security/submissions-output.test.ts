@@ -5,12 +5,10 @@
  * spreadsheet runs it." What the operator's terminal receives holds no control character but the
  * CSV's own line breaks, each shown as a visible \xHH escape, and a formula stays text.
  */
-import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../api/commerce-test-kit';
 import { freshAddress, postJson, proxiedTestEnv } from '../api/forms-test-kit';
-import { projectRoot } from '../build-output';
+import { runSubmissionsCli } from '../testing/run-submissions-cli';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 const TITLE = '\u001b]0;owned\u0007';
@@ -39,14 +37,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/submissions-cli.ts', ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: `sqlite:${server.databaseFile}`, LOG_LEVEL: 'silent', ...testEnv },
-    encoding: 'utf8',
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const cli = (...args: string[]) => runSubmissionsCli(server.databaseFile, ...args);
 
 /** Every control character of a text, but the line feeds (and CR LF) that end lines. */
 function controlCharacters(text: string): string[] {

@@ -14,23 +14,18 @@
  * (server/api/overpayment.test.ts checks the flag itself.) Bounded (numRuns, steps) to stay far under a minute on a busy two-core machine.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, skus } from '../api/commerce-test-kit';
-import { createApp } from '../app';
-import { projectRoot } from '../build-output';
-import { loadContent } from '../content/load-content';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { startFakePayPal, type FakePayPal } from '../gateways/fakes/fake-paypal';
 import { startFakeStripe, type FakeStripe } from '../gateways/fakes/fake-stripe';
 import { createGateways } from '../gateways/create-gateways';
-import { createLogger } from '../logger';
 import { bearer, call, card, CARD_DECLINED, CARD_NEEDS_AUTHENTICATION, type Answer } from '../security/attacker-kit';
+import { listenApiApp } from '../testing/api-app';
 
 const WAITING = "A payment for this order is waiting for your bank's confirmation. Finish it, or cancel it to pay another way.";
 const STRIPE_SECRET = 'sk_test_invariant';
@@ -59,27 +54,10 @@ beforeAll(async () => {
     },
     database,
   );
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const app = createApp({
-    content: loadContent(process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site')),
-    database,
-    logger: createLogger('silent'),
-    publicUrl: url,
-    allowedOrigins: () => new Set(),
-    renderPage: () => ({ status: 404, html: '<!doctype html><title>Not found</title>' }) as never,
-    assets: { entry: '', css: [], preload: [] },
-    gateways,
-    mail: { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: ['owner@example.com'] },
-    production: false,
-  });
-  server.on('request', app.callback());
+  const app = await listenApiApp({ database, gateways, mail: { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: ['owner@example.com'] } });
+  url = app.url;
   stop = async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
+    await app.close();
     await Promise.all([stripe.close(), paypal.close()]);
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });

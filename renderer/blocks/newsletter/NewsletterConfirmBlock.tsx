@@ -5,19 +5,17 @@
  * not the GET of the link, so a mail scanner that fetches every link subscribes nobody. Then it says
  * that the subscription is confirmed, or why it is not (texts from the block's configuration).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { NewsletterConfirmBlock as NewsletterConfirmBlockDefinition } from '../../../schemas/blocks/newsletter-confirm.schema';
 import { useIslandId } from '../../islands/use-island-id';
 import type { BlockDataContext, BlockProps } from '../block-definition';
+import { linkTokenFromRoute, useLinkTokenCall, type LinkTokenData } from './link-token-page';
 import { confirmSubscription } from './newsletter-subscription-api';
 
-export interface NewsletterConfirmBlockData {
-  /** The route's confirmationToken ('' when the page was opened without one). */
-  token: string;
-}
+export type NewsletterConfirmBlockData = LinkTokenData;
 
 export function selectNewsletterConfirmData(_block: NewsletterConfirmBlockDefinition, ctx: Pick<BlockDataContext, 'params'>): NewsletterConfirmBlockData {
-  return { token: ctx.params.confirmationToken ?? '' };
+  return linkTokenFromRoute(ctx, 'confirmationToken');
 }
 
 export const NEWSLETTER_CONFIRM_DEFAULTS = {
@@ -36,25 +34,17 @@ export function NewsletterConfirmBlock({ block, data }: BlockProps<NewsletterCon
   const [view, setView] = useState<View>({ state: 'confirming' });
   const titleId = useIslandId();
 
-  useEffect(() => {
-    let live = true;
-    if (!token) {
-      setView({ state: 'failed', error: text.notFound });
-      return;
-    }
-    void confirmSubscription(token).then((r) => {
-      if (!live) return;
+  useLinkTokenCall(
+    token,
+    confirmSubscription,
+    (r) => {
       if (r.ok) setView({ state: 'confirmed', email: r.subscription.email });
       else if (r.error === 'confirmation_not_found') setView({ state: 'failed', error: text.notFound });
       else if (r.error === 'confirmation_expired' || r.error === 'confirmation_used') setView({ state: 'failed', error: text.expired });
       else setView({ state: 'failed', error: text.failed });
-    });
-    return () => {
-      live = false;
-    };
-    // The token and texts come with the page: they do not change while it is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token]);
+    },
+    () => setView({ state: 'failed', error: text.notFound }),
+  );
 
   return (
     <section className="unsubscribe newsletter-confirm" id={block.id} aria-labelledby={titleId}>

@@ -4,19 +4,17 @@
  * then subscribe again, and so on), each click a real call. An unknown token says so plainly; the
  * other failures show the messages of the block's configuration (001 §8).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { UnsubscribeBlock as UnsubscribeBlockDefinition } from '../../../schemas/blocks/unsubscribe.schema';
 import { useIslandId } from '../../islands/use-island-id';
 import type { BlockDataContext, BlockProps } from '../block-definition';
+import { linkTokenFromRoute, useLinkTokenCall, type LinkTokenData } from './link-token-page';
 import { readSubscription, setSubscribed, type SubscriptionView } from './newsletter-subscription-api';
 
-export interface UnsubscribeBlockData {
-  /** The route's unsubscribeToken ('' when the page was opened without one). */
-  token: string;
-}
+export type UnsubscribeBlockData = LinkTokenData;
 
 export function selectUnsubscribeData(_block: UnsubscribeBlockDefinition, ctx: Pick<BlockDataContext, 'params'>): UnsubscribeBlockData {
-  return { token: ctx.params.unsubscribeToken ?? '' };
+  return linkTokenFromRoute(ctx, 'unsubscribeToken');
 }
 
 export const UNSUBSCRIBE_DEFAULTS = {
@@ -42,23 +40,15 @@ export function UnsubscribeBlock({ block, data }: BlockProps<UnsubscribeBlockDef
   const [view, setView] = useState<View>({ state: 'loading' });
   const titleId = useIslandId();
 
-  useEffect(() => {
-    let live = true;
-    if (!token) {
-      setView({ state: 'failed', error: text.notFound });
-      return;
-    }
-    void readSubscription(token).then((r) => {
-      if (!live) return;
+  useLinkTokenCall(
+    token,
+    readSubscription,
+    (r) => {
       if (r.ok) setView({ state: 'ready', subscription: r.subscription, message: null, error: null, busy: false });
       else setView({ state: 'failed', error: r.error === 'subscription_not_found' ? text.notFound : text.loadFailed });
-    });
-    return () => {
-      live = false;
-    };
-    // The token and texts come with the page: they do not change while it is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token]);
+    },
+    () => setView({ state: 'failed', error: text.notFound }),
+  );
 
   const toggle = async () => {
     if (view.state !== 'ready' || view.busy) return;

@@ -1,0 +1,22 @@
+/**
+ * Runs `npm run submissions -- <args>` (server/submissions-cli.ts) as the operator would, in its own
+ * process, against the SQLite file of a test server, and returns what the terminal would show.
+ */
+import { spawnSync } from 'node:child_process';
+import { testEnv } from '../api/commerce-test-kit';
+import { projectRoot } from '../build-output';
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runSubmissionsCli(databaseFile: string, ...args: string[]): CliRun {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/submissions-cli.ts', ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, DATABASE_URL: `sqlite:${databaseFile}`, LOG_LEVEL: 'silent', ...testEnv },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
