@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (unit and server tests next to the code; the server runs in-process on
- * port 0) and `e2e` (real Chromium through playwright-core, against the built site).
+ * Three projects: `unit` (unit and server tests next to the code, the server in-process on port 0,
+ * its database on SQLite), `server-postgres` (the server's tests again, on a real PostgreSQL) and
+ * `e2e` (real Chromium through playwright-core, against the built site).
  */
 export default defineConfig({
   test: {
@@ -11,8 +12,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{schemas,renderer,widgets,server,scripts}/**/*.test.{ts,tsx}'],
+          // Several server processes on one database need PostgreSQL: server-postgres runs them.
+          exclude: ['server/scale/**', '**/node_modules/**'],
           environment: 'node',
           // Server tests load and check the whole demo store; give a busy two-core machine room.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-postgres',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          env: { SHOWROOM_TEST_ENGINE: 'postgres' },
+          globalSetup: ['server/testing/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -7,7 +7,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { openDatabase } from '../server/db/database';
-import { SyncQueries } from '../server/db/sync-query';
 import { QuoteService } from '../server/services/quote-service';
 import { startTestServer } from '../server/testing/test-server';
 import { quoteFile } from '../server/api/commerce-test-kit';
@@ -20,10 +19,10 @@ const bareServer = http.createServer(bare.callback());
 await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
 
 const showroom = await startTestServer(process.env.CONTENT_DIR ? { CONTENT_DIR: process.env.CONTENT_DIR } : {});
-const database = openDatabase(showroom.databaseFile);
-const quotes = new QuoteService(new SyncQueries(database.db, database.sqlite), showroom.url);
-const quote = quotes.create({ ...quoteFile });
-const link = quotes.issueLink(quote.id);
+const database = openDatabase(showroom.databaseUrl);
+const quotes = new QuoteService(database.q, showroom.url);
+const quote = await quotes.create({ ...quoteFile });
+const link = await quotes.issueLink(quote.id);
 await database.close();
 
 process.stdout.write(`${JSON.stringify({ bare: `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`, showroom: showroom.url, quoteId: quote.id, token: link.token })}\n`);

@@ -9,11 +9,12 @@
  * refused afterwards, the link refused the second time). Axe runs on the pages with the most on them.
  */
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, orderPayload } from '../server/api/commerce-test-kit';
+import type { Compilable, Queries } from '../server/db/queries';
 import { watchConsole } from './browser';
+import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
@@ -94,22 +95,19 @@ async function addAddress(values: { first: string; last: string; street: string;
 
 const card = (street: string) => page.locator('.account-card', { hasText: street });
 
-/** One row of the database, read while the server runs (read-only). */
-function dbRow<T>(sql: string, ...params: unknown[]): T | undefined {
-  const db = new Database(shop.server.databaseFile, { readonly: true });
-  try {
-    return db.prepare(sql).get(...params) as T | undefined;
-  } finally {
-    db.close();
-  }
+/** One row of the database, read while the server runs. */
+function dbRow<R>(query: (q: Queries) => Compilable<R>): Promise<R | undefined> {
+  return withServerDatabase(shop.server.databaseUrl, (q) => q.first(query(q)));
 }
+
+const guestColumns = (orderId: number) => dbRow((q) => q.db.selectFrom('sales_order').select(['customer_id', 'customer_is_guest']).where('id', '=', orderId));
 
 describe('a customer account in the browser', () => {
   it('(before the account exists) a guest orders with the same e-mail', async () => {
     const placed = await api(shop.server.url, 'POST', '/api/order', orderPayload({ email: EMAIL, firstName: 'Jane', lastName: 'Walker' }), { 'Idempotency-Key': 'account-e2e-guest-order' });
     expect(placed.status).toBe(201);
     guestOrder = placed.body as typeof guestOrder;
-    expect(dbRow('SELECT customer_id, customer_is_guest FROM sales_order WHERE id = ?', guestOrder.id)).toEqual({ customer_id: null, customer_is_guest: 1 });
+    expect(await guestColumns(guestOrder.id)).toEqual({ customer_id: null, customer_is_guest: 1 });
   });
 
   it('sends a signed-out visitor to sign in', async () => {
@@ -278,15 +276,14 @@ describe('a customer account in the browser', () => {
     await main().locator('.account-badge', { hasText: 'Ordered' }).first().waitFor();
 
     // What the server stored is what the page shows.
-    const stored = dbRow<{ id: number; customer_id: string | null; customer_is_guest: number; status: string; total_cents: number; subtotal_cents: number; shipping_cents: number }>(
-      'SELECT id, customer_id, customer_is_guest, status, total_cents, subtotal_cents, shipping_cents FROM sales_order WHERE increment_id = ?',
-      accountOrderNumber,
-    )!;
+    const stored = (await dbRow((q) =>
+      q.db.selectFrom('sales_order').select(['id', 'customer_id', 'customer_is_guest', 'status', 'total_cents', 'subtotal_cents', 'shipping_cents']).where('increment_id', '=', accountOrderNumber),
+    ))!;
     const me = (await (await page.request.get(`${shop.server.url}/api/my-account/me`)).json()) as { data: { customer: { id: number } } };
     expect(stored.customer_id).toBe(String(me.data.customer.id));
     expect(stored.customer_is_guest).toBe(0);
     expect(stored.status).toBe('ordered');
-    const item = dbRow<{ name: string; sku: string }>('SELECT name, sku FROM sales_order_item WHERE order_id = ?', stored.id)!;
+    const item = (await dbRow((q) => q.db.selectFrom('sales_order_item').select(['name', 'sku']).where('order_id', '=', stored.id).orderBy('id')))!;
     const items = main().getByRole('table', { name: 'Items' });
     await items.getByText(item.name, { exact: false }).first().waitFor();
     await items.getByText(item.sku, { exact: false }).first().waitFor();
@@ -301,7 +298,7 @@ describe('a customer account in the browser', () => {
     await noSidewaysScroll();
     expect(await seriousAxeViolations()).toEqual([]);
     // The guest order stays a guest's.
-    expect(dbRow('SELECT customer_id, customer_is_guest FROM sales_order WHERE id = ?', guestOrder.id)).toEqual({ customer_id: null, customer_is_guest: 1 });
+    expect(await guestColumns(guestOrder.id)).toEqual({ customer_id: null, customer_is_guest: 1 });
   });
 
   it('deletes an address', async () => {

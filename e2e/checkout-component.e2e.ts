@@ -8,7 +8,6 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -18,6 +17,7 @@ import { createApiClient } from '../widgets/api-client';
 import { cartStorageKey, sampleCart } from '../widgets/cart-store/sample-cart';
 import { Checkout } from '../widgets/checkout/Checkout';
 import { serverCharge } from '../widgets/checkout/testing/server-charge-entry';
+import { withServerDatabase } from './server-database';
 
 vi.mock('../widgets/payment/gateway-entries', async () => {
   const { ServerChargeEntry } = await import('../widgets/checkout/testing/server-charge-entry');
@@ -27,7 +27,7 @@ vi.mock('../widgets/payment/gateway-entries', async () => {
 
 /** The store in its own process (e2e/serve-test-store.ts says why). */
 let store: ChildProcess;
-let server: { url: string; databaseFile: string };
+let server: { url: string; databaseUrl: string };
 beforeAll(async () => {
   store = spawn(path.join('node_modules', '.bin', 'tsx'), [path.join('e2e', 'serve-test-store.ts')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: store.stdout! })[Symbol.asyncIterator]();
@@ -80,12 +80,10 @@ describe('checkout against the store', () => {
     expect(data.orderIncrementId).toBe(placed[0]!.orderNumber);
     expect(data.payments.map((p) => p.status).sort()).toEqual(['completed', 'failed']);
     expect(JSON.parse(localStorage.getItem('order-success')!)).toEqual({ orderId: data.orderIncrementId });
-    const db = new Database(server.databaseFile, { readonly: true });
-    try {
-      expect(db.prepare('SELECT COUNT(*) AS n FROM sales_order WHERE email = ?').get('ada.checkout@example.com')).toEqual({ n: 1 });
-    } finally {
-      db.close();
-    }
+    const stored = await withServerDatabase(server.databaseUrl, (q) =>
+      q.first(q.db.selectFrom('sales_order').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', 'ada.checkout@example.com')),
+    );
+    expect(stored).toEqual({ n: 1 });
   });
 
   it("a signed-in customer: prefilled from the default addresses, the e-mail locked, and the order is the customer's", async () => {
@@ -120,14 +118,9 @@ describe('checkout against the store', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/order/success'), { timeout: 5000 });
 
-    const db = new Database(server.databaseFile, { readonly: true });
-    try {
-      const row = db.prepare('SELECT customer_id, customer_is_guest, status FROM sales_order WHERE email = ?').get(email) as { customer_id: string | null; customer_is_guest: number; status: string };
-      expect(row.customer_is_guest).toBe(0);
-      expect(row.customer_id).not.toBeNull();
-      expect(row.status).toBe('ordered');
-    } finally {
-      db.close();
-    }
+    const row = (await withServerDatabase(server.databaseUrl, (q) => q.first(q.db.selectFrom('sales_order').select(['customer_id', 'customer_is_guest', 'status']).where('email', '=', email))))!;
+    expect(row.customer_is_guest).toBe(0);
+    expect(row.customer_id).not.toBeNull();
+    expect(row.status).toBe('ordered');
   });
 });

@@ -3,11 +3,11 @@
  * through the order-samples block, the checkout form filled as a visitor fills it, and what the
  * database holds for an e-mail afterwards.
  */
-import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';
 import { ORDER_SUCCESS_KEY } from '../widgets/payment/order-success-store';
+import { withServerDatabase } from './server-database';
 
 export const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
@@ -66,15 +66,16 @@ export interface StoredOrder {
 }
 
 /** Every order stored for an e-mail, with its payments in the order they were made. */
-export function storedOrders(databaseFile: string, email: string): StoredOrder[] {
-  const db = new SQLite(databaseFile, { readonly: true });
-  try {
-    const orders = db.prepare('SELECT id, increment_id AS incrementId, status FROM sales_order WHERE email = ? ORDER BY id').all(email) as Omit<StoredOrder, 'payments'>[];
-    const payments = db.prepare('SELECT status, gateway, method FROM payment WHERE order_id = ? ORDER BY id');
-    return orders.map((o) => ({ ...o, payments: payments.all(o.id) as StoredOrder['payments'] }));
-  } finally {
-    db.close();
-  }
+export function storedOrders(databaseUrl: string, email: string): Promise<StoredOrder[]> {
+  return withServerDatabase(databaseUrl, async (q) => {
+    const orders = await q.all(q.db.selectFrom('sales_order').select(['id', 'increment_id as incrementId', 'status']).where('email', '=', email).orderBy('id'));
+    const stored: StoredOrder[] = [];
+    for (const o of orders) {
+      const payments = await q.all(q.db.selectFrom('payment').select(['status', 'gateway', 'method']).where('order_id', '=', o.id).orderBy('id'));
+      stored.push({ ...o, incrementId: o.incrementId!, payments });
+    }
+    return stored;
+  });
 }
 
 /**

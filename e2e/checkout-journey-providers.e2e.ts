@@ -112,7 +112,7 @@ const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place Order
 /** After the success page: one order for the e-mail, `ordered`, with exactly one completed payment through `gateway`. */
 async function expectPaidThrough(page: Page, email: string, gateway: string) {
   await page.waitForURL(`${server.url}/order/success`);
-  const orders = storedOrders(server.databaseFile, email);
+  const orders = await storedOrders(server.databaseUrl, email);
   expect(orders).toHaveLength(1);
   await expectSuccessPage(page, server.url, orders[0]!.incrementId);
   expect(orders[0]!.status).toBe('ordered');
@@ -142,7 +142,7 @@ describe('Stripe on /checkout', () => {
     await placeOrder(page);
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     expect(page.url()).toBe(`${server.url}/checkout`);
-    const [kept] = storedOrders(server.databaseFile, email);
+    const [kept] = await storedOrders(server.databaseUrl, email);
     expect(kept!.status).not.toBe('ordered');
 
     await card.fill('4242 4242 4242 4242');

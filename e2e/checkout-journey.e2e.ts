@@ -55,7 +55,7 @@ describe('samples to a paid order with the test card', () => {
     await placeOrder(page);
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
     // The order exists and waits for its payment; the visitor is still on the checkout with the cart.
-    const [declined] = storedOrders(shop.server.databaseFile, email);
+    const [declined] = await storedOrders(shop.server.databaseUrl, email);
     expect(declined).toMatchObject({ status: 'pending', payments: [{ status: 'failed', gateway: 'test' }] });
     expect(page.url()).toBe(`${shop.server.url}/checkout`);
     await summary.getByText('(2 items)').waitFor();
@@ -64,7 +64,7 @@ describe('samples to a paid order with the test card', () => {
     await placeOrder(page);
     await expectSuccessPage(page, shop.server.url, declined!.incrementId);
 
-    const orders = storedOrders(shop.server.databaseFile, email);
+    const orders = await storedOrders(shop.server.databaseUrl, email);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ id: declined!.id, status: 'ordered' });
     expect(orders[0]!.payments.map((p) => p.status)).toEqual(['failed', 'completed']);
@@ -93,13 +93,13 @@ describe('the card that needs authentication', () => {
 
     await page.waitForURL(/\/api\/payment\/test\/authenticate\?/);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Test authentication');
-    const [pending] = storedOrders(shop.server.databaseFile, email);
+    const [pending] = await storedOrders(shop.server.databaseUrl, email);
     expect(pending!.status).toBe('pending_payment');
     await page.getByRole('button', { name: 'Complete authentication' }).click();
 
     await expectSuccessPage(page, shop.server.url, pending!.incrementId);
     expect(visited).toContain('/payment/verify/test');
-    const [paid] = storedOrders(shop.server.databaseFile, email);
+    const [paid] = await storedOrders(shop.server.databaseUrl, email);
     expect(paid).toMatchObject({ id: pending!.id, status: 'ordered', payments: [{ status: 'completed', gateway: 'test' }] });
     await expectOrderMails(shop.server.url, paid!.incrementId, email);
     // The charge answers the card that needs authentication with a 402 and its next action (a 402
@@ -121,7 +121,7 @@ describe('the card that needs authentication', () => {
     await page.waitForURL(`${shop.server.url}/payment/fail`);
     const block = page.locator('.sr-payment-failure-block');
     await block.getByRole('heading', { level: 1, name: 'Payment failed' }).waitFor();
-    const [kept] = storedOrders(shop.server.databaseFile, email);
+    const [kept] = await storedOrders(shop.server.databaseUrl, email);
     expect(kept!.payments.map((p) => p.status)).toEqual(['failed']);
     expect(kept!.status).not.toBe('ordered');
     await block.locator('strong', { hasText: kept!.incrementId }).waitFor();
@@ -134,7 +134,7 @@ describe('the card that needs authentication', () => {
     await typeTestCard(page, '4242 4242 4242 4242');
     await placeOrder(page);
     await expectSuccessPage(page, shop.server.url, kept!.incrementId);
-    const orders = storedOrders(shop.server.databaseFile, email);
+    const orders = await storedOrders(shop.server.databaseUrl, email);
     expect(orders).toHaveLength(1);
     expect(orders[0]!.payments.map((p) => p.status)).toEqual(['failed', 'completed']);
     await page.waitForLoadState('networkidle');
@@ -289,9 +289,9 @@ describe('the keyboard alone on a 390 px phone', () => {
     await page.keyboard.press('Enter');
 
     await page.waitForURL(`${shop.server.url}/order/success`);
-    const [order] = storedOrders(shop.server.databaseFile, email);
+    const [order] = await storedOrders(shop.server.databaseUrl, email);
     await expectSuccessPage(page, shop.server.url, order!.incrementId);
-    expect(storedOrders(shop.server.databaseFile, email)[0]).toMatchObject({ status: 'ordered', payments: [{ status: 'completed' }] });
+    expect((await storedOrders(shop.server.databaseUrl, email))[0]).toMatchObject({ status: 'ordered', payments: [{ status: 'completed' }] });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -36,7 +36,7 @@ describe('a payment left waiting for the bank', () => {
     // The bank's page opens; the customer leaves it open and goes back to the checkout.
     await page.waitForURL(/\/api\/payment\/test\/authenticate\?/);
     const authenticationUrl = page.url();
-    const [held] = storedOrders(shop.server.databaseFile, email);
+    const [held] = await storedOrders(shop.server.databaseUrl, email);
     expect(held).toMatchObject({ status: 'pending_payment', payments: [{ status: 'on_hold', gateway: 'test' }] });
     await page.goto(`${shop.server.url}/checkout`);
     await fillBilling(page, buyer(email));
@@ -49,7 +49,7 @@ describe('a payment left waiting for the bank', () => {
     await payAnotherWay.waitFor();
     // Shown once: the page does not repeat it in its own error line.
     expect(await page.getByText(WAITING).count()).toBe(1);
-    expect(storedOrders(shop.server.databaseFile, email)[0]!.payments.map((p) => p.status)).toEqual(['on_hold']);
+    expect((await storedOrders(shop.server.databaseUrl, email))[0]!.payments.map((p) => p.status)).toEqual(['on_hold']);
 
     // The message and its button, looked at on a phone and on a desktop.
     fs.mkdirSync(shots, { recursive: true });
@@ -70,11 +70,11 @@ describe('a payment left waiting for the bank', () => {
 
     await payAnotherWay.click();
     await page.getByRole('status').filter({ hasText: 'The waiting payment was cancelled.' }).waitFor();
-    expect(storedOrders(shop.server.databaseFile, email)[0]!.payments.map((p) => p.status)).toEqual(['voided']);
+    expect((await storedOrders(shop.server.databaseUrl, email))[0]!.payments.map((p) => p.status)).toEqual(['voided']);
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expectSuccessPage(page, shop.server.url, held!.incrementId);
-    const orders = storedOrders(shop.server.databaseFile, email);
+    const orders = await storedOrders(shop.server.databaseUrl, email);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ id: held!.id, status: 'ordered' });
     expect(orders[0]!.payments.map((p) => p.status)).toEqual(['voided', 'completed']);
@@ -91,7 +91,7 @@ describe('a payment left waiting for the bank', () => {
       redirect: 'manual',
     });
     expect(submit.status).toBe(410);
-    expect(storedOrders(shop.server.databaseFile, email)[0]!.payments.map((p) => p.status)).toEqual(['voided', 'completed']);
+    expect((await storedOrders(shop.server.databaseUrl, email))[0]!.payments.map((p) => p.status)).toEqual(['voided', 'completed']);
     // The 402 of the authentication card and the 409 of the second card: Chromium logs them; nothing else.
     expect(problems.filter((p) => !/status of (402|409)/.test(p))).toEqual([]);
     await context.close();

@@ -8,9 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderPayload, skus } from '../server/api/commerce-test-kit';
+import type { Compilable } from '../server/db/queries';
+import { withServerDatabase } from './server-database';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-crash-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -88,29 +89,29 @@ describe('SIGKILL during a stream of orders', () => {
     expect(await server.exited).toBe('SIGKILL');
     expect(acked.length).toBeGreaterThanOrEqual(60);
 
-    const db = new SQLite(databaseFile);
-    try {
-      const count = (sql: string, id: number) => (db.prepare(sql).get(id) as { c: number }).c;
+    await withServerDatabase(`sqlite:${databaseFile}`, async (q) => {
+      const count = async (query: Compilable<{ c: number }>) => (await q.first(query))!.c;
+      const items = (id: number) => count(q.db.selectFrom('sales_order_item').select((eb) => eb.fn.countAll<number>().as('c')).where('order_id', '=', id));
       for (const a of acked) {
-        const row = db.prepare('select id, increment_id, status, total_cents, total_item_count from sales_order where id = ?').get(a.id) as { increment_id: string; status: string; total_cents: number; total_item_count: number } | undefined;
+        const row = await q.first(q.db.selectFrom('sales_order').select(['id', 'increment_id', 'status', 'total_cents', 'total_item_count']).where('id', '=', a.id));
         expect(row, `acknowledged order ${a.id}`).toBeDefined();
         expect(row!.status).toBe('pending');
         expect(row!.total_cents).toBe(Math.round(a.total * 100));
-        expect(count('select count(*) as c from sales_order_item where order_id = ?', a.id)).toBe(a.items);
+        expect(await items(a.id)).toBe(a.items);
       }
       // Every order in the file, acknowledged or not, is whole.
-      const all = db.prepare('select id, increment_id, total_item_count from sales_order').all() as { id: number; increment_id: string | null; total_item_count: number }[];
+      const all = await q.all(q.db.selectFrom('sales_order').select(['id', 'increment_id', 'total_item_count']).orderBy('id'));
       expect(all.length).toBeGreaterThanOrEqual(acked.length);
       for (const o of all) {
         expect(o.increment_id).toMatch(/^\d{9}$/);
-        expect(count('select count(*) as c from sales_order_item where order_id = ?', o.id)).toBe(o.total_item_count);
-        expect(count('select count(*) as c from sales_order_address where order_id = ?', o.id)).toBe(2);
-        expect(count("select count(*) as c from sales_order_status_history where order_id = ? and comment = 'New order has been created'", o.id)).toBe(1);
-        expect(count("select count(*) as c from idempotency_record where order_id = ?", o.id)).toBe(1);
+        expect(await items(o.id)).toBe(o.total_item_count);
+        expect(await count(q.db.selectFrom('sales_order_address').select((eb) => eb.fn.countAll<number>().as('c')).where('order_id', '=', o.id))).toBe(2);
+        expect(
+          await count(q.db.selectFrom('sales_order_status_history').select((eb) => eb.fn.countAll<number>().as('c')).where('order_id', '=', o.id).where('comment', '=', 'New order has been created')),
+        ).toBe(1);
+        expect(await count(q.db.selectFrom('idempotency_record').select((eb) => eb.fn.countAll<number>().as('c')).where('order_id', '=', o.id))).toBe(1);
       }
-    } finally {
-      db.close();
-    }
+    });
 
     // The restarted server serves the acknowledged orders.
     const again = startChild(databaseFile);

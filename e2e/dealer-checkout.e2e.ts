@@ -11,10 +11,10 @@
  * authentication fails, shows the failure with 'Try again' to the dealer's checkout).
  */
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './browser';
+import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
@@ -90,14 +90,14 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
 }
 
 function storedOrders(email: string) {
-  const db = new Database(shop.server.databaseFile, { readonly: true });
-  try {
-    const orders = db.prepare('SELECT id, increment_id, status, dealer_origin FROM sales_order WHERE email = ?').all(email) as { id: number; increment_id: string; status: string; dealer_origin: string | null }[];
-    const payments = orders.flatMap((o) => db.prepare('SELECT status FROM payment WHERE order_id = ? ORDER BY id').all(o.id) as { status: string }[]).map((p) => p.status);
+  return withServerDatabase(shop.server.databaseUrl, async (q) => {
+    const orders = await q.all(q.db.selectFrom('sales_order').select(['id', 'increment_id', 'status', 'dealer_origin']).where('email', '=', email).orderBy('id'));
+    const payments: string[] = [];
+    for (const o of orders) {
+      for (const p of await q.all(q.db.selectFrom('payment').select('status').where('order_id', '=', o.id).orderBy('id'))) payments.push(p.status);
+    }
     return { orders, payments };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 describe("the dealer's checkout", () => {
@@ -124,7 +124,7 @@ describe("the dealer's checkout", () => {
     expect(orderNumber).toMatch(/^\d+$/);
     await page.getByText(`Payment failed for order ${orderNumber}: Your card was declined.`).waitFor();
     expect(heard.events.filter((e) => e.type === 'showroom:payment-failed').map((e) => e.detail)).toEqual([{ orderNumber, method: 'card', message: 'Your card was declined.' }]);
-    expect(storedOrders(email)).toMatchObject({ orders: [{ increment_id: orderNumber, status: 'pending', dealer_origin: 'demo-dealer' }], payments: ['failed'] });
+    expect(await storedOrders(email)).toMatchObject({ orders: [{ increment_id: orderNumber, status: 'pending', dealer_origin: 'demo-dealer' }], payments: ['failed'] });
     // The dealer's page with the element and its error shown: no serious accessibility problem.
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -139,7 +139,7 @@ describe("the dealer's checkout", () => {
     expect(await result.getByRole('link', { name: 'Back to Riverside Home Center' }).getAttribute('href')).toBe(`${shop.server.dealerUrl}/`);
 
     // One order, the dealer's, paid: a failed and a completed payment. The host page heard each step once.
-    const stored = storedOrders(email);
+    const stored = await storedOrders(email);
     expect(stored.orders).toEqual([{ id: expect.any(Number), increment_id: orderNumber, status: 'ordered', dealer_origin: 'demo-dealer' }]);
     expect(stored.payments).toEqual(['failed', 'completed']);
     expect(heard.events.map((e) => `${e.page} ${e.type}`)).toEqual(['/checkout.html showroom:order-placed', '/checkout.html showroom:payment-failed', '/checkout.html showroom:payment-completed']);
@@ -170,17 +170,17 @@ describe("the dealer's checkout", () => {
     // The store's page (its origin, its policy) stands in for the bank.
     await page.waitForURL(/\/api\/payment\/test\/authenticate\?/);
     expect(new URL(page.url()).origin).toBe(new URL(shop.server.url).origin);
-    expect(storedOrders(email).orders).toMatchObject([{ status: 'pending_payment', dealer_origin: 'demo-dealer' }]);
+    expect((await storedOrders(email)).orders).toMatchObject([{ status: 'pending_payment', dealer_origin: 'demo-dealer' }]);
     await page.getByRole('button', { name: 'Complete authentication' }).click();
 
     // Back on the dealer's origin: the element verifies with this tab's proof, then shows the order.
     const result = page.locator('showroom-order-result');
     await result.getByText('Thank you for your order').waitFor();
     expect(new URL(page.url()).origin).toBe(shop.server.dealerUrl);
-    const { orders, payments } = storedOrders(email);
+    const { orders, payments } = await storedOrders(email);
     expect(orders).toMatchObject([{ status: 'ordered', dealer_origin: 'demo-dealer' }]);
     expect(payments).toEqual(['completed']);
-    const orderNumber = orders[0]!.increment_id;
+    const orderNumber = orders[0]!.increment_id!;
     expect(await result.locator('strong', { hasText: orderNumber }).count()).toBe(1);
     // The transaction left the address bar, and the host page heard the payment.
     expect(new URL(page.url()).search).toBe('');
@@ -208,7 +208,7 @@ describe("the dealer's checkout", () => {
     await result.getByRole('heading', { name: 'Payment failed' }).waitFor();
     expect(new URL(page.url()).origin).toBe(shop.server.dealerUrl);
     expect(await result.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`${shop.server.dealerUrl}/checkout.html`);
-    const { orders, payments } = storedOrders(email);
+    const { orders, payments } = await storedOrders(email);
     // Unpaid, kept for another card: the authentication step left it waiting for payment.
     expect(orders).toMatchObject([{ status: 'pending_payment', dealer_origin: 'demo-dealer' }]);
     expect(payments).toEqual(['failed']);

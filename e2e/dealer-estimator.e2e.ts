@@ -14,8 +14,8 @@ import type { EstimatorPricing } from '../schemas/estimator/estimator-pricing.sc
 import type { EstimatorTemplate } from '../schemas/estimator/estimator-template.schema';
 import { estimatePrice } from '../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../schemas/forms/form-field.schema';
-import { readRows } from '../server/api/forms-test-kit';
 import { watchConsole } from './browser';
+import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
 import { printEstimate } from './estimate-pdf';
 
@@ -94,7 +94,9 @@ describe("the estimator on the dealer's page", () => {
     expect(mail).toContain('New form submission: Kitchen price estimator');
     expect(mail).toContain(expected.display.final);
     expect(mail).toContain('Riverside Home Center (demo-dealer)');
-    const rows = readRows<{ dealer_id: string | null; data: string }>(shop.server.databaseFile, "select * from form_submission where form_name = 'kitchen-estimator'");
+    const rows = await withServerDatabase(shop.server.databaseUrl, (q) =>
+      q.all(q.db.selectFrom('form_submission').select(['dealer_id', 'data']).where('form_name', '=', 'kitchen-estimator').orderBy('id')),
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.dealer_id).toBe('demo-dealer');
     expect(JSON.parse(rows[0]!.data)).toMatchObject({ estimateTotal: expected.display.final, kitchenSize: 'medium' });

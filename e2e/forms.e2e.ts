@@ -12,26 +12,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientDir } from '../server/build-output';
+import { openDatabase, type Database } from '../server/db/database';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { launchBrowser, watchConsole } from './browser';
 
 let server: TestServer;
 let browser: Browser;
-let db: Database.Database;
+let database: Database;
 let visitor = 0;
 
 beforeAll(async () => {
   const env: Record<string, string> = { TRUST_PROXY: 'loopback' };
   if (process.env.CONTENT_DIR) env.CONTENT_DIR = process.env.CONTENT_DIR;
   [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
-  db = new Database(server.databaseFile, { readonly: true, fileMustExist: true });
+  database = openDatabase(server.databaseUrl);
 });
 afterAll(async () => {
-  db?.close();
+  await database?.close();
   await browser?.close();
   await server?.stop();
 });
@@ -81,11 +81,11 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-const submissions = (form: string) =>
-  db.prepare('select id, status, steps_done, data from form_submission where form_name = ? order by id').all(form) as { id: number; status: string; steps_done: number; data: string }[];
-const outboxCount = () => (db.prepare('select count(*) as n from mail_outbox').get() as { n: number }).n;
-const outbox = (type: string) => db.prepare('select recipient, subject, attachments from mail_outbox where type = ? order by id').all(type) as { recipient: string; subject: string; attachments: string }[];
-const subscriber = (email: string) => db.prepare('select status, unsubscribe_token from newsletter_subscriber where email = ?').get(email) as { status: string; unsubscribe_token: string } | undefined;
+// What the server stored, read through its own data interface on its SQLite file.
+const submissions = (form: string) => database.q.all(database.q.db.selectFrom('form_submission').select(['id', 'status', 'steps_done', 'data']).where('form_name', '=', form).orderBy('id'));
+const outboxCount = async () => (await database.q.first(database.q.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('n'))))!.n;
+const outbox = (type: string) => database.q.all(database.q.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'attachments']).where('type', '=', type).orderBy('id'));
+const subscriber = (email: string) => database.q.first(database.q.db.selectFrom('newsletter_subscriber').select(['status', 'unsubscribe_token']).where('email', '=', email));
 
 const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 const popupChunk = `/${manifest['renderer/popups/Popup.tsx']!.file}`;
@@ -97,7 +97,7 @@ describe('the contact form', () => {
   it('refuses an empty submit with the messages, focuses the first invalid field, then sends; stored and mailed', async () => {
     const { context, page, problems } = await visit();
     const form = await openForm(page, '/contact', '#contact-form');
-    const before = submissions('contact').length;
+    const before = (await submissions('contact')).length;
 
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
@@ -119,13 +119,13 @@ describe('the contact form', () => {
     await form.getByRole('button', { name: 'Send message' }).click();
     // The captcha (the offline test challenge: no site key) is asked for before anything is sent.
     await expect.poll(() => form.getByText('Please complete the reCAPTCHA verification').count()).toBe(1);
-    expect(submissions('contact').length).toBe(before);
+    expect((await submissions('contact')).length).toBe(before);
     await form.getByLabel('I am not a robot (test captcha)').check();
     await form.getByRole('button', { name: 'Send message' }).click();
 
     await form.getByText('We have received your message. Our Team will contact you soon.').waitFor();
     await form.getByText('Thank you!').waitFor();
-    const rows = submissions('contact');
+    const rows = await submissions('contact');
     expect(rows.length).toBe(before + 1);
     const row = rows.at(-1)!;
     expect(row.status).toBe('submitted');
@@ -143,7 +143,7 @@ describe('the claim form', () => {
   it("refuses a 3 MB photo in the browser with the spec's message; a real photo is sent and stored", async () => {
     const { context, page, problems } = await visit();
     const form = await openForm(page, '/claim', '#claim-form');
-    const before = submissions('claim').length;
+    const before = (await submissions('claim')).length;
     const photos = form.getByLabel('Photos of the damage and the box label');
     await photos.setInputFiles({ name: 'damage.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(3 * 1024 * 1024, 0xff) });
     await form.getByText('File is too large, maximum allowed size is 2MB').waitFor();
@@ -162,11 +162,11 @@ describe('the claim form', () => {
     await form.getByRole('button', { name: 'Submit claim' }).click();
     await form.getByText('Your claim is in. We reply within two business days.').first().waitFor();
 
-    const rows = submissions('claim');
+    const rows = await submissions('claim');
     expect(rows.length).toBe(before + 1);
-    const uploads = db.prepare('select original_name, content_type from form_upload where submission_id = ?').all(rows.at(-1)!.id) as { original_name: string; content_type: string }[];
+    const uploads = await database.q.all(database.q.db.selectFrom('form_upload').select(['original_name', 'content_type']).where('submission_id', '=', rows.at(-1)!.id).orderBy('id'));
     expect(uploads).toEqual([{ original_name: 'label.png', content_type: 'image/png' }]);
-    expect(JSON.parse(outbox('form-notification').at(-1)!.attachments)).toMatchObject([{ filename: 'label.png' }]);
+    expect(JSON.parse((await outbox('form-notification')).at(-1)!.attachments)).toMatchObject([{ filename: 'label.png' }]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -176,7 +176,7 @@ describe('the free-kitchen-design form (multi-step)', () => {
   it('walks its steps, keeps its data across a reload, and sends its notification only at the end', async () => {
     const { context, page, problems } = await visit();
     let form = await openForm(page, '/free-kitchen-design', '#design-request');
-    const mailsBefore = outboxCount();
+    const mailsBefore = await outboxCount();
     const current = () => form.locator('[aria-current="step"]').textContent();
 
     expect(await form.locator('.sf-steps__number').allTextContents()).toEqual(['01', '02', '03']);
@@ -188,9 +188,9 @@ describe('the free-kitchen-design form (multi-step)', () => {
     await form.getByLabel('I am not a robot (test captcha)').check();
     await form.getByRole('button', { name: 'Next: your kitchen' }).click();
     await expect.poll(current).toContain('Your kitchen');
-    const row = () => submissions('free-kitchen-design').at(-1)!;
-    expect(row()).toMatchObject({ status: 'in_progress', steps_done: 1 });
-    expect(outboxCount()).toBe(mailsBefore);
+    const row = async () => (await submissions('free-kitchen-design')).at(-1)!;
+    expect(await row()).toMatchObject({ status: 'in_progress', steps_done: 1 });
+    expect(await outboxCount()).toBe(mailsBefore);
 
     await form.getByLabel('Remodel of an existing kitchen').check();
     await form.getByLabel('Layout').selectOption('galley');
@@ -199,8 +199,8 @@ describe('the free-kitchen-design form (multi-step)', () => {
     await form.getByLabel('Floor plan or sketch with measurements').setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: PNG });
     await form.getByRole('button', { name: 'Next: budget and timing' }).click();
     await expect.poll(current).toContain('Budget and timing');
-    expect(row()).toMatchObject({ status: 'in_progress', steps_done: 2 });
-    expect(outboxCount()).toBe(mailsBefore);
+    expect(await row()).toMatchObject({ status: 'in_progress', steps_done: 2 });
+    expect(await outboxCount()).toBe(mailsBefore);
 
     await form.getByLabel('Cabinet budget').selectOption('10k-25k');
     await form.getByLabel('Anything our designer should know').fill('The window is on the long wall.');
@@ -211,18 +211,18 @@ describe('the free-kitchen-design form (multi-step)', () => {
     await expect.poll(current).toContain('Budget and timing');
     expect(await form.getByLabel('Cabinet budget').inputValue()).toBe('10k-25k');
     expect(await form.getByLabel('Anything our designer should know').inputValue()).toBe('The window is on the long wall.');
-    expect(outboxCount()).toBe(mailsBefore);
+    expect(await outboxCount()).toBe(mailsBefore);
 
     await form.getByLabel('In 1 to 3 months').check();
     await form.getByRole('button', { name: 'Request my free design' }).click();
     await form.getByText('Thank you! A designer will contact you within one business day.').waitFor();
-    expect(row()).toMatchObject({ status: 'submitted', steps_done: 3 });
-    expect(JSON.parse(row().data)).toMatchObject({ firstName: 'Bea', kitchenShape: 'galley', budget: '10k-25k', timeline: '1-3-months' });
+    expect(await row()).toMatchObject({ status: 'submitted', steps_done: 3 });
+    expect(JSON.parse((await row()).data)).toMatchObject({ firstName: 'Bea', kitchenShape: 'galley', budget: '10k-25k', timeline: '1-3-months' });
     // The notification (with the floor plan) and the visitor's confirmation, now and only now.
-    const notification = outbox('form-notification').at(-1)!;
+    const notification = (await outbox('form-notification')).at(-1)!;
     expect(notification.subject).toMatch(/^New form submission: Free kitchen design #/);
     expect(JSON.parse(notification.attachments)).toMatchObject([{ filename: 'plan.png' }]);
-    expect(outboxCount()).toBe(mailsBefore + 2);
+    expect(await outboxCount()).toBe(mailsBefore + 2);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('free-kitchen-design')))).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -290,7 +290,7 @@ describe('newsletter: the footer form, the confirmation e-mail and the unsubscri
     await footer.getByRole('button', { name: 'Subscribe' }).click();
     await footer.getByText('Check your inbox to confirm').waitFor();
     // Typing an address subscribes nobody: its owner has to confirm.
-    expect(subscriber('news.e2e@example.com')!.status).toBe('pending');
+    expect((await subscriber('news.e2e@example.com'))!.status).toBe('pending');
 
     // The owner reads the e-mail in the dev mailbox (which answers only a browser on this machine,
     // without a proxy's header) and follows its link.
@@ -304,7 +304,7 @@ describe('newsletter: the footer form, the confirmation e-mail and the unsubscri
 
     const confirmed = await openForm(page, new URL(link!).pathname, '.newsletter-confirm');
     await confirmed.getByText('Your subscription to our newsletter is confirmed.').waitFor();
-    const stored = subscriber('news.e2e@example.com')!;
+    const stored = (await subscriber('news.e2e@example.com'))!;
     expect(stored.status).toBe('subscribed');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -312,10 +312,10 @@ describe('newsletter: the footer form, the confirmation e-mail and the unsubscri
     await block.getByText('n***@example.com is subscribed to our newsletter.').waitFor();
     await block.getByRole('button', { name: 'Unsubscribe' }).click();
     await block.getByText('You have been unsubscribed from our newsletter.').waitFor();
-    expect(subscriber('news.e2e@example.com')!.status).toBe('unsubscribed');
+    expect((await subscriber('news.e2e@example.com'))!.status).toBe('unsubscribed');
     await block.getByRole('button', { name: 'Subscribe again' }).click();
     await block.getByText('You are subscribed to our newsletter again.').waitFor();
-    expect(subscriber('news.e2e@example.com')!.status).toBe('subscribed');
+    expect((await subscriber('news.e2e@example.com'))!.status).toBe('subscribed');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await openForm(page, '/unsubscribe/no-such-token-at-all', '.unsubscribe');

@@ -55,9 +55,9 @@ describe('the store as `npm start` serves it', () => {
     await page.waitForURL(/\/api\/payment\/test\/authenticate\?/);
     expect(new URL(page.url()).origin).toBe(base);
     await page.getByRole('button', { name: 'Complete authentication' }).click();
-    const [order] = storedOrders(shop.server.databaseFile, email);
+    const [order] = await storedOrders(shop.server.databaseUrl, email);
     await expectSuccessPage(page, base, order!.incrementId);
-    expect(storedOrders(shop.server.databaseFile, email)).toEqual([expect.objectContaining({ status: 'ordered', payments: [expect.objectContaining({ status: 'completed', gateway: 'test' })] })]);
+    expect(await storedOrders(shop.server.databaseUrl, email)).toEqual([expect.objectContaining({ status: 'ordered', payments: [expect.objectContaining({ status: 'completed', gateway: 'test' })] })]);
     // The authentication card's 402 is the one line Chromium logs.
     expect(problems.filter((p) => !p.includes('402'))).toEqual([]);
     await page.context().close();
@@ -70,9 +70,9 @@ describe('the store as `npm start` serves it', () => {
     await fillBilling(page, buyer(email));
     await typeTestCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Place Order' }).click();
-    const [order] = storedOrders(shop.server.databaseFile, email);
+    const [order] = await storedOrders(shop.server.databaseUrl, email);
     await expectSuccessPage(page, base, order!.incrementId);
-    expect(storedOrders(shop.server.databaseFile, email)[0]).toMatchObject({ status: 'ordered' });
+    expect((await storedOrders(shop.server.databaseUrl, email))[0]).toMatchObject({ status: 'ordered' });
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -88,7 +88,7 @@ describe('the store as `npm start` serves it', () => {
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.waitForURL(`${link.origin}/order/success`);
-    const stored = quoteRecord(shop.server, Number(link.searchParams.get('quoteId')));
+    const stored = await quoteRecord(shop.server, Number(link.searchParams.get('quoteId')));
     expect(stored.quote).toMatchObject({ status: 'ordered' });
     expect(stored.payments.map((p) => p.status)).toEqual(['completed']);
     expect(problems).toEqual([]);
@@ -117,7 +117,7 @@ describe('a store visited at an address it was not told', () => {
       await page.clock.runFor(PAYMENT_ERROR_MS * 2);
       expect(await alert.isVisible()).toBe(true);
       // Nothing was charged.
-      expect(storedOrders(store.databaseFile, 'misdirected@example.com')[0]!.payments).toEqual([]);
+      expect((await storedOrders(store.databaseUrl, 'misdirected@example.com'))[0]!.payments).toEqual([]);
     } finally {
       await context.close();
       await store.stop();

@@ -5,11 +5,10 @@
  * 'Order not found.'. axe finds no serious or critical violation on any of them, errors shown.
  * The journeys that pay through the card entry come with the gateways (phase 2).
  */
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './browser';
-import { createQuoteLink, phonePage, seriousViolations } from './quote-journey-kit';
+import { createQuoteLink, expireQuoteLink, phonePage, seriousViolations } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
@@ -40,9 +39,7 @@ describe('quote payment page', () => {
 
   it('shows the expired dead end with its buttons', async () => {
     const link = createQuoteLink(shop.server);
-    const db = new Database(shop.server.databaseFile);
-    db.prepare('UPDATE quote SET token_expires_at = ? WHERE id = ?').run('2000-01-01T00:00:00.000Z', Number(link.searchParams.get('quoteId')));
-    db.close();
+    await expireQuoteLink(shop.server, Number(link.searchParams.get('quoteId')));
     const page = await phonePage(shop);
     await page.goto(link.href);
     await page.getByText('The quote link has expired. Please contact admin to receive a new payment link.').waitFor();

@@ -7,7 +7,6 @@
  * payment land on /payment/fail with the reason; /order/success without a stored number goes to
  * /checkout.
  */
-import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, billing, orderPayload, testEnv } from '../server/api/commerce-test-kit';
@@ -17,6 +16,7 @@ import type { PendingPayment } from '../widgets/payment/pending-payment';
 import { PENDING_PAYMENT_KEY } from '../widgets/payment/pending-payment';
 import { VERIFY_MESSAGES } from '../widgets/payment-result/complete-redirected-payment';
 import { watchConsole } from './browser';
+import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
 
 const shop = useShop(testEnv);
@@ -83,12 +83,8 @@ describe('the payment result pages', () => {
     // The header shows no sample count once the cart is empty.
     expect(await page.locator('.header__samples').count()).toBe(0);
 
-    const db = new SQLite(shop.server.databaseFile, { readonly: true });
-    try {
-      expect(db.prepare('select status from sales_order where id = ?').get(order.id)).toEqual({ status: 'ordered' });
-    } finally {
-      db.close();
-    }
+    const stored = await withServerDatabase(shop.server.databaseUrl, (q) => q.first(q.db.selectFrom('sales_order').select('status').where('id', '=', order.id)));
+    expect(stored).toEqual({ status: 'ordered' });
     const mail = await fetch(`${shop.server.url}/dev/mail`).then((r) => r.text());
     expect(mail).toContain(`Order Confirmation #${order.orderIncrementId}`);
     expect(mail).toContain(`New Order #${order.orderIncrementId}`);

@@ -6,10 +6,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import SQLite from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Queries } from '../server/db/queries';
 import type { TestServer } from '../server/testing/test-server';
+import { withServerDatabase } from './server-database';
 import type { Shop } from './shop-fixture';
 
 export interface TestCard {
@@ -30,7 +31,7 @@ export const AUTHENTICATION_CARD: TestCard = { ...GOOD_CARD, number: '4000 0025 
  */
 export function createQuoteLink(server: TestServer, file = 'examples/quotes/kitchen-remodel.json', env: Record<string, string | undefined> = { PUBLIC_URL: server.url }): URL {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/quote-cli.ts', 'create', file], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${server.databaseFile}`, ...env },
+    env: { ...process.env, DATABASE_URL: server.databaseUrl, ...env },
     encoding: 'utf8',
   });
   expect(result.status, result.stderr).toBe(0);
@@ -115,22 +116,26 @@ export interface StoredPayment {
   method: string;
 }
 
-function read<T>(server: TestServer, query: (db: SQLite.Database) => T): T {
-  const db = new SQLite(server.databaseFile, { readonly: true });
-  try {
-    return query(db);
-  } finally {
-    db.close();
-  }
+const orderColumns = ['id', 'increment_id', 'status', 'total_cents', 'split_payment_enabled', 'quote_id'] as const;
+const paymentColumns = ['status', 'amount_cents', 'gateway', 'method'] as const;
+
+function read<T>(server: TestServer, query: (q: Queries) => Promise<T>): Promise<T> {
+  return withServerDatabase(server.databaseUrl, query);
 }
 
 /** A quote's row, the orders made from it and their payments, oldest first. */
 export function quoteRecord(server: TestServer, quoteId: number) {
-  return read(server, (db) => {
-    const quote = db.prepare('select status, order_id from quote where id = ?').get(quoteId) as { status: string; order_id: number | null };
-    const orders = db.prepare('select id, increment_id, status, total_cents, split_payment_enabled, quote_id from sales_order where quote_id = ? order by id').all(quoteId) as StoredOrder[];
-    const payments = orders.length
-      ? (db.prepare(`select status, amount_cents, gateway, method from payment where order_id in (${orders.map(() => '?').join(',')}) order by id`).all(...orders.map((o) => o.id)) as StoredPayment[])
+  return read(server, async (q) => {
+    const quote = (await q.first(q.db.selectFrom('quote').select(['status', 'order_id']).where('id', '=', quoteId)))!;
+    const orders = (await q.all(q.db.selectFrom('sales_order').select(orderColumns).where('quote_id', '=', quoteId).orderBy('id'))) as StoredOrder[];
+    const payments: StoredPayment[] = orders.length
+      ? await q.all(
+          q.db
+            .selectFrom('payment')
+            .select(paymentColumns)
+            .where('order_id', 'in', orders.map((o) => o.id))
+            .orderBy('id'),
+        )
       : [];
     return { quote, orders, payments };
   });
@@ -138,20 +143,15 @@ export function quoteRecord(server: TestServer, quoteId: number) {
 
 /** An order's row and its payments, oldest first. */
 export function orderRecord(server: TestServer, orderId: number) {
-  return read(server, (db) => ({
-    order: db.prepare('select id, increment_id, status, total_cents, split_payment_enabled, quote_id from sales_order where id = ?').get(orderId) as StoredOrder,
-    payments: db.prepare('select status, amount_cents, gateway, method from payment where order_id = ? order by id').all(orderId) as StoredPayment[],
+  return read(server, async (q) => ({
+    order: (await q.first(q.db.selectFrom('sales_order').select(orderColumns).where('id', '=', orderId))) as StoredOrder,
+    payments: (await q.all(q.db.selectFrom('payment').select(paymentColumns).where('order_id', '=', orderId).orderBy('id'))) as StoredPayment[],
   }));
 }
 
 /** Makes an expired link of a quote (an admin's link past its days). */
-export function expireQuoteLink(server: TestServer, quoteId: number): void {
-  const db = new SQLite(server.databaseFile);
-  try {
-    db.prepare('UPDATE quote SET token_expires_at = ? WHERE id = ?').run('2000-01-01T00:00:00.000Z', quoteId);
-  } finally {
-    db.close();
-  }
+export async function expireQuoteLink(server: TestServer, quoteId: number): Promise<void> {
+  await read(server, (q) => q.run(q.db.updateTable('quote').set({ token_expires_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', quoteId)));
 }
 
 /** Presses Tab until the field or button with this label has the focus (the keyboard-only journeys). */

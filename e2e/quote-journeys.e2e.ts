@@ -43,7 +43,7 @@ async function openNewQuote(): Promise<{ quoteId: number; page: Page; problems: 
 /** Waits for /order/success, then the quote's rows: exactly one order made from it. */
 async function oneOrderOnSuccessPage(page: Page, quoteId: number) {
   await page.waitForURL(`${shop.server.url}/order/success`);
-  const stored = quoteRecord(shop.server, quoteId);
+  const stored = await quoteRecord(shop.server, quoteId);
   expect(stored.orders).toHaveLength(1);
   return { stored, order: stored.orders[0]! };
 }
@@ -55,7 +55,7 @@ describe('paying a quote by its link with the test card', () => {
     await fillTestCard(page, DECLINED_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
-    expect(quoteRecord(shop.server, quoteId)).toMatchObject({ quote: { status: 'ready_to_order', order_id: null }, orders: [] });
+    expect(await quoteRecord(shop.server, quoteId)).toMatchObject({ quote: { status: 'ready_to_order', order_id: null }, orders: [] });
 
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -95,7 +95,7 @@ describe('paying a quote by its link with the test card', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByRole('heading', { name: 'Test authentication' }).waitFor();
     // Nothing is paid while the bank's page waits (the server holds the quote's order pending).
-    expect(quoteRecord(shop.server, quoteId).payments.filter((p) => p.status === 'completed')).toEqual([]);
+    expect((await quoteRecord(shop.server, quoteId)).payments.filter((p) => p.status === 'completed')).toEqual([]);
 
     const verified = page.waitForURL((url) => url.pathname === '/payment/verify/test');
     await page.getByRole('button', { name: 'Complete authentication' }).click();
@@ -135,7 +135,7 @@ describe('paying a quote by its link with the test card', () => {
     expect(await page.getByLabel('Expiry month').inputValue()).toBe('12');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${shop.server.url}/order/success`);
-    expect(quoteRecord(shop.server, quoteId).payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 150000]]);
+    expect((await quoteRecord(shop.server, quoteId)).payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 150000]]);
     await page.context().close();
   });
 });
@@ -143,7 +143,7 @@ describe('paying a quote by its link with the test card', () => {
 describe('the dead ends', () => {
   it('an expired link shows its message with Go to Home Page and Contact Us, and nothing to pay', async () => {
     const link = createQuoteLink(shop.server);
-    expireQuoteLink(shop.server, Number(link.searchParams.get('quoteId')));
+    await expireQuoteLink(shop.server, Number(link.searchParams.get('quoteId')));
     const page = await phonePage(shop);
     await page.goto(link.href);
     await page.getByText('The quote link has expired. Please contact admin to receive a new payment link.').waitFor();

@@ -65,7 +65,7 @@ describe('a quote paid with a provider on its page', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.waitForURL(`${server.url}/order/success`);
 
-    const stored = quoteRecord(server, quoteId);
+    const stored = await quoteRecord(server, quoteId);
     expect(stored.orders).toHaveLength(1);
     expect(stored.orders[0]).toMatchObject({ status: 'ordered', total_cents: 1008453 });
     expect(stored.payments.map((p) => [p.status, p.gateway, p.amount_cents])).toEqual([['completed', 'stripe', 1008453]]);
@@ -86,7 +86,7 @@ describe('a quote paid with a provider on its page', () => {
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
     await page.waitForURL(`${server.url}/order/success`);
 
-    const stored = quoteRecord(server, quoteId);
+    const stored = await quoteRecord(server, quoteId);
     expect(stored.orders).toHaveLength(1);
     expect(stored.orders[0]).toMatchObject({ status: 'ordered', total_cents: 1008453 });
     expect(stored.payments.map((p) => [p.status, p.gateway, p.amount_cents])).toEqual([['completed', 'paypal', 1008453]]);

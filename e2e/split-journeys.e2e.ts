@@ -50,7 +50,7 @@ describe('paying an order in parts on /order/split-payment', () => {
     await amount.fill('500');
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await page.getByText('Minimum payment amount is $1000.00').waitFor();
-    expect(orderRecord(shop.server, order.id).payments).toHaveLength(1);
+    expect((await orderRecord(shop.server, order.id)).payments).toHaveLength(1);
 
     // The first part.
     await amount.fill('3000');
@@ -60,7 +60,7 @@ describe('paying an order in parts on /order/split-payment', () => {
     expect(await balanceDue(page)).toBe('Balance due$5,084.53');
     expect(await amount.inputValue()).toBe('5084.53');
     expect(await page.getByRole('table', { name: 'Payments' }).getByText('$3,000.00').isVisible()).toBe(true);
-    expect(orderRecord(shop.server, order.id).order.status).not.toBe('ordered');
+    expect((await orderRecord(shop.server, order.id)).order.status).not.toBe('ordered');
 
     // The second part pays the rest and leaves for the success page.
     await fillTestCard(page, GOOD_CARD);
@@ -68,7 +68,7 @@ describe('paying an order in parts on /order/split-payment', () => {
     await page.waitForURL(`${shop.server.url}/order/success`);
     await page.locator('.sr-order-success-block strong', { hasText: order.orderIncrementId }).waitFor();
 
-    const stored = orderRecord(shop.server, order.id);
+    const stored = await orderRecord(shop.server, order.id);
     expect(stored.order.status).toBe('ordered');
     expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([
       ['completed', 200000],
@@ -107,7 +107,7 @@ describe('paying an order in parts on /order/split-payment', () => {
     await typeGoodCardByKeyboard(page);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${shop.server.url}/order/success`);
-    const stored = orderRecord(shop.server, order.id);
+    const stored = await orderRecord(shop.server, order.id);
     expect(stored.order.status).toBe('ordered');
     expect(stored.payments.map((p) => p.amount_cents)).toEqual([950000, 58453]);
     await page.context().close();

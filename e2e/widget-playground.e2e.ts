@@ -53,7 +53,7 @@ async function expectConfigurationMessage(page: Page, tagName: string, attribute
 
 function createQuote(): URL {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/quote-cli.ts', 'create', 'examples/quotes/kitchen-remodel.json'], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${shop.server.databaseFile}`, PUBLIC_URL: shop.server.url },
+    env: { ...process.env, DATABASE_URL: shop.server.databaseUrl, PUBLIC_URL: shop.server.url },
     encoding: 'utf8',
   });
   expect(result.status, result.stderr).toBe(0);

@@ -54,7 +54,8 @@ export interface AppDeps {
 
 const YEAR = 365 * 24 * 60 * 60;
 
-export function createApp(deps: AppDeps): Koa {
+/** Async: the store's keys are read (or made, once for all servers) from the database first. */
+export async function createApp(deps: AppDeps): Promise<Koa> {
   const app = new Koa();
   // Koa believes X-Forwarded-For only with app.proxy; clientAddress believes it from named proxies.
   app.proxy = false;
@@ -72,7 +73,7 @@ export function createApp(deps: AppDeps): Koa {
   const gateways = deps.gateways ?? createGateways({ stripe: null, paypal: null, authorizeNet: null }, deps.database);
   // Orders, quotes, verify, cart, shipping, reviews, e-mail (and /dev/mail outside production);
   // `commerce.payments` holds chargeAmount and onConfirmedPayment for the payment routes.
-  const commerce = commerceRoutes(api, {
+  const commerce = await commerceRoutes(api, {
     content: deps.content,
     database: deps.database,
     logger: deps.logger,

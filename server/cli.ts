@@ -1,13 +1,17 @@
 /**
- * The command line: `start` (build if needed, then serve), `validate DIR`, `migrate`.
+ * The command line: `start` (build if needed, then serve), `validate DIR`, `migrate`, `db:copy`.
  * Every failure ends with a message a person can act on and a non-zero exit code.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
 import { buildIsStale, projectRoot } from './build-output';
 import { ConfigError, loadConfig } from './config';
 import { formatProblem, InvalidContentError } from './content/definition-problem';
 import { readDefinitions } from './content/load-content';
+import { copyDatabase } from './db/copy-database';
 import { openDatabase } from './db/database';
+import { isPostgresUrl } from './db/database-url';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './logger';
 import { startServer } from './start';
@@ -63,6 +67,30 @@ async function migrate(): Promise<void> {
   await database.close();
 }
 
+/** `db:copy --from URL --to URL`: moves a shop to another database (db/copy-database.ts), then proves it. */
+async function copy(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { from: { type: 'string' }, to: { type: 'string' } } });
+  if (!values.from || !values.to) fail('Usage: npm run db:copy -- --from sqlite:var/showroom.db --to postgres://user:password@host:5432/showroom');
+  const sourceFile = values.from.replace(/^sqlite:/, '');
+  if (!isPostgresUrl(values.from) && !fs.existsSync(sourceFile)) fail(`There is no database at ${sourceFile}.`);
+  const source = openDatabase(values.from);
+  const target = openDatabase(values.to);
+  try {
+    const reports = await copyDatabase(source, target, (line) => process.stdout.write(`copied ${line}\n`));
+    for (const r of reports) {
+      const money = Object.entries(r.cents).map(([c, v]) => `${c} ${(v / 100).toFixed(2)}`).join(', ');
+      process.stdout.write(`${r.matches ? 'same' : 'DIFFERENT'}  ${r.table}: ${r.rows} rows${money ? `; ${money}` : ''}\n`);
+    }
+    if (reports.some((r) => !r.matches)) fail('The copy differs from its source: see the DIFFERENT lines.');
+    process.stdout.write(`Copied ${reports.length} tables from ${source.location} to ${target.location}; row counts and money totals match.\n`);
+  } catch (err) {
+    fail(`The copy stopped, and the target was left as it was: ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    await source.close();
+    await target.close();
+  }
+}
+
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   switch (command) {
@@ -72,8 +100,10 @@ async function main(): Promise<void> {
       return validate(args[0]);
     case 'migrate':
       return migrate();
+    case 'db:copy':
+      return copy(args);
     default:
-      fail('Usage: showroom start | validate DIR | migrate');
+      fail('Usage: showroom start | validate DIR | migrate | db:copy --from URL --to URL');
   }
 }
 

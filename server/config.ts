@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import proxyaddr from 'proxy-addr';
+import { isPostgresUrl } from './db/database-url';
 import { loadGatewayConfig, type GatewayConfig } from './gateways/gateway-config';
 
 export interface Config {
@@ -17,7 +18,7 @@ export interface Config {
    * store too (http/store-origins.ts), so http://127.0.0.1:{port} works as well.
    */
   publicUrl: string | null;
-  /** Absolute path of the SQLite file, or ':memory:'. */
+  /** What openDatabase opens: the SQLite file's absolute path, ':memory:', or a postgres:// URL. */
   databasePath: string;
   databaseUrl: string;
   contentDir: string;
@@ -79,8 +80,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (databaseUrl === 'sqlite::memory:') databasePath = ':memory:';
   else if (databaseUrl.startsWith('sqlite:') && databaseUrl.length > 'sqlite:'.length) {
     databasePath = path.resolve(cwd, databaseUrl.slice('sqlite:'.length));
+  } else if (isPostgresUrl(databaseUrl) && URL.canParse(databaseUrl)) {
+    databasePath = databaseUrl;
   } else {
-    problems.push(`DATABASE_URL must look like sqlite:var/showroom.db or sqlite::memory:, got "${databaseUrl}"`);
+    problems.push(`DATABASE_URL must look like sqlite:var/showroom.db, sqlite::memory: or postgres://user:password@host:5432/showroom, got "${databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}"`);
   }
 
   const contentDir = path.resolve(cwd, env.CONTENT_DIR || 'examples/site');

@@ -9,7 +9,6 @@ import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { SyncQueries } from './db/sync-query';
 import { ApiError } from './http/api-error';
 import { DEFAULT_LINK_DAYS, QuoteService } from './services/quote-service';
 import { defaultStoreOrigins } from './http/store-origins';
@@ -38,7 +37,7 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databasePath);
   try {
     await migrateToLatest(database.db);
-    const quotes = new QuoteService(new SyncQueries(database.db, database.sqlite), publicUrl);
+    const quotes = new QuoteService(database.q, publicUrl);
     const days = parseDays(rest);
     let quoteId: number;
     if (command === 'create') {
@@ -50,14 +49,14 @@ async function main(): Promise<void> {
         fail(`${arg} is not valid JSON: ${(err as Error).message}`);
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) fail(`${arg} must hold a JSON object.`);
-      const quote = quotes.create(body as Record<string, unknown>);
+      const quote = await quotes.create(body as Record<string, unknown>);
       quoteId = quote.id;
       process.stdout.write(`Quote ${quote.increment_id} stored (id ${quote.id}), total $${(quote.total_cents / 100).toFixed(2)}.\n`);
     } else {
       if (!/^\d{1,12}$/.test(arg)) fail('The quote ID is a number.');
       quoteId = Number(arg);
     }
-    const link = quotes.issueLink(quoteId, days);
+    const link = await quotes.issueLink(quoteId, days);
     process.stdout.write(`Payment link: ${link.url}\nToken: ${link.token}\nExpires: ${link.expiresAt}\n`);
   } finally {
     await database.close();

@@ -73,7 +73,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const storeAliases = config.publicUrl ? [] : defaultOrigins;
 
   const gateways = createGateways(config.gateways, database);
-  const app = createApp({ content, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, trustProxy: config.trustProxy });
+  const app = await createApp({ content, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, trustProxy: config.trustProxy });
   mainServer.on('request', app.callback());
 
   const dealerBound = await listen(dealerServer, config.dealerPort, config.host);

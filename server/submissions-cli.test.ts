@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv } from './api/forms-test-kit';
+import { bytesOf, freshAddress, postJson, postMultipart, startFormsTestServer, type FormsTestServer } from './api/forms-test-kit';
 import { runSubmissionsCli } from './testing/run-submissions-cli';
-import { startTestServer, type TestServer } from './testing/test-server';
 
-let server: TestServer;
+let server: FormsTestServer;
 beforeAll(async () => {
-  server = await startTestServer(proxiedTestEnv);
+  server = await startFormsTestServer();
   await postJson(server.url, 'newsletter', { formData: { email: 'first@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
   await postJson(
     server.url,
@@ -31,7 +30,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const cli = (...args: string[]) => runSubmissionsCli(server.databaseFile, ...args);
+const cli = (...args: string[]) => runSubmissionsCli(server.databaseUrl, ...args);
 
 describe('npm run submissions', () => {
   it('lists the submissions of every form, or of one', () => {

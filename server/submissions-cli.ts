@@ -9,7 +9,6 @@ import { ConfigError, loadConfig } from './config';
 import { loadContent } from './content/load-content';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { SyncQueries } from './db/sync-query';
 import type { FormDefinition } from '../schemas/forms/form.schema';
 import { formatList, listSubmissions, submissionsCsv } from './services/submissions-export';
 
@@ -40,12 +39,12 @@ async function main(): Promise<void> {
   const database = openDatabase(config.databasePath);
   try {
     await migrateToLatest(database.db);
-    const q = new SyncQueries(database.db, database.sqlite);
+    const q = database.q;
     if (command === 'list') {
-      const rows = listSubmissions(q, form);
+      const rows = await listSubmissions(q, form);
       process.stdout.write(rows.length ? `${formatList(rows)}\n` : `No submissions${form ? ` of the form "${form}"` : ''} yet.\n`);
     } else {
-      process.stdout.write(submissionsCsv(q, form!, definitionOf(config.contentDir, form!)));
+      process.stdout.write(await submissionsCsv(q, form!, definitionOf(config.contentDir, form!)));
     }
   } finally {
     await database.close();

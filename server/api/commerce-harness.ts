@@ -1,6 +1,6 @@
 /**
- * A test harness for payment flows: the real app (createApp) on 127.0.0.1 port 0 with a real SQLite
- * file, and a scripted gateway whose `confirm` answers what the test set (pending, then completed,
+ * A test harness for payment flows: the real app (createApp) on 127.0.0.1 port 0 with a fresh test
+ * database (a SQLite file, or a PostgreSQL schema in the server-postgres run), and a scripted gateway whose `confirm` answers what the test set (pending, then completed,
  * failed ...). Flows through the offline test gateway itself use startTestServer.
  */
 import fs from 'node:fs';
@@ -8,15 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { projectRoot } from '../build-output';
-import { openDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { SyncQueries } from '../db/sync-query';
+import type { Database } from '../db/database';
+import type { Queries } from '../db/queries';
 import type { AllGateways } from '../gateways/create-gateways';
 import type { ConfirmedPayment, GatewayName, PaymentGateway } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
 import type { MailConfig } from '../mail/mail-config';
 import { QuoteService } from '../services/quote-service';
 import { listenApiApp } from '../testing/api-app';
+import { openTestDatabase } from '../testing/test-database';
 
 export class ScriptedGateway implements PaymentGateway {
   readonly payments = new Map<string, ConfirmedPayment>();
@@ -52,9 +52,8 @@ export class ScriptedGateway implements PaymentGateway {
 
 export interface Harness {
   url: string;
-  databaseFile: string;
   database: Database;
-  q: SyncQueries;
+  q: Queries;
   quotes: QuoteService;
   gateway: ScriptedGateway;
   stop(): Promise<void>;
@@ -64,17 +63,14 @@ export const harnessMail: MailConfig = { smtpUrl: null, from: 'Showroom <orders@
 
 export async function startHarness(contentDir = process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site'), options: { production?: boolean } = {}): Promise<Harness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-harness-'));
-  const databaseFile = path.join(dir, 'showroom.db');
-  const database = openDatabase(databaseFile);
-  await migrateToLatest(database.db);
+  const database = await openTestDatabase(dir);
   const gateway = new ScriptedGateway('test');
   const gateways = { get: () => gateway, test: gateway, isConfigured: () => true, config: { stripe: null, paypal: null, authorizeNet: null } } as unknown as AllGateways;
   const app = await listenApiApp({ database, gateways, mail: harnessMail, contentDir, production: options.production });
   const url = app.url;
-  const q = new SyncQueries(database.db, database.sqlite);
+  const q = database.q;
   return {
     url,
-    databaseFile,
     database,
     q,
     quotes: new QuoteService(q, url),

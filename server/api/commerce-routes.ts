@@ -35,8 +35,9 @@ export interface CommerceDeps {
   production: boolean;
 }
 
-export function commerceRoutes(api: Router, deps: CommerceDeps): Commerce {
-  const commerce = createCommerce({
+/** Async: the commerce services read their signing key from the database first (createCommerce). */
+export async function commerceRoutes(api: Router, deps: CommerceDeps): Promise<Commerce> {
+  const commerce = await createCommerce({
     content: deps.content,
     database: deps.database,
     publicUrl: deps.publicUrl,
@@ -48,14 +49,14 @@ export function commerceRoutes(api: Router, deps: CommerceDeps): Commerce {
     },
   });
   // Accounts first: an order placed while signed in belongs to its customer.
-  const accounts = accountRoutes(api, { commerce, publicUrl: deps.publicUrl, storeOrigins: deps.storeOrigins, logger: deps.logger });
+  const accounts = await accountRoutes(api, { commerce, publicUrl: deps.publicUrl, storeOrigins: deps.storeOrigins, logger: deps.logger });
   orderRoutes(api, commerce, { customerOf: (ctx) => accounts.auth.customerIdForRequest(ctx), storeOrigins: deps.storeOrigins });
   quoteRoutes(api, commerce);
   paymentVerifyRoutes(api, commerce);
   cartRoutes(api, commerce);
   reviewRoutes(api, deps.content.dir);
   emailRoutes(api, commerce);
-  formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail });
+  await formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail });
   openApiRoutes(api);
   if (!deps.production) devMailboxRoutes(api, commerce.q);
   if (deps.mail.smtpUrl) startMailWorker(commerce.q, smtpSender(deps.mail.smtpUrl), deps.mail, deps.logger);

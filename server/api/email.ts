@@ -19,11 +19,11 @@ export function emailRoutes(router: Router, commerce: Commerce): void {
     }
     const data = isRecord(body.data) ? body.data : {};
     const raw = data.orderId ?? body.orderId ?? data.id;
-    const id = typeof raw === 'string' || typeof raw === 'number' ? commerce.orders.resolveOrderId(String(raw)) : undefined;
-    if (id === undefined || !commerce.tokens.verify(id, presentedToken(ctx, body))) {
+    const id = typeof raw === 'string' || typeof raw === 'number' ? await commerce.orders.resolveOrderId(String(raw)) : undefined;
+    if (id === undefined || !(await commerce.tokens.verify(id, presentedToken(ctx, body)))) {
       throw new ApiError(403, 'forbidden', 'This endpoint only re-sends the store\'s own order e-mails.');
     }
-    const order = commerce.orders.resendConfirmation(id);
+    const order = await commerce.orders.resendConfirmation(id);
     ctx.body = { success: true, message: 'The confirmation e-mails are queued.', emailSent: order.emailSent };
   });
 }

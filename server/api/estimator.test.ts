@@ -8,7 +8,7 @@ import type { FormField } from '../../schemas/forms/form-field.schema';
 import { projectRoot } from '../build-output';
 import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv, readRows } from './forms-test-kit';
+import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv, withDatabaseOf } from './forms-test-kit';
 
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(projectRoot, 'examples', 'site', file), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
@@ -21,6 +21,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
+
+/** What the server stored: a submission by id, an e-mail by its dedupe key, a table's row count. */
+const submission = (id: number) => withDatabaseOf(server, (q) => q.first(q.db.selectFrom('form_submission').selectAll().where('id', '=', id)));
+const mailOf = (dedupeKey: string) => withDatabaseOf(server, (q) => q.first(q.db.selectFrom('mail_outbox').selectAll().where('dedupe_key', '=', dedupeKey)));
+const count = (table: 'form_submission' | 'mail_outbox') => withDatabaseOf(server, async (q) => (await q.first(q.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'))))!.n);
 
 const values = {
   kitchenSize: 'medium',
@@ -90,21 +95,21 @@ describe('POST /api/forms/{estimator}', () => {
     expect(res.status).toBe(201);
     expect((res.body as { data: { estimate: unknown } }).data.estimate).toEqual({ min: expected.finalMin, max: expected.finalMax });
     const id = (res.body as { data: { id: number } }).data.id;
-    const [row] = readRows<{ data: string; form_name: string }>(server.databaseFile, 'select * from form_submission where id = ?', id);
+    const row = await submission(id);
     expect(row!.form_name).toBe('kitchen-estimator');
     const data = JSON.parse(row!.data) as Record<string, unknown>;
     expect(data.estimateTotal).toBe(expected.display.final);
     expect(data.estimateMaterials).toBe(expected.display.product);
     expect(data.estimateLabor).toBe(expected.display.labor);
     expect(data.kitchenSize).toBe('medium');
-    const [mail] = readRows<{ text: string; recipient: string }>(server.databaseFile, "select * from mail_outbox where dedupe_key = ?", `form-notification:${id}`);
+    const mail = await mailOf(`form-notification:${id}`);
     expect(mail!.text).toContain(`Estimated total: ${expected.display.final}`);
     expect(mail!.text).toContain('Kitchen size: Medium');
     expect(mail!.text).not.toContain('$1.00 - $2.00');
     const page = await (await fetch(`${server.url}/dev/mail`)).text();
     expect(page).toContain(`#${id}`);
     // The visitor's copy repeats the store's words (choices, the server's range), never what they typed.
-    const [copy] = readRows<{ text: string; recipient: string }>(server.databaseFile, 'select * from mail_outbox where dedupe_key = ?', `form-confirmation:${id}`);
+    const copy = await mailOf(`form-confirmation:${id}`);
     expect(copy!.recipient).toBe('rosa.diaz@example.com');
     expect(copy!.text).toContain(`Estimated total: ${expected.display.final}`);
     expect(copy!.text).toContain('Kitchen size: Medium');
@@ -112,14 +117,13 @@ describe('POST /api/forms/{estimator}', () => {
   });
 
   it('asks for the captcha: without a token that passes, nothing is stored and nobody is mailed', async () => {
-    const count = (table: string) => readRows<{ n: number }>(server.databaseFile, `select count(*) as n from ${table}`)[0]!.n;
-    const before = [count('form_submission'), count('mail_outbox')];
+    const before = [await count('form_submission'), await count('mail_outbox')];
     for (const recaptchaToken of [undefined, 'forged']) {
       const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '', ...(recaptchaToken ? { recaptchaToken } : {}) }, freshAddress());
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'validation_failed', fields: { recaptchaToken: 'Please complete the reCAPTCHA verification' } });
     }
-    expect([count('form_submission'), count('mail_outbox')]).toEqual(before);
+    expect([await count('form_submission'), await count('mail_outbox')]).toEqual(before);
   });
 
   it('takes an estimate with a floor plan as multipart, priced by the server, the file attached to the e-mail', async () => {
@@ -133,11 +137,11 @@ describe('POST /api/forms/{estimator}', () => {
     );
     expect(res.status).toBe(201);
     const id = (res.body as { data: { id: number } }).data.id;
-    const [row] = readRows<{ data: string }>(server.databaseFile, 'select * from form_submission where id = ?', id);
+    const row = await submission(id);
     const data = JSON.parse(row!.data) as Record<string, unknown>;
     expect(data.estimateTotal).toBe(expected.display.final);
     expect(data.floorPlan).toEqual([expect.objectContaining({ name: 'plan.pdf' })]);
-    const [mail] = readRows<{ text: string; attachments: string }>(server.databaseFile, 'select * from mail_outbox where dedupe_key = ?', `form-notification:${id}`);
+    const mail = await mailOf(`form-notification:${id}`);
     expect(mail!.text).toContain(`Estimated total: ${expected.display.final}`);
     expect(JSON.parse(mail!.attachments)).toEqual([expect.objectContaining({ filename: 'plan.pdf' })]);
   });
@@ -148,26 +152,26 @@ describe('POST /api/forms/{estimator}', () => {
     const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN }, { ...freshAddress(), Origin: origin, 'X-Showroom-Dealer': 'demo-dealer' });
     expect(res.status).toBe(201);
     const id = (res.body as { data: { id: number } }).data.id;
-    const [row] = readRows<{ data: string; dealer_id: string | null }>(server.databaseFile, 'select * from form_submission where id = ?', id);
+    const row = await submission(id);
     expect(row!.dealer_id).toBe('demo-dealer');
     expect(JSON.parse(row!.data)).toMatchObject({ estimateTotal: expected.display.final, estimateDealer: 'Riverside Home Center (demo-dealer)' });
-    const [mail] = readRows<{ text: string }>(server.databaseFile, 'select * from mail_outbox where dedupe_key = ?', `form-notification:${id}`);
+    const mail = await mailOf(`form-notification:${id}`);
     expect(mail!.text).toContain('Dealer: Riverside Home Center (demo-dealer)');
     expect(mail!.text).toContain(`Estimated total: ${expected.display.final}`);
   });
 
   it("refuses an estimate naming a dealer from another origin, and stores nothing", async () => {
-    const before = readRows<{ n: number }>(server.databaseFile, 'select count(*) as n from form_submission')[0]!.n;
+    const before = await count('form_submission');
     const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN }, { ...freshAddress(), Origin: 'https://evil.example', 'X-Showroom-Dealer': 'demo-dealer' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ error: 'dealer_origin_refused' });
-    expect(readRows<{ n: number }>(server.databaseFile, 'select count(*) as n from form_submission')[0]!.n).toBe(before);
+    expect(await count('form_submission')).toBe(before);
   });
 
   it('an estimate from the store\'s own pages has no dealer', async () => {
     const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN }, freshAddress());
     const id = (res.body as { data: { id: number } }).data.id;
-    const [row] = readRows<{ data: string; dealer_id: string | null }>(server.databaseFile, 'select * from form_submission where id = ?', id);
+    const row = await submission(id);
     expect(row!.dealer_id).toBeNull();
     expect(JSON.parse(row!.data)).not.toHaveProperty('estimateDealer');
   });

@@ -7,12 +7,13 @@ import fs from 'node:fs';
 import type Router from '@koa/router';
 import type { Content } from '../content/load-content';
 import type { Database } from '../db/database';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import type { Logger } from '../logger';
 import type { MailConfig } from '../mail/mail-config';
 import { formSettingsFromEnv, type FormSettings } from '../services/form-settings';
 import { FormSubmissions } from '../services/form-submissions';
 import { RateLimiter } from '../services/rate-limiter';
+import { limitStore } from '../services/shared-limits';
 import { sweepStaleStaging } from '../services/form-uploads';
 import { createRecaptchaVerifier } from '../services/recaptcha';
 import { FORM_POSTS_PER_MINUTE, formRoutes } from './forms';
@@ -21,16 +22,16 @@ import { newsletterRoutes } from './forms-newsletter';
 export interface FormsApiDeps {
   content: Content;
   database: Database;
-  q: SyncQueries;
+  q: Queries;
   logger: Logger;
   publicUrl: string;
   mail: MailConfig;
-  /** Default: from the environment (formSettingsFromEnv), uploads beside the database file. */
+  /** Default: from the environment (formSettingsFromEnv), uploads beside the SQLite file (PostgreSQL: var/uploads or UPLOADS_DIR). */
   settings?: FormSettings;
 }
 
 export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
-  const settings = deps.settings ?? formSettingsFromEnv(deps.database.sqlite.name);
+  const settings = deps.settings ?? formSettingsFromEnv(deps.database.engine === 'sqlite' ? deps.database.location : null);
   fs.mkdirSync(settings.uploadsDir, { recursive: true });
   const swept = sweepStaleStaging(settings.uploadsDir);
   if (swept) deps.logger.info({ swept }, 'removed upload staging folders of interrupted requests');
@@ -39,7 +40,7 @@ export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
     deps.logger.error('RECAPTCHA_SECRET_KEY is not set and the test verifier is off (production): forms and estimators with googleReCaptcha refuse every submission');
   }
   const submissions = new FormSubmissions({ q: deps.q, uploadsDir: settings.uploadsDir, mail: deps.mail, publicUrl: deps.publicUrl, recaptcha });
-  formRoutes(api, { content: deps.content, submissions, limiter: new RateLimiter(FORM_POSTS_PER_MINUTE, 60_000), uploadsDir: settings.uploadsDir, logger: deps.logger });
+  formRoutes(api, { content: deps.content, submissions, limiter: new RateLimiter(FORM_POSTS_PER_MINUTE, 60_000, limitStore(deps.database), 'form-posts'), uploadsDir: settings.uploadsDir, logger: deps.logger });
   newsletterRoutes(api, deps.q, submissions.newsletterConsent);
   return settings;
 }

@@ -7,14 +7,13 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileLike } from '../../schemas/evaluators/field-values';
 import { FORM_CASES, type FormCase } from '../../schemas/evaluators/form-cases';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { bytesForName, contentWithCaseForms, filesUnder, freshAddress, postJson, postMultipart, proxiedTestEnv, uploadsDirOf, type JsonAnswer } from './forms-test-kit';
+import { bytesForName, contentWithCaseForms, filesUnder, freshAddress, postJson, postMultipart, proxiedTestEnv, startFormsTestServer, type FormsTestServer, type JsonAnswer } from './forms-test-kit';
 
-let server: TestServer;
+let server: FormsTestServer;
 let contentDir: string;
 beforeAll(async () => {
   contentDir = contentWithCaseForms();
-  server = await startTestServer({ ...proxiedTestEnv, CONTENT_DIR: contentDir });
+  server = await startFormsTestServer({ ...proxiedTestEnv, CONTENT_DIR: contentDir });
 });
 afterAll(async () => {
   await server?.stop();
@@ -55,6 +54,6 @@ describe('the shared form cases, through POST /api/forms/{name}', () => {
 
   it('left no upload of a refused case behind', () => {
     // Only the accepted case with files stored anything: its three files.
-    expect(filesUnder(uploadsDirOf(server.databaseFile))).toHaveLength(3);
+    expect(filesUnder(server.uploads)).toHaveLength(3);
   });
 });

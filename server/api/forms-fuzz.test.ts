@@ -4,17 +4,17 @@
  * submission; nothing stays in staging).
  */
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFormFields } from '../../schemas/evaluators/form-structure';
 import { inputFields } from '../../schemas/evaluators/visibility';
 import { loadContent } from '../content/load-content';
-import { startTestServer, type TestServer } from '../testing/test-server';
 import { testEnv } from './commerce-test-kit';
-import { bytesOf, filesUnder, freshAddress, multipartBody, rawPost, readRows, uploadsDirOf, proxiedTestEnv } from './forms-test-kit';
+import { bytesOf, filesUnder, freshAddress, multipartBody, rawPost, readRows, startFormsTestServer, type FormsTestServer } from './forms-test-kit';
 
-let server: TestServer;
+let server: FormsTestServer;
 beforeAll(async () => {
-  server = await startTestServer(proxiedTestEnv);
+  server = await startFormsTestServer();
 });
 afterAll(async () => {
   await server?.stop();
@@ -103,8 +103,7 @@ describe('forms fuzz', () => {
     );
     // Mostly refusals, of several kinds.
     expect([...statuses.keys()].filter((s) => s >= 400).length).toBeGreaterThan(2);
-    const uploads = uploadsDirOf(server.databaseFile);
-    const stored = new Set(readRows<{ stored_name: string }>(server.databaseFile, 'select stored_name from form_upload').map((r) => r.stored_name));
-    expect(filesUnder(uploads).filter((f) => !stored.has(f))).toEqual([]);
+    const stored = new Set((await readRows<{ stored_name: string }>(server, sql`select stored_name from form_upload`)).map((r) => r.stored_name));
+    expect(filesUnder(server.uploads).filter((f) => !stored.has(f))).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@
  * fetches every link of an e-mail does not subscribe anybody.
  */
 import type Router from '@koa/router';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
 import { NEWSLETTER_CONFIRMED, type NewsletterConsent } from '../services/newsletter-consent';
 import { findSubscriberByToken, maskEmail, setSubscription, type Subscriber } from '../services/newsletter-subscribers';
@@ -32,9 +32,9 @@ function view(s: Subscriber) {
   return { email: maskEmail(s.email), status: s.status, subscribed: s.status === 'subscribed' };
 }
 
-export function newsletterRoutes(router: Router, q: SyncQueries, consent: NewsletterConsent): void {
-  router.get('/api/newsletter/subscription/:token', (ctx) => {
-    const subscriber = findSubscriberByToken(q, ctx.params.token ?? '');
+export function newsletterRoutes(router: Router, q: Queries, consent: NewsletterConsent): void {
+  router.get('/api/newsletter/subscription/:token', async (ctx) => {
+    const subscriber = await findSubscriberByToken(q, ctx.params.token ?? '');
     if (!subscriber) throw notFound();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, data: view(subscriber) };
@@ -44,16 +44,16 @@ export function newsletterRoutes(router: Router, q: SyncQueries, consent: Newsle
     ['unsubscribe', false, UNSUBSCRIBED_MESSAGE],
     ['resubscribe', true, RESUBSCRIBED_MESSAGE],
   ] as const) {
-    router.post(`/api/newsletter/${action}/:token`, (ctx) => {
-      const subscriber = setSubscription(q, ctx.params.token ?? '', subscribed, ctx.ip);
+    router.post(`/api/newsletter/${action}/:token`, async (ctx) => {
+      const subscriber = await setSubscription(q, ctx.params.token ?? '', subscribed, ctx.ip);
       if (!subscriber) throw notFound();
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { success: true, message, data: view(subscriber) };
     });
   }
 
-  router.post('/api/newsletter/confirm/:token', (ctx) => {
-    const subscriber = consent.confirm((ctx.params.token ?? '').slice(0, 200), ctx.ip);
+  router.post('/api/newsletter/confirm/:token', async (ctx) => {
+    const subscriber = await consent.confirm((ctx.params.token ?? '').slice(0, 200), ctx.ip);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, message: NEWSLETTER_CONFIRMED, data: view(subscriber) };
   });

@@ -2,15 +2,18 @@
  * Helpers for the forms API tests: a content folder with the shared case forms added, requests in
  * JSON, in multipart (fetch's FormData) and raw (node:http, for bodies the server refuses before it
  * has read them), files whose bytes really are of the type their name says, and a look into the
- * uploads folder.
+ * uploads folder and the database of the test server (SQLite or PostgreSQL, as the test run says).
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { RawBuilder } from 'kysely';
 import { FORM_CASE_FORMS } from '../../schemas/evaluators/form-cases';
 import { projectRoot } from '../build-output';
 import { openDatabase } from '../db/database';
+import type { Queries } from '../db/queries';
+import { startTestServer, type TestServer } from '../testing/test-server';
 import { testEnv } from './commerce-test-kit';
 
 /** A copy of the demo content with the forms of schemas/evaluators/form-cases.ts added. Removed by the caller. */
@@ -21,9 +24,6 @@ export function contentWithCaseForms(): string {
   return dir;
 }
 
-export function uploadsDirOf(databaseFile: string): string {
-  return path.join(path.dirname(databaseFile), 'uploads');
-}
 
 /** Every file under the uploads folder (folders left out), relative paths. */
 export function filesUnder(dir: string): string[] {
@@ -156,13 +156,19 @@ export function multipartBody(boundary: string, parts: { name: string; filename?
   return Buffer.concat(chunks);
 }
 
-export function readRows<T = Record<string, any>>(databaseFile: string, sql: string, ...params: unknown[]): T[] {
-  const db = openDatabase(databaseFile);
+/** Runs `fn` on a connection of its own to the test server's database (as an operator's tool would). */
+export async function withDatabaseOf<T>(server: TestServer, fn: (q: Queries) => Promise<T>): Promise<T> {
+  const database = openDatabase(server.databaseUrl);
   try {
-    return db.sqlite.prepare(sql).all(...params) as T[];
+    return await fn(database.q);
   } finally {
-    void db.close();
+    await database.close();
   }
+}
+
+/** The rows of a query (kysely's sql`...`, values bound) on the test server's database. */
+export function readRows<T = Record<string, any>>(server: TestServer, query: RawBuilder<unknown>): Promise<T[]> {
+  return withDatabaseOf(server, (q) => q.rows(query as RawBuilder<T>));
 }
 
 /** A client address of its own for each test, so the per-address rate limit never mixes tests (the app trusts X-Forwarded-For). */
@@ -178,3 +184,28 @@ export function freshAddress(): Record<string, string> {
  * would with TRUST_PROXY set; otherwise every request is one client and the per-address limit trips.
  */
 export const proxiedTestEnv: Record<string, string> = { ...testEnv, TRUST_PROXY: 'loopback' };
+
+export interface FormsTestServer extends TestServer {
+  /** The server's uploads folder (UPLOADS_DIR), its own, alone in a temporary folder (a file that escaped it would show there). */
+  uploads: string;
+}
+
+/** A test server with an uploads folder of its own (UPLOADS_DIR), removed when it stops. */
+export async function startFormsTestServer(env: Record<string, string> = proxiedTestEnv): Promise<FormsTestServer> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-uploads-'));
+  const uploads = path.join(root, 'uploads');
+  try {
+    const server = await startTestServer({ ...env, UPLOADS_DIR: uploads });
+    return {
+      ...server,
+      uploads,
+      async stop() {
+        await server.stop();
+        fs.rmSync(root, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    fs.rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
+}

@@ -1,10 +1,10 @@
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { freshAddress, postJson, readRows, proxiedTestEnv } from './forms-test-kit';
+import { freshAddress, postJson, readRows, startFormsTestServer, type FormsTestServer } from './forms-test-kit';
 
-let server: TestServer;
+let server: FormsTestServer;
 beforeAll(async () => {
-  server = await startTestServer(proxiedTestEnv);
+  server = await startFormsTestServer();
 });
 afterAll(async () => {
   await server?.stop();
@@ -22,10 +22,10 @@ const contact = {
 };
 
 function submissions(form: string) {
-  return readRows<{ id: number; form_name: string; data: string; status: string; steps_done: number; token_hash: string | null }>(server.databaseFile, 'select * from form_submission where form_name = ? order by id', form);
+  return readRows<{ id: number; form_name: string; data: string; status: string; steps_done: number; token_hash: string | null }>(server, sql`select * from form_submission where form_name = ${form} order by id`);
 }
-function outbox(where = '1 = 1', ...params: unknown[]) {
-  return readRows<{ type: string; recipient: string; subject: string; html: string; text: string; headers: string; attachments: string; dedupe_key: string }>(server.databaseFile, `select * from mail_outbox where ${where} order by id`, ...params);
+function outbox(where: RawBuilder<unknown> = sql`1 = 1`) {
+  return readRows<{ type: string; recipient: string; subject: string; html: string; text: string; headers: string; attachments: string; dedupe_key: string }>(server, sql`select * from mail_outbox where ${where} order by id`);
 }
 
 describe('POST /api/forms/{formName}: single-step JSON', () => {
@@ -39,10 +39,10 @@ describe('POST /api/forms/{formName}: single-step JSON', () => {
     const res = await postJson(server.url, 'contact', { formData: contact, recaptchaToken: 'test-pass', name: 'contact', metadata: { page: '/contact' } }, freshAddress());
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, message: 'We have received your message. Our Team will contact you soon.', data: { id: expect.any(Number) } });
-    const row = submissions('contact').find((r) => r.id === res.body.data.id)!;
+    const row = (await submissions('contact')).find((r) => r.id === res.body.data.id)!;
     expect(row.status).toBe('submitted');
     expect(JSON.parse(row.data)).toEqual({ ...contact, source: 'contact-page' });
-    const mails = outbox('dedupe_key in (?, ?)', `form-notification:${row.id}`, `form-confirmation:${row.id}`);
+    const mails = await outbox(sql`dedupe_key in (${`form-notification:${row.id}`}, ${`form-confirmation:${row.id}`})`);
     expect(mails.map((m) => [m.type, m.recipient])).toEqual([
       ['form-notification', 'orders@showroom.localhost'],
       ['form-confirmation', 'ann.lee@example.com'],
@@ -69,20 +69,20 @@ describe('POST /api/forms/{formName}: what the server refuses or drops', () => {
   it('drops a hidden field and forces a hidden-type field to its defined value', async () => {
     const res = await postJson(server.url, 'contact', { formData: { ...contact, topic: 'samples', orderNumber: '999', source: 'forged' }, recaptchaToken: 'test-pass' }, freshAddress());
     expect(res.status).toBe(201);
-    const data = JSON.parse(submissions('contact').find((r) => r.id === res.body.data.id)!.data);
+    const data = JSON.parse((await submissions('contact')).find((r) => r.id === res.body.data.id)!.data);
     expect(data).not.toHaveProperty('orderNumber');
     expect(data.source).toBe('contact-page');
   });
 
   it('refuses a field the definition does not have, and nothing is stored', async () => {
-    const before = submissions('contact').length;
+    const before = (await submissions('contact')).length;
     const res = await postJson(server.url, 'contact', { formData: { ...contact, isAdmin: 'yes' }, recaptchaToken: 'test-pass' }, freshAddress());
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'unknown_field', message: 'The form has no field named "isAdmin".', fields: { isAdmin: 'Unknown field' } });
     const envelope = await postJson(server.url, 'contact', { formData: contact, recaptchaToken: 'test-pass', firstName: 'flat' }, freshAddress());
     expect(envelope.status).toBe(400);
     expect(envelope.body.fields).toEqual({ firstName: 'Unknown field' });
-    expect(submissions('contact')).toHaveLength(before);
+    expect(await submissions('contact')).toHaveLength(before);
   });
 
   it('refuses values of a type no field takes', async () => {
@@ -117,11 +117,11 @@ describe('POST /api/forms/{formName}: what the server refuses or drops', () => {
   });
 
   it('a filled honeypot gets a success that stores and sends nothing', async () => {
-    const before = [submissions('contact').length, outbox().length];
+    const before = [(await submissions('contact')).length, (await outbox()).length];
     const res = await postJson(server.url, 'contact', { formData: contact, recaptchaToken: 'test-pass', honeypot: 'http://spam.example' }, freshAddress());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'We have received your message. Our Team will contact you soon.', data: {} });
-    expect([submissions('contact').length, outbox().length]).toEqual(before);
+    expect([(await submissions('contact')).length, (await outbox()).length]).toEqual(before);
   });
 
   it('limits submissions per address: the eleventh in a minute gets 429', async () => {
@@ -157,24 +157,24 @@ describe('POST /api/forms/{formName}: a multi-step form', () => {
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ success: true, message: 'Your answers so far are saved.', data: { id: expect.any(Number), token: expect.any(String), step: 0, completed: false } });
     const { id, token } = first.body.data as { id: number; token: string };
-    const mailFor = () => outbox('dedupe_key like ?', `form-%:${id}`);
-    expect(mailFor()).toEqual([]);
+    const mailFor = () => outbox(sql`dedupe_key like ${`form-%:${id}`}`);
+    expect(await mailFor()).toEqual([]);
 
     const second = await postJson(server.url, 'free-kitchen-design', { formData: step1, step: 1, id, token }, address);
     expect(second.status).toBe(200);
     expect(second.body.data).toEqual({ id, step: 1, completed: false });
-    expect(mailFor()).toEqual([]);
-    let row = submissions('free-kitchen-design').find((r) => r.id === id)!;
+    expect(await mailFor()).toEqual([]);
+    let row = (await submissions('free-kitchen-design')).find((r) => r.id === id)!;
     expect([row.status, row.steps_done]).toEqual(['in_progress', 2]);
 
     // The token may come as a bearer token instead.
     const last = await postJson(server.url, 'free-kitchen-design', { formData: step2, step: 2, id }, { ...address, Authorization: `Bearer ${token}` });
     expect(last.status).toBe(200);
     expect(last.body).toEqual({ success: true, message: 'Thank you! A designer will contact you within one business day.', data: { id, step: 2, completed: true } });
-    row = submissions('free-kitchen-design').find((r) => r.id === id)!;
+    row = (await submissions('free-kitchen-design')).find((r) => r.id === id)!;
     expect(row.status).toBe('submitted');
     expect(JSON.parse(row.data)).toEqual({ ...step0, ...step1, ...step2 });
-    expect(mailFor().map((m) => m.type)).toEqual(['form-notification', 'form-confirmation']);
+    expect((await mailFor()).map((m) => m.type)).toEqual(['form-notification', 'form-confirmation']);
     expect(row.token_hash).not.toContain(token);
 
     const again = await postJson(server.url, 'free-kitchen-design', { formData: step2, step: 2, id, token }, address);
@@ -190,7 +190,7 @@ describe('POST /api/forms/{formName}: a multi-step form', () => {
     expect(skip.body.fields).toEqual({ step: 'Send the steps in order.' });
     const redo = await postJson(server.url, 'free-kitchen-design', { formData: { ...step0, firstName: 'Anna' }, step: 0, id, token }, address);
     expect(redo.status).toBe(200);
-    expect(JSON.parse(submissions('free-kitchen-design').find((r) => r.id === id)!.data).firstName).toBe('Anna');
+    expect(JSON.parse((await submissions('free-kitchen-design')).find((r) => r.id === id)!.data).firstName).toBe('Anna');
   });
 
   it('a later step is checked with its own rules and needs the id', async () => {

@@ -42,13 +42,13 @@ export class AccountAuth {
   }
 
   /** The session of the request (bearer first, else the cookie), or undefined. */
-  caller(ctx: Context): Caller | undefined {
+  async caller(ctx: Context): Promise<Caller | undefined> {
     const bearer = this.bearer(ctx);
     if (bearer !== undefined) {
-      const s = this.sessions.find('bearer', bearer);
+      const s = await this.sessions.find('bearer', bearer);
       return s && { ...s, via: 'bearer' };
     }
-    const s = this.sessions.find('cookie', ctx.cookies.get(SESSION_COOKIE));
+    const s = await this.sessions.find('cookie', ctx.cookies.get(SESSION_COOKIE));
     return s && { ...s, via: 'cookie' };
   }
 
@@ -57,8 +57,8 @@ export class AccountAuth {
   }
 
   /** The signed-in customer, or 401; 403 for a cookie-authenticated change from another origin. */
-  require(ctx: Context): Caller {
-    const caller = this.caller(ctx);
+  async require(ctx: Context): Promise<Caller> {
+    const caller = await this.caller(ctx);
     if (!caller) {
       ctx.set('WWW-Authenticate', 'Bearer');
       throw unauthorized();
@@ -78,8 +78,8 @@ export class AccountAuth {
    * for guests. A cookie counts only on a same-origin request, so another site cannot make a
    * visitor's browser place an order into their account.
    */
-  customerIdForRequest(ctx: Context): number | null {
-    const caller = this.caller(ctx);
+  async customerIdForRequest(ctx: Context): Promise<number | null> {
+    const caller = await this.caller(ctx);
     if (!caller) return null;
     if (caller.via === 'cookie' && !SAFE_METHODS.has(ctx.method) && !this.sameOrigin(ctx)) return null;
     return caller.customerId;

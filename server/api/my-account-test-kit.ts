@@ -2,7 +2,8 @@
  * Helpers for the account tests: a test server whose pino log lines are kept (to search them for
  * secrets), a cookie-carrying client that sends the store's Origin like its own pages do, sign-up
  * and sign-in, reading the outbox, and a second database connection for what only the server's
- * other rooms do (attach an order to a customer, make a quote).
+ * other rooms do (attach an order to a customer, make a quote). The database is the test run's
+ * engine (../testing/test-database.ts): a SQLite file, or a PostgreSQL schema of its own.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,23 +13,25 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { loadConfig } from '../config';
 import { openDatabase, type Database } from '../db/database';
-import { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { startServer, type RunningServer } from '../start';
+import { createTestDatabaseUrl } from '../testing/test-database';
 import { api, testEnv, type JsonResponse } from './commerce-test-kit';
 
 export interface LoggedServer extends RunningServer {
-  databaseFile: string;
+  /** The server's DATABASE_URL: `sqlite:FILE` or a PostgreSQL schema's URL. */
+  databaseUrl: string;
   /** Every log line written so far (JSON text). */
   logLines: string[];
-  /** A second connection to the server's database (WAL: both see each other's commits). */
+  /** A second connection to the server's database (both see each other's commits). */
   db: Database;
-  q: SyncQueries;
+  q: Queries;
 }
 
 export async function startLoggedServer(env: Record<string, string> = {}): Promise<LoggedServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-accounts-'));
-  const databaseFile = path.join(dir, 'showroom.db');
-  const config = loadConfig({ PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${databaseFile}`, ...testEnv, ...env });
+  const databaseUrl = await createTestDatabaseUrl(dir);
+  const config = loadConfig({ PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...testEnv, ...env });
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
@@ -37,13 +40,13 @@ export async function startLoggedServer(env: Record<string, string> = {}): Promi
     },
   });
   const server = await startServer(config, pino({ level: 'trace', base: { service: 'showroom' } }, sink));
-  const db = openDatabase(databaseFile);
+  const db = openDatabase(databaseUrl);
   return {
     ...server,
-    databaseFile,
+    databaseUrl,
     logLines,
     db,
-    q: new SyncQueries(db.db, db.sqlite),
+    q: db.q,
     async stop() {
       await db.close();
       await server.stop();
@@ -121,13 +124,13 @@ export async function signedUp(base: string, overrides: Record<string, unknown> 
   return { customer, browser, accessToken: login.body.accessToken as string, customerId: login.body.data.customer.id as number };
 }
 
-export function outbox(q: SyncQueries, recipient: string) {
+export function outbox(q: Queries, recipient: string) {
   return q.all(q.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', recipient).orderBy('id'));
 }
 
 /** The reset link's token from the newest reset e-mail to this address. */
-export function resetToken(q: SyncQueries, recipient: string): string {
-  const mail = outbox(q, recipient).filter((m) => m.type === 'password-reset').at(-1);
+export async function resetToken(q: Queries, recipient: string): Promise<string> {
+  const mail = (await outbox(q, recipient)).filter((m) => m.type === 'password-reset').at(-1);
   const token = mail && /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
   if (!token) throw new Error(`no reset e-mail to ${recipient}`);
   return token;

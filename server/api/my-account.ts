@@ -47,7 +47,7 @@ export function accountRoutes(router: Router, deps: { commerce: Commerce; public
   const sessions = new SessionService(q);
   // The forms' captcha settings (RECAPTCHA_*): the sign-in asks for the captcha past ten wrong passwords.
   const recaptcha = deps.recaptcha ?? createRecaptchaVerifier(formSettingsFromEnv('').recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed'));
-  const service = new AccountService(q, customers, sessions, deps.publicUrl, deps.logger, recaptcha);
+  const service = new AccountService(q, customers, sessions, deps.publicUrl, deps.logger, recaptcha, deps.commerce.limits);
   const auth = new AccountAuth(sessions, deps.storeOrigins);
   const orders = new AccountOrders(q);
   const secure = new URL(deps.publicUrl).protocol === 'https:';
@@ -68,18 +68,18 @@ export function accountRoutes(router: Router, deps: { commerce: Commerce; public
     noStore(ctx);
     auth.refuseForeignOrigin(ctx);
     const body = bodyObject(await readJson(ctx));
-    const previous = auth.caller(ctx);
+    const previous = await auth.caller(ctx);
     const { customerId, session } = await withRetryAfter(ctx, () => service.signIn(body, clientAddress(ctx)));
     // A fresh session at every sign-in: the one the browser came with (if any) ends.
-    if (previous) sessions.end(previous.id);
+    if (previous) await sessions.end(previous.id);
     ctx.append('Set-Cookie', sessionCookie(session.sessionId, { secure, maxAgeSeconds: SESSION_DAYS * 24 * 3600 }));
-    ctx.body = { success: true, message: 'Signed in.', accessToken: session.accessToken, tokenType: 'Bearer', expiresAt: session.expiresAt, data: customers.me(customerId) };
+    ctx.body = { success: true, message: 'Signed in.', accessToken: session.accessToken, tokenType: 'Bearer', expiresAt: session.expiresAt, data: await customers.me(customerId) };
   });
 
-  router.post('/api/my-account/logout', (ctx) => {
+  router.post('/api/my-account/logout', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    sessions.end(caller.id);
+    const caller = await auth.require(ctx);
+    await sessions.end(caller.id);
     clearCookie(ctx);
     deps.logger.info({ customerId: caller.customerId }, 'customer signed out');
     ctx.body = { success: true, message: 'Signed out.' };
@@ -97,83 +97,83 @@ export function accountRoutes(router: Router, deps: { commerce: Commerce; public
     noStore(ctx);
     auth.refuseForeignOrigin(ctx);
     const body = bodyObject(await readJson(ctx));
-    await service.confirmPasswordReset(body, auth.caller(ctx)?.id);
+    await service.confirmPasswordReset(body, (await auth.caller(ctx))?.id);
     ctx.body = { success: true, message: PASSWORD_CHANGED_MESSAGE };
   });
 
-  router.get('/api/my-account/me', (ctx) => {
+  router.get('/api/my-account/me', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    const data = customers.me(caller.customerId);
+    const caller = await auth.require(ctx);
+    const data = await customers.me(caller.customerId);
     if (!data) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
     ctx.body = { success: true, data };
   });
 
-  router.get('/api/my-account/checkout-prefill', (ctx) => {
+  router.get('/api/my-account/checkout-prefill', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    const data = customers.checkoutPrefill(caller.customerId);
+    const caller = await auth.require(ctx);
+    const data = await customers.checkoutPrefill(caller.customerId);
     if (!data) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
     ctx.body = { success: true, data };
   });
 
-  router.get('/api/my-account/address', (ctx) => {
+  router.get('/api/my-account/address', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    ctx.body = { success: true, data: customers.addresses(caller.customerId) };
+    const caller = await auth.require(ctx);
+    ctx.body = { success: true, data: await customers.addresses(caller.customerId) };
   });
 
   router.post('/api/my-account/address', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
+    const caller = await auth.require(ctx);
     const body = bodyObject(await readJson(ctx));
-    const data = customers.addAddress(caller.customerId, body);
+    const data = await customers.addAddress(caller.customerId, body);
     ctx.status = 201;
     ctx.body = { success: true, message: 'Address saved.', data };
   });
 
-  router.get('/api/my-account/address/:id', (ctx) => {
+  router.get('/api/my-account/address/:id', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    ctx.body = { success: true, data: customers.address(caller.customerId, ctx.params.id) };
+    const caller = await auth.require(ctx);
+    ctx.body = { success: true, data: await customers.address(caller.customerId, ctx.params.id) };
   });
 
   router.patch('/api/my-account/address/:id', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
+    const caller = await auth.require(ctx);
     const body = bodyObject(await readJson(ctx));
-    ctx.body = { success: true, message: 'Address saved.', data: customers.updateAddress(caller.customerId, ctx.params.id, body) };
+    ctx.body = { success: true, message: 'Address saved.', data: await customers.updateAddress(caller.customerId, ctx.params.id, body) };
   });
 
-  router.delete('/api/my-account/address/:id', (ctx) => {
+  router.delete('/api/my-account/address/:id', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    customers.deleteAddress(caller.customerId, ctx.params.id);
+    const caller = await auth.require(ctx);
+    await customers.deleteAddress(caller.customerId, ctx.params.id);
     ctx.body = { success: true, message: 'Address deleted.' };
   });
 
-  router.get('/api/my-account/orders', (ctx) => {
+  router.get('/api/my-account/orders', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    ctx.body = { success: true, data: orders.listOrders(caller.customerId, readPage(ctx.query.page, ctx.query.pageSize)) };
+    const caller = await auth.require(ctx);
+    ctx.body = { success: true, data: await orders.listOrders(caller.customerId, readPage(ctx.query.page, ctx.query.pageSize)) };
   });
 
-  router.get('/api/my-account/orders/:id', (ctx) => {
+  router.get('/api/my-account/orders/:id', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    ctx.body = { success: true, data: orders.order(caller.customerId, ctx.params.id) };
+    const caller = await auth.require(ctx);
+    ctx.body = { success: true, data: await orders.order(caller.customerId, ctx.params.id) };
   });
 
-  router.get('/api/my-account/quotes', (ctx) => {
+  router.get('/api/my-account/quotes', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    ctx.body = { success: true, data: orders.listQuotes(caller.customerId, readPage(ctx.query.page, ctx.query.pageSize)) };
+    const caller = await auth.require(ctx);
+    ctx.body = { success: true, data: await orders.listQuotes(caller.customerId, readPage(ctx.query.page, ctx.query.pageSize)) };
   });
 
-  router.get('/api/my-account/quotes/:id', (ctx) => {
+  router.get('/api/my-account/quotes/:id', async (ctx) => {
     noStore(ctx);
-    const caller = auth.require(ctx);
-    ctx.body = { success: true, data: orders.quote(caller.customerId, ctx.params.id) };
+    const caller = await auth.require(ctx);
+    ctx.body = { success: true, data: await orders.quote(caller.customerId, ctx.params.id) };
   });
 
   return { auth, service, customers, orders };

@@ -17,11 +17,11 @@ async function newOrder(overrides: Record<string, unknown> = {}) {
 const auth = (order: Record<string, any>) => ({ Authorization: `Bearer ${order.accessToken}` });
 
 function outbox(orderId: number) {
-  return h.database.sqlite.prepare('select type, recipient, cc, subject, html from mail_outbox where order_id = ? order by id').all(orderId) as { type: string; recipient: string; cc: string; subject: string; html: string }[];
+  return h.q.all(h.q.db.selectFrom('mail_outbox').select(['type', 'recipient', 'cc', 'subject', 'html']).where('order_id', '=', orderId).orderBy('id'));
 }
 
 function paymentRows(orderId: number) {
-  return h.database.sqlite.prepare('select status, amount_cents from payment where order_id = ?').all(orderId) as { status: string; amount_cents: number }[];
+  return h.q.all(h.q.db.selectFrom('payment').select(['status', 'amount_cents']).where('order_id', '=', orderId).orderBy('id'));
 }
 
 describe('PATCH /api/order with a payment attempt', () => {
@@ -41,7 +41,7 @@ describe('PATCH /api/order with a payment attempt', () => {
       expect.stringMatching(new RegExp(`^Order paid .* with transaction ${id}\\.$`)),
       `Order confirmation e-mail sent to ${billing.email}.`,
     ]);
-    const mails = outbox(order.id);
+    const mails = await outbox(order.id);
     expect(mails.map((m) => [m.type, m.recipient, JSON.parse(m.cc), m.subject])).toEqual([
       ['order-confirmation', billing.email, [], `Order Confirmation #${order.orderIncrementId}`],
       ['order-confirmation-admin', 'owner@example.com', ['sales@example.com', 'ops@example.com'], `New Order #${order.orderIncrementId}`],
@@ -66,7 +66,7 @@ describe('PATCH /api/order with a payment attempt', () => {
     expect(res.body.sendConfirmationEmail).toBe(false);
     expect(res.body.order.payments[0].status).toBe('failed');
     expect(res.body.order.statusHistory.at(-1)).toMatchObject({ comment: 'Payment failed: Your card was declined.', isCustomerNotified: false });
-    expect(outbox(order.id)).toEqual([]);
+    expect(await outbox(order.id)).toEqual([]);
     // The same order is retried and paid: still one order, now ordered.
     const retry = nextTxn();
     h.gateway.set({ transactionId: retry, amountCents: Math.round(order.total * 100), metadata: { orderId: String(order.id) } });
@@ -86,8 +86,8 @@ describe('PATCH /api/order with a payment attempt', () => {
     expect(calls.every((c) => c.status === 200 && c.body.success === true && c.body.status === 'completed')).toBe(true);
     expect(calls[0]!.body.metadata).toMatchObject({ orderId: String(order.id), orderIncrementId: order.orderIncrementId });
     expect(calls[0]!.body.transactionResponse.amount).toBe(order.total);
-    expect(paymentRows(order.id)).toEqual([{ status: 'completed', amount_cents: cents }]);
-    expect(outbox(order.id)).toHaveLength(2);
+    expect(await paymentRows(order.id)).toEqual([{ status: 'completed', amount_cents: cents }]);
+    expect(await outbox(order.id)).toHaveLength(2);
     const view = await api(h.url, 'GET', `/api/order/view/${order.id}`, undefined, auth(order));
     expect(view.body.data.status).toBe('ordered');
   });
@@ -100,7 +100,7 @@ describe('PATCH /api/order with a payment attempt', () => {
     const res = await api(h.url, 'PATCH', '/api/order', { id: b.id, payments: [{ transactionId: id, method: 'card' }] }, auth(b));
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'payment_mismatch' });
-    expect(paymentRows(b.id)).toEqual([]);
+    expect(await paymentRows(b.id)).toEqual([]);
   });
 
   it('answers 502 in the error shape when the provider cannot be reached, and records nothing', async () => {
@@ -110,7 +110,7 @@ describe('PATCH /api/order with a payment attempt', () => {
     const res = await api(h.url, 'PATCH', '/api/order', { id: order.id, payments: [{ transactionId: id, method: 'card' }] }, auth(order));
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: 'provider_error', message: 'An error occurred while processing your payment. Please try again.' });
-    expect(paymentRows(order.id)).toEqual([]);
+    expect(await paymentRows(order.id)).toEqual([]);
   });
 
   it('needs the access token', async () => {
@@ -139,7 +139,7 @@ describe('PATCH /api/order with a payment attempt', () => {
 describe('a webhook racing the browser', () => {
   it('records one payment when the webhook report and the verify call arrive together', async () => {
     // The webhook side: onConfirmedPayment, as the payment routes call it, on the same database.
-    const commerce = createCommerce({ content: loadContent(process.env.CONTENT_DIR ?? 'examples/site'), database: h.database, publicUrl: h.url, mail: harnessMail, confirm: (_g, t) => h.gateway.confirm(t) });
+    const commerce = await createCommerce({ content: loadContent(process.env.CONTENT_DIR ?? 'examples/site'), database: h.database, publicUrl: h.url, mail: harnessMail, confirm: (_g, t) => h.gateway.confirm(t) });
     for (let round = 0; round < 5; round++) {
       const order = await newOrder();
       const id = nextTxn();
@@ -150,10 +150,10 @@ describe('a webhook racing the browser', () => {
         commerce.payments.onConfirmedPayment(payment),
         api(h.url, 'PATCH', '/api/order', { id: order.id, payments: [{ transactionId: id, method: 'card' }] }, auth(order)),
       ]);
-      expect(paymentRows(order.id)).toHaveLength(1);
-      expect(outbox(order.id)).toHaveLength(2);
-      const history = (h.database.sqlite.prepare("select count(*) as c from sales_order_status_history where order_id = ? and comment like 'Order paid%'").get(order.id) as { c: number }).c;
-      expect(history).toBe(1);
+      expect(await paymentRows(order.id)).toHaveLength(1);
+      expect(await outbox(order.id)).toHaveLength(2);
+      const history = await h.q.first(h.q.db.selectFrom('sales_order_status_history').select((eb) => eb.fn.countAll<number>().as('c')).where('order_id', '=', order.id).where('comment', 'like', 'Order paid%'));
+      expect(history).toEqual({ c: 1 });
     }
   });
 });
@@ -166,7 +166,7 @@ describe('POST /api/payment/{method}/verify', () => {
     const res = await api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id, paymentIntentClientSecret: 'secret' }, auth(order));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ error: true, success: false, status: 'failed', message: 'Payment failed' });
-    expect(paymentRows(order.id)).toEqual([{ status: 'failed', amount_cents: 100 }]);
+    expect(await paymentRows(order.id)).toEqual([{ status: 'failed', amount_cents: 100 }]);
   });
 
   it('answers 4xx for an unknown payment, method or missing id', async () => {
@@ -196,7 +196,7 @@ describe('POST /api/email/send-email', () => {
     const resend = await api(h.url, 'POST', '/api/email/send-email', { type: 'order-confirmation', recipient: 'victim@example.com', data: { orderId: order.id } }, auth(order));
     expect(resend.status).toBe(200);
     // Re-sending does not duplicate: the outbox holds each e-mail once, to the order's own addresses.
-    expect(outbox(order.id).map((m) => m.recipient)).toEqual([billing.email, 'owner@example.com']);
+    expect((await outbox(order.id)).map((m) => m.recipient)).toEqual([billing.email, 'owner@example.com']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { api, billing, demoCatalog, orderPayload, skus, testEnv } from './commerce-test-kit';
 
@@ -33,11 +34,10 @@ describe('POST /api/order', () => {
   it('records the dealer whose page placed the order', async () => {
     const res = await api(server.url, 'POST', '/api/order', orderPayload(), { Origin: server.dealerUrl });
     expect(res.status).toBe(201);
-    const { openDatabase } = await import('../db/database');
-    const db = openDatabase(server.databaseFile);
-    const row = db.sqlite.prepare('select dealer_origin from sales_order where id = ?').get(res.body.id) as { dealer_origin: string | null };
+    const db = openDatabase(server.databaseUrl);
+    const row = await db.q.first(db.q.db.selectFrom('sales_order').select('dealer_origin').where('id', '=', res.body.id));
     await db.close();
-    expect(row.dealer_origin).toBe(server.dealerUrl);
+    expect(row!.dealer_origin).toBe(server.dealerUrl);
   });
 
   it('refuses a second unit of a sample with the spec message', async () => {

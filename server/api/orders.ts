@@ -66,14 +66,14 @@ async function retryAfterOn429<T>(ctx: Context, work: () => Promise<T>): Promise
   }
 }
 
-function requireOwner(commerce: Commerce, ctx: Context, rawId: unknown): number {
-  const id = typeof rawId === 'string' || typeof rawId === 'number' ? commerce.orders.resolveOrderId(String(rawId)) : undefined;
+async function requireOwner(commerce: Commerce, ctx: Context, rawId: unknown): Promise<number> {
+  const id = typeof rawId === 'string' || typeof rawId === 'number' ? await commerce.orders.resolveOrderId(String(rawId)) : undefined;
   if (id === undefined || !commerce.tokens.verify(id, presentedToken(ctx))) throw notFound();
   return id;
 }
 
 /** The signed-in customer a request acts for, or null for a guest (the accounts room's AccountAuth). */
-export type CustomerOfRequest = (ctx: Context) => number | null;
+export type CustomerOfRequest = (ctx: Context) => number | null | Promise<number | null>;
 
 export interface OrderRouteDeps {
   /** The signed-in customer a new order belongs to; default none (guests). */
@@ -92,22 +92,22 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
     const origin = ctx.get('Origin');
     // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.
     const dealer = (ctx.state as { dealerId?: string }).dealerId ?? (origin && !storeOrigins.has(origin) ? origin.slice(0, 200) : null);
-    const { order, created } = await orders.createOrder(input, key, dealer, customerOf(ctx));
+    const { order, created } = await orders.createOrder(input, key, dealer, await customerOf(ctx));
     ctx.status = created ? 201 : 200;
     ctx.body = { ...order, accessToken: commerce.tokens.issue(order.id) };
   });
 
   router.patch('/api/order', async (ctx) => {
     const body = bodyObject(await readJson(ctx));
-    const id = requireOwner(commerce, ctx, body.id ?? body.orderId);
+    const id = await requireOwner(commerce, ctx, body.id ?? body.orderId);
     const attempt = paymentAttempt(body);
     const hasAddresses = Array.isArray(body.addresses) || isRecord(body.billingAddress) || isRecord(body.shippingAddress);
     if (!attempt && !hasAddresses) {
       // status, emailSent, statusHistory and amounts are the server's to set: nothing to do.
-      ctx.body = { success: true, message: 'Nothing to update.', order: orders.view(id), adminEmail: commerce.mail.adminEmails, sendConfirmationEmail: false };
+      ctx.body = { success: true, message: 'Nothing to update.', order: await orders.view(id), adminEmail: commerce.mail.adminEmails, sendConfirmationEmail: false };
       return;
     }
-    let order = hasAddresses && !attempt ? orders.updateAddresses(id, body) : orders.view(id)!;
+    let order = hasAddresses && !attempt ? await orders.updateAddresses(id, body) : (await orders.view(id))!;
     let sendConfirmationEmail = false;
     let message = 'Order updated.';
     if (attempt) {
@@ -120,9 +120,9 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
     ctx.body = { success: true, message, order, adminEmail: commerce.mail.adminEmails, sendConfirmationEmail };
   });
 
-  router.get('/api/order/view/:id', (ctx) => {
-    const id = requireOwner(commerce, ctx, ctx.params.id);
-    ctx.body = { success: true, status: 200, data: orders.view(id), message: 'Order found.' };
+  router.get('/api/order/view/:id', async (ctx) => {
+    const id = await requireOwner(commerce, ctx, ctx.params.id);
+    ctx.body = { success: true, status: 200, data: await orders.view(id), message: 'Order found.' };
   });
 
   router.get('/api/order/:orderId', (ctx) => retryAfterOn429(ctx, async () => {
@@ -133,7 +133,7 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
     const read = readEmailAddress(email.slice(0, 1000));
     if ('problem' in read) throw new ApiError(400, 'validation_failed', read.problem, { email: read.problem });
     // The same budgets as a payment proven by e-mail: keyed by the order's id when it resolves.
-    const resolved = orders.resolveOrderId(rawId);
+    const resolved = await orders.resolveOrderId(rawId);
     const data = await commerce.emailLimits.guard(clientKey(ctx), resolved !== undefined ? String(resolved) : rawId, read.address, () => orders.lookupByEmail(rawId, read.address));
     ctx.body = { success: true, data };
   }));
@@ -142,7 +142,7 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
     const body = bodyObject(await readJson(ctx));
     // The order id and its e-mail (001 §6), under the lookup's rate limits; or the order's access token.
     const owned = await retryAfterOn429(ctx, () => payments.authorize({ orderId: ctx.params.id ?? '' }, ownerProof(ctx, body)));
-    const record = loadOrder(commerce.q, owned.orderId!);
+    const record = await loadOrder(commerce.q, owned.orderId!);
     if (!record) throw notFound();
     if (record.order.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
     const attempt = paymentAttempt(body);

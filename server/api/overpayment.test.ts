@@ -28,15 +28,15 @@ describe('a completed payment above the amount due', () => {
   it('is stored with its excess as an overpayment, flagged in the history, and the admin e-mail says a refund is due', async () => {
     const { order, late, second, totalCents } = await paidTwice((total) => total);
     expect(late.status).toBe(200);
-    const payments = h.database.sqlite.prepare('select id, status, amount_cents from payment where order_id = ? order by id').all(order.id) as Array<{ id: number; status: string; amount_cents: number }>;
+    const payments = await h.q.all(h.q.db.selectFrom('payment').select(['id', 'status', 'amount_cents']).where('order_id', '=', order.id).orderBy('id'));
     expect(payments.map((p) => [p.status, p.amount_cents])).toEqual([
       ['completed', totalCents],
       ['completed', totalCents],
     ]);
-    expect(h.database.sqlite.prepare('select payment_id, amount_cents, refunded_at from payment_overpayment where order_id = ?').all(order.id)).toEqual([{ payment_id: payments[1]!.id, amount_cents: totalCents, refunded_at: null }]);
+    expect(await h.q.all(h.q.db.selectFrom('payment_overpayment').select(['payment_id', 'amount_cents', 'refunded_at']).where('order_id', '=', order.id).orderBy('id'))).toEqual([{ payment_id: payments[1]!.id, amount_cents: totalCents, refunded_at: null }]);
     const comments = (late.body.order.statusHistory as Array<{ comment: string }>).map((c) => c.comment);
     expect(comments.at(-1)).toBe(`Overpayment: transaction ${second} (test) took $${order.total.toFixed(2)} more than the order owed. A refund of $${order.total.toFixed(2)} is due.`);
-    const mails = h.database.sqlite.prepare('select type, recipient, subject, text from mail_outbox where order_id = ? order by id').all(order.id) as Array<{ type: string; recipient: string; subject: string; text: string }>;
+    const mails = await h.q.all(h.q.db.selectFrom('mail_outbox').select(['type', 'recipient', 'subject', 'text']).where('order_id', '=', order.id).orderBy('id'));
     expect(mails.map((m) => m.type)).toEqual(['order-confirmation', 'order-confirmation-admin', 'refund-due-admin']);
     const refund = mails[2]!;
     expect(refund.recipient).toBe('owner@example.com');
@@ -49,7 +49,7 @@ describe('a completed payment above the amount due', () => {
     const { order, second } = await paidTwice((total) => 2500);
     const auth = { Authorization: `Bearer ${order.accessToken}` };
     for (let i = 0; i < 3; i++) await api(h.url, 'POST', '/api/payment/test/verify', { transactionId: second }, auth);
-    expect(h.database.sqlite.prepare('select amount_cents from payment_overpayment where order_id = ?').all(order.id)).toEqual([{ amount_cents: 2500 }]);
-    expect(h.database.sqlite.prepare("select count(*) as c from mail_outbox where order_id = ? and type = 'refund-due-admin'").get(order.id)).toEqual({ c: 1 });
+    expect(await h.q.all(h.q.db.selectFrom('payment_overpayment').select('amount_cents').where('order_id', '=', order.id).orderBy('id'))).toEqual([{ amount_cents: 2500 }]);
+    expect(await h.q.first(h.q.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll<number>().as('c')).where('order_id', '=', order.id).where('type', '=', 'refund-due-admin'))).toEqual({ c: 1 });
   });
 });

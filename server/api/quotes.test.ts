@@ -17,9 +17,9 @@ afterAll(async () => {
 let n = 0;
 const nextTxn = () => `qtxn_${Date.now()}_${++n}`;
 
-function newQuote(overrides: Record<string, unknown> = {}) {
-  const quote = h.quotes.create({ ...quoteFile, ...overrides });
-  const link = h.quotes.issueLink(quote.id);
+async function newQuote(overrides: Record<string, unknown> = {}) {
+  const quote = await h.quotes.create({ ...quoteFile, ...overrides });
+  const link = await h.quotes.issueLink(quote.id);
   return { quote, link };
 }
 
@@ -28,7 +28,7 @@ const QUOTE_TOTAL = 2625.2;
 
 describe('GET /api/quote', () => {
   it('shows the quote for its id and token', async () => {
-    const { quote, link } = newQuote();
+    const { quote, link } = await newQuote();
     const res = await api(h.url, 'GET', `/api/quote?quoteId=${quote.id}&token=${link.token}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -47,7 +47,7 @@ describe('GET /api/quote', () => {
   });
 
   it('refuses an altered token, an unknown id and a missing id with quoteNotExist', async () => {
-    const { quote, link } = newQuote();
+    const { quote, link } = await newQuote();
     const altered = link.token.slice(0, -1) + (link.token.endsWith('A') ? 'B' : 'A');
     for (const path of [`/api/quote?quoteId=${quote.id}&token=${altered}`, `/api/quote?quoteId=999999&token=${link.token}`, `/api/quote?token=${link.token}`, `/api/quote?quoteId=${quote.id}`]) {
       const res = await api(h.url, 'GET', path);
@@ -57,19 +57,19 @@ describe('GET /api/quote', () => {
   });
 
   it('refuses an expired link with tokenExpired, and a fresh link works again', async () => {
-    const { quote } = newQuote();
-    const old = h.quotes.issueLink(quote.id, 1, new Date(Date.now() - 2 * 24 * 3600 * 1000));
+    const { quote } = await newQuote();
+    const old = await h.quotes.issueLink(quote.id, 1, new Date(Date.now() - 2 * 24 * 3600 * 1000));
     const res = await api(h.url, 'GET', `/api/quote?quoteId=${quote.id}&token=${old.token}`);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errorType: 'tokenExpired', message: 'The quote link has expired. Please contact admin to receive a new payment link.' });
-    const fresh = h.quotes.issueLink(quote.id);
+    const fresh = await h.quotes.issueLink(quote.id);
     expect((await api(h.url, 'GET', `/api/quote?quoteId=${quote.id}&token=${fresh.token}`)).status).toBe(200);
     // The old token no longer opens it, even though it was issued for this quote.
     expect((await api(h.url, 'GET', `/api/quote?quoteId=${quote.id}&token=${old.token}`)).body.errorType).toBe('quoteNotExist');
   });
 
   it('GET /api/quote/view/{id} needs the link token', async () => {
-    const { quote, link } = newQuote();
+    const { quote, link } = await newQuote();
     const ok = await api(h.url, 'GET', `/api/quote/view/${quote.id}`, undefined, { Authorization: `Bearer ${link.token}` });
     expect(ok.status).toBe(200);
     expect(ok.body.data.id).toBe(quote.id);
@@ -81,7 +81,7 @@ describe('GET /api/quote', () => {
 
 describe('POST /api/quote/convertToOrder', () => {
   it('gives one order for 20 concurrent calls, paid in full: ordered, e-mails queued, quote ordered', async () => {
-    const { quote, link } = newQuote();
+    const { quote, link } = await newQuote();
     const before = await api(h.url, 'GET', `/api/quote?quoteId=${quote.id}&token=${link.token}`);
     expect(before.body.data).toMatchObject({ status: 'ready_to_order', orderId: null });
     const id = nextTxn();
@@ -93,9 +93,9 @@ describe('POST /api/quote/convertToOrder', () => {
     const order = results[0]!.body.order;
     expect(order).toMatchObject({ status: 'ordered', total: QUOTE_TOTAL, poNumber: 'PO-7781', quoteId: quote.id, remainingBalance: 0 });
     expect(results[0]!.body.adminEmail).toEqual(harnessMail.adminEmails);
-    const count = h.database.sqlite.prepare('select count(*) as c from sales_order where quote_id = ?').get(quote.id) as { c: number };
-    expect(count.c).toBe(1);
-    expect(h.quotes.row(quote.id)!.status).toBe('ordered');
+    const count = await h.q.first(h.q.db.selectFrom('sales_order').select((eb) => eb.fn.countAll<number>().as('c')).where('quote_id', '=', quote.id));
+    expect(count!.c).toBe(1);
+    expect((await h.quotes.row(quote.id))!.status).toBe('ordered');
     // The quote page shows the new state (its cached answer follows the quote's status).
     const after = await api(h.url, 'GET', `/api/quote?quoteId=${quote.id}&token=${link.token}`);
     expect(after.headers.get('content-type')).toMatch(/^application\/json/);
@@ -103,8 +103,8 @@ describe('POST /api/quote/convertToOrder', () => {
   });
 
   it('needs a payment linked to this quote', async () => {
-    const a = newQuote().quote;
-    const { quote: b, link } = newQuote();
+    const a = (await newQuote()).quote;
+    const { quote: b, link } = await newQuote();
     const id = nextTxn();
     h.gateway.set({ transactionId: id, amountCents: 262520, metadata: { quoteId: String(a.id) } });
     const res = await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: b.id, payment: { transactionId: id, method: 'card' } }, bearer(link.token));
@@ -115,20 +115,20 @@ describe('POST /api/quote/convertToOrder', () => {
   });
 
   it('verify converts a quote when the metadata has only a quoteId', async () => {
-    const { quote, link } = newQuote();
+    const { quote, link } = await newQuote();
     const id = nextTxn();
     h.gateway.set({ transactionId: id, amountCents: 262520, metadata: { quoteId: String(quote.id) } });
     const res = await api(h.url, 'POST', '/api/payment/card/verify', { paymentIntentId: id }, bearer(link.token));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ error: false, success: true, status: 'completed', transactionId: id, metadata: { quoteId: String(quote.id) } });
     expect(res.body.order.status).toBe('ordered');
-    expect(h.quotes.row(quote.id)!.order_id).toBe(res.body.order.id);
+    expect((await h.quotes.row(quote.id))!.order_id).toBe(res.body.order.id);
   });
 });
 
 describe('split payments', () => {
   it('pays a quote in parts: partially_paid, lookups, split e-mails with the completion link, then fully paid', async () => {
-    const { quote, link } = newQuote();
+    const { quote, link } = await newQuote();
     const first = nextTxn();
     h.gateway.set({ transactionId: first, amountCents: 100000, metadata: { quoteId: String(quote.id) } });
     const converted = await api(h.url, 'POST', '/api/quote/convertToOrder', { quoteId: quote.id, payment: { transactionId: first, method: 'card' } }, bearer(link.token));
@@ -146,7 +146,7 @@ describe('split payments', () => {
     expect(part.status).toBe(200);
     expect(part.body).toMatchObject({ success: true, message: 'Payment successful!' });
     expect(part.body.data).toMatchObject({ status: 'partially_paid', remainingBalance: 1000 });
-    const mails = h.database.sqlite.prepare("select subject, text from mail_outbox where order_id = ? and type = 'split-payment-confirmation'").all(order.id) as { subject: string; text: string }[];
+    const mails = await h.q.all(h.q.db.selectFrom('mail_outbox').select(['subject', 'text']).where('order_id', '=', order.id).where('type', '=', 'split-payment-confirmation').orderBy('id'));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(new RegExp(`^Payment Confirmation - Order #${order.orderIncrementId} Placed on \\d{2}/\\d{2}/\\d{4}$`));
     expect(mails[0]!.text).toContain(`/order/split-payment?orderId=${order.orderIncrementId}&email=${encodeURIComponent(quoteFile.email)}`);
@@ -161,7 +161,7 @@ describe('split payments', () => {
     const named = await call(h.url, 'POST', `/api/order/${order.id}/split-payment`, { body: { email: quoteFile.email, payments: [{ transactionId: last, method: 'card' }] }, from: freshClient() });
     expect(named.status).toBe(200);
     expect(named.body.data).toMatchObject({ status: 'ordered', remainingBalance: 0 });
-    expect(h.database.sqlite.prepare("select count(*) as n from payment where order_id = ? and status = 'completed'").get(order.id)).toEqual({ n: 3 });
+    expect(await h.q.first(h.q.db.selectFrom('payment').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', order.id).where('status', '=', 'completed'))).toEqual({ n: 3 });
 
     const again = await call(h.url, 'POST', `/api/order/${order.id}/split-payment`, { body: { email: quoteFile.email, payments: [{ transactionId: nextTxn(), method: 'card' }] }, from: freshClient() });
     expect(again.status).toBe(409);
@@ -185,8 +185,8 @@ describe('split payments', () => {
 describe('chargeAmount (the seam with the payment routes)', () => {
   it('decides the amount from the due balance and checks split amounts with the 001 §5 messages', async () => {
     const content = loadContent(process.env.CONTENT_DIR ?? 'examples/site');
-    const commerce = createCommerce({ content, database: h.database, publicUrl: h.url, mail: harnessMail, confirm: async () => { throw new Error('unused'); } });
-    const { quote, link } = newQuote();
+    const commerce = await createCommerce({ content, database: h.database, publicUrl: h.url, mail: harnessMail, confirm: async () => { throw new Error('unused'); } });
+    const { quote, link } = await newQuote();
     // The quote's link token is the proof of ownership, of the quote and of the order made from it.
     const owner = { token: link.token, client: 'chargeAmount-test' };
     const charge = (request: { quoteId?: string; orderId?: string; requestedAmount?: number; method: string }) => commerce.payments.chargeAmount({ ...request, owner });
@@ -196,7 +196,7 @@ describe('chargeAmount (the seam with the payment routes)', () => {
     await expect(charge({ quoteId: String(quote.id), requestedAmount: '' as unknown as number, method: 'test' })).rejects.toMatchObject({ message: 'Split amount is required' });
     await expect(charge({ quoteId: String(quote.id), requestedAmount: 'x' as unknown as number, method: 'test' })).rejects.toMatchObject({ message: 'Must be a valid number' });
     await expect(charge({ quoteId: String(quote.id), requestedAmount: 3000, method: 'test' })).rejects.toMatchObject({ message: 'Amount cannot exceed total' });
-    const plain = newQuote({ splitPaymentEnabled: false });
+    const plain = await newQuote({ splitPaymentEnabled: false });
     // Without split payment, an amount the browser asks for is ignored: the whole total is charged.
     const plainCharge = await commerce.payments.chargeAmount({ quoteId: String(plain.quote.id), requestedAmount: 600, method: 'test', owner: { token: plain.link.token, client: 'chargeAmount-test' } });
     expect(plainCharge.amountCents).toBe(262520);

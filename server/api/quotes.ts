@@ -16,14 +16,14 @@ import { presentedToken, readJson } from './read-json';
 export function quoteRoutes(router: Router, commerce: Commerce): void {
   const { quotes, payments } = commerce;
 
-  router.get('/api/quote', (ctx) => {
-    const access = quotes.checkToken(queryValue(ctx.query.quoteId), presentedToken(ctx) ?? queryValue(ctx.query.token));
+  router.get('/api/quote', async (ctx) => {
+    const access = await quotes.checkToken(queryValue(ctx.query.quoteId), presentedToken(ctx) ?? queryValue(ctx.query.token));
     ctx.type = 'application/json';
-    ctx.body = quotes.answerJson(access);
+    ctx.body = await quotes.answerJson(access);
   });
 
-  router.get('/api/quote/view/:id', (ctx) => {
-    const quote = quotes.openWithToken(ctx.params.id, presentedToken(ctx));
+  router.get('/api/quote/view/:id', async (ctx) => {
+    const quote = await quotes.openWithToken(ctx.params.id, presentedToken(ctx));
     ctx.body = { success: true, data: QuoteService.view(quote) };
   });
 

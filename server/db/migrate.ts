@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001_form_submission';
 import * as m0002 from './migrations/0002_commerce';
 import * as m0003 from './migrations/0003_forms_and_newsletter';
@@ -6,8 +6,10 @@ import * as m0004 from './migrations/0004_accounts';
 import * as m0005 from './migrations/0005_submission_dealer';
 import * as m0006 from './migrations/0006_payment_holds';
 import * as m0007 from './migrations/0007_mail_cap_and_newsletter_consent';
+import * as m0009 from './migrations/0009_shared_rate_limits';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
+import { PostgresSchemaPlugin } from './postgres-schema-plugin';
 
 /** Migrations are listed here, in order, so that bundlers and tsx see every one of them. */
 const migrations: Record<string, Migration> = {
@@ -18,15 +20,30 @@ const migrations: Record<string, Migration> = {
   '0005_submission_dealer': m0005,
   '0006_payment_holds': m0006,
   '0007_mail_cap_and_newsletter_consent': m0007,
+  '0009_shared_rate_limits': m0009,
   '0100_test_gateway_transaction': m0100,
   '0101_test_gateway_authentication': m0101,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+async function migratorFor(db: Kysely<any>): Promise<Migrator> {
   // Unordered: a database that already ran 0100 still gets 0003 and 0004 when they arrive later.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider, allowUnorderedMigrations: true });
+  // On PostgreSQL the migrations' SQLite types are mapped (postgres-schema-plugin.ts), and Kysely's
+  // Migrator takes an advisory lock, so servers starting together migrate once. Its own tables go in
+  // the schema the store uses (the first of search_path), not in whichever schema has them already.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return new Migrator({ db: db.withPlugin(new PostgresSchemaPlugin()), provider, allowUnorderedMigrations: true, migrationTableSchema: rows[0]!.schema });
+}
+
+/** The migrations this code knows that the database has not run (readiness: a new server waits for them). */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  return (await (await migratorFor(db)).getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = await migratorFor(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/database';
+import { openTestDatabase } from '../testing/test-database';
 import { AUTHENTICATION_LIFETIME_MS, TestGatewayAuthentication } from './test-gateway-authentication';
 import { TestGateway } from './test-gateway';
 import { validateCard } from './test-cards';
@@ -16,13 +16,12 @@ describe('TestGatewayAuthentication', () => {
   let gateway: TestGateway;
 
   beforeEach(async () => {
-    database = openDatabase(':memory:');
-    await migrateToLatest(database.db);
+    database = await openTestDatabase();
     now = START;
     steps = new TestGatewayAuthentication(database, () => now);
     gateway = new TestGateway(database);
   });
-  afterEach(() => database.sqlite.close());
+  afterEach(() => database.close());
 
   async function held() {
     const { payment } = await gateway.charge({ card, amountCents: 1234, currency: 'USD', metadata: { orderId: '1' } });
@@ -32,29 +31,30 @@ describe('TestGatewayAuthentication', () => {
 
   it('stores only a hash of the secret, and the secret opens its own transaction only', async () => {
     const id = await held();
-    const { secret } = steps.begin(id, 'http://shop.test/payment/verify/test');
-    const row = database.sqlite.prepare('select * from test_gateway_authentication').get() as Record<string, string>;
-    expect(JSON.stringify(row)).not.toContain(secret);
-    expect(steps.check(id, secret)).toEqual({ transactionId: id, returnUrl: 'http://shop.test/payment/verify/test' });
+    const { secret } = await steps.begin(id, 'http://shop.test/payment/verify/test');
+    const rows = await database.q.all(database.q.db.selectFrom('test_gateway_authentication').selectAll());
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows[0])).not.toContain(secret);
+    expect(await steps.check(id, secret)).toEqual({ transactionId: id, returnUrl: 'http://shop.test/payment/verify/test' });
     const other = await held();
-    expect(() => steps.check(other, secret)).toThrow('This authentication link is not valid.');
+    await expect(steps.check(other, secret)).rejects.toThrow('This authentication link is not valid.');
   });
 
   it('moves the transaction once; a new secret for the same step replaces the old one', async () => {
     const id = await held();
-    const first = steps.begin(id, 'http://shop.test/r').secret;
-    const second = steps.begin(id, 'http://shop.test/r').secret;
-    expect(() => steps.check(id, first)).toThrow('This authentication link is not valid.');
-    steps.finish(id, second, 'completed');
+    const first = (await steps.begin(id, 'http://shop.test/r')).secret;
+    const second = (await steps.begin(id, 'http://shop.test/r')).secret;
+    await expect(steps.check(id, first)).rejects.toThrow('This authentication link is not valid.');
+    await steps.finish(id, second, 'completed');
     expect((await gateway.confirm(id)).status).toBe('completed');
-    expect(() => steps.finish(id, second, 'failed')).toThrow('This authentication has already been completed.');
-    expect(() => steps.begin(id, 'http://shop.test/r')).toThrow('This authentication has already been completed.');
+    await expect(steps.finish(id, second, 'failed')).rejects.toThrow('This authentication has already been completed.');
+    await expect(steps.begin(id, 'http://shop.test/r')).rejects.toThrow('This authentication has already been completed.');
     expect((await gateway.confirm(id)).status).toBe('completed');
   });
 
   it('records a failed authentication with the message the failure page shows', async () => {
     const id = await held();
-    steps.finish(id, steps.begin(id, 'http://shop.test/r').secret, 'failed');
+    await steps.finish(id, (await steps.begin(id, 'http://shop.test/r')).secret, 'failed');
     const payment = await gateway.confirm(id);
     expect(payment.status).toBe('failed');
     expect(payment.additionalData.message).toBe('We are unable to authenticate your payment method. Please choose a different payment method and try again.');
@@ -62,11 +62,11 @@ describe('TestGatewayAuthentication', () => {
 
   it('expires after its lifetime, on a clock the test moves', async () => {
     const id = await held();
-    const { secret } = steps.begin(id, 'http://shop.test/r');
+    const { secret } = await steps.begin(id, 'http://shop.test/r');
     now = new Date(START.getTime() + AUTHENTICATION_LIFETIME_MS - 1);
-    expect(steps.check(id, secret).transactionId).toBe(id);
+    expect((await steps.check(id, secret)).transactionId).toBe(id);
     now = new Date(START.getTime() + AUTHENTICATION_LIFETIME_MS);
-    expect(() => steps.finish(id, secret, 'completed')).toThrow('This authentication link has expired. Please try the payment again.');
+    await expect(steps.finish(id, secret, 'completed')).rejects.toThrow('This authentication link has expired. Please try the payment again.');
     expect((await gateway.confirm(id)).status).toBe('on_hold');
   });
 });

@@ -4,11 +4,12 @@
  * authentication page on the store. The page's address carries a random one-time secret of that
  * transaction only (never an order's token); the database keeps its SHA-256, compared in constant
  * time, and a used or expired secret is refused. Finishing moves the transaction to completed or
- * failed in the same SQLite transaction that marks the secret used, so two racing submits cannot
- * both win.
+ * failed in the same database transaction that marks the secret used, under the row lock of the
+ * test gateway's transaction, so two racing submits (on any servers) cannot both win.
  */
 import crypto from 'node:crypto';
 import type { Database } from '../db/database';
+import type { Queries } from '../db/queries';
 import type { TestGatewayAuthenticationTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
 
@@ -23,7 +24,7 @@ export const AUTHENTICATION_CANCELLED_MESSAGE = 'This payment was cancelled to p
 /** Stripe's words for a failed 3-D Secure authentication, shown on the failure page. */
 export const AUTHENTICATION_FAILED_MESSAGE = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
-/** The row as better-sqlite3 reads it: the table's own shape (server/db/tables.ts). */
+/** The row as the database reads it: the table's own shape (server/db/tables.ts). */
 type AuthenticationRow = TestGatewayAuthenticationTable;
 
 export interface PendingAuthentication {
@@ -48,64 +49,72 @@ export class TestGatewayAuthentication {
    * transaction (an idempotent replay of the charge) before it was used, it issues a new secret;
    * the earlier link stops working.
    */
-  begin(transactionId: string, returnUrl: string): { secret: string } {
+  async begin(transactionId: string, returnUrl: string): Promise<{ secret: string }> {
     const secret = crypto.randomBytes(32).toString('base64url');
     const created = this.now();
-    const { sqlite } = this.database;
-    sqlite.transaction(() => {
-      const existing = sqlite.prepare('select used_at from test_gateway_authentication where transaction_id = ?').get(transactionId) as { used_at: string | null } | undefined;
+    await this.database.q.transaction(async (tx) => {
+      await lockTransaction(tx, transactionId);
+      const existing = await tx.first(tx.db.selectFrom('test_gateway_authentication').select('used_at').where('transaction_id', '=', transactionId));
       if (existing?.used_at) throw new ApiError(409, 'authentication_used', 'This authentication has already been completed.');
-      sqlite
-        .prepare(
-          `insert into test_gateway_authentication (transaction_id, secret_hash, return_url, created_at, expires_at, used_at, outcome)
-           values (?, ?, ?, ?, ?, null, null)
-           on conflict (transaction_id) do update set secret_hash = excluded.secret_hash, return_url = excluded.return_url,
-             created_at = excluded.created_at, expires_at = excluded.expires_at`,
-        )
-        .run(transactionId, hash(secret).toString('hex'), returnUrl, created.toISOString(), new Date(created.getTime() + AUTHENTICATION_LIFETIME_MS).toISOString());
-    })();
+      await tx.run(
+        tx.db
+          .insertInto('test_gateway_authentication')
+          .values({ transaction_id: transactionId, secret_hash: hash(secret).toString('hex'), return_url: returnUrl, created_at: created.toISOString(), expires_at: new Date(created.getTime() + AUTHENTICATION_LIFETIME_MS).toISOString(), used_at: null, outcome: null })
+          .onConflict((oc) =>
+            oc.column('transaction_id').doUpdateSet((eb) => ({
+              secret_hash: eb.ref('excluded.secret_hash'),
+              return_url: eb.ref('excluded.return_url'),
+              created_at: eb.ref('excluded.created_at'),
+              expires_at: eb.ref('excluded.expires_at'),
+            })),
+          ),
+      );
+    });
     return { secret };
   }
 
   /** The open step the secret belongs to, without using it (the page shows its form only then). */
-  check(transactionId: string, secret: string): PendingAuthentication {
-    const row = this.open(transactionId, secret);
+  async check(transactionId: string, secret: string): Promise<PendingAuthentication> {
+    const row = await this.open(this.database.q, transactionId, secret);
     return { transactionId: row.transaction_id, returnUrl: row.return_url };
   }
 
   /** Uses the secret once: the transaction becomes completed or failed, and the step is closed. */
-  finish(transactionId: string, secret: string, outcome: AuthenticationOutcome): PendingAuthentication {
-    const { sqlite } = this.database;
-    return sqlite.transaction((): PendingAuthentication => {
-      const row = this.open(transactionId, secret);
+  finish(transactionId: string, secret: string, outcome: AuthenticationOutcome): Promise<PendingAuthentication> {
+    return this.database.q.transaction(async (tx) => {
+      await lockTransaction(tx, transactionId);
+      const row = await this.open(tx, transactionId, secret);
       const at = this.now().toISOString();
-      sqlite.prepare('update test_gateway_authentication set used_at = ?, outcome = ? where transaction_id = ? and used_at is null').run(at, outcome, transactionId);
+      await tx.run(tx.db.updateTable('test_gateway_authentication').set({ used_at: at, outcome }).where('transaction_id', '=', transactionId).where('used_at', 'is', null));
       const message = outcome === 'completed' ? null : AUTHENTICATION_FAILED_MESSAGE;
-      const moved = sqlite.prepare("update test_gateway_transaction set status = ?, message = ? where id = ? and status = 'on_hold'").run(outcome, message, transactionId);
+      const moved = await tx.run(tx.db.updateTable('test_gateway_transaction').set({ status: outcome, message }).where('id', '=', transactionId).where('status', '=', 'on_hold'));
       // The transaction left on_hold some other way: the step has nothing left to decide.
-      if (moved.changes !== 1) throw new ApiError(409, 'authentication_used', 'This authentication has already been completed.');
+      if (moved !== 1) throw new ApiError(409, 'authentication_used', 'This authentication has already been completed.');
       return { transactionId: row.transaction_id, returnUrl: row.return_url };
-    })();
+    });
   }
 
   /**
    * Voids a transaction that waits for its authentication (the customer chose to pay another way):
-   * in one SQLite transaction the step is closed and the transaction becomes voided, so a page
-   * still open can no longer complete it, and a submit racing the void either wins before it (the
-   * transaction completed, nothing is voided) or finds it cancelled. True when it was voided.
+   * in one database transaction, under the row lock of the test gateway's transaction, the step is
+   * closed and the transaction becomes voided, so a page still open can no longer complete it, and
+   * a submit racing the void either wins before it (the transaction completed, nothing is voided)
+   * or finds it cancelled. True when it was voided.
    */
-  void(transactionId: string): boolean {
-    const { sqlite } = this.database;
-    return sqlite.transaction((): boolean => {
-      const moved = sqlite.prepare("update test_gateway_transaction set status = 'voided', message = ? where id = ? and status in ('on_hold', 'pending')").run(AUTHENTICATION_CANCELLED_MESSAGE, transactionId);
-      if (moved.changes !== 1) return false;
-      sqlite.prepare("update test_gateway_authentication set used_at = ?, outcome = 'voided' where transaction_id = ? and used_at is null").run(this.now().toISOString(), transactionId);
+  void(transactionId: string): Promise<boolean> {
+    return this.database.q.transaction(async (tx) => {
+      await lockTransaction(tx, transactionId);
+      const moved = await tx.run(
+        tx.db.updateTable('test_gateway_transaction').set({ status: 'voided', message: AUTHENTICATION_CANCELLED_MESSAGE }).where('id', '=', transactionId).where('status', 'in', ['on_hold', 'pending']),
+      );
+      if (moved !== 1) return false;
+      await tx.run(tx.db.updateTable('test_gateway_authentication').set({ used_at: this.now().toISOString(), outcome: 'voided' }).where('transaction_id', '=', transactionId).where('used_at', 'is', null));
       return true;
-    })();
+    });
   }
 
-  private open(transactionId: string, secret: string): AuthenticationRow {
-    const row = this.database.sqlite.prepare('select * from test_gateway_authentication where transaction_id = ?').get(transactionId) as AuthenticationRow | undefined;
+  private async open(q: Queries, transactionId: string, secret: string): Promise<AuthenticationRow> {
+    const row = await q.first(q.db.selectFrom('test_gateway_authentication').selectAll().where('transaction_id', '=', transactionId));
     // Hash both sides so the comparison has a fixed length and takes the same time for any secret.
     const expected = row ? Buffer.from(row.secret_hash, 'hex') : crypto.randomBytes(32);
     const matches = crypto.timingSafeEqual(expected, hash(secret));
@@ -115,4 +124,12 @@ export class TestGatewayAuthentication {
     if (Date.parse(row.expires_at) <= this.now().getTime()) throw new ApiError(410, 'authentication_expired', 'This authentication link has expired. Please try the payment again.');
     return row;
   }
+}
+
+/**
+ * Locks the test gateway's transaction row: its authentication's begin, finish and void change its
+ * status and run one after the other, on any server.
+ */
+async function lockTransaction(tx: Queries, transactionId: string): Promise<void> {
+  await tx.first(tx.lockRow(tx.db.selectFrom('test_gateway_transaction').select('id').where('id', '=', transactionId)));
 }

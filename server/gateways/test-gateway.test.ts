@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/database';
+import { openTestDatabase } from '../testing/test-database';
 import { passesLuhn, validateCard } from './test-cards';
 import { createGateways } from './create-gateways';
 import { TestGateway } from './test-gateway';
@@ -40,8 +40,7 @@ describe('TestGateway', () => {
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-test-gateway-'));
-    database = openDatabase(path.join(dir, 'db.sqlite'));
-    await migrateToLatest(database.db);
+    database = await openTestDatabase(dir);
   });
   afterEach(async () => {
     await database.close();
@@ -72,8 +71,8 @@ describe('TestGateway', () => {
     const gateway = new TestGateway(database);
     const [a, b] = await Promise.all([charge(gateway, '4242424242424242', 'k1'), charge(gateway, '4242424242424242', 'k1')]);
     expect(a.payment.transactionId).toBe(b.payment.transactionId);
-    const rows = database.sqlite.prepare('select count(*) as n from test_gateway_transaction').get() as { n: number };
-    expect(rows.n).toBe(1);
+    const rows = await database.q.first(database.q.db.selectFrom('test_gateway_transaction').select((eb) => eb.fn.countAll<number>().as('n')));
+    expect(rows).toEqual({ n: 1 });
   });
 
   it('is switched off in production: its payments are not accepted', async () => {

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import type { Database } from '../db/database';
+import type { TestGatewayTransactionTable } from '../db/tables';
 import type { ConfirmedPayment, PaymentGateway, PaymentMetadata, PaymentStatus } from './gateway';
 import { paymentNotFound } from './gateway-errors';
 import { cardBrand, testCardOutcome, type ValidCard } from './test-cards';
@@ -26,18 +27,8 @@ export interface TestChargeResult {
   declineCode: string | null;
 }
 
-interface TransactionRow {
-  id: string;
-  status: string;
-  amount_cents: number;
-  currency: string;
-  card_brand: string;
-  card_last4: string;
-  message: string | null;
-  metadata: string;
-  idempotency_key: string | null;
-  created_at: string;
-}
+/** A row of test_gateway_transaction (server/db/tables.ts). */
+type TransactionRow = TestGatewayTransactionTable;
 
 export class TestGateway implements PaymentGateway {
   readonly name = 'test' as const;
@@ -48,7 +39,7 @@ export class TestGateway implements PaymentGateway {
   }
 
   async charge(request: TestChargeRequest): Promise<TestChargeResult> {
-    const { sqlite } = this.database;
+    const { q } = this.database;
     const outcome = testCardOutcome(request.card.digits);
     const row: TransactionRow = {
       id: `test_txn_${crypto.randomBytes(12).toString('hex')}`,
@@ -62,20 +53,10 @@ export class TestGateway implements PaymentGateway {
       idempotency_key: request.idempotencyKey ?? null,
       created_at: new Date().toISOString(),
     };
-    // Insert-or-find in one synchronous step: two racing requests with one key get one transaction.
-    const stored = sqlite.transaction((): TransactionRow => {
-      if (row.idempotency_key !== null) {
-        const existing = sqlite.prepare('select * from test_gateway_transaction where idempotency_key = ?').get(row.idempotency_key) as TransactionRow | undefined;
-        if (existing) return existing;
-      }
-      sqlite
-        .prepare(
-          `insert into test_gateway_transaction (id, status, amount_cents, currency, card_brand, card_last4, message, metadata, idempotency_key, created_at)
-           values (@id, @status, @amount_cents, @currency, @card_brand, @card_last4, @message, @metadata, @idempotency_key, @created_at)`,
-        )
-        .run(row);
-      return row;
-    })();
+    // Insert-or-find: the unique idempotency key decides. Of two racing requests with one key (on
+    // any servers), one insert stores its row, the other changes nothing; both then read that row.
+    const inserted = await q.run(q.db.insertInto('test_gateway_transaction').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()));
+    const stored = inserted === 1 ? row : await this.byKey(row.idempotency_key!);
     const declineCode = stored.message === null ? null : outcome.declineCode;
     return { payment: toPayment(stored), message: stored.message, declineCode };
   }
@@ -86,14 +67,23 @@ export class TestGateway implements PaymentGateway {
    * completed or failed when the authentication ended first).
    */
   async void(transactionId: string): Promise<ConfirmedPayment> {
-    this.authentication.void(transactionId);
+    await this.authentication.void(transactionId);
     return this.confirm(transactionId);
   }
 
   async confirm(transactionId: string): Promise<ConfirmedPayment> {
-    const row = this.database.sqlite.prepare('select * from test_gateway_transaction where id = ?').get(transactionId) as TransactionRow | undefined;
+    const { q } = this.database;
+    const row = await q.firstBy('test-transaction-by-id', (id: string) => q.db.selectFrom('test_gateway_transaction').selectAll().where('id', '=', id), transactionId);
     if (!row) throw paymentNotFound(transactionId);
     return toPayment(row);
+  }
+
+  private async byKey(idempotencyKey: string): Promise<TransactionRow> {
+    const { q } = this.database;
+    const row = await q.first(q.db.selectFrom('test_gateway_transaction').selectAll().where('idempotency_key', '=', idempotencyKey));
+    // The row the unique key refused ours for: stored and committed, so it is there.
+    if (!row) throw new Error(`test gateway transaction with idempotency key ${idempotencyKey} not found`);
+    return row;
   }
 }
 

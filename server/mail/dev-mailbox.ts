@@ -6,7 +6,7 @@
  * carries any proxy header (../http/proxy-headers.ts) is refused, whichever header that proxy sets.
  */
 import type Router from '@koa/router';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { proxyHeaderOf } from '../http/proxy-headers';
 import { escapeHtml } from './mail-templates';
 
@@ -15,8 +15,8 @@ export function isLoopback(address: string): boolean {
   return address === '::1' || /^(::ffff:)?127\./.test(address);
 }
 
-export function devMailboxRoutes(router: Router, q: SyncQueries): void {
-  router.get('/dev/mail', (ctx) => {
+export function devMailboxRoutes(router: Router, q: Queries): void {
+  router.get('/dev/mail', async (ctx) => {
     // A request a proxy forwarded comes from elsewhere even when the proxy itself is on loopback.
     if (!isLoopback(ctx.ip) || proxyHeaderOf(ctx.req.headers) !== undefined) {
       ctx.status = 403;
@@ -24,7 +24,7 @@ export function devMailboxRoutes(router: Router, q: SyncQueries): void {
       ctx.body = 'The dev mailbox answers only to a browser on the machine the server runs on.';
       return;
     }
-    const rows = q.all(q.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(200));
+    const rows = await q.all(q.db.selectFrom('mail_outbox').selectAll().orderBy('id', 'desc').limit(200));
     const items = rows
       .map((m) => {
         const cc = (JSON.parse(m.cc) as string[]).join(', ');

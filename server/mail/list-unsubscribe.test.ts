@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { createLogger } from '../logger';
 import { NewsletterConsent } from '../services/newsletter-consent';
 import { findSubscriberByEmail, setSubscription, type Subscriber } from '../services/newsletter-subscribers';
+import { openTestDatabase } from '../testing/test-database';
 import { mailConfigFromEnv } from './mail-config';
 import { deliverDueMail, type MailMessage, type MailSender } from './mail-worker';
 import { enqueueMail } from './outbox';
@@ -16,9 +15,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-unsub-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function outbox() {
-  const database = openDatabase(path.join(dir, `${Math.random()}.db`));
-  await migrateToLatest(database.db);
-  return { database, q: new SyncQueries(database.db, database.sqlite) };
+  const database = await openTestDatabase(dir);
+  return { database, q: database.q };
 }
 
 const mail = (recipient: string, key: string) => ({
@@ -33,25 +31,25 @@ const mail = (recipient: string, key: string) => ({
 });
 
 /** Signs the address up and confirms it with the link of its confirmation e-mail, as its owner would. */
-function confirmedSubscriber(q: SyncQueries, email: string): Subscriber {
+async function confirmedSubscriber(q: Queries, email: string): Promise<Subscriber> {
   const consent = new NewsletterConsent({ q, publicUrl: 'https://shop.example' });
-  consent.request({ email, sourceForm: 'newsletter', sourcePage: null, client: '127.0.0.1' });
-  const confirmation = q.first(q.db.selectFrom('mail_outbox').select('text').where('type', '=', 'newsletter-confirmation').orderBy('id', 'desc'))!;
+  await consent.request(q, { email, sourceForm: 'newsletter', sourcePage: null, client: '127.0.0.1' });
+  const confirmation = (await q.first(q.db.selectFrom('mail_outbox').select('text').where('type', '=', 'newsletter-confirmation').orderBy('id', 'desc')))!;
   const token = /\/newsletter\/confirm\/(\S+)/.exec(confirmation.text)![1]!;
-  consent.confirm(decodeURIComponent(token), '127.0.0.1');
-  q.run(q.db.deleteFrom('mail_outbox'));
-  return findSubscriberByEmail(q, email)!;
+  await consent.confirm(decodeURIComponent(token), '127.0.0.1');
+  await q.run(q.db.deleteFrom('mail_outbox'));
+  return (await findSubscriberByEmail(q, email))!;
 }
 
 describe('List-Unsubscribe on every e-mail to a subscriber', () => {
   it('adds the link and the headers for a subscriber only, and hands headers and attachments to the sender', async () => {
     const { q, database } = await outbox();
-    const subscriber = confirmedSubscriber(q, 'Sub@Example.com');
-    enqueueMail(q, mail('sub@example.com', 'a'), { publicUrl: 'https://shop.example' });
-    enqueueMail(q, mail('other@example.com', 'b'), { publicUrl: 'https://shop.example' });
+    const subscriber = await confirmedSubscriber(q, 'Sub@Example.com');
+    await enqueueMail(q, mail('sub@example.com', 'a'), { publicUrl: 'https://shop.example' });
+    await enqueueMail(q, mail('other@example.com', 'b'), { publicUrl: 'https://shop.example' });
     const file = path.join(dir, 'plan.pdf');
     fs.writeFileSync(file, '%PDF-1.7');
-    enqueueMail(q, { ...mail('admin@example.com', 'c'), attachments: [{ filename: 'plan.pdf', path: file, contentType: 'application/pdf' }, { filename: 'gone.jpg', path: path.join(dir, 'gone.jpg'), contentType: 'image/jpeg' }] });
+    await enqueueMail(q, { ...mail('admin@example.com', 'c'), attachments: [{ filename: 'plan.pdf', path: file, contentType: 'application/pdf' }, { filename: 'gone.jpg', path: path.join(dir, 'gone.jpg'), contentType: 'image/jpeg' }] });
 
     const sent: MailMessage[] = [];
     const sender: MailSender = { send: async (m) => void sent.push(m) };
@@ -72,20 +70,20 @@ describe('List-Unsubscribe on every e-mail to a subscriber', () => {
 
   it('an unsubscribed address gets no link', async () => {
     const { q, database } = await outbox();
-    const subscriber = confirmedSubscriber(q, 'gone@example.com');
-    setSubscription(q, subscriber.unsubscribe_token, false, '127.0.0.1');
-    enqueueMail(q, mail('gone@example.com', 'd'), { publicUrl: 'https://shop.example' });
-    const row = q.first(q.db.selectFrom('mail_outbox').select(['headers', 'html']))!;
+    const subscriber = await confirmedSubscriber(q, 'gone@example.com');
+    await setSubscription(q, subscriber.unsubscribe_token, false, '127.0.0.1');
+    await enqueueMail(q, mail('gone@example.com', 'd'), { publicUrl: 'https://shop.example' });
+    const row = (await q.first(q.db.selectFrom('mail_outbox').select(['headers', 'html'])))!;
     expect(JSON.parse(row.headers)).toEqual({});
     await database.close();
   });
 
   it('an address that signed up but has not confirmed gets no link either', async () => {
     const { q, database } = await outbox();
-    new NewsletterConsent({ q, publicUrl: 'https://shop.example' }).request({ email: 'maybe@example.com', sourceForm: 'newsletter', sourcePage: null, client: '127.0.0.1' });
-    expect(findSubscriberByEmail(q, 'maybe@example.com')?.status).toBe('pending');
-    enqueueMail(q, mail('maybe@example.com', 'e'), { publicUrl: 'https://shop.example' });
-    const rows = q.all(q.db.selectFrom('mail_outbox').select(['headers', 'html', 'type']));
+    await new NewsletterConsent({ q, publicUrl: 'https://shop.example' }).request(q, { email: 'maybe@example.com', sourceForm: 'newsletter', sourcePage: null, client: '127.0.0.1' });
+    expect((await findSubscriberByEmail(q, 'maybe@example.com'))?.status).toBe('pending');
+    await enqueueMail(q, mail('maybe@example.com', 'e'), { publicUrl: 'https://shop.example' });
+    const rows = await q.all(q.db.selectFrom('mail_outbox').select(['headers', 'html', 'type']).orderBy('id'));
     expect(rows.map((r) => r.type)).toEqual(['newsletter-confirmation', 'order-confirmation']);
     for (const r of rows) expect(r.html).not.toContain('/unsubscribe/');
     await database.close();

@@ -1,22 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { SyncQueries } from '../db/sync-query';
 import { createLogger } from '../logger';
+import { createTestDatabaseUrl, openTestDatabase, testEngine } from '../testing/test-database';
 import { mailConfigFromEnv } from './mail-config';
-import { deliverDueMail, MAX_ATTEMPTS, retryDelayMs, type MailSender } from './mail-worker';
+import { CLAIM_MS, deliverDueMail, MAX_ATTEMPTS, retryDelayMs, type MailMessage, type MailSender } from './mail-worker';
 import { enqueueMail } from './outbox';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-mail-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
 async function outbox() {
-  const database = openDatabase(path.join(dir, `${Math.random()}.db`));
-  await migrateToLatest(database.db);
-  return { database, q: new SyncQueries(database.db, database.sqlite) };
+  const database = await openTestDatabase();
+  return { database, q: database.q };
 }
 
 const message = (key: string) => ({ type: 'order-confirmation' as const, orderId: null, recipient: 'jane@example.com', cc: ['a@example.com'], dedupeKey: key, subject: 'Order Confirmation #1', html: '<p>hi</p>', text: 'hi' });
@@ -25,34 +18,34 @@ const logger = createLogger('silent');
 describe('mail outbox and worker', () => {
   it('queues each message once per dedupe key', async () => {
     const { q, database } = await outbox();
-    expect(enqueueMail(q, message('k1'))).toBe(true);
-    expect(enqueueMail(q, message('k1'))).toBe(false);
-    expect(q.all(q.db.selectFrom('mail_outbox').selectAll())).toHaveLength(1);
+    expect(await enqueueMail(q, message('k1'))).toBe(true);
+    expect(await enqueueMail(q, message('k1'))).toBe(false);
+    expect(await q.all(q.db.selectFrom('mail_outbox').selectAll())).toHaveLength(1);
     await database.close();
   });
 
   it('delivers through the sender with from, to, cc and marks the message sent', async () => {
     const { q, database } = await outbox();
-    enqueueMail(q, message('k2'));
+    await enqueueMail(q, message('k2'));
     const sent: unknown[] = [];
     const sender: MailSender = { send: async (m) => void sent.push(m) };
     const config = mailConfigFromEnv({ MAIL_FROM: 'Shop <shop@example.com>' });
     expect(await deliverDueMail(q, sender, config, logger)).toBe(1);
     expect(sent).toEqual([expect.objectContaining({ from: 'Shop <shop@example.com>', to: 'jane@example.com', cc: ['a@example.com'], subject: 'Order Confirmation #1' })]);
-    expect(q.first(q.db.selectFrom('mail_outbox').select(['status', 'attempts']))).toEqual({ status: 'sent', attempts: 1 });
+    expect(await q.first(q.db.selectFrom('mail_outbox').select(['status', 'attempts']))).toEqual({ status: 'sent', attempts: 1 });
     expect(await deliverDueMail(q, sender, config, logger)).toBe(0);
     await database.close();
   });
 
   it('retries a failing delivery later and gives up after the last attempt', async () => {
     const { q, database } = await outbox();
-    enqueueMail(q, message('k3'));
+    await enqueueMail(q, message('k3'));
     const sender: MailSender = { send: async () => { throw new Error('connection refused'); } };
     const config = mailConfigFromEnv({});
     let now = new Date();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       await deliverDueMail(q, sender, config, logger, now);
-      const row = q.first(q.db.selectFrom('mail_outbox').select(['status', 'attempts', 'last_error', 'next_attempt_at']))!;
+      const row = (await q.first(q.db.selectFrom('mail_outbox').select(['status', 'attempts', 'last_error', 'next_attempt_at'])))!;
       expect(row.attempts).toBe(attempt);
       expect(row.last_error).toBe('connection refused');
       expect(row.status).toBe(attempt === MAX_ATTEMPTS ? 'failed' : 'pending');
@@ -60,6 +53,43 @@ describe('mail outbox and worker', () => {
       expect(await deliverDueMail(q, sender, config, logger, now)).toBe(0);
       now = new Date(now.getTime() + retryDelayMs(attempt) + 1);
     }
+    await database.close();
+  });
+
+  it('two workers over one outbox send each message once', async () => {
+    // Two servers on PostgreSQL: two pools on one database. SQLite is one process: two workers share its handle.
+    const url = await createTestDatabaseUrl();
+    const one = openDatabase(url);
+    await migrateToLatest(one.db);
+    const two = testEngine() === 'postgres' ? openDatabase(url) : one;
+    for (let i = 0; i < 6; i++) await enqueueMail(one.q, message(`w${i}`));
+    const sent: string[] = [];
+    const slow: MailSender = { send: (m: MailMessage) => new Promise((resolve) => setTimeout(() => resolve(void sent.push(m.subject)), 20)) };
+    const config = mailConfigFromEnv({});
+    const counts = await Promise.all([deliverDueMail(one.q, slow, config, logger), deliverDueMail(two.q, slow, config, logger)]);
+    expect(counts[0]! + counts[1]!).toBe(6);
+    expect(sent).toHaveLength(6);
+    expect(await one.q.all(one.q.db.selectFrom('mail_outbox').select(['status', 'attempts']).orderBy('id'))).toEqual(Array(6).fill({ status: 'sent', attempts: 1 }));
+    if (two !== one) await two.close();
+    await one.close();
+  });
+
+  it('a message whose sender stopped mid-send is sent by another worker once the claim expires', async () => {
+    const { q, database } = await outbox();
+    await enqueueMail(q, message('k4'));
+    const config = mailConfigFromEnv({});
+    const now = new Date();
+    // A worker that never comes back from its send (its process died): the message stays claimed.
+    const stuck: MailSender = { send: () => new Promise<void>(() => {}) };
+    void deliverDueMail(q, stuck, config, logger, now);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const sent: unknown[] = [];
+    const sender: MailSender = { send: async (m) => void sent.push(m) };
+    expect(await deliverDueMail(q, sender, config, logger, now)).toBe(0);
+    expect(await deliverDueMail(q, sender, config, logger, new Date(now.getTime() + CLAIM_MS - 1))).toBe(0);
+    expect(await deliverDueMail(q, sender, config, logger, new Date(now.getTime() + CLAIM_MS))).toBe(1);
+    expect(sent).toHaveLength(1);
+    expect(await q.first(q.db.selectFrom('mail_outbox').select(['status', 'attempts']))).toEqual({ status: 'sent', attempts: 1 });
     await database.close();
   });
 

@@ -4,15 +4,29 @@
  * A failed e-mail never touches the order or its payments. Attachments are read from their stored
  * path when the message is sent; one that is gone is left out (and logged) rather than holding the
  * message back.
+ *
+ * Every server runs a worker over the one outbox, so a message is claimed before it is sent, and
+ * only the worker whose claim took it sends it: the claim moves the message's next attempt to the
+ * claim's expiry (CLAIM_MS ahead), in a conditional update that changes the row only while it is
+ * still due (on PostgreSQL the candidate is first locked with FOR UPDATE SKIP LOCKED, so workers
+ * pass over each other's rows instead of queueing on them). A worker that stops in the middle of a
+ * send leaves its claim to expire: the message is then due again and another worker sends it.
  */
 import fs from 'node:fs';
 import nodemailer from 'nodemailer';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
+import type { MailOutboxTable } from '../db/tables';
 import type { Logger } from '../logger';
 import type { MailConfig } from './mail-config';
 import type { MailAttachment } from './outbox';
 
 export const MAX_ATTEMPTS = 8;
+
+/** How long a claim holds a message: longer than a send can take (nodemailer's socket timeout is 10 minutes). */
+export const CLAIM_MS = 15 * 60_000;
+
+/** Messages one pass of the worker sends at most. */
+const BATCH = 20;
 
 export interface MailMessage {
   from: string;
@@ -51,33 +65,56 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Sends every due message once; returns how many were sent. */
-export async function deliverDueMail(q: SyncQueries, sender: MailSender, config: MailConfig, logger: Logger, now = new Date()): Promise<number> {
-  const due = q.all(q.db.selectFrom('mail_outbox').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', now.toISOString()).orderBy('id').limit(20));
+type OutboxRow = Omit<MailOutboxTable, 'id' | 'headers' | 'attachments'> & { id: number; headers: string; attachments: string };
+
+/**
+ * Claims the oldest due message for this worker until `claimedUntil`; undefined when none is due.
+ * The update's condition (still pending, still due) makes the claim atomic on both engines: of two
+ * workers that read the same row, only one changes it.
+ */
+async function claimNext(q: Queries, now: Date, claimedUntil: string): Promise<OutboxRow | undefined> {
+  const due = now.toISOString();
+  return q.transaction(async (tx) => {
+    const candidates = tx.db.selectFrom('mail_outbox').selectAll().where('status', '=', 'pending').where('next_attempt_at', '<=', due).orderBy('id').limit(1);
+    const row = (await tx.first(tx.engine === 'postgres' ? candidates.forUpdate().skipLocked() : candidates)) as OutboxRow | undefined;
+    if (!row) return undefined;
+    const claimed = await tx.run(
+      tx.db.updateTable('mail_outbox').set({ next_attempt_at: claimedUntil }).where('id', '=', row.id).where('status', '=', 'pending').where('next_attempt_at', '<=', due),
+    );
+    // Nothing changed: another worker claimed it first; this pass ends and the next one looks again.
+    return claimed === 1 ? row : undefined;
+  });
+}
+
+/** Sends every due message once (at most BATCH a pass); returns how many were sent. */
+export async function deliverDueMail(q: Queries, sender: MailSender, config: MailConfig, logger: Logger, now = new Date()): Promise<number> {
+  const claimedUntil = new Date(now.getTime() + CLAIM_MS).toISOString();
   let sent = 0;
-  for (const m of due) {
+  for (let i = 0; i < BATCH; i++) {
+    // Claimed one at a time, just before its send, so no claim runs out while earlier messages go.
+    const m = await claimNext(q, now, claimedUntil);
+    if (!m) break;
+    // Our claim still holds the row: a worker whose claim ran out must not overwrite the next one's.
+    const ours = q.db.updateTable('mail_outbox').where('id', '=', m.id).where('status', '=', 'pending').where('next_attempt_at', '=', claimedUntil);
     try {
       const listed = JSON.parse(m.attachments) as MailAttachment[];
       const attachments = listed.filter((a) => fs.existsSync(a.path));
       if (attachments.length < listed.length) logger.warn({ mailId: m.id, missing: listed.filter((a) => !attachments.includes(a)).map((a) => a.path) }, 'mail attachment missing; sent without it');
       const headers = JSON.parse(m.headers) as Record<string, string>;
       await sender.send({ from: config.from, to: m.recipient, cc: JSON.parse(m.cc) as string[], subject: m.subject, html: m.html, text: m.text, headers, attachments });
-      q.run(q.db.updateTable('mail_outbox').set({ status: 'sent', attempts: m.attempts + 1, sent_at: new Date().toISOString(), last_error: null }).where('id', '=', m.id));
+      await q.run(ours.set({ status: 'sent', attempts: m.attempts + 1, sent_at: new Date().toISOString(), last_error: null }));
       sent += 1;
     } catch (err) {
       const attempts = m.attempts + 1;
       const message = err instanceof Error ? err.message : String(err);
       logger.warn({ mailId: m.id, attempts, err: message }, 'mail delivery failed');
-      q.run(
-        q.db
-          .updateTable('mail_outbox')
-          .set({
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            attempts,
-            last_error: message.slice(0, 500),
-            next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
-          })
-          .where('id', '=', m.id),
+      await q.run(
+        ours.set({
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          attempts,
+          last_error: message.slice(0, 500),
+          next_attempt_at: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
+        }),
       );
     }
   }
@@ -85,7 +122,7 @@ export async function deliverDueMail(q: SyncQueries, sender: MailSender, config:
 }
 
 /** Polls the outbox every few seconds while the process runs (the timer does not keep it alive). */
-export function startMailWorker(q: SyncQueries, sender: MailSender, config: MailConfig, logger: Logger, intervalMs = 5000): { stop(): void } {
+export function startMailWorker(q: Queries, sender: MailSender, config: MailConfig, logger: Logger, intervalMs = 5000): { stop(): void } {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

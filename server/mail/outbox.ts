@@ -4,7 +4,7 @@
  * crash never sends mail for a change that was rolled back. A dedupe key makes queuing the same
  * e-mail twice a no-op, and the per-address cap (./recipient-cap.ts) is applied here, to every mail.
  */
-import type { SyncQueries } from '../db/sync-query';
+import { isUniqueViolation, type Queries } from '../db/queries';
 import { withUnsubscribeLink } from './list-unsubscribe';
 import type { MailType, RenderedMail } from './mail-templates';
 import { takeRecipientShare } from './recipient-cap';
@@ -41,22 +41,33 @@ export interface EnqueueOptions {
  * Queues a message; false when one with the same dedupe key is already queued or sent, or when the
  * recipient has had its share of mails this hour and the mail is of a kind the cap drops
  * (./recipient-cap.ts: every caller goes through here, so no kind of mail escapes the cap).
+ * Inside a caller's transaction, pass its handle: the message is then stored with its cause or not at all.
+ *
+ * Two servers may queue the same dedupe key at once (a webhook and a verify call of one payment):
+ * the key lock makes the second wait and then find the first's message, and the unique dedupe_key
+ * is the backstop (its refusal rolls back this savepoint only, cap record included).
  */
-export function enqueueMail(q: SyncQueries, outgoing: OutgoingMail, options: EnqueueOptions = {}): boolean {
-  return q.transaction(() => {
-    const existing = q.first(q.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', outgoing.dedupeKey));
-    if (existing) return false;
-    const clock = options.now ? options.now() : new Date();
-    if (takeRecipientShare(q, outgoing.type, outgoing.recipient, clock) === 'dropped') return false;
-    insertMail(q, outgoing, options, clock.toISOString());
-    return true;
-  });
+export async function enqueueMail(q: Queries, outgoing: OutgoingMail, options: EnqueueOptions = {}): Promise<boolean> {
+  try {
+    return await q.transaction(async (tx) => {
+      await tx.lockKey(`mail-dedupe:${outgoing.dedupeKey}`);
+      const existing = await tx.first(tx.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', outgoing.dedupeKey));
+      if (existing) return false;
+      const clock = options.now ? options.now() : new Date();
+      if ((await takeRecipientShare(tx, outgoing.type, outgoing.recipient, clock)) === 'dropped') return false;
+      await insertMail(tx, outgoing, options, clock.toISOString());
+      return true;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return false;
+    throw err;
+  }
 }
 
-function insertMail(q: SyncQueries, outgoing: OutgoingMail, options: EnqueueOptions, now: string): void {
-  const mail = options.publicUrl ? withUnsubscribeLink(q, outgoing, options.publicUrl) : outgoing;
-  q.run(
-    q.db.insertInto('mail_outbox').values({
+async function insertMail(tx: Queries, outgoing: OutgoingMail, options: EnqueueOptions, now: string): Promise<void> {
+  const mail = options.publicUrl ? await withUnsubscribeLink(tx, outgoing, options.publicUrl) : outgoing;
+  await tx.run(
+    tx.db.insertInto('mail_outbox').values({
       dedupe_key: mail.dedupeKey,
       type: mail.type,
       order_id: mail.orderId,

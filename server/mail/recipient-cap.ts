@@ -18,7 +18,7 @@
  *    the typed kinds, but never dropped: a paying customer always gets the confirmation, and an
  *    attacker cannot make the store send them without paying or holding the account.
  */
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import type { MailType } from './mail-templates';
 
 export const RECIPIENT_MAILS_PER_HOUR = 3;
@@ -63,27 +63,29 @@ export type CapDecision = 'not-counted' | 'queued' | 'dropped' | 'queued-over-ca
 
 /**
  * Decides whether a mail of this type to this address may be queued now, and records the decision
- * (call inside the transaction that queues the mail). The count and the insert run in one
- * transaction: SQLite serialises writers, so two servers cannot both take the last share. (On
- * PostgreSQL the same transaction would first take a transaction-level advisory lock on the key.)
+ * (call inside the transaction that queues the mail, with its handle). The count and the insert
+ * must not interleave with another server's for the same address, or two servers could both take
+ * the last share: the key lock on the address (pg_advisory_xact_lock on PostgreSQL; SQLite's
+ * IMMEDIATE transaction serialises every writer) holds them together until the transaction ends.
  */
-export function takeRecipientShare(q: SyncQueries, type: MailType, recipient: string, now: Date): CapDecision {
+export async function takeRecipientShare(tx: Queries, type: MailType, recipient: string, now: Date): Promise<CapDecision> {
   const kind = RECIPIENT_KIND[type];
   if (kind === 'store') return 'not-counted';
   const key = recipientKey(recipient);
+  await tx.lockKey(`mail-recipient:${key}`);
   const since = new Date(now.getTime() - RECIPIENT_WINDOW_MS).toISOString();
-  const used = q.first(
-    q.db
+  const used = await tx.first(
+    tx.db
       .selectFrom('mail_recipient_log')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('recipient_key', '=', key)
       .where('created_at', '>', since)
       .where('outcome', '!=', 'dropped'),
   );
-  const full = (used?.n ?? 0) >= RECIPIENT_MAILS_PER_HOUR;
+  const full = Number(used?.n ?? 0) >= RECIPIENT_MAILS_PER_HOUR;
   const outcome = !full ? 'queued' : kind === 'owed' ? 'queued-over-cap' : 'dropped';
-  q.run(q.db.insertInto('mail_recipient_log').values({ recipient_key: key, mail_type: type, outcome, created_at: now.toISOString() }));
+  await tx.run(tx.db.insertInto('mail_recipient_log').values({ recipient_key: key, mail_type: type, outcome, created_at: now.toISOString() }));
   // A day of decisions stays for an operator who asks why a mail never came; older ones go.
-  q.run(q.db.deleteFrom('mail_recipient_log').where('recipient_key', '=', key).where('created_at', '<', new Date(now.getTime() - LOG_KEPT_MS).toISOString()));
+  await tx.run(tx.db.deleteFrom('mail_recipient_log').where('recipient_key', '=', key).where('created_at', '<', new Date(now.getTime() - LOG_KEPT_MS).toISOString()));
   return outcome;
 }

@@ -89,7 +89,7 @@ describe('without a session', () => {
     expect((await browser.call('GET', '/api/my-account/me')).status).toBe(401);
     expect((await api(server.url, 'GET', '/api/my-account/me', undefined, { Authorization: `Bearer ${accessToken}` })).status).toBe(401);
     // The address the test saved is still there: nothing above changed anything.
-    expect(server.q.all(server.q.db.selectFrom('customer_address').select('city').where('city', '=', 'Dallas'))).toEqual([]);
+    expect(await server.q.all(server.q.db.selectFrom('customer_address').select('city').where('city', '=', 'Dallas'))).toEqual([]);
   });
 });
 
@@ -103,12 +103,12 @@ describe('another customer', () => {
     const bOrders = [];
     for (let i = 0; i < 3; i += 1) {
       const order = (await api(server.url, 'POST', '/api/order', orderPayload())).body;
-      attachOrderToCustomer(server.q, order.id, b.customerId);
+      await attachOrderToCustomer(server.q, order.id, b.customerId);
       bOrders.push(order);
     }
     const quotes = new QuoteService(server.q, server.url);
-    const bQuotes = [quotes.create(quoteFile as never), quotes.create(quoteFile as never)];
-    for (const q of bQuotes) attachQuoteToCustomer(server.q, q.id, b.customerId);
+    const bQuotes = [await quotes.create(quoteFile as never), await quotes.create(quoteFile as never)];
+    for (const q of bQuotes) await attachQuoteToCustomer(server.q, q.id, b.customerId);
     const bView = async () => JSON.stringify([(await b.browser.call('GET', '/api/my-account/me')).body, (await b.browser.call('GET', '/api/my-account/orders')).body]);
     const before = await bView();
 
@@ -205,7 +205,7 @@ describe('the session cookie', () => {
     const cookie = browser.setCookies[0]!;
     expect(cookie).toMatch(/^showroom_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/);
     const id = cookie.split(';')[0]!.split('=')[1]!;
-    const rows = server.q.all(server.q.db.selectFrom('customer_session').selectAll());
+    const rows = await server.q.all(server.q.db.selectFrom('customer_session').selectAll());
     expect(JSON.stringify(rows)).not.toContain(id);
     const { createHash } = await import('node:crypto');
     expect(rows.map((r) => r.session_hash)).toContain(createHash('sha256').update(id).digest('hex'));
@@ -337,11 +337,11 @@ describe('password reset', () => {
     const other = await signedUp(server.url, { email: `other.${c.email}` });
     const ask = await new Browser(server.url).call('POST', '/api/my-account/password-reset', { email: c.email.toUpperCase() });
     expect(ask.body).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
-    const token = resetToken(server.q, c.email);
+    const token = await resetToken(server.q, c.email);
     secrets.resetTokens.add(token);
-    expect(outbox(server.q, c.email).at(-1)!.text).toContain(`${server.url}/my-account/reset-password?token=${token}`);
+    expect((await outbox(server.q, c.email)).at(-1)!.text).toContain(`${server.url}/my-account/reset-password?token=${token}`);
     // Only the token's hash is stored.
-    expect(JSON.stringify(server.q.all(server.q.db.selectFrom('password_reset').selectAll()))).not.toContain(token);
+    expect(JSON.stringify(await server.q.all(server.q.db.selectFrom('password_reset').selectAll()))).not.toContain(token);
 
     const weak = await new Browser(server.url).call('POST', '/api/my-account/password-reset/confirm', { token, password: 'password123' });
     expect(weak.status).toBe(400);
@@ -360,14 +360,14 @@ describe('password reset', () => {
     expect((await other.browser.call('GET', '/api/my-account/me')).status).toBe(200);
     expect((await new Browser(server.url).call('POST', '/api/my-account/login', { email: c.email, password: c.password })).status).toBe(401);
     expect((await new Browser(server.url).call('POST', '/api/my-account/login', { email: c.email, password: newPassword })).status).toBe(200);
-    expect(outbox(server.q, c.email).at(-1)!.subject).toBe('Your password was changed');
+    expect((await outbox(server.q, c.email)).at(-1)!.subject).toBe('Your password was changed');
   });
 
   it('the link expires after an hour', async () => {
     fakeClock();
     const { customer: c } = await customer();
     await new Browser(server.url).call('POST', '/api/my-account/password-reset', { email: c.email });
-    const token = resetToken(server.q, c.email);
+    const token = await resetToken(server.q, c.email);
     secrets.resetTokens.add(token);
     vi.setSystemTime(Date.now() + 60 * 60_000 + 1000);
     const late = await new Browser(server.url).call('POST', '/api/my-account/password-reset/confirm', { token, password: 'Too-Late-For-This-One' });
@@ -381,15 +381,15 @@ describe('password reset', () => {
     const res = await new Browser(server.url).call('POST', '/api/my-account/password-reset', { email: unknown }, { 'X-Forwarded-For': '10.5.5.5' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
-    expect(outbox(server.q, unknown)).toEqual([]);
+    expect(await outbox(server.q, unknown)).toEqual([]);
     const { customer: c } = await customer();
     for (let i = 0; i < 5; i += 1) {
       const again = await new Browser(server.url).call('POST', '/api/my-account/password-reset', { email: c.email }, { 'X-Forwarded-For': '10.5.5.6' });
       expect(again.body).toEqual({ success: true, message: RESET_REQUESTED_MESSAGE });
     }
     // The welcome e-mail counted as one of the three.
-    expect(outbox(server.q, c.email).filter((m) => m.type === 'password-reset')).toHaveLength(2);
-    for (const m of outbox(server.q, c.email)) {
+    expect((await outbox(server.q, c.email)).filter((m) => m.type === 'password-reset')).toHaveLength(2);
+    for (const m of await outbox(server.q, c.email)) {
       const t = /[?&]token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1];
       if (t) secrets.resetTokens.add(t);
     }
@@ -454,9 +454,9 @@ describe('malformed requests', () => {
 
 describe('secrets', () => {
   it('no password, hash, session id or reset token is in any answer but its own, nor in any log line', async () => {
-    const hashes = server.q.all(server.q.db.selectFrom('customer').select('password_hash')).map((r) => r.password_hash);
-    const sessionHashes = server.q.all(server.q.db.selectFrom('customer_session').select(['session_hash', 'token_hash'])).flatMap((r) => [r.session_hash, r.token_hash]);
-    const resetHashes = server.q.all(server.q.db.selectFrom('password_reset').select('token_hash')).map((r) => r.token_hash);
+    const hashes = (await server.q.all(server.q.db.selectFrom('customer').select('password_hash'))).map((r) => r.password_hash);
+    const sessionHashes = (await server.q.all(server.q.db.selectFrom('customer_session').select(['session_hash', 'token_hash']))).flatMap((r) => [r.session_hash, r.token_hash]);
+    const resetHashes = (await server.q.all(server.q.db.selectFrom('password_reset').select('token_hash'))).map((r) => r.token_hash);
     const everywhere = [...secrets.passwords, ...secrets.cookies, ...secrets.resetTokens, ...hashes, ...sessionHashes, ...resetHashes];
     expect(secrets.passwords.size).toBeGreaterThan(10);
     expect(secrets.resetTokens.size).toBeGreaterThan(2);

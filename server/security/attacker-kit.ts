@@ -5,8 +5,8 @@
  * that a refused request changed nothing.
  */
 import http from 'node:http';
-import type Database from 'better-sqlite3';
 import { checkoutHeaders } from '../api/commerce-test-kit';
+import type { Queries } from '../db/queries';
 
 export interface Answer {
   status: number;
@@ -64,28 +64,28 @@ export function call(base: string, method: string, pathname: string, opts: { bod
 export const bearer = (token: string): Record<string, string> => ({ Authorization: `Bearer ${token}` });
 
 /** Everything stored about an order: a refused request must leave it equal. */
-export function orderSnapshot(sqlite: Database.Database, orderId: number): Record<string, unknown> {
+export async function orderSnapshot(q: Queries, orderId: number): Promise<Record<string, unknown>> {
   return {
-    order: sqlite.prepare('select * from sales_order where id = ?').get(orderId),
-    items: sqlite.prepare('select * from sales_order_item where order_id = ? order by id').all(orderId),
-    addresses: sqlite.prepare('select * from sales_order_address where order_id = ? order by id').all(orderId),
-    payments: sqlite.prepare('select * from payment where order_id = ? order by id').all(orderId),
-    history: sqlite.prepare('select * from sales_order_status_history where order_id = ? order by id').all(orderId),
-    mail: sqlite.prepare('select id from mail_outbox where order_id = ? order by id').all(orderId),
+    order: await q.first(q.db.selectFrom('sales_order').selectAll().where('id', '=', orderId)),
+    items: await q.all(q.db.selectFrom('sales_order_item').selectAll().where('order_id', '=', orderId).orderBy('id')),
+    addresses: await q.all(q.db.selectFrom('sales_order_address').selectAll().where('order_id', '=', orderId).orderBy('id')),
+    payments: await q.all(q.db.selectFrom('payment').selectAll().where('order_id', '=', orderId).orderBy('id')),
+    history: await q.all(q.db.selectFrom('sales_order_status_history').selectAll().where('order_id', '=', orderId).orderBy('id')),
+    mail: await q.all(q.db.selectFrom('mail_outbox').select('id').where('order_id', '=', orderId).orderBy('id')),
   };
 }
 
 /** Everything stored about a quote, and the orders made from it. */
-export function quoteSnapshot(sqlite: Database.Database, quoteId: number): Record<string, unknown> {
+export async function quoteSnapshot(q: Queries, quoteId: number): Promise<Record<string, unknown>> {
   return {
-    quote: sqlite.prepare('select * from quote where id = ?').get(quoteId),
-    orders: sqlite.prepare('select id from sales_order where quote_id = ?').all(quoteId),
+    quote: await q.first(q.db.selectFrom('quote').selectAll().where('id', '=', quoteId)),
+    orders: await q.all(q.db.selectFrom('sales_order').select('id').where('quote_id', '=', quoteId).orderBy('id')),
   };
 }
 
 /** Payments recorded anywhere: a refused payment call must not add one. */
-export function paymentCount(sqlite: Database.Database): number {
-  return (sqlite.prepare('select count(*) as c from payment').get() as { c: number }).c;
+export async function paymentCount(q: Queries): Promise<number> {
+  return (await q.first(q.db.selectFrom('payment').select((eb) => eb.fn.countAll<number>().as('c'))))!.c;
 }
 
 /** The personal data and secrets of a victim that no answer to a stranger may carry. */

@@ -26,11 +26,11 @@ describe('a cart re-posted under the same Idempotency-Key', () => {
     const order = (await call(shop.url, 'POST', '/api/order', { body: orderPayload({}, skus(2)), headers: { 'Idempotency-Key': idempotencyKey } })).body;
     const held = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(CARD_NEEDS_AUTHENTICATION), metadata: { orderId: String(order.id) } }, headers: bearer(order.accessToken) });
     expect(held.body).toMatchObject({ status: 'on_hold' });
-    const before = orderSnapshot(shop.database.sqlite, order.id);
+    const before = await orderSnapshot(shop.database.q, order.id);
     const rewrite = await call(shop.url, 'POST', '/api/order', { body: orderPayload({}, skus(1)), headers: { 'Idempotency-Key': idempotencyKey } });
     expect(rewrite.status).toBe(409);
     expect(rewrite.body).toMatchObject({ error: 'order_locked' });
-    expect(orderSnapshot(shop.database.sqlite, order.id)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, order.id)).toEqual(before);
   });
 
   it('cannot change while the payment is pending with the provider', async () => {
@@ -40,10 +40,10 @@ describe('a cart re-posted under the same Idempotency-Key', () => {
     shop.stripe.setStatus(created.body.paymentIntent.id, 'processing');
     const pending = await call(shop.url, 'POST', '/api/payment/stripe/verify', { body: { paymentIntentId: created.body.paymentIntent.id }, headers: bearer(order.accessToken) });
     expect(pending.body).toMatchObject({ status: 'pending', orderStatus: 'pending_payment' });
-    const before = orderSnapshot(shop.database.sqlite, order.id);
+    const before = await orderSnapshot(shop.database.q, order.id);
     const rewrite = await call(shop.url, 'POST', '/api/order', { body: orderPayload({}, skus(1)), headers: { 'Idempotency-Key': idempotencyKey } });
     expect(rewrite.status).toBe(409);
-    expect(orderSnapshot(shop.database.sqlite, order.id)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, order.id)).toEqual(before);
     // The same cart again is a retry, not a change: it answers the order as it is.
     const retry = await call(shop.url, 'POST', '/api/order', { body: orderPayload({}, skus(3)), headers: { 'Idempotency-Key': idempotencyKey } });
     expect(retry.status).toBe(200);

@@ -14,24 +14,28 @@ import { orderPayload } from '../api/commerce-test-kit';
 import { Browser, savedAddress, signedUp } from '../api/my-account-test-kit';
 import { projectRoot } from '../build-output';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { openDatabase, type Database } from '../db/database';
 import { startServer, type RunningServer } from '../start';
+import { createTestDatabaseUrl } from '../testing/test-database';
 import { call } from './attacker-kit';
 
 const HARBOR = 'https://www.harbor-kitchens.example';
 const FOREIGN = 'https://evil.example';
 
 let server: RunningServer;
+/** A second connection to the server's database, to count and read its orders. */
+let db: Database;
 let dir: string;
 let logLines: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-dealers-'));
+  const databaseUrl = await createTestDatabaseUrl(dir);
   const config = loadConfig({
     PORT: '0',
     DEALER_PORT: '0',
     HOST: '127.0.0.1',
-    DATABASE_URL: `sqlite:${path.join(dir, 'showroom.db')}`,
+    DATABASE_URL: databaseUrl,
     // The demo dealers file: demo-dealer on the dealer example's origins, harbor-kitchens on its own.
     CONTENT_DIR: path.join(projectRoot, 'examples', 'site'),
     LOG_LEVEL: 'warn',
@@ -43,8 +47,10 @@ beforeAll(async () => {
     },
   });
   server = await startServer(config, pino({ level: 'warn' }, sink));
+  db = openDatabase(databaseUrl);
 });
 afterAll(async () => {
+  await db?.close();
   await server?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -53,6 +59,7 @@ beforeEach(() => {
 });
 
 const dealerOrigin = () => new URL(server.dealerUrl).origin;
+const orderCount = async () => (await db.q.first(db.q.db.selectFrom('sales_order').select((eb) => eb.fn.countAll<number>().as('n'))))!.n;
 const refusals = () => logLines.filter((l) => typeof l.msg === 'string' && (l.msg as string).startsWith('widget call refused'));
 
 const FOREIGN_REFUSAL = {
@@ -75,10 +82,7 @@ describe('X-Showroom-Dealer', () => {
   it('places no order for a foreign origin naming a dealer', async () => {
     const res = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { Origin: FOREIGN, 'X-Showroom-Dealer': 'demo-dealer' } });
     expect(res.status).toBe(403);
-    const db = openDatabase(path.join(dir, 'showroom.db'));
-    const count = db.sqlite.prepare('select count(*) as n from sales_order').get() as { n: number };
-    await db.close();
-    expect(count.n).toBe(0);
+    expect(await orderCount()).toBe(0);
     // The log holds who and where, never the order's personal data.
     expect(JSON.stringify(refusals())).not.toMatch(/@|street|phone/i);
   });
@@ -136,9 +140,7 @@ describe('X-Showroom-Dealer', () => {
   it("records the dealer's id on an order placed from its page", async () => {
     const res = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { Origin: dealerOrigin(), 'X-Showroom-Dealer': 'demo-dealer' } });
     expect(res.status).toBe(201);
-    const db = openDatabase(path.join(dir, 'showroom.db'));
-    const row = db.sqlite.prepare('select dealer_origin from sales_order where id = ?').get(res.body.id) as { dealer_origin: string | null };
-    await db.close();
+    const row = (await db.q.first(db.q.db.selectFrom('sales_order').select('dealer_origin').where('id', '=', res.body.id)))!;
     expect(row.dealer_origin).toBe('demo-dealer');
   });
 
@@ -180,13 +182,7 @@ describe('a refused origin, answered readably', () => {
   it("reads none of a signed-in visitor's data and changes none of it, with the visitor's cookie", async () => {
     const { browser, customer } = await signedUp(server.url);
     const saved = (await browser.call('POST', '/api/my-account/address', savedAddress)).body.data;
-    const orderCount = () => {
-      const db = openDatabase(path.join(dir, 'showroom.db'));
-      const row = db.sqlite.prepare('select count(*) as n from sales_order').get() as { n: number };
-      void db.close();
-      return row.n;
-    };
-    const ordersBefore = orderCount();
+    const ordersBefore = await orderCount();
     const attacker = new Browser(server.url, FOREIGN);
     attacker.cookie = browser.cookie;
     const dealerHeader = { 'X-Showroom-Dealer': 'demo-dealer' };
@@ -210,7 +206,7 @@ describe('a refused origin, answered readably', () => {
     // Everything as it was: the address, the session, and no order.
     expect((await browser.call('GET', '/api/my-account/address')).body.data).toEqual([saved]);
     expect((await browser.call('GET', '/api/my-account/me')).status).toBe(200);
-    expect(orderCount()).toBe(ordersBefore);
+    expect(await orderCount()).toBe(ordersBefore);
   });
 
   it('gives a call without the dealer header from that origin no CORS answer, as before', async () => {

@@ -8,6 +8,7 @@
  * - a stranger cannot cancel someone's waiting payment (no token, a made-up token, another order's
  *   token, a wrong e-mail on the split page): the answer of an unknown order, and nothing changes;
  * - the same for a quote's order on the split-payment page (proof by e-mail) and a Stripe intent.
+ * Twenty charges at once spread over three server processes: ../scale/several-servers.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, quoteFile, skus } from '../api/commerce-test-kit';
@@ -37,12 +38,19 @@ function charge(order: { id: number; accessToken: string }, cardNumber: string, 
   return call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(cardNumber), metadata: { orderId: String(order.id) } }, headers: { ...bearer(order.accessToken), 'Idempotency-Key': key } });
 }
 
-function payments(orderId: number): Array<{ status: string; amount_cents: number; transaction_id: string }> {
-  return shop.database.sqlite.prepare('select status, amount_cents, transaction_id from payment where order_id = ? order by id').all(orderId) as never;
+function payments(orderId: number): Promise<Array<{ status: string; amount_cents: number; transaction_id: string }>> {
+  const q = shop.database.q;
+  return q.all(q.db.selectFrom('payment').select(['status', 'amount_cents', 'transaction_id']).where('order_id', '=', orderId).orderBy('id'));
 }
 
-function history(orderId: number): string[] {
-  return (shop.database.sqlite.prepare('select comment from sales_order_status_history where order_id = ? order by id').all(orderId) as Array<{ comment: string }>).map((h) => h.comment);
+async function history(orderId: number): Promise<string[]> {
+  const q = shop.database.q;
+  return (await q.all(q.db.selectFrom('sales_order_status_history').select('comment').where('order_id', '=', orderId).orderBy('id'))).map((h) => h.comment);
+}
+
+function overpayments(orderId: number): Promise<{ c: number } | undefined> {
+  const q = shop.database.q;
+  return q.first(q.db.selectFrom('payment_overpayment').select((eb) => eb.fn.countAll<number>().as('c')).where('order_id', '=', orderId));
 }
 
 /** The authentication page's form, as the customer's still-open tab would post it. */
@@ -67,10 +75,10 @@ describe('a payment waiting for the bank holds the order', () => {
     expect(third.body.message).toBe(WAITING);
 
     // Nothing but the first payment; and when its authentication completes, one payment pays the order.
-    expect(payments(order.id).map((p) => p.status)).toEqual(['on_hold']);
+    expect((await payments(order.id)).map((p) => p.status)).toEqual(['on_hold']);
     expect((await authenticate(held.body.nextAction.url)).status).toBe(303);
-    expect(payments(order.id)).toEqual([expect.objectContaining({ status: 'completed', amount_cents: Math.round(order.total * 100) })]);
-    expect(shop.database.sqlite.prepare('select count(*) as c from payment_overpayment where order_id = ?').get(order.id)).toEqual({ c: 0 });
+    expect(await payments(order.id)).toEqual([expect.objectContaining({ status: 'completed', amount_cents: Math.round(order.total * 100) })]);
+    expect(await overpayments(order.id)).toEqual({ c: 0 });
   });
 
   it('"Pay another way" voids it with the test gateway: the ledger and history say so, its page no longer completes, and one new card pays', async () => {
@@ -79,8 +87,8 @@ describe('a payment waiting for the bank holds the order', () => {
     const cancelled = await call(shop.url, 'POST', '/api/payment/waiting/cancel', { body: { metadata: { orderId: String(order.id) } }, headers: bearer(order.accessToken) });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toEqual({ success: true, cancelled: [{ gateway: 'test', transactionId: held.body.transactionId }], message: expect.stringContaining('cancelled') });
-    expect(payments(order.id).map((p) => p.status)).toEqual(['voided']);
-    expect(history(order.id).at(-1)).toMatch(new RegExp(`transaction ${held.body.transactionId} cancelled by the customer to pay another way; voided with the test gateway`));
+    expect((await payments(order.id)).map((p) => p.status)).toEqual(['voided']);
+    expect((await history(order.id)).at(-1)).toMatch(new RegExp(`transaction ${held.body.transactionId} cancelled by the customer to pay another way; voided with the test gateway`));
 
     // The tab left open on the authentication page: it says the payment was cancelled and takes nothing.
     const late = await authenticate(held.body.nextAction.url);
@@ -91,18 +99,18 @@ describe('a payment waiting for the bank holds the order', () => {
 
     const paid = await charge(order, '4242424242424242');
     expect(paid.status).toBe(200);
-    expect(payments(order.id).map((p) => p.status)).toEqual(['voided', 'completed']);
-    expect(shop.database.sqlite.prepare('select status from sales_order where id = ?').get(order.id)).toEqual({ status: 'ordered' });
+    expect((await payments(order.id)).map((p) => p.status)).toEqual(['voided', 'completed']);
+    expect(await shop.database.q.first(shop.database.q.db.selectFrom('sales_order').select('status').where('id', '=', order.id))).toEqual({ status: 'ordered' });
     // Verifying the voided transaction later records nothing new.
     const verify = await call(shop.url, 'POST', '/api/payment/test/verify', { body: { transactionId: held.body.transactionId }, headers: bearer(order.accessToken) });
     expect(verify.body).toMatchObject({ success: false, status: 'voided' });
-    expect(payments(order.id).map((p) => p.status)).toEqual(['voided', 'completed']);
+    expect((await payments(order.id)).map((p) => p.status)).toEqual(['voided', 'completed']);
   });
 
   it('a stranger cannot cancel someone\'s waiting payment: the answer of an unknown order, and nothing changes', async () => {
     const order = await newOrder();
     const held = await charge(order, CARD_NEEDS_AUTHENTICATION);
-    const before = orderSnapshot(shop.database.sqlite, order.id);
+    const before = await orderSnapshot(shop.database.q, order.id);
     for (const [label, headers] of strangerHeaders(strangerToken)) {
       const res = await call(shop.url, 'POST', '/api/payment/waiting/cancel', { body: { metadata: { orderId: String(order.id) } }, headers, from: freshClient() });
       expect(res.status, label).toBe(404);
@@ -114,18 +122,18 @@ describe('a payment waiting for the bank holds the order', () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
-    expect(orderSnapshot(shop.database.sqlite, order.id)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, order.id)).toEqual(before);
     // The owner's authentication still completes.
     expect((await authenticate(held.body.nextAction.url)).status).toBe(303);
-    expect(payments(order.id).map((p) => p.status)).toEqual(['completed']);
+    expect((await payments(order.id)).map((p) => p.status)).toEqual(['completed']);
   });
 
   it('holds a split-payment order too; its page proves itself by e-mail, and a wrong e-mail cancels nothing', async () => {
-    const quote = shop.quotes.create({ ...quoteFile });
-    const link = shop.quotes.issueLink(quote.id);
+    const quote = await shop.quotes.create({ ...quoteFile });
+    const link = await shop.quotes.issueLink(quote.id);
     const first = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(), amount: 600, metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
     expect(first.status).toBe(200);
-    const orderId = shop.quotes.row(quote.id)!.order_id!;
+    const orderId = (await shop.quotes.row(quote.id))!.order_id!;
     const split = (cardNumber: string, email = quoteFile.email) =>
       call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(cardNumber), amount: 500, email, metadata: { orderId: String(orderId) } }, from: freshClient() });
     expect((await split(CARD_NEEDS_AUTHENTICATION)).status).toBe(402);
@@ -136,16 +144,16 @@ describe('a payment waiting for the bank holds the order', () => {
     const viaQuote = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(), amount: 500, metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
     expect(viaQuote.status).toBe(409);
 
-    const before = orderSnapshot(shop.database.sqlite, orderId);
+    const before = await orderSnapshot(shop.database.q, orderId);
     const wrong = await call(shop.url, 'POST', '/api/payment/waiting/cancel', { body: { email: 'not.sam@example.com', metadata: { orderId: String(orderId) } }, from: freshClient() });
     expect(wrong.status).toBe(404);
-    expect(orderSnapshot(shop.database.sqlite, orderId)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, orderId)).toEqual(before);
 
     const cancelled = await call(shop.url, 'POST', '/api/payment/waiting/cancel', { body: { email: quoteFile.email, metadata: { orderId: String(orderId) } }, from: freshClient() });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.cancelled).toHaveLength(1);
     expect((await split('4242424242424242')).status).toBe(200);
-    expect(payments(orderId).map((p) => p.status)).toEqual(['completed', 'voided', 'completed']);
+    expect((await payments(orderId)).map((p) => p.status)).toEqual(['completed', 'voided', 'completed']);
   });
 
   it('cancels a Stripe intent waiting for 3-D Secure, and a second intent is refused while it waits', async () => {
@@ -158,12 +166,12 @@ describe('a payment waiting for the bank holds the order', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toBe(WAITING);
     expect(shop.stripe.intents.size).toBeGreaterThan(0);
-    expect(payments(order.id).map((p) => p.status)).toEqual(['on_hold']);
+    expect((await payments(order.id)).map((p) => p.status)).toEqual(['on_hold']);
 
     const cancelled = await call(shop.url, 'POST', '/api/payment/waiting/cancel', { body: { metadata: { orderId: String(order.id) } }, headers: bearer(order.accessToken) });
     expect(cancelled.body.cancelled).toEqual([{ gateway: 'stripe', transactionId: intentId }]);
     expect(shop.stripe.intents.get(intentId)!.status).toBe('canceled');
-    expect(payments(order.id).map((p) => p.status)).toEqual(['voided']);
+    expect((await payments(order.id)).map((p) => p.status)).toEqual(['voided']);
     expect((await charge(order, '4242424242424242')).status).toBe(200);
   });
 

@@ -5,15 +5,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, uploadsDirOf, proxiedTestEnv } from '../api/forms-test-kit';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, startFormsTestServer, type FormsTestServer } from '../api/forms-test-kit';
 
-let server: TestServer;
+let server: FormsTestServer;
 let uploads: string;
 beforeAll(async () => {
-  server = await startTestServer(proxiedTestEnv);
-  uploads = uploadsDirOf(server.databaseFile);
+  server = await startFormsTestServer();
+  uploads = server.uploads;
 });
 afterAll(async () => {
   await server?.stop();
@@ -31,8 +31,8 @@ const claim = {
 };
 const fkdStep0 = { firstName: 'Vic', lastName: 'Tim', email: 'victim@example.com', phone: '5125550100', zip: '78701' };
 const fkdStep1 = { projectType: 'remodel', kitchenShape: 'galley', styles: ['inset'], hasMeasurements: 'no' };
-const rowData = (id: number) => readRows<{ data: string; status: string }>(server.databaseFile, 'select data, status from form_submission where id = ?', id)[0]!;
-const count = (table: string) => readRows<{ n: number }>(server.databaseFile, `select count(*) as n from ${table}`)[0]!.n;
+const rowData = async (id: number) => (await readRows<{ data: string; status: string }>(server, sql`select data, status from form_submission where id = ${id}`))[0]!;
+const count = async (table: string) => (await readRows<{ n: number }>(server, sql`select count(*) as n from ${sql.ref(table)}`))[0]!.n;
 
 describe('security: continuing a submission', () => {
   it("a stranger cannot continue someone else's multi-step submission", async () => {
@@ -40,7 +40,7 @@ describe('security: continuing a submission', () => {
     const { id, token } = victim.body.data as { id: number; token: string };
     const mine = (await postJson(server.url, 'free-kitchen-design', { formData: { ...fkdStep0, email: 'attacker@example.com' }, recaptchaToken: 'test-pass' }, freshAddress())).body.data as { id: number; token: string };
     const single = (await postJson(server.url, 'newsletter', { formData: { email: 'n@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress())).body.data as { id: number };
-    const before = rowData(id);
+    const before = await rowData(id);
     const attempts: [string, Record<string, unknown>, Record<string, string>][] = [
       ['no token', { id }, {}],
       ['a guessed token', { id, token: 'A'.repeat(43) }, {}],
@@ -57,7 +57,7 @@ describe('security: continuing a submission', () => {
     // The right token for another form's name does not open it either.
     const otherForm = await postJson(server.url, 'contact', { formData: {}, step: 1, id, token }, freshAddress());
     expect(otherForm.status).toBe(400);
-    expect(rowData(id)).toEqual(before);
+    expect(await rowData(id)).toEqual(before);
     // The owner still can.
     expect((await postJson(server.url, 'free-kitchen-design', { formData: fkdStep1, step: 1, id, token }, freshAddress())).status).toBe(200);
   });
@@ -71,11 +71,11 @@ describe('security: uploads', () => {
       { field: 'photos', name: '/tmp/abs.jpg', bytes: bytesOf('jpg', 2000) },
     ], freshAddress());
     expect(res.status).toBe(201);
-    const stored = readRows<{ stored_name: string; original_name: string }>(server.databaseFile, 'select stored_name, original_name from form_upload where submission_id = ? order by id', res.body.data.id);
+    const stored = await readRows<{ stored_name: string; original_name: string }>(server, sql`select stored_name, original_name from form_upload where submission_id = ${res.body.data.id} order by id`);
     expect(stored.map((u) => u.original_name)).toEqual(['passwd.jpg', 'win.png', 'abs.jpg']);
     for (const u of stored) expect(u.stored_name).toMatch(/^claim\/[0-9a-f-]{36}\.(jpg|png)$/);
-    const root = path.dirname(uploads);
-    expect(fs.readdirSync(root).sort()).toEqual(['showroom.db', 'showroom.db-shm', 'showroom.db-wal', 'uploads'].filter((f) => fs.existsSync(path.join(root, f))));
+    // The uploads folder is alone in its parent: a name that climbed out of it would be beside it.
+    expect(fs.readdirSync(path.dirname(uploads))).toEqual(['uploads']);
     expect(fs.existsSync('/tmp/abs.jpg') && fs.statSync('/tmp/abs.jpg').size === 2000).toBe(false);
     for (const u of stored) fs.rmSync(path.join(uploads, u.stored_name));
   });
@@ -88,7 +88,7 @@ describe('security: uploads', () => {
   });
 
   it('a disguised program and an oversized photo are refused, and nothing is written', async () => {
-    const before = count('form_submission');
+    const before = await count('form_submission');
     const exe = await postMultipart(server.url, 'claim', { formData: claim, recaptchaToken: 'test-pass' }, [{ field: 'photos', name: 'holiday.jpg', bytes: bytesOf('exe', 50_000), type: 'image/jpeg' }], freshAddress());
     expect(exe.status).toBe(400);
     expect(exe.body.fields).toEqual({ photos: 'Unsupported file format' });
@@ -99,7 +99,7 @@ describe('security: uploads', () => {
     expect(longValue.status).toBe(413);
     const longJson = await postJson(server.url, 'contact', { formData: { message: 'x'.repeat(150 * 1024) } }, freshAddress());
     expect(longJson.status).toBe(413);
-    expect(count('form_submission')).toBe(before);
+    expect(await count('form_submission')).toBe(before);
     expect(filesUnder(uploads)).toEqual([]);
   });
 
@@ -114,7 +114,7 @@ describe('security: uploads', () => {
 
 describe('security: field injection', () => {
   it('prototype keys, unknown fields and objects for values are refused', async () => {
-    const before = count('form_submission');
+    const before = await count('form_submission');
     const proto = await postJson(server.url, 'newsletter', '{"formData":{"email":"a@b.co","__proto__":{"admin":true}}}', freshAddress());
     expect(proto.status).toBe(400);
     expect(Object.entries(proto.body.fields)).toEqual([['__proto__', 'Unknown field']]);
@@ -125,7 +125,7 @@ describe('security: field injection', () => {
     expect(multipartExtra.body.fields).toEqual({ status: 'Unknown field' });
     const object = await postJson(server.url, 'newsletter', { formData: { email: { $ne: '' } } }, freshAddress());
     expect(object.body.fields).toEqual({ email: 'Invalid value' });
-    expect(count('form_submission')).toBe(before);
+    expect(await count('form_submission')).toBe(before);
   });
 
   it('a header injection in the e-mail address is an invalid address; markup in a message is escaped in the e-mail', async () => {
@@ -134,7 +134,7 @@ describe('security: field injection', () => {
     expect(crlf.body.fields).toEqual({ email: 'Invalid email address' });
     const res = await postJson(server.url, 'contact', { formData: { firstName: 'Eve', lastName: 'Hax', email: 'eve@example.com', topic: 'other', message: '<script>alert(1)</script><img src=x onerror=alert(2)>' }, recaptchaToken: 'test-pass' }, freshAddress());
     expect(res.status).toBe(201);
-    const [mail] = readRows<{ html: string }>(server.databaseFile, 'select html from mail_outbox where dedupe_key = ?', `form-notification:${res.body.data.id}`);
+    const [mail] = await readRows<{ html: string }>(server, sql`select html from mail_outbox where dedupe_key = ${`form-notification:${res.body.data.id}`}`);
     expect(mail!.html).not.toContain('<script>');
     expect(mail!.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
@@ -142,13 +142,13 @@ describe('security: field injection', () => {
 
 describe('security: bots', () => {
   it('a filled honeypot is told success, and nothing is stored or sent', async () => {
-    const before = [count('form_submission'), count('mail_outbox'), count('newsletter_subscriber')];
+    const before = [await count('form_submission'), await count('mail_outbox'), await count('newsletter_subscriber')];
     const res = await postJson(server.url, 'newsletter', { formData: { email: 'bot@example.com', newsletter: true }, honeypot: 'https://buy-now.example' }, freshAddress());
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const multipart = await postMultipart(server.url, 'claim', { formData: claim, recaptchaToken: 'test-pass', honeypot: 'x' }, [{ field: 'photos', name: 'p.jpg', bytes: bytesOf('jpg', 1000) }], freshAddress());
     expect(multipart.body.success).toBe(true);
-    expect([count('form_submission'), count('mail_outbox'), count('newsletter_subscriber')]).toEqual(before);
+    expect([await count('form_submission'), await count('mail_outbox'), await count('newsletter_subscriber')]).toEqual(before);
     expect(filesUnder(uploads)).toEqual([]);
   });
 

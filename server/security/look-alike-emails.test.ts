@@ -49,14 +49,14 @@ describe('registration', () => {
     const alice = newCustomer();
     expect((await new Browser(server.url).call('POST', '/api/my-account/register', alice)).status).toBe(202);
     const [local, domain] = alice.email.split('@') as [string, string];
-    const before = customers().length;
+    const before = (await customers()).length;
     for (const [email, message] of refusedLookAlikes(local, domain)) {
       const res = await new Browser(server.url).call('POST', '/api/my-account/register', { ...newCustomer(), email }, freshAddress());
       expect(res.status, email).toBe(400);
       expect(res.body).toEqual({ error: 'validation_failed', message: FORM_INVALID, fields: { email: message } });
     }
-    expect(customers()).toHaveLength(before);
-    expect(outbox(server.q, alice.email).map((m) => m.type)).toEqual(['account-welcome']);
+    expect(await customers()).toHaveLength(before);
+    expect((await outbox(server.q, alice.email)).map((m) => m.type)).toEqual(['account-welcome']);
   });
 
   it('takes a full-width or upper-case spelling as the same account: no second customer, and she can sign in with it', async () => {
@@ -67,9 +67,9 @@ describe('registration', () => {
     const again = await new Browser(server.url).call('POST', '/api/my-account/register', { ...newCustomer(), email: fullWidth }, freshAddress());
     // The same answer as any registration; the owner gets the "you already have an account" e-mail.
     expect(again.status).toBe(202);
-    expect(customers().filter((c) => c.email_normalized === alice.email)).toHaveLength(1);
-    expect(customers().some((c) => /[^\x00-\x7f]/.test(c.email))).toBe(false);
-    expect(outbox(server.q, alice.email).map((m) => m.type)).toEqual(['account-welcome', 'account-exists']);
+    expect((await customers()).filter((c) => c.email_normalized === alice.email)).toHaveLength(1);
+    expect((await customers()).some((c) => /[^\x00-\x7f]/.test(c.email))).toBe(false);
+    expect((await outbox(server.q, alice.email)).map((m) => m.type)).toEqual(['account-welcome', 'account-exists']);
     const signIn = await new Browser(server.url).call('POST', '/api/my-account/login', { email: fullWidth, password: alice.password }, freshAddress());
     expect(signIn.status).toBe(200);
   });
@@ -98,21 +98,21 @@ describe('sign-in and password reset', () => {
 
 describe('checkout', () => {
   it('an order with a look-alike billing e-mail is refused with the field\'s message and not stored', async () => {
-    const orders = () => server.q.all(server.q.db.selectFrom('sales_order').select('id')).length;
-    const before = orders();
+    const orders = async () => (await server.q.all(server.q.db.selectFrom('sales_order').select('id'))).length;
+    const before = await orders();
     for (const [email, message] of refusedLookAlikes('jane.doe', 'example.com')) {
       const res = await api(server.url, 'POST', '/api/order', orderPayload({ email: undefined, addresses: [{ ...billing, email }, { ...billing, type: 'shipping' }] }), { 'Idempotency-Key': crypto.randomUUID(), ...freshAddress() });
       expect(res.status, email).toBe(400);
       expect((res.body as { fields: Record<string, string> }).fields['billing.email']).toBe(message);
     }
-    expect(orders()).toBe(before);
+    expect(await orders()).toBe(before);
   });
 
   it('a full-width billing e-mail is stored as the plain address, and the order lookup finds it by either spelling', async () => {
     const res = await api(server.url, 'POST', '/api/order', orderPayload({ email: undefined, addresses: [{ ...billing, email: 'ｊａｎｅ.doe@EXAMPLE.com' }, { ...billing, type: 'shipping' }] }), { 'Idempotency-Key': crypto.randomUUID(), ...freshAddress() });
     expect(res.status).toBe(201);
     const id = (res.body as { id: number }).id;
-    const stored = server.q.first(server.q.db.selectFrom('sales_order').select('email').where('id', '=', id))!;
+    const stored = (await server.q.first(server.q.db.selectFrom('sales_order').select('email').where('id', '=', id)))!;
     expect(stored.email).toBe('jane.doe@example.com');
     for (const email of ['jane.doe@example.com', 'ｊａｎｅ.doe@example.com', 'Jane.Doe@Example.com']) {
       const found = await api(server.url, 'GET', `/api/order/${id}?email=${encodeURIComponent(email)}`, undefined, freshAddress());
@@ -127,9 +127,9 @@ describe('checkout', () => {
 
 describe('forms and the newsletter', () => {
   it('the contact form and the newsletter refuse a look-alike with the field\'s message; nothing is stored or subscribed', async () => {
-    const submissions = () => server.q.all(server.q.db.selectFrom('form_submission').select('id')).length;
+    const submissions = async () => (await server.q.all(server.q.db.selectFrom('form_submission').select('id'))).length;
     const subscribers = () => server.q.all(server.q.db.selectFrom('newsletter_subscriber').select('email'));
-    const before = { submissions: submissions(), subscribers: subscribers().length };
+    const before = { submissions: await submissions(), subscribers: (await subscribers()).length };
     for (const [email, message] of refusedLookAlikes('nora', 'example.com')) {
       const newsletter = await postJson(server.url, 'newsletter', { formData: { email, newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
       expect(newsletter.status, email).toBe(400);
@@ -138,14 +138,14 @@ describe('forms and the newsletter', () => {
       expect(contact.status, email).toBe(400);
       expect(contact.body.fields).toEqual({ email: message });
     }
-    expect(submissions()).toBe(before.submissions);
-    expect(subscribers()).toHaveLength(before.subscribers);
+    expect(await submissions()).toBe(before.submissions);
+    expect(await subscribers()).toHaveLength(before.subscribers);
   });
 
   it('a full-width spelling of a subscriber is the same subscriber', async () => {
     await postJson(server.url, 'newsletter', { formData: { email: 'nora.lee@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
     await postJson(server.url, 'newsletter', { formData: { email: 'ｎｏｒａ.lee@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
-    const rows = server.q.all(server.q.db.selectFrom('newsletter_subscriber').select('email')).filter((r) => r.email.normalize('NFKC') === 'nora.lee@example.com');
+    const rows = (await server.q.all(server.q.db.selectFrom('newsletter_subscriber').select('email'))).filter((r) => r.email.normalize('NFKC') === 'nora.lee@example.com');
     expect(rows).toEqual([{ email: 'nora.lee@example.com' }]);
   });
 });

@@ -4,16 +4,16 @@
  * victim six confirmations carrying my phishing link. And the newsletter form lets me subscribe
  * anyone, subscribe again someone who left, and tells me who is on the list."
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRows } from '../api/forms-test-kit';
+import { readRows, startFormsTestServer, type FormsTestServer } from '../api/forms-test-kit';
 import { testEnv } from '../api/commerce-test-kit';
 import { RECIPIENT_MAILS_PER_HOUR } from '../mail/recipient-cap';
-import { startTestServer, type TestServer } from '../testing/test-server';
 import { call, freshClient, type Answer } from './attacker-kit';
 
-let server: TestServer;
+let server: FormsTestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startFormsTestServer(testEnv);
 });
 afterAll(async () => {
   await server?.stop();
@@ -34,47 +34,47 @@ const estimate = (email: string, recaptchaToken?: string) =>
     honeypot: '',
     ...(recaptchaToken ? { recaptchaToken } : {}),
   });
-const mailsTo = (email: string) => readRows<{ type: string; text: string; html: string; subject: string }>(server.databaseFile, 'select * from mail_outbox where recipient = ? order by id', email);
-const subscriber = (email: string) => readRows<{ status: string; unsubscribe_token: string }>(server.databaseFile, 'select * from newsletter_subscriber where email = ?', email)[0];
+const mailsTo = (email: string) => readRows<{ type: string; text: string; html: string; subject: string }>(server, sql`select * from mail_outbox where recipient = ${email} order by id`);
+const subscriber = async (email: string) => (await readRows<{ status: string; unsubscribe_token: string }>(server, sql`select * from newsletter_subscriber where email = ${email}`))[0];
 
 describe('no mail relay', () => {
   it('six posts from six clients: three confirmations reach the victim, none carries the typed text, and the seller still hears of all six', async () => {
-    const admin = () => readRows<{ n: number }>(server.databaseFile, "select count(*) as n from mail_outbox where type = 'form-notification'")[0]!.n;
-    const before = admin();
+    const admin = async () => (await readRows<{ n: number }>(server, sql`select count(*) as n from mail_outbox where type = 'form-notification'`))[0]!.n;
+    const before = await admin();
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await contact('victim.one@example.com'));
     // The same answer every time: the attacker cannot tell which posts mailed anyone.
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
     expect(new Set(answers.map((a) => a.body.message)).size).toBe(1);
-    const mails = mailsTo('victim.one@example.com');
+    const mails = await mailsTo('victim.one@example.com');
     expect(mails).toHaveLength(RECIPIENT_MAILS_PER_HOUR);
     for (const m of mails) {
       expect(m.text).not.toContain('evil.example');
       expect(m.html).not.toContain('evil.example');
       expect(m.text).not.toContain('on hold');
     }
-    expect(admin() - before).toBe(6);
+    expect((await admin()) - before).toBe(6);
   });
 
   it('the cap holds across every kind of mail: form confirmations, estimates and newsletter confirmations share one hour', async () => {
     const victim = 'victim.two@example.com';
     const answers = [await contact(victim), await estimate(victim, 'test-pass'), await newsletter(victim), await newsletter(victim), await estimate(victim, 'test-pass'), await contact(victim)];
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
-    expect(mailsTo(victim).map((m) => m.type)).toEqual(['form-confirmation', 'form-confirmation', 'newsletter-confirmation']);
+    expect((await mailsTo(victim)).map((m) => m.type)).toEqual(['form-confirmation', 'form-confirmation', 'newsletter-confirmation']);
     // +tags reach the same inbox, so they share its hour.
     expect((await contact('victim.two+again@example.com')).status).toBe(201);
-    expect(mailsTo('victim.two+again@example.com')).toEqual([]);
+    expect(await mailsTo('victim.two+again@example.com')).toEqual([]);
   });
 
   it('a form that mails the typed address needs the captcha: the estimator without a passing token stores and sends nothing', async () => {
-    const count = () => readRows<{ n: number }>(server.databaseFile, 'select count(*) as n from mail_outbox')[0]!.n;
-    const before = count();
+    const count = async () => (await readRows<{ n: number }>(server, sql`select count(*) as n from mail_outbox`))[0]!.n;
+    const before = await count();
     for (const token of [undefined, 'forged']) {
       const res = await estimate('victim.three@example.com', token);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'validation_failed', fields: { recaptchaToken: 'Please complete the reCAPTCHA verification' } });
     }
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 });
 
@@ -83,22 +83,24 @@ describe('newsletter consent that sticks', () => {
     const res = await newsletter('someone.else@example.com');
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('Check your inbox to confirm');
-    expect(subscriber('someone.else@example.com')!.status).toBe('pending');
-    const [mail] = mailsTo('someone.else@example.com');
+    expect((await subscriber('someone.else@example.com'))!.status).toBe('pending');
+    const [mail] = await mailsTo('someone.else@example.com');
     expect(mail!.subject).toBe('Confirm your newsletter subscription');
     expect(mail!.text).toContain(`${server.url}/newsletter/confirm/`);
   });
 
   it('the answer is the same whatever the address\'s state: unknown, waiting, subscribed or unsubscribed', async () => {
     // Bring addresses into each state as their owners would.
-    const confirmLink = (email: string) => /\/newsletter\/confirm\/(\S+)/.exec(mailsTo(email).filter((m) => m.type === 'newsletter-confirmation').at(-1)!.text)![1]!;
+    const confirmLink = async (email: string) => /\/newsletter\/confirm\/(\S+)/.exec((await mailsTo(email)).filter((m) => m.type === 'newsletter-confirmation').at(-1)!.text)![1]!;
     await newsletter('waiting@example.com');
     await newsletter('member@example.com');
-    expect((await call(server.url, 'POST', `/api/newsletter/confirm/${confirmLink('member@example.com')}`, { from: freshClient() })).status).toBe(200);
+    expect((await call(server.url, 'POST', `/api/newsletter/confirm/${await confirmLink('member@example.com')}`, { from: freshClient() })).status).toBe(200);
     await newsletter('leaver@example.com');
-    await call(server.url, 'POST', `/api/newsletter/confirm/${confirmLink('leaver@example.com')}`, { from: freshClient() });
-    await call(server.url, 'POST', `/api/newsletter/unsubscribe/${subscriber('leaver@example.com')!.unsubscribe_token}`, { from: freshClient() });
-    expect(['waiting', 'member', 'leaver'].map((n) => subscriber(`${n}@example.com`)!.status)).toEqual(['pending', 'subscribed', 'unsubscribed']);
+    await call(server.url, 'POST', `/api/newsletter/confirm/${await confirmLink('leaver@example.com')}`, { from: freshClient() });
+    await call(server.url, 'POST', `/api/newsletter/unsubscribe/${(await subscriber('leaver@example.com'))!.unsubscribe_token}`, { from: freshClient() });
+    const statuses = [];
+    for (const n of ['waiting', 'member', 'leaver']) statuses.push((await subscriber(`${n}@example.com`))!.status);
+    expect(statuses).toEqual(['pending', 'subscribed', 'unsubscribed']);
 
     const probe = async (email: string) => {
       const a = await newsletter(email);
@@ -115,19 +117,19 @@ describe('newsletter consent that sticks', () => {
 
   it('an address that unsubscribed is not subscribed again by the next stranger', async () => {
     await newsletter('left.for.good@example.com');
-    const link = /\/newsletter\/confirm\/(\S+)/.exec(mailsTo('left.for.good@example.com')[0]!.text)![1]!;
+    const link = /\/newsletter\/confirm\/(\S+)/.exec((await mailsTo('left.for.good@example.com'))[0]!.text)![1]!;
     await call(server.url, 'POST', `/api/newsletter/confirm/${link}`, { from: freshClient() });
-    await call(server.url, 'POST', `/api/newsletter/unsubscribe/${subscriber('left.for.good@example.com')!.unsubscribe_token}`, { from: freshClient() });
+    await call(server.url, 'POST', `/api/newsletter/unsubscribe/${(await subscriber('left.for.good@example.com'))!.unsubscribe_token}`, { from: freshClient() });
     for (let i = 0; i < 3; i++) expect((await newsletter('left.for.good@example.com')).status).toBe(201);
-    expect(subscriber('left.for.good@example.com')!.status).toBe('unsubscribed');
+    expect((await subscriber('left.for.good@example.com'))!.status).toBe('unsubscribed');
     // The owner's old confirmation link does not undo the unsubscription either.
     expect((await call(server.url, 'POST', `/api/newsletter/confirm/${link}`, { from: freshClient() })).body).toMatchObject({ error: 'confirmation_used' });
-    expect(subscriber('left.for.good@example.com')!.status).toBe('unsubscribed');
+    expect((await subscriber('left.for.good@example.com'))!.status).toBe('unsubscribed');
   });
 
   it('guessed or forged confirmation tokens subscribe nobody', async () => {
     await newsletter('guessme@example.com');
-    const real = decodeURIComponent(/\/newsletter\/confirm\/(\S+)/.exec(mailsTo('guessme@example.com')[0]!.text)![1]!);
+    const real = decodeURIComponent(/\/newsletter\/confirm\/(\S+)/.exec((await mailsTo('guessme@example.com'))[0]!.text)![1]!);
     const [id] = real.split('.');
     const guesses = [`${id}.${'A'.repeat(43)}`, `${id}.`, `${id}`, `0.${real.split('.')[1]}`, `${id}.${real.split('.')[1]}%00`, '../../etc/passwd', `${id}.${real.split('.')[1]!.toLowerCase()}`];
     for (const guess of guesses) {
@@ -135,6 +137,6 @@ describe('newsletter consent that sticks', () => {
       expect(res.status, guess).toBe(404);
       expect(res.body).toEqual({ error: 'confirmation_not_found', message: 'This confirmation link is not valid.' });
     }
-    expect(subscriber('guessme@example.com')!.status).toBe('pending');
+    expect((await subscriber('guessme@example.com'))!.status).toBe('pending');
   });
 });

@@ -20,7 +20,7 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-const orderCount = () => (shop.database.sqlite.prepare('select count(*) as c from sales_order').get() as { c: number }).c;
+const orderCount = async () => (await shop.database.q.first(shop.database.q.db.selectFrom('sales_order').select((eb) => eb.fn.countAll<number>().as('c'))))!.c;
 
 /** A raw POST, as a script sends it: only the headers named here. */
 async function post(pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -30,7 +30,7 @@ async function post(pathname: string, body: unknown, headers: Record<string, str
 
 describe('POST /api/order retried without an Idempotency-Key', () => {
   it('places no order, however often it is retried, and the answer names the header', async () => {
-    const before = orderCount();
+    const before = await orderCount();
     const payload = orderPayload();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const res = await post('/api/order', payload);
@@ -38,27 +38,27 @@ describe('POST /api/order retried without an Idempotency-Key', () => {
       expect(res.body).toEqual({ error: 'idempotency_key_required', message: IDEMPOTENCY_KEY_REQUIRED, fields: { 'Idempotency-Key': IDEMPOTENCY_KEY_REQUIRED } });
     }
     expect(IDEMPOTENCY_KEY_REQUIRED).toContain('Idempotency-Key');
-    expect(orderCount()).toBe(before);
+    expect(await orderCount()).toBe(before);
   });
 
   it('an empty or malformed key is refused too, naming the header', async () => {
-    const before = orderCount();
+    const before = await orderCount();
     for (const key of ['', 'short', 'x'.repeat(129), 'has spaces in it, sixteen+']) {
       const res = await post('/api/order', orderPayload(), { 'Idempotency-Key': key });
       expect(res.status, JSON.stringify(key)).toBe(400);
       expect(Object.keys(res.body.fields as object)).toEqual(['Idempotency-Key']);
     }
-    expect(orderCount()).toBe(before);
+    expect(await orderCount()).toBe(before);
   });
 
   it('with the key, retries give one order', async () => {
-    const before = orderCount();
+    const before = await orderCount();
     const key = `retry-${crypto.randomUUID()}`;
     const first = await post('/api/order', orderPayload(), { 'Idempotency-Key': key });
     const again = await post('/api/order', orderPayload(), { 'Idempotency-Key': key });
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(again.body.id).toBe(first.body.id);
-    expect(orderCount()).toBe(before + 1);
+    expect(await orderCount()).toBe(before + 1);
   });
 });
 
@@ -84,12 +84,12 @@ describe('quantities that are not a whole number of at least 1', () => {
   });
 
   it.each(BAD)('qty %s: no order is stored', async (_, qty) => {
-    const before = orderCount();
+    const before = await orderCount();
     const [sku] = skus(1);
     const res = await post('/api/order', orderPayload({ items: [{ sku, qty }] }), { 'Idempotency-Key': `qty-${crypto.randomUUID()}` });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'invalid_items', message: QUANTITY_MESSAGE, fields: { 'items.0.qty': QUANTITY_MESSAGE } });
-    expect(orderCount()).toBe(before);
+    expect(await orderCount()).toBe(before);
   });
 
   it('1, "1" and no quantity at all are one sample', async () => {

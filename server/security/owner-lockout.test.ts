@@ -68,11 +68,11 @@ describe("strangers' wrong passwords", () => {
     const { customer: carol } = await signedUp(server.url);
     // The owner asks for a link; strangers then guess and ask for more links to her address.
     await call(server.url, 'POST', '/api/my-account/password-reset', { body: { email: carol.email }, headers: fromStore(), from: freshClient() });
-    const token = resetToken(server.q, carol.email);
+    const token = await resetToken(server.q, carol.email);
     await tenStrangersGuess(carol.email);
     for (let i = 0; i < 5; i += 1) await call(server.url, 'POST', '/api/my-account/password-reset', { body: { email: carol.email }, headers: fromStore(), from: freshClient() });
     // The mailbox is not flooded (three e-mails an hour, the welcome included), and the first link is one of them.
-    expect(outbox(server.q, carol.email)).toHaveLength(3);
+    expect(await outbox(server.q, carol.email)).toHaveLength(3);
 
     const newPassword = 'Carols-Own-New-Password-9';
     const reset = await call(server.url, 'POST', '/api/my-account/password-reset/confirm', { body: { token, password: newPassword }, headers: fromStore(), from: freshClient() });
@@ -85,7 +85,7 @@ describe("strangers' wrong passwords", () => {
 describe("strangers' wrong e-mails on an order", () => {
   async function splitOrder() {
     const order = (await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { 'Idempotency-Key': `lockout-${Date.now()}-${Math.random()}` } })).body as { id: number; accessToken: string; total: number };
-    server.q.run(server.q.db.updateTable('sales_order').set({ split_payment_enabled: 1 }).where('id', '=', order.id));
+    await server.q.run(server.q.db.updateTable('sales_order').set({ split_payment_enabled: 1 }).where('id', '=', order.id));
     return order;
   }
 

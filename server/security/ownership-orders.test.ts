@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('tokens travel only in the Authorization header', () => {
   it('a token in the query string or the body opens nothing: the victim\'s order is neither read, re-addressed nor paid', async () => {
-    const before = orderSnapshot(shop.database.sqlite, victim.id);
+    const before = await orderSnapshot(shop.database.q, victim.id);
     const token = victim.accessToken as string;
     const attempts = [
       await call(shop.url, 'GET', `/api/order/view/${victim.id}?token=${token}`),
@@ -48,7 +48,7 @@ describe('tokens travel only in the Authorization header', () => {
       const pay = await call(shop.url, 'PATCH', '/api/order', { body: { id: victim.id, payments: [{ transactionId: 'txn_anything', method: 'card' }] }, headers });
       expect(pay.body, label).toEqual(NOT_FOUND);
     }
-    expect(orderSnapshot(shop.database.sqlite, victim.id)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, victim.id)).toEqual(before);
     const header = await call(shop.url, 'GET', `/api/order/view/${victim.id}`, { headers: bearer(token) });
     expect(header.status).toBe(200);
   });

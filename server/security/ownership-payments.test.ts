@@ -38,8 +38,8 @@ function expectRefused(answer: Answer, label: string): void {
 
 describe('a stranger starting a payment for the victim\'s order', () => {
   it('cannot charge it with the test gateway, with any card: no payment, no note, no status change', async () => {
-    const before = orderSnapshot(shop.database.sqlite, victim.id);
-    const payments = paymentCount(shop.database.sqlite);
+    const before = await orderSnapshot(shop.database.q, victim.id);
+    const payments = await paymentCount(shop.database.q);
     for (const [label, headers] of strangerHeaders(attacker.accessToken)) {
       for (const number of ['4242424242424242', CARD_DECLINED, CARD_NEEDS_AUTHENTICATION]) {
         const res = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(number), metadata: { orderId: String(victim.id) } }, headers });
@@ -48,12 +48,12 @@ describe('a stranger starting a payment for the victim\'s order', () => {
       // The increment id names the same order.
       expectRefused(await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(CARD_DECLINED), orderId: victim.orderIncrementId }, headers }), `${label}, increment id`);
     }
-    expect(paymentCount(shop.database.sqlite)).toBe(payments);
-    expect(orderSnapshot(shop.database.sqlite, victim.id)).toEqual(before);
+    expect(await paymentCount(shop.database.q)).toBe(payments);
+    expect(await orderSnapshot(shop.database.q, victim.id)).toEqual(before);
   });
 
   it('cannot create a Stripe intent, a PayPal order or an Authorize.net transaction for it', async () => {
-    const before = orderSnapshot(shop.database.sqlite, victim.id);
+    const before = await orderSnapshot(shop.database.q, victim.id);
     const [intents, paypalOrders, anetCharges] = [shop.stripe.intents.size, shop.paypal.orders.size, shop.anet.charges.length];
     for (const [label, headers] of strangerHeaders(attacker.accessToken)) {
       expectRefused(await call(shop.url, 'POST', '/api/payment/stripe/payment-intent', { body: { metadata: { orderId: String(victim.id) } }, headers }), `stripe, ${label}`);
@@ -64,7 +64,7 @@ describe('a stranger starting a payment for the victim\'s order', () => {
       );
     }
     expect([shop.stripe.intents.size, shop.paypal.orders.size, shop.anet.charges.length]).toEqual([intents, paypalOrders, anetCharges]);
-    expect(orderSnapshot(shop.database.sqlite, victim.id)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, victim.id)).toEqual(before);
   });
 
   it('cannot pass its own order\'s token off for the victim\'s by naming both orders', async () => {
@@ -79,7 +79,7 @@ describe('a stranger holding the id of the victim\'s provider object (from a ret
     expect(created.status).toBe(200);
     const id = created.body.paymentIntent.id as string;
     shop.stripe.setStatus(id, 'requires_capture');
-    const before = orderSnapshot(shop.database.sqlite, victim.id);
+    const before = await orderSnapshot(shop.database.q, victim.id);
     for (const [label, headers] of strangerHeaders(attacker.accessToken)) {
       expectRefused(await call(shop.url, 'POST', '/api/payment/stripe/payment-intent/retrieve', { body: { paymentIntentId: id }, headers }), `retrieve, ${label}`);
       expectRefused(await call(shop.url, 'POST', '/api/payment/stripe/capture-payment', { body: { paymentIntentId: id }, headers }), `capture, ${label}`);
@@ -92,7 +92,7 @@ describe('a stranger holding the id of the victim\'s provider object (from a ret
     const intent = shop.stripe.intents.get(id)!;
     expect(intent.status).toBe('requires_capture');
     expect(intent.metadata).toEqual({ orderId: String(victim.id), orderIncrementId: victim.orderIncrementId });
-    expect(orderSnapshot(shop.database.sqlite, victim.id)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, victim.id)).toEqual(before);
     // The owner still can.
     const captured = await call(shop.url, 'POST', '/api/payment/stripe/capture-payment', { body: { paymentIntentId: id }, headers: bearer(victim.accessToken) });
     expect(captured.body).toMatchObject({ success: true, status: 'completed' });
@@ -103,7 +103,7 @@ describe('a stranger holding the id of the victim\'s provider object (from a ret
     const created = await call(shop.url, 'POST', '/api/payment/paypal/order', { body: { additionalData: { orderId: String(other.id) } }, headers: bearer(other.accessToken) });
     expect(created.status).toBe(200);
     shop.paypal.approve(created.body.id);
-    const before = orderSnapshot(shop.database.sqlite, other.id);
+    const before = await orderSnapshot(shop.database.q, other.id);
     for (const [label, headers] of strangerHeaders(attacker.accessToken)) {
       const capture = await call(shop.url, 'POST', '/api/payment/paypal/capture', { body: { orderId: created.body.id }, headers });
       expect(capture.status, label).toBe(404);
@@ -111,7 +111,7 @@ describe('a stranger holding the id of the victim\'s provider object (from a ret
       expect((await call(shop.url, 'PATCH', '/api/payment/paypal/order', { body: { orderId: created.body.id, amount: 1 }, headers })).status, label).toBe(404);
     }
     expect(shop.paypal.orders.get(created.body.id)!.status).toBe('APPROVED');
-    expect(orderSnapshot(shop.database.sqlite, other.id)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, other.id)).toEqual(before);
     const captured = await call(shop.url, 'POST', '/api/payment/paypal/capture', { body: { orderId: created.body.id }, headers: bearer(other.accessToken) });
     expect(captured.body).toMatchObject({ success: true, status: 'completed' });
   });

@@ -20,18 +20,18 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-function newQuote(overrides: Record<string, unknown> = {}) {
-  const quote = shop.quotes.create({ ...quoteFile, ...overrides });
-  return { quote, link: shop.quotes.issueLink(quote.id) };
+async function newQuote(overrides: Record<string, unknown> = {}) {
+  const quote = await shop.quotes.create({ ...quoteFile, ...overrides });
+  return { quote, link: await shop.quotes.issueLink(quote.id) };
 }
 
 const QUOTE_NOT_FOUND = { error: 'quoteNotExist', message: 'Quote not found. The link may be incorrect.', errorType: 'quoteNotExist' };
 
 describe('paying a quote', () => {
   it('needs the quote\'s link token on every gateway route', async () => {
-    const { quote, link } = newQuote();
-    const before = quoteSnapshot(shop.database.sqlite, quote.id);
-    const payments = paymentCount(shop.database.sqlite);
+    const { quote, link } = await newQuote();
+    const before = await quoteSnapshot(shop.database.q, quote.id);
+    const payments = await paymentCount(shop.database.q);
     const [intents, paypalOrders, anetCharges] = [shop.stripe.intents.size, shop.paypal.orders.size, shop.anet.charges.length];
     for (const [label, headers] of strangerHeaders(strangerOrderToken)) {
       const attempts = [
@@ -46,39 +46,39 @@ describe('paying a quote', () => {
         expect(leaks(res, [quoteFile.email, quoteFile.phone, link.token])).toEqual([]);
       }
     }
-    expect([shop.stripe.intents.size, shop.paypal.orders.size, shop.anet.charges.length, paymentCount(shop.database.sqlite)]).toEqual([intents, paypalOrders, anetCharges, payments]);
-    expect(quoteSnapshot(shop.database.sqlite, quote.id)).toEqual(before);
+    expect([shop.stripe.intents.size, shop.paypal.orders.size, shop.anet.charges.length, await paymentCount(shop.database.q)]).toEqual([intents, paypalOrders, anetCharges, payments]);
+    expect(await quoteSnapshot(shop.database.q, quote.id)).toEqual(before);
     // The link's holder may pay.
     const owner = await call(shop.url, 'POST', '/api/payment/stripe/payment-intent', { body: { metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
     expect(owner.body.paymentIntent.amount).toBe(262520);
   });
 
   it('refuses an expired link, even with its right token', async () => {
-    const { quote } = newQuote();
-    const expired = shop.quotes.issueLink(quote.id, 1, new Date(Date.now() - 2 * 24 * 3600 * 1000));
+    const { quote } = await newQuote();
+    const expired = await shop.quotes.issueLink(quote.id, 1, new Date(Date.now() - 2 * 24 * 3600 * 1000));
     const res = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(), metadata: { quoteId: String(quote.id) } }, headers: bearer(expired.token) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ errorType: 'tokenExpired' });
-    expect(quoteSnapshot(shop.database.sqlite, quote.id)).toMatchObject({ quote: { status: 'ready_to_order', order_id: null }, orders: [] });
+    expect(await quoteSnapshot(shop.database.q, quote.id)).toMatchObject({ quote: { status: 'ready_to_order', order_id: null }, orders: [] });
   });
 });
 
 describe('converting a quote', () => {
   it('needs the link token: a stranger with the owner\'s transaction id converts nothing', async () => {
-    const { quote, link } = newQuote();
+    const { quote, link } = await newQuote();
     const created = await call(shop.url, 'POST', '/api/payment/stripe/payment-intent', { body: { metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
     shop.stripe.setStatus(created.body.paymentIntent.id, 'succeeded');
-    const before = quoteSnapshot(shop.database.sqlite, quote.id);
+    const before = await quoteSnapshot(shop.database.q, quote.id);
     for (const [label, headers] of strangerHeaders(strangerOrderToken)) {
       const res = await call(shop.url, 'POST', '/api/quote/convertToOrder', { body: { quoteId: quote.id, payment: { transactionId: created.body.paymentIntent.id, method: 'stripe' } }, headers });
       expect(res.status, label).toBe(400);
       expect(res.body, label).toEqual(QUOTE_NOT_FOUND);
     }
-    expect(quoteSnapshot(shop.database.sqlite, quote.id)).toEqual(before);
+    expect(await quoteSnapshot(shop.database.q, quote.id)).toEqual(before);
   });
 
   it('never marks a quote ordered for a declined payment, by convert or by verify', async () => {
-    const { quote, link } = newQuote({ splitPaymentEnabled: false });
+    const { quote, link } = await newQuote({ splitPaymentEnabled: false });
     const declined = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(CARD_DECLINED), metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
     expect(declined.status).toBe(402);
     const convert = await call(shop.url, 'POST', '/api/quote/convertToOrder', { body: { quoteId: quote.id, payment: { transactionId: declined.body.transactionId, method: 'card' } }, headers: bearer(link.token) });
@@ -86,7 +86,7 @@ describe('converting a quote', () => {
     expect(convert.body).toMatchObject({ error: 'payment_failed', message: 'Your card was declined.' });
     const verify = await call(shop.url, 'POST', '/api/payment/test/verify', { body: { transactionId: declined.body.transactionId }, headers: bearer(link.token) });
     expect(verify.status).toBe(402);
-    expect(quoteSnapshot(shop.database.sqlite, quote.id)).toMatchObject({ quote: { status: 'ready_to_order', order_id: null }, orders: [] });
+    expect(await quoteSnapshot(shop.database.q, quote.id)).toMatchObject({ quote: { status: 'ready_to_order', order_id: null }, orders: [] });
     // The quote page still offers payment.
     const page = await call(shop.url, 'GET', `/api/quote?quoteId=${quote.id}`, { headers: bearer(link.token) });
     expect(page.body.data).toMatchObject({ status: 'ready_to_order', orderId: null });
@@ -95,7 +95,7 @@ describe('converting a quote', () => {
 
 describe('reading a quote', () => {
   it('by view needs the link token in the Authorization header, not the query', async () => {
-    const { quote, link } = newQuote();
+    const { quote, link } = await newQuote();
     const query = await call(shop.url, 'GET', `/api/quote/view/${quote.id}?token=${link.token}`);
     expect(query.status).toBe(400);
     expect(query.body).toEqual(QUOTE_NOT_FOUND);
@@ -109,7 +109,7 @@ describe('reading a quote', () => {
 
 describe('the split payments of a quote\'s order', () => {
   it('are paid and verified by order id + e-mail, and the answer never carries the access token', async () => {
-    const { quote, link } = newQuote();
+    const { quote, link } = await newQuote();
     const first = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(), amount: 1000, metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
     expect(first.status).toBe(200);
     const converted = await call(shop.url, 'POST', '/api/quote/convertToOrder', { body: { quoteId: quote.id, payment: { transactionId: first.body.transactionId, method: 'card' } }, headers: bearer(link.token) });

@@ -30,7 +30,7 @@ describe('verify with a transaction id alone', () => {
     const intentId = created.body.paymentIntent.id as string;
     // The victim paid in the browser; Stripe sends them back to /payment/stripe/verify?payment_intent=pi_...
     shop.stripe.setStatus(intentId, 'succeeded');
-    const before = orderSnapshot(shop.database.sqlite, victim.id);
+    const before = await orderSnapshot(shop.database.q, victim.id);
     for (const [label, headers] of strangerHeaders(attacker.accessToken)) {
       const res = await call(shop.url, 'POST', '/api/payment/stripe/verify', { body: { paymentIntentId: intentId, paymentIntentClientSecret: created.body.paymentIntent.client_secret }, headers });
       expect(res.status, label).toBe(404);
@@ -40,7 +40,7 @@ describe('verify with a transaction id alone', () => {
     // A guessed e-mail is no better (and counts against the lookup's limits).
     const guessed = await call(shop.url, 'POST', '/api/payment/stripe/verify', { body: { paymentIntentId: intentId, email: 'someone@example.com' }, from: freshClient() });
     expect(guessed.status).toBe(404);
-    expect(orderSnapshot(shop.database.sqlite, victim.id)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, victim.id)).toEqual(before);
 
     // The owner verifies: recorded once, and only the owner learns the token.
     const owner = await call(shop.url, 'POST', '/api/payment/stripe/verify', { body: { paymentIntentId: intentId }, headers: bearer(victim.accessToken) });
@@ -60,19 +60,19 @@ describe('verify with a transaction id alone', () => {
   });
 
   it('does not convert a quote for a stranger holding the quote payment\'s id', async () => {
-    const quote = shop.quotes.create({ ...quoteFile, splitPaymentEnabled: false });
-    const link = shop.quotes.issueLink(quote.id);
+    const quote = await shop.quotes.create({ ...quoteFile, splitPaymentEnabled: false });
+    const link = await shop.quotes.issueLink(quote.id);
     const created = await call(shop.url, 'POST', '/api/payment/stripe/payment-intent', { body: { metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
     expect(created.status).toBe(200);
     shop.stripe.setStatus(created.body.paymentIntent.id, 'succeeded');
-    const before = quoteSnapshot(shop.database.sqlite, quote.id);
+    const before = await quoteSnapshot(shop.database.q, quote.id);
     for (const [label, headers] of strangerHeaders(attacker.accessToken)) {
       const res = await call(shop.url, 'POST', '/api/payment/stripe/verify', { body: { paymentIntentId: created.body.paymentIntent.id }, headers });
       expect(res.status, label).toBe(400);
       expect(res.body, label).toMatchObject({ error: 'quoteNotExist', message: 'Quote not found. The link may be incorrect.' });
       expect(leaks(res, [quoteFile.email, quoteFile.phone, link.token]), label).toEqual([]);
     }
-    expect(quoteSnapshot(shop.database.sqlite, quote.id)).toEqual(before);
+    expect(await quoteSnapshot(shop.database.q, quote.id)).toEqual(before);
     const owner = await call(shop.url, 'POST', '/api/payment/stripe/verify', { body: { paymentIntentId: created.body.paymentIntent.id }, headers: bearer(link.token) });
     expect(owner.body).toMatchObject({ success: true, orderStatus: 'ordered', metadata: { quoteId: String(quote.id) } });
   });

@@ -22,8 +22,8 @@ const QUOTE_TOTAL = 2625.2;
 
 /** A quote converted by a payment still processing, which then fails: an order with nothing paid. */
 async function quoteOrderWithFailedPayment() {
-  const quote = shop.quotes.create({ ...quoteFile, splitPaymentEnabled: false });
-  const link = shop.quotes.issueLink(quote.id);
+  const quote = await shop.quotes.create({ ...quoteFile, splitPaymentEnabled: false });
+  const link = await shop.quotes.issueLink(quote.id);
   const created = await call(shop.url, 'POST', '/api/payment/stripe/payment-intent', { body: { metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
   const intentId = created.body.paymentIntent.id as string;
   shop.stripe.setStatus(intentId, 'processing');
@@ -40,12 +40,12 @@ async function quoteOrderWithFailedPayment() {
 describe('an order made from a quote', () => {
   it('keeps the quote\'s shipping, tax and discount when its address changes', async () => {
     const { order } = await quoteOrderWithFailedPayment();
-    const before = orderSnapshot(shop.database.sqlite, order.id);
+    const before = await orderSnapshot(shop.database.q, order.id);
     const oregon = { ...billing, email: quoteFile.email, state: 'OR', zipCode: '97201', city: 'Portland' };
     const res = await call(shop.url, 'PATCH', '/api/order', { body: { id: order.id, addresses: [oregon, { ...oregon, type: 'shipping' }] }, headers: bearer(order.accessToken) });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ error: 'order_locked' });
-    expect(orderSnapshot(shop.database.sqlite, order.id)).toEqual(before);
+    expect(await orderSnapshot(shop.database.q, order.id)).toEqual(before);
     const view = await call(shop.url, 'GET', `/api/order/view/${order.id}`, { headers: bearer(order.accessToken) });
     expect(view.body.data).toMatchObject({ total: QUOTE_TOTAL, discountAmount: 100, shippingAmount: 249, taxAmount: 118.2, remainingBalance: QUOTE_TOTAL });
   });
@@ -63,7 +63,8 @@ describe('an order made from a quote', () => {
   it('is not charged at all once its total no longer matches the quote\'s', async () => {
     const { order } = await quoteOrderWithFailedPayment();
     // However it came about (an operator's edit, a bug), a cheaper order is never what gets charged.
-    shop.database.sqlite.prepare('update sales_order set total_cents = total_cents - 10000, discount_cents = discount_cents + 10000 where id = ?').run(order.id);
+    const q = shop.database.q;
+    await q.run(q.db.updateTable('sales_order').set((eb) => ({ total_cents: eb('total_cents', '-', 10000), discount_cents: eb('discount_cents', '+', 10000) })).where('id', '=', order.id));
     const charge = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(), metadata: { orderId: String(order.id) } }, headers: bearer(order.accessToken) });
     expect(charge.status).toBe(409);
     expect(charge.body).toMatchObject({ error: 'quote_total_mismatch' });

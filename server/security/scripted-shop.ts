@@ -1,5 +1,6 @@
 /**
- * The whole app (createApp) on a loopback port with a fresh SQLite file, for the security suite:
+ * The whole app (createApp) on a loopback port with a fresh database of the test run's engine
+ * (../testing/test-database.ts: a SQLite file or a PostgreSQL schema), for the security suite:
  * the real offline test gateway, and Stripe, PayPal and Authorize.net as small scripted stand-ins
  * that keep what they were asked in memory. The suite attacks our routes, not the providers: the
  * providers' own contracts are checked by the contract tests of server/api/payments.
@@ -7,9 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { SyncQueries } from '../db/sync-query';
+import type { Database } from '../db/database';
 import type { AnetChargeRequest, AnetChargeResult, AuthorizeNetGateway } from '../gateways/authorize-net-gateway';
 import { createGateways, type AllGateways } from '../gateways/create-gateways';
 import type { ConfirmedPayment, GatewayName, PaymentGateway, PaymentMetadata } from '../gateways/gateway';
@@ -20,6 +19,7 @@ import { ApiError } from '../http/api-error';
 import type { MailConfig } from '../mail/mail-config';
 import { QuoteService } from '../services/quote-service';
 import { listenApiApp } from '../testing/api-app';
+import { openTestDatabase } from '../testing/test-database';
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'payment_not_found', `Payment ${id} not found.`);
@@ -204,8 +204,7 @@ const mail: MailConfig = { smtpUrl: null, from: 'Showroom <orders@showroom.local
 
 export async function startShop(): Promise<Shop> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-security-'));
-  const database = openDatabase(path.join(dir, 'showroom.db'));
-  await migrateToLatest(database.db);
+  const database = await openTestDatabase(dir);
   const real = createGateways({ stripe: null, paypal: null, authorizeNet: null, testGateway: true }, database);
   const stripe = new ScriptedStripe();
   const paypal = new ScriptedPayPal();
@@ -225,7 +224,7 @@ export async function startShop(): Promise<Shop> {
   return {
     url,
     database,
-    quotes: new QuoteService(new SyncQueries(database.db, database.sqlite), url),
+    quotes: new QuoteService(database.q, url),
     stripe,
     paypal,
     anet,

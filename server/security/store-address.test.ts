@@ -81,7 +81,7 @@ describe('npm start without PUBLIC_URL', () => {
   it('an order from either address is the store\'s own, not a dealer\'s', async () => {
     for (const origin of [localhost, loopback]) {
       const order = await orderFrom(origin);
-      const row = server.db.sqlite.prepare('select dealer_origin from sales_order where id = ?').get(order.id) as { dealer_origin: string | null };
+      const row = (await server.q.first(server.q.db.selectFrom('sales_order').select('dealer_origin').where('id', '=', order.id)))!;
       expect(row.dealer_origin, origin).toBeNull();
     }
   });

@@ -5,19 +5,17 @@
  * spreadsheet runs it." What the operator's terminal receives holds no control character but the
  * CSV's own line breaks, each shown as a visible \xHH escape, and a formula stays text.
  */
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshAddress, postJson, proxiedTestEnv } from '../api/forms-test-kit';
+import { freshAddress, postJson, startFormsTestServer, withDatabaseOf, type FormsTestServer } from '../api/forms-test-kit';
 import { runSubmissionsCli } from '../testing/run-submissions-cli';
-import { startTestServer, type TestServer } from '../testing/test-server';
 
 const TITLE = '\u001b]0;owned\u0007';
 const CLEAR = '\u001b[2J\u001b[H';
 const C1_CSI = '\u009b31m';
 
-let server: TestServer;
+let server: FormsTestServer;
 beforeAll(async () => {
-  server = await startTestServer(proxiedTestEnv);
+  server = await startFormsTestServer();
   const sent = await postJson(
     server.url,
     'contact',
@@ -29,15 +27,13 @@ beforeAll(async () => {
   );
   expect(sent.status).toBe(201);
   // What the list shows is the first e-mail-like answer; whatever path stored it, it is printed as text.
-  const db = new Database(server.databaseFile);
-  db.prepare("insert into form_submission (form_name, data, created_at) values ('newsletter', ?, ?)").run(JSON.stringify({ email: `x${TITLE}${CLEAR}@evil.example` }), new Date().toISOString());
-  db.close();
+  await withDatabaseOf(server, (q) => q.run(q.db.insertInto('form_submission').values({ form_name: 'newsletter', data: JSON.stringify({ email: `x${TITLE}${CLEAR}@evil.example` }), created_at: new Date().toISOString() })));
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-const cli = (...args: string[]) => runSubmissionsCli(server.databaseFile, ...args);
+const cli = (...args: string[]) => runSubmissionsCli(server.databaseUrl, ...args);
 
 /** Every control character of a text, but the line feeds (and CR LF) that end lines. */
 function controlCharacters(text: string): string[] {

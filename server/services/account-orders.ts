@@ -7,7 +7,7 @@
  * 'Order not found.' / 'Quote not found.', exactly like an id that does not exist.
  */
 import { toDollars } from '../../schemas/money';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
 import { loadOrder, orderView, paymentView } from './order-view';
 import { QuoteService } from './quote-service';
@@ -25,13 +25,13 @@ function quoteNotFound(): ApiError {
 }
 
 /** Marks an order as the customer's (placed while signed in): it shows in their account, no longer a guest order. */
-export function attachOrderToCustomer(q: SyncQueries, orderId: number, customerId: number): void {
-  q.run(q.db.updateTable('sales_order').set({ customer_id: String(customerId), customer_is_guest: 0 }).where('id', '=', orderId));
+export async function attachOrderToCustomer(q: Queries, orderId: number, customerId: number): Promise<void> {
+  await q.run(q.db.updateTable('sales_order').set({ customer_id: String(customerId), customer_is_guest: 0 }).where('id', '=', orderId));
 }
 
 /** Marks a quote as the customer's (an operator's decision, or a quote asked for while signed in). */
-export function attachQuoteToCustomer(q: SyncQueries, quoteId: number, customerId: number): void {
-  q.run(q.db.updateTable('quote').set({ customer_id: String(customerId) }).where('id', '=', quoteId));
+export async function attachQuoteToCustomer(q: Queries, quoteId: number, customerId: number): Promise<void> {
+  await q.run(q.db.updateTable('quote').set({ customer_id: String(customerId) }).where('id', '=', quoteId));
 }
 
 export interface Page {
@@ -55,13 +55,13 @@ function pathId(raw: unknown): string | undefined {
 }
 
 export class AccountOrders {
-  constructor(private readonly q: SyncQueries) {}
+  constructor(private readonly q: Queries) {}
 
-  listOrders(customerId: number, { page, pageSize }: Page) {
+  async listOrders(customerId: number, { page, pageSize }: Page) {
     const owner = String(customerId);
     const q = this.q;
-    const total = q.first(q.db.selectFrom('sales_order').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', owner))?.n ?? 0;
-    const rows = q.all(
+    const total = (await q.first(q.db.selectFrom('sales_order').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', owner)))?.n ?? 0;
+    const rows = await q.all(
       q.db
         .selectFrom('sales_order')
         .select(['id', 'increment_id', 'created_at', 'status', 'total_cents', 'total_item_count', 'shipping_label', 'payment_method_label', 'split_payment_enabled'])
@@ -88,27 +88,27 @@ export class AccountOrders {
     };
   }
 
-  order(customerId: number, rawId: unknown) {
+  async order(customerId: number, rawId: unknown) {
     const id = pathId(rawId);
     if (!id) throw orderNotFound();
     const q = this.q;
-    const row = q.first(
+    const row = await q.first(
       q.db
         .selectFrom('sales_order')
         .select('id')
         .where('customer_id', '=', String(customerId))
         .where((eb) => eb.or([eb('increment_id', '=', id), ...(/^\d{1,12}$/.test(id) ? [eb('id', '=', Number(id))] : [])])),
     );
-    const record = row ? loadOrder(q, row.id) : undefined;
+    const record = row ? await loadOrder(q, row.id) : undefined;
     if (!record) throw orderNotFound();
     return orderView(record);
   }
 
-  listQuotes(customerId: number, { page, pageSize }: Page) {
+  async listQuotes(customerId: number, { page, pageSize }: Page) {
     const owner = String(customerId);
     const q = this.q;
-    const total = q.first(q.db.selectFrom('quote').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', owner))?.n ?? 0;
-    const rows = q.all(
+    const total = (await q.first(q.db.selectFrom('quote').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', owner)))?.n ?? 0;
+    const rows = await q.all(
       q.db
         .selectFrom('quote')
         .select(['id', 'increment_id', 'created_at', 'status', 'total_cents', 'po_number', 'order_id'])
@@ -134,11 +134,11 @@ export class AccountOrders {
   }
 
   /** The quote as its link holder sees it, with the payments of the order it became (002 §2: shown only if any). */
-  quote(customerId: number, rawId: unknown) {
+  async quote(customerId: number, rawId: unknown) {
     const id = pathId(rawId);
     if (!id) throw quoteNotFound();
     const q = this.q;
-    const row = q.first(
+    const row = await q.first(
       q.db
         .selectFrom('quote')
         .selectAll()
@@ -146,7 +146,7 @@ export class AccountOrders {
         .where((eb) => eb.or([eb('increment_id', '=', id), ...(/^\d{1,12}$/.test(id) ? [eb('id', '=', Number(id))] : [])])),
     );
     if (!row) throw quoteNotFound();
-    const order = row.order_id !== null ? loadOrder(q, row.order_id) : undefined;
+    const order = row.order_id !== null ? await loadOrder(q, row.order_id) : undefined;
     const { expiresAt: _linkExpiry, ...view } = QuoteService.view(row as Parameters<typeof QuoteService.view>[0]);
     return { ...view, payments: order ? order.payments.map(paymentView) : [] };
   }

@@ -9,12 +9,13 @@
  */
 import crypto from 'node:crypto';
 import { validatePersonName, validatePhone } from '../../schemas/evaluators/checkout-fields';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
 import type { Logger } from '../logger';
 import { renderAccountExists, renderAccountWelcome, renderPasswordChanged, renderPasswordReset, type AccountLinks, type AccountMailType, type RenderedMail } from '../mail/mail-templates';
 import { enqueueMail } from '../mail/outbox';
 import { FIELD_MESSAGES } from '../../schemas/evaluators/validation-messages';
+import { memoryLimits, type LimitStore } from './shared-limits';
 import { AccountThrottle } from './account-throttle';
 import { CustomerService, FORM_INVALID, type CustomerRow } from './customer-service';
 import { emailIdentity, readEmailAddress } from './email-address';
@@ -65,24 +66,29 @@ export interface SignIn {
 }
 
 export class AccountService {
-  readonly throttle = new AccountThrottle();
+  readonly throttle: AccountThrottle;
 
   constructor(
-    private readonly q: SyncQueries,
+    private readonly q: Queries,
     readonly customers: CustomerService,
     readonly sessions: SessionService,
     private readonly publicUrl: string,
     private readonly logger: Logger,
     /** The forms' verifier (./recaptcha.ts): Google's with RECAPTCHA_SECRET_KEY, else the offline test one. */
     private readonly recaptcha: RecaptchaVerifier,
-  ) {}
+    /** Where the throttles count (./shared-limits.ts): shared by every server on PostgreSQL. */
+    limits: LimitStore = memoryLimits,
+  ) {
+    this.throttle = new AccountThrottle(limits);
+  }
 
   private links(): AccountLinks {
     return { signIn: new URL(SIGN_IN_PATH, this.publicUrl).href, forgotPassword: new URL(FORGOT_PASSWORD_PATH, this.publicUrl).href };
   }
 
-  private mail(type: AccountMailType, customer: Pick<CustomerRow, 'id' | 'email'>, rendered: RenderedMail): void {
-    enqueueMail(this.q, { type, orderId: null, recipient: customer.email, cc: [], dedupeKey: `${type}:${customer.id}:${crypto.randomUUID()}`, ...rendered });
+  /** Queues the e-mail in the outbox, in the caller's transaction `tx` (it is sent after the commit). */
+  private async mail(tx: Queries, type: AccountMailType, customer: Pick<CustomerRow, 'id' | 'email'>, rendered: RenderedMail): Promise<void> {
+    await enqueueMail(tx, { type, orderId: null, recipient: customer.email, cc: [], dedupeKey: `${type}:${customer.id}:${crypto.randomUUID()}`, ...rendered });
   }
 
   async register(body: Json, address: string): Promise<void> {
@@ -106,16 +112,17 @@ export class AccountService {
     // Hash in both cases, so a taken e-mail takes as long as a new one.
     const passwordHash = await hashPassword(body.password as string);
     const mayMail = await this.throttle.mayMail(emailIdentity(email));
-    this.q.transaction(() => {
-      const id = this.customers.insert({ email, passwordHash, firstName, lastName, phone: phone || null });
+    await this.q.transaction(async (tx) => {
+      // The unique e-mail decides between two registrations racing on any server: one inserts, the other gets the taken-e-mail path.
+      const id = await this.customers.insert({ email, passwordHash, firstName, lastName, phone: phone || null }, tx);
       if (id !== undefined) {
         this.logger.info({ customerId: id }, 'customer registered');
-        if (mayMail) this.mail('account-welcome', { id, email }, renderAccountWelcome(firstName, this.links()));
+        if (mayMail) await this.mail(tx, 'account-welcome', { id, email }, renderAccountWelcome(firstName, this.links()));
         return;
       }
-      const existing = this.customers.byEmail(email)!;
+      const existing = (await this.customers.byEmail(email, tx))!;
       this.logger.info({ customerId: existing.id }, 'registration with a taken e-mail: account-exists e-mail sent');
-      if (mayMail) this.mail('account-exists', existing, renderAccountExists(existing.first_name, this.links()));
+      if (mayMail) await this.mail(tx, 'account-exists', existing, renderAccountExists(existing.first_name, this.links()));
     });
   }
 
@@ -149,7 +156,7 @@ export class AccountService {
       }
     }
 
-    const customer = this.customers.byEmail(email);
+    const customer = await this.customers.byEmail(email);
     const ok = customer ? await verifyPassword(customer.password_hash, password as string) : await verifyAgainstDummy(password as string);
     if (!customer || !ok) {
       const captchaNext = attempt.kind === 'captcha' || attempt.captchaNext;
@@ -157,8 +164,8 @@ export class AccountService {
       throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS, captchaNext ? captchaNamed : undefined);
     }
     await this.throttle.signedIn(key, address);
-    if (needsRehash(customer.password_hash)) this.customers.setPasswordHash(customer.id, await hashPassword(password as string));
-    const session = this.sessions.create(customer.id);
+    if (needsRehash(customer.password_hash)) await this.customers.setPasswordHash(customer.id, await hashPassword(password as string));
+    const session = await this.sessions.create(customer.id);
     this.logger.info({ customerId: customer.id }, 'customer signed in');
     return { customerId: customer.id, session };
   }
@@ -170,21 +177,21 @@ export class AccountService {
     if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
     const wait = await this.throttle.request(address);
     if (wait !== null) throw tooManyRequests(wait);
-    const customer = this.customers.byEmail(email);
+    const customer = await this.customers.byEmail(email);
     if (!customer || !(await this.throttle.mayMail(emailIdentity(email)))) return;
     const token = crypto.randomBytes(32).toString('base64url');
     const now = new Date();
     const link = new URL(RESET_PASSWORD_PATH, this.publicUrl);
     link.searchParams.set('token', token);
-    this.q.transaction(() => {
-      this.q.insert('password_reset', {
+    await this.q.transaction(async (tx) => {
+      await tx.insert('password_reset', {
         customer_id: customer.id,
         token_hash: sha256Hex(token),
         expires_at: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000).toISOString(),
         used_at: null,
         created_at: now.toISOString(),
       });
-      this.mail('password-reset', customer, renderPasswordReset(customer.first_name, link.href, RESET_LINK_MINUTES));
+      await this.mail(tx, 'password-reset', customer, renderPasswordReset(customer.first_name, link.href, RESET_LINK_MINUTES));
     });
     this.logger.info({ customerId: customer.id }, 'password reset link sent');
   }
@@ -196,28 +203,31 @@ export class AccountService {
   async confirmPasswordReset(body: Json, currentSession: number | undefined): Promise<void> {
     const token = text(body.token);
     const invalidLink = () => new ApiError(400, 'invalid_token', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
-    const find = () => {
+    const find = async () => {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-      const row = this.q.first(this.q.db.selectFrom('password_reset').selectAll().where('token_hash', '=', sha256Hex(token)));
+      const row = await this.q.first(this.q.db.selectFrom('password_reset').selectAll().where('token_hash', '=', sha256Hex(token)));
       return row && row.used_at === null && Date.parse(row.expires_at) > Date.now() ? row : undefined;
     };
-    const reset = find();
+    const reset = await find();
     if (!reset) throw invalidLink();
-    const customer = this.customers.byId(reset.customer_id);
+    const customer = await this.customers.byId(reset.customer_id);
     if (!customer) throw invalidLink();
     const problem = passwordProblem(body.password, customer.email);
     if (problem) throw new ApiError(400, 'validation_failed', FORM_INVALID, { password: problem });
     const passwordHash = await hashPassword(body.password as string);
-    this.q.transaction(() => {
+    await this.q.transaction(async (tx) => {
       const now = nowIso();
-      // Claimed here, after the await: of two uses of one link racing, one changes the password.
-      const claimed = this.q.run(this.q.db.updateTable('password_reset').set({ used_at: now }).where('id', '=', reset.id).where('used_at', 'is', null).where('expires_at', '>', now));
+      // Claimed here, after the hashing, by the conditional update: of two uses of one link racing
+      // (on any server), the second waits for the first's row lock, then finds used_at set and
+      // changes nothing, so exactly one changes the password.
+      const claimed = await tx.run(tx.db.updateTable('password_reset').set({ used_at: now }).where('id', '=', reset.id).where('used_at', 'is', null).where('expires_at', '>', now));
       if (claimed !== 1) throw invalidLink();
-      this.q.run(this.q.db.updateTable('password_reset').set({ used_at: now }).where('customer_id', '=', customer.id).where('used_at', 'is', null));
-      this.customers.setPasswordHash(customer.id, passwordHash);
-      const keep = currentSession !== undefined && this.q.first(this.q.db.selectFrom('customer_session').select('customer_id').where('id', '=', currentSession))?.customer_id === customer.id ? currentSession : undefined;
-      this.sessions.endAllOf(customer.id, keep);
-      this.mail('password-changed', customer, renderPasswordChanged(customer.first_name, this.links()));
+      await tx.run(tx.db.updateTable('password_reset').set({ used_at: now }).where('customer_id', '=', customer.id).where('used_at', 'is', null));
+      await this.customers.setPasswordHash(customer.id, passwordHash, tx);
+      const caller = currentSession === undefined ? undefined : await tx.first(tx.db.selectFrom('customer_session').select('customer_id').where('id', '=', currentSession));
+      const keep = caller?.customer_id === customer.id ? currentSession : undefined;
+      await this.sessions.endAllOf(tx, customer.id, keep);
+      await this.mail(tx, 'password-changed', customer, renderPasswordChanged(customer.first_name, this.links()));
     });
     await this.throttle.reset(emailIdentity(customer.email));
     this.logger.info({ customerId: customer.id }, 'password changed by reset link; other sessions ended');

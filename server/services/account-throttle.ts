@@ -1,7 +1,8 @@
 /**
- * Brute-force limits of the account endpoints (issues 13 and 17), with rate-limiter-flexible's
- * in-memory limiter (per process, like ./rate-limiter.ts; several servers would use its Redis or SQL
- * store).
+ * Brute-force limits of the account endpoints, with rate-limiter-flexible's limiters, whose counters
+ * live where `limits` keeps them (./shared-limits.ts): in memory for one SQLite process, in the
+ * database when several servers share PostgreSQL, so a run of wrong passwords spread over every
+ * server is counted as one run.
  *
  * - Sign-in, per e-mail: after ten wrong passwords in a row (within a day) every further attempt
  *   needs the captcha; with it, the password is checked as usual, so the owner's right password
@@ -17,7 +18,8 @@
  *
  * Expiry is checked against Date.now(), so a test moves a fake clock instead of waiting.
  */
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { memoryLimits, type LimitStore } from './shared-limits';
 
 /** Wrong passwords for one e-mail checked without the captcha; the next attempts need it. */
 export const WRONG_PASSWORDS_IN_A_ROW = 10;
@@ -28,13 +30,13 @@ export const REQUESTS_PER_ADDRESS_HOUR = 20;
 export const MAILS_PER_EMAIL_HOUR = 3;
 
 /** Seconds until a blocked key may try again (at least 1), or null when it is not blocked. */
-function blockedFor(limiter: RateLimiterMemory, res: RateLimiterRes | null): number | null {
+function blockedFor(limiter: RateLimiterAbstract, res: RateLimiterRes | null): number | null {
   if (!res || res.consumedPoints <= limiter.points || res.msBeforeNext <= 0) return null;
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
 /** Counts one hit; seconds to wait when this hit went over the limit, else null. */
-async function hit(limiter: RateLimiterMemory, key: string): Promise<number | null> {
+async function hit(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
   try {
     await limiter.consume(key);
     return null;
@@ -45,11 +47,18 @@ async function hit(limiter: RateLimiterMemory, key: string): Promise<number | nu
 }
 
 export class AccountThrottle {
-  /** Only counts (penalty), never refuses: past the threshold the captcha decides, not a lock. */
-  private readonly failsByEmail = new RateLimiterMemory({ keyPrefix: 'signin-email', points: Number.MAX_SAFE_INTEGER, duration: WRONG_PASSWORD_RUN_SECONDS });
-  private readonly failsByAddress = new RateLimiterMemory({ keyPrefix: 'signin-ip', points: WRONG_PASSWORDS_PER_ADDRESS_HOUR - 1, duration: 3600, blockDuration: 3600 });
-  private readonly requestsByAddress = new RateLimiterMemory({ keyPrefix: 'account-requests-ip', points: REQUESTS_PER_ADDRESS_HOUR, duration: 3600 });
-  private readonly mailsByEmail = new RateLimiterMemory({ keyPrefix: 'account-mail', points: MAILS_PER_EMAIL_HOUR, duration: 3600 });
+  private readonly failsByEmail: RateLimiterAbstract;
+  private readonly failsByAddress: RateLimiterAbstract;
+  private readonly requestsByAddress: RateLimiterAbstract;
+  private readonly mailsByEmail: RateLimiterAbstract;
+
+  constructor(limits: LimitStore = memoryLimits) {
+    // Only counts (penalty), never refuses: past the threshold the captcha decides, not a lock.
+    this.failsByEmail = limits({ keyPrefix: 'signin-email', points: Number.MAX_SAFE_INTEGER, duration: WRONG_PASSWORD_RUN_SECONDS });
+    this.failsByAddress = limits({ keyPrefix: 'signin-ip', points: WRONG_PASSWORDS_PER_ADDRESS_HOUR - 1, duration: 3600, blockDuration: 3600 });
+    this.requestsByAddress = limits({ keyPrefix: 'account-requests-ip', points: REQUESTS_PER_ADDRESS_HOUR, duration: 3600 });
+    this.mailsByEmail = limits({ keyPrefix: 'account-mail', points: MAILS_PER_EMAIL_HOUR, duration: 3600 });
+  }
 
   /**
    * Before checking a password. The attempt is counted now, before the (slow) hash check, so a

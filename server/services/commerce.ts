@@ -4,18 +4,19 @@
  */
 import type { Content } from '../content/load-content';
 import type { Database } from '../db/database';
-import { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import type { MailConfig } from '../mail/mail-config';
 import { OrderEmailLimits, OrderService } from './order-service';
 import { PaymentService } from './payment-service';
 import type { ConfirmPayment } from './payment-types';
 import { QuoteService } from './quote-service';
 import { RateLimiter } from './rate-limiter';
+import { limitStore, type LimitStore } from './shared-limits';
 import { loadSampleCatalog, type SampleCatalog } from './sample-catalog';
 import { OrderAccessTokens, serverSecret } from './secrets';
 
 export interface Commerce {
-  q: SyncQueries;
+  q: Queries;
   content: Content;
   catalog: SampleCatalog;
   orders: OrderService;
@@ -25,6 +26,8 @@ export interface Commerce {
   lookupLimiter: RateLimiter;
   /** The per-client limits every order id + e-mail check uses: lookup, split payment, a payment proven by e-mail. */
   emailLimits: OrderEmailLimits;
+  /** Where rate limits count (./shared-limits.ts). */
+  limits: LimitStore;
   mail: MailConfig;
   publicUrl: string;
 }
@@ -34,8 +37,9 @@ export const LOOKUPS_PER_MINUTE = 5;
 /** Checks of any outcome from one address a minute (a customer paying in parts makes a few). */
 export const CHECKS_PER_MINUTE = 60;
 
-export function createCommerce(deps: { content: Content; database: Database; publicUrl: string; mail: MailConfig; confirm: ConfirmPayment; catalog?: SampleCatalog }): Commerce {
-  const q = new SyncQueries(deps.database.db, deps.database.sqlite);
+/** Async: the key of the order access tokens is read (or made, once) from the database. */
+export async function createCommerce(deps: { content: Content; database: Database; publicUrl: string; mail: MailConfig; confirm: ConfirmPayment; catalog?: SampleCatalog }): Promise<Commerce> {
+  const q = deps.database.q;
   const catalog = deps.catalog ?? loadSampleCatalog(deps.content.dir);
   const rules = {
     shippingMethods: deps.content.shippingMethods ?? [],
@@ -45,9 +49,11 @@ export function createCommerce(deps: { content: Content; database: Database; pub
   const mailContext = { mail: deps.mail, publicUrl: deps.publicUrl };
   const orders = new OrderService(q, catalog, rules, mailContext);
   const quotes = new QuoteService(q, deps.publicUrl);
-  const tokens = new OrderAccessTokens(serverSecret(q, 'order-access-token'));
-  const lookupLimiter = new RateLimiter(LOOKUPS_PER_MINUTE, 60_000);
-  const emailLimits = new OrderEmailLimits(lookupLimiter, new RateLimiter(CHECKS_PER_MINUTE, 60_000));
+  const tokens = new OrderAccessTokens(await serverSecret(q, 'order-access-token'));
+  // Shared by every server on PostgreSQL, so a client cannot multiply its tries by the servers.
+  const limits = limitStore(deps.database);
+  const lookupLimiter = new RateLimiter(LOOKUPS_PER_MINUTE, 60_000, limits, 'order-lookup');
+  const emailLimits = new OrderEmailLimits(lookupLimiter, new RateLimiter(CHECKS_PER_MINUTE, 60_000, limits, 'order-email-check'));
   const payments = new PaymentService(q, orders, quotes, tokens, emailLimits, deps.confirm);
   return {
     q,
@@ -59,6 +65,7 @@ export function createCommerce(deps: { content: Content; database: Database; pub
     tokens,
     lookupLimiter,
     emailLimits,
+    limits,
     mail: deps.mail,
     publicUrl: deps.publicUrl,
   };

@@ -10,7 +10,7 @@
  * its own type". A new address becomes the default of each kind that has none yet.
  */
 import { validateAddressLine } from '../../schemas/evaluators/checkout-fields';
-import type { SyncQueries } from '../db/sync-query';
+import { isUniqueViolation, type Queries } from '../db/queries';
 import type { CustomerAddressTable, CustomerTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { emailIdentity } from './email-address';
@@ -145,115 +145,134 @@ function readAddressChange(body: Json, base: Partial<AddressView>, customerEmail
 }
 
 export class CustomerService {
-  constructor(private readonly q: SyncQueries) {}
+  constructor(private readonly q: Queries) {}
 
-  byId(id: number): CustomerRow | undefined {
-    return this.q.firstBy('customer-by-id', (v: number) => this.q.db.selectFrom('customer').selectAll().where('id', '=', v), id) as CustomerRow | undefined;
+  /** `q`: the caller's transaction, when it runs in one. */
+  async byId(id: number, q: Queries = this.q): Promise<CustomerRow | undefined> {
+    return (await q.firstBy('customer-by-id', (v: number) => q.db.selectFrom('customer').selectAll().where('id', '=', v), id)) as CustomerRow | undefined;
   }
 
-  byEmail(email: string): CustomerRow | undefined {
+  async byEmail(email: string, q: Queries = this.q): Promise<CustomerRow | undefined> {
     const normalized = normalizeEmail(email);
-    return this.q.firstBy('customer-by-email', (v: string) => this.q.db.selectFrom('customer').selectAll().where('email_normalized', '=', v), normalized) as CustomerRow | undefined;
+    return (await q.firstBy('customer-by-email', (v: string) => q.db.selectFrom('customer').selectAll().where('email_normalized', '=', v), normalized)) as CustomerRow | undefined;
   }
 
-  /** Inserts a customer; undefined when the e-mail is taken (also when another request took it a moment ago). */
-  insert(input: { email: string; passwordHash: string; firstName: string; lastName: string; phone: string | null }): number | undefined {
+  /**
+   * Inserts a customer; undefined when the e-mail is taken (also when another request, on any
+   * server, took it a moment ago: the unique e-mail_normalized refuses the second insert).
+   */
+  async insert(input: { email: string; passwordHash: string; firstName: string; lastName: string; phone: string | null }, q: Queries = this.q): Promise<number | undefined> {
     const now = nowIso();
     try {
-      return this.q.insertReturningId('customer', {
-        email: input.email.trim(),
-        email_normalized: normalizeEmail(input.email),
-        password_hash: input.passwordHash,
-        first_name: input.firstName,
-        last_name: input.lastName,
-        phone: input.phone,
-        default_shipping_address_id: null,
-        default_billing_address_id: null,
-        created_at: now,
-        updated_at: now,
-      });
+      // In a savepoint of its own: on PostgreSQL a refused insert would abort the caller's whole transaction.
+      return await q.transaction((tx) =>
+        tx.insertReturningId('customer', {
+          email: input.email.trim(),
+          email_normalized: normalizeEmail(input.email),
+          password_hash: input.passwordHash,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          phone: input.phone,
+          default_shipping_address_id: null,
+          default_billing_address_id: null,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
     } catch (err) {
-      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return undefined;
+      if (isUniqueViolation(err)) return undefined;
       throw err;
     }
   }
 
-  setPasswordHash(customerId: number, passwordHash: string): void {
-    this.q.run(this.q.db.updateTable('customer').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', customerId));
+  async setPasswordHash(customerId: number, passwordHash: string, q: Queries = this.q): Promise<void> {
+    await q.run(q.db.updateTable('customer').set({ password_hash: passwordHash, updated_at: nowIso() }).where('id', '=', customerId));
   }
 
-  addressRows(customerId: number): CustomerAddressRow[] {
-    return this.q.allBy('addresses-by-customer', (v: number) => this.q.db.selectFrom('customer_address').selectAll().where('customer_id', '=', v).orderBy('id'), customerId) as CustomerAddressRow[];
+  async addressRows(customerId: number, q: Queries = this.q): Promise<CustomerAddressRow[]> {
+    return (await q.allBy('addresses-by-customer', (v: number) => q.db.selectFrom('customer_address').selectAll().where('customer_id', '=', v).orderBy('id'), customerId)) as CustomerAddressRow[];
   }
 
   /** One address of this customer: any other customer's id is 404 'Address not found.'. */
-  private ownAddress(customerId: number, rawId: unknown): CustomerAddressRow {
+  private async ownAddress(customerId: number, rawId: unknown, q: Queries = this.q): Promise<CustomerAddressRow> {
     const s = typeof rawId === 'string' ? rawId.trim() : '';
     if (!/^\d{1,12}$/.test(s)) throw addressNotFound();
-    const row = this.q.firstBy(
+    const row = (await q.firstBy(
       'address-of-customer',
-      (c: number, id: number) => this.q.db.selectFrom('customer_address').selectAll().where('customer_id', '=', c).where('id', '=', id),
+      (c: number, id: number) => q.db.selectFrom('customer_address').selectAll().where('customer_id', '=', c).where('id', '=', id),
       customerId,
       Number(s),
-    ) as CustomerAddressRow | undefined;
+    )) as CustomerAddressRow | undefined;
     if (!row) throw addressNotFound();
     return row;
   }
 
-  addresses(customerId: number): AddressView[] {
-    const customer = this.byId(customerId);
+  /**
+   * The customer row, locked until the transaction ends: every change to the addresses takes it
+   * first, so two requests of one customer (on any server) never interleave their reads of the
+   * address count and the defaults with their writes.
+   */
+  private async lockCustomer(tx: Queries, customerId: number): Promise<CustomerRow> {
+    await tx.first(tx.lockRow(tx.db.selectFrom('customer').select('id').where('id', '=', customerId)));
+    const customer = await this.byId(customerId, tx);
+    if (!customer) throw new ApiError(401, 'unauthorized', 'Please sign in to continue.');
+    return customer;
+  }
+
+  async addresses(customerId: number): Promise<AddressView[]> {
+    const customer = await this.byId(customerId);
     if (!customer) return [];
-    return this.addressRows(customerId).map((a) => addressView(a, customer));
+    return (await this.addressRows(customerId)).map((a) => addressView(a, customer));
   }
 
-  address(customerId: number, rawId: unknown): AddressView {
-    const row = this.ownAddress(customerId, rawId);
-    return addressView(row, this.byId(customerId)!);
+  async address(customerId: number, rawId: unknown, q: Queries = this.q): Promise<AddressView> {
+    const row = await this.ownAddress(customerId, rawId, q);
+    return addressView(row, (await this.byId(customerId, q))!);
   }
 
-  addAddress(customerId: number, body: Json): AddressView {
-    const customer = this.byId(customerId)!;
-    const change = readAddressChange(body, {}, customer.email);
-    return this.q.transaction(() => {
-      const count = this.addressRows(customerId).length;
+  addAddress(customerId: number, body: Json): Promise<AddressView> {
+    return this.q.transaction(async (tx) => {
+      const customer = await this.lockCustomer(tx, customerId);
+      const change = readAddressChange(body, {}, customer.email);
+      const count = (await this.addressRows(customerId, tx)).length;
       if (count >= MAX_ADDRESSES) throw new ApiError(409, 'too_many_addresses', `An account can keep at most ${MAX_ADDRESSES} addresses.`);
       const now = nowIso();
-      const id = this.q.insertReturningId('customer_address', { customer_id: customerId, ...change.fields, created_at: now, updated_at: now });
-      const current = this.byId(customerId)!;
+      const id = await tx.insertReturningId('customer_address', { customer_id: customerId, ...change.fields, created_at: now, updated_at: now });
       // A first address of a kind becomes its default unless the request says otherwise.
-      this.applyDefaults(current, id, change.defaultShipping ?? current.default_shipping_address_id === null, change.defaultBilling ?? current.default_billing_address_id === null);
-      return this.address(customerId, String(id));
+      await this.applyDefaults(tx, customer, id, change.defaultShipping ?? customer.default_shipping_address_id === null, change.defaultBilling ?? customer.default_billing_address_id === null);
+      return this.address(customerId, String(id), tx);
     });
   }
 
-  updateAddress(customerId: number, rawId: unknown, body: Json): AddressView {
-    const customer = this.byId(customerId)!;
-    const existing = this.ownAddress(customerId, rawId);
-    const change = readAddressChange(body, addressView(existing, customer), customer.email);
-    return this.q.transaction(() => {
-      this.q.run(this.q.db.updateTable('customer_address').set({ ...change.fields, updated_at: nowIso() }).where('id', '=', existing.id).where('customer_id', '=', customerId));
-      this.applyDefaults(this.byId(customerId)!, existing.id, change.defaultShipping, change.defaultBilling);
-      return this.address(customerId, String(existing.id));
+  updateAddress(customerId: number, rawId: unknown, body: Json): Promise<AddressView> {
+    return this.q.transaction(async (tx) => {
+      // Read under the lock: the request's fields are laid over the address as it is now.
+      const customer = await this.lockCustomer(tx, customerId);
+      const existing = await this.ownAddress(customerId, rawId, tx);
+      const change = readAddressChange(body, addressView(existing, customer), customer.email);
+      await tx.run(tx.db.updateTable('customer_address').set({ ...change.fields, updated_at: nowIso() }).where('id', '=', existing.id).where('customer_id', '=', customerId));
+      await this.applyDefaults(tx, customer, existing.id, change.defaultShipping, change.defaultBilling);
+      return this.address(customerId, String(existing.id), tx);
     });
   }
 
-  deleteAddress(customerId: number, rawId: unknown): void {
-    const existing = this.ownAddress(customerId, rawId);
-    this.q.transaction(() => {
-      const customer = this.byId(customerId)!;
-      this.applyDefaults(customer, existing.id, customer.default_shipping_address_id === existing.id ? false : undefined, customer.default_billing_address_id === existing.id ? false : undefined);
-      this.q.run(this.q.db.deleteFrom('customer_address').where('id', '=', existing.id).where('customer_id', '=', customerId));
+  async deleteAddress(customerId: number, rawId: unknown): Promise<void> {
+    await this.q.transaction(async (tx) => {
+      const customer = await this.lockCustomer(tx, customerId);
+      const existing = await this.ownAddress(customerId, rawId, tx);
+      await this.applyDefaults(tx, customer, existing.id, customer.default_shipping_address_id === existing.id ? false : undefined, customer.default_billing_address_id === existing.id ? false : undefined);
+      await tx.run(tx.db.deleteFrom('customer_address').where('id', '=', existing.id).where('customer_id', '=', customerId));
     });
   }
 
   /** true: this address becomes the (only) default of the kind; false: it stops being it; undefined: unchanged. */
-  private applyDefaults(customer: CustomerRow, addressId: number, shipping: boolean | undefined, billing: boolean | undefined): void {
+  private async applyDefaults(tx: Queries, customer: CustomerRow, addressId: number, shipping: boolean | undefined, billing: boolean | undefined): Promise<void> {
     const next = (current: number | null, wanted: boolean | undefined) => (wanted === true ? addressId : wanted === false && current === addressId ? null : current);
     const shippingId = next(customer.default_shipping_address_id, shipping);
     const billingId = next(customer.default_billing_address_id, billing);
     if (shippingId === customer.default_shipping_address_id && billingId === customer.default_billing_address_id) return;
-    this.q.run(
-      this.q.db
+    await tx.run(
+      tx.db
         .updateTable('customer')
         .set({ default_shipping_address_id: shippingId, default_billing_address_id: billingId, updated_at: nowIso() })
         .where('id', '=', customer.id),
@@ -261,10 +280,10 @@ export class CustomerService {
   }
 
   /** The 'me' answer of 002 §3 and §7: `user` and `customer` with addresses and the two defaults. */
-  me(customerId: number) {
-    const c = this.byId(customerId);
+  async me(customerId: number) {
+    const c = await this.byId(customerId);
     if (!c) return undefined;
-    const addresses = this.addressRows(customerId).map((a) => addressView(a, c));
+    const addresses = (await this.addressRows(customerId)).map((a) => addressView(a, c));
     return {
       user: { email: c.email, firstName: c.first_name, lastName: c.last_name, phone: c.phone ?? '', customer: c.id },
       customer: {
@@ -286,10 +305,10 @@ export class CustomerService {
    * shipping from the default shipping address, each falling back to the other. The billing e-mail
    * is the account's (the checkout shows it locked, 002 §2).
    */
-  checkoutPrefill(customerId: number): Record<string, string | boolean | number> | undefined {
-    const c = this.byId(customerId);
+  async checkoutPrefill(customerId: number): Promise<Record<string, string | boolean | number> | undefined> {
+    const c = await this.byId(customerId);
     if (!c) return undefined;
-    const rows = this.addressRows(customerId);
+    const rows = await this.addressRows(customerId);
     const find = (id: number | null) => (id === null ? undefined : rows.find((a) => a.id === id));
     const billing = find(c.default_billing_address_id) ?? find(c.default_shipping_address_id);
     const shipping = find(c.default_shipping_address_id) ?? billing;

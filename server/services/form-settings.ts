@@ -2,9 +2,12 @@
  * Settings of the forms endpoint, from environment variables (like the mail settings, read when the
  * app is built, so server/config.ts stays the gateways' and the site's):
  *
- *   UPLOADS_DIR            where uploads are stored; default `uploads` beside the database file
+ *   UPLOADS_DIR            where uploads are stored; default `uploads` beside the SQLite file
  *                          (var/uploads for the default sqlite:var/showroom.db; a test server's
- *                          temporary folder for a test server)
+ *                          temporary folder for a test server). PostgreSQL has no file to sit
+ *                          beside: var/uploads of the working folder, unless set (several servers
+ *                          sharing one database must share this folder too: set it to one they
+ *                          all mount)
  *   RECAPTCHA_SECRET_KEY   verify reCAPTCHA tokens with Google's siteverify; without it the offline
  *                          test verifier decides (token 'test-pass' passes)
  *   RECAPTCHA_SITE_KEY     the public key the browser's reCAPTCHA widget needs (formsPublicSettings)
@@ -33,11 +36,12 @@ export interface FormSettings {
   recaptcha: RecaptchaSettings;
 }
 
-export function formSettingsFromEnv(databaseFile: string, env: Record<string, string | undefined> = process.env, cwd = process.cwd()): FormSettings {
+/** `databaseFile`: the SQLite file (Database.location), or null on PostgreSQL (or '' when no folder is needed). */
+export function formSettingsFromEnv(databaseFile: string | null, env: Record<string, string | undefined> = process.env, cwd = process.cwd()): FormSettings {
   const configured = env.UPLOADS_DIR?.trim();
   const uploadsDir = configured
     ? path.resolve(cwd, configured)
-    : databaseFile === ':memory:' || databaseFile === ''
+    : databaseFile === null || databaseFile === ':memory:' || databaseFile === ''
       ? path.resolve(cwd, 'var', 'uploads')
       : path.join(path.dirname(path.resolve(cwd, databaseFile)), 'uploads');
   const minScore = Number(env.RECAPTCHA_MIN_SCORE);

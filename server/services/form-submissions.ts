@@ -23,7 +23,7 @@ import { allFormFields, isLastStep, isMultiStep, stepFields } from '../../schema
 import { checkSubmission } from '../../schemas/evaluators/form-submission';
 import { FIELD_MESSAGES, FORM_SUCCESS_MESSAGE, SUBMISSION_FAILED } from '../../schemas/evaluators/validation-messages';
 import { inputFields } from '../../schemas/evaluators/visibility';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import type { FormSubmissionTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import type { MailConfig } from '../mail/mail-config';
@@ -38,7 +38,7 @@ import { isEmail, isRecord, nowIso, optionalString, positiveId } from './request
 import { constantTimeEqual, sha256Hex } from './secrets';
 
 export interface FormSubmissionDeps {
-  q: SyncQueries;
+  q: Queries;
   uploadsDir: string;
   mail: MailConfig;
   publicUrl: string;
@@ -137,9 +137,9 @@ export class FormSubmissions {
   }
 
   /** The row a later step continues: only with its own token, only while it is in progress. */
-  private continuable(form: FormDefinition, id: number, token: string | undefined): SubmissionRow {
+  private async continuable(form: FormDefinition, id: number, token: string | undefined): Promise<SubmissionRow> {
     const { q } = this.deps;
-    const row = q.first(q.db.selectFrom('form_submission').selectAll().where('id', '=', id)) as SubmissionRow | undefined;
+    const row = (await q.first(q.db.selectFrom('form_submission').selectAll().where('id', '=', id))) as SubmissionRow | undefined;
     const owned = row !== undefined && row.form_name === form.name && row.token_hash !== null && token !== undefined && constantTimeEqual(sha256Hex(token), row.token_hash);
     if (!owned) throw new ApiError(403, 'submission_forbidden', 'This submission cannot be continued.');
     if (row.status !== 'in_progress') throw new ApiError(409, 'submission_complete', 'This submission is already complete.');
@@ -157,7 +157,7 @@ export class FormSubmissions {
     if (!multi && id !== undefined) throw badRequest('id', 'A single-step form is sent in one request, without an id.');
     if (step > 0 && id === undefined) throw badRequest('id', 'Send the id and token of the submission this step continues.');
 
-    const row = id === undefined ? undefined : this.continuable(form, id, token);
+    const row = id === undefined ? undefined : await this.continuable(form, id, token);
     if (row && step > row.steps_done) throw badRequest('step', 'Send the steps in order.');
 
     // This step's values and the files that really arrived for its fields; files for other steps' fields are dropped.
@@ -187,10 +187,10 @@ export class FormSubmissions {
     return this.store(form, { row, step, completed, earlier, kept: check.values, staged, multi, dealerId: caller.dealerId ?? null, client: caller.remoteIp, sourcePage: caller.sourcePage ?? null });
   }
 
-  private store(
+  private async store(
     form: FormDefinition,
     s: { row: SubmissionRow | undefined; step: number; completed: boolean; earlier: Record<string, FieldValue>; kept: Record<string, FieldValue>; staged: Map<FileLike, StagedFile>; multi: boolean; dealerId: string | null; client: string; sourcePage: string | null },
-  ): SubmissionAnswer {
+  ): Promise<SubmissionAnswer> {
     const { q, uploadsDir } = this.deps;
     const stepFileFields = inputFields(stepFields(form, s.step)).filter((f: InputField) => f.type === 'file').map((f) => f.name);
     // Files of visible file fields move into the uploads folder under generated names; the rest stay in staging and go with it.
@@ -217,7 +217,7 @@ export class FormSubmissions {
       }
       const data = { ...s.earlier, ...stepData };
       const token = s.multi && !s.row ? crypto.randomBytes(32).toString('base64url') : undefined;
-      const result = q.transaction(() => this.write(form, { ...s, data, token, moved, stepFileFields }));
+      const result = await q.transaction((tx) => this.write(tx, form, { ...s, data, token, moved, stepFileFields }));
       for (const old of result.replaced) fs.rmSync(uploadPath(uploadsDir, old), { force: true });
       const body: SubmissionAnswer['body'] = {
         success: true,
@@ -232,28 +232,29 @@ export class FormSubmissions {
     }
   }
 
-  /** The database part of a submission, inside one transaction. Returns the uploads it replaced (to delete once committed). */
-  private write(
+  /** The database part of a submission, inside one transaction (`tx`). Returns the uploads it replaced (to delete once committed). */
+  private async write(
+    tx: Queries,
     form: FormDefinition,
     s: { row: SubmissionRow | undefined; step: number; completed: boolean; data: Record<string, unknown>; token: string | undefined; moved: { field: string; staged: StagedFile; storedName: string }[]; stepFileFields: string[]; dealerId: string | null; client: string; sourcePage: string | null },
-  ): { id: number; replaced: string[]; newsletter: boolean } {
-    const { q } = this.deps;
+  ): Promise<{ id: number; replaced: string[]; newsletter: boolean }> {
     const now = nowIso();
     const status = s.completed ? 'submitted' : 'in_progress';
     let id: number;
     if (s.row) {
-      // Checked again inside the transaction: another request may have completed it meanwhile.
-      const current = q.first(q.db.selectFrom('form_submission').select(['status', 'steps_done']).where('id', '=', s.row.id));
+      // Checked again inside the transaction, with the row locked until it ends: another request (on
+      // this server or another) may have completed it meanwhile, and none may change it while we do.
+      const current = await tx.first(tx.lockRow(tx.db.selectFrom('form_submission').select(['status', 'steps_done']).where('id', '=', s.row.id)));
       if (!current || current.status !== 'in_progress') throw new ApiError(409, 'submission_complete', 'This submission is already complete.');
       id = s.row.id;
-      q.run(
-        q.db
+      await tx.run(
+        tx.db
           .updateTable('form_submission')
           .set({ data: JSON.stringify(s.data), status, steps_done: Math.max(current.steps_done, s.step + 1), updated_at: now })
           .where('id', '=', id),
       );
     } else {
-      id = q.insertReturningId('form_submission', {
+      id = await tx.insertReturningId('form_submission', {
         form_name: form.name,
         data: JSON.stringify(s.data),
         status,
@@ -267,32 +268,32 @@ export class FormSubmissions {
     }
     let replaced: string[] = [];
     if (s.row && s.stepFileFields.length) {
-      const old = q.all(q.db.selectFrom('form_upload').select(['id', 'stored_name']).where('submission_id', '=', id).where('field', 'in', s.stepFileFields));
+      const old = await tx.all(tx.db.selectFrom('form_upload').select(['id', 'stored_name']).where('submission_id', '=', id).where('field', 'in', s.stepFileFields));
       replaced = old.map((u) => u.stored_name);
-      if (old.length) q.run(q.db.deleteFrom('form_upload').where('id', 'in', old.map((u) => u.id)));
+      if (old.length) await tx.run(tx.db.deleteFrom('form_upload').where('id', 'in', old.map((u) => u.id)));
     }
     for (const m of s.moved) {
-      q.insert('form_upload', { submission_id: id, field: m.field, stored_name: m.storedName, original_name: m.staged.originalName, content_type: m.staged.contentType, size: m.staged.size, created_at: now });
+      await tx.insert('form_upload', { submission_id: id, field: m.field, stored_name: m.storedName, original_name: m.staged.originalName, content_type: m.staged.contentType, size: m.staged.size, created_at: now });
     }
     if (!s.completed) return { id, replaced, newsletter: false };
 
     const email = firstEmail(form, s.data);
     const newsletter = email !== null && wantsNewsletter(form, s.data);
     // Asks the owner to confirm (double opt-in); whatever the address's state, the answer is the same.
-    if (newsletter) this.consent.request({ email, sourceForm: form.name, sourcePage: s.sourcePage, client: s.client });
-    this.queueMail(form, id, s.row?.created_at ?? now, s.data, email);
+    if (newsletter) await this.consent.request(tx, { email, sourceForm: form.name, sourcePage: s.sourcePage, client: s.client });
+    await this.queueMail(tx, form, id, s.row?.created_at ?? now, s.data, email);
     return { id, replaced, newsletter };
   }
 
   /** The admin notification with every upload of the submission attached, and the visitor's confirmation when the form asks for one. */
-  private queueMail(form: FormDefinition, id: number, createdAt: string, data: Record<string, unknown>, email: string | null): void {
-    const { q, mail, publicUrl, uploadsDir } = this.deps;
-    const uploads = q.all(q.db.selectFrom('form_upload').select(['stored_name', 'original_name', 'content_type']).where('submission_id', '=', id).orderBy('id'));
+  private async queueMail(tx: Queries, form: FormDefinition, id: number, createdAt: string, data: Record<string, unknown>, email: string | null): Promise<void> {
+    const { mail, publicUrl, uploadsDir } = this.deps;
+    const uploads = await tx.all(tx.db.selectFrom('form_upload').select(['stored_name', 'original_name', 'content_type']).where('submission_id', '=', id).orderBy('id'));
     const attachments: MailAttachment[] = uploads.map((u) => ({ filename: u.original_name, path: uploadPath(uploadsDir, u.stored_name), contentType: u.content_type }));
     const [admin, ...cc] = mail.adminEmails;
     if (admin) {
-      enqueueMail(
-        q,
+      await enqueueMail(
+        tx,
         {
           type: 'form-notification',
           orderId: null,
@@ -308,7 +309,7 @@ export class FormSubmissions {
     }
     if (email && form.emailNotifications?.sendSuccessEmail) {
       // Only the store's words (storeWordsRows), and within the address's hourly cap (mail/recipient-cap.ts).
-      enqueueMail(q, { type: 'form-confirmation', orderId: null, recipient: email, cc: [], dedupeKey: `form-confirmation:${id}`, ...renderFormConfirmation(form, data) }, { publicUrl, ...(this.deps.now ? { now: this.deps.now } : {}) });
+      await enqueueMail(tx, { type: 'form-confirmation', orderId: null, recipient: email, cc: [], dedupeKey: `form-confirmation:${id}`, ...renderFormConfirmation(form, data) }, { publicUrl, ...(this.deps.now ? { now: this.deps.now } : {}) });
     }
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Which e-mails an order change queues (002 §4 step 5, 001 §4 split payment), written into the
- * outbox inside the caller's transaction.
+ * outbox inside the caller's transaction: pass its handle (`tx`) as `q`.
  */
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import type { MailConfig } from '../mail/mail-config';
 import { renderAdminOrder, renderOrderConfirmation, renderRefundDue, renderSplitPaymentConfirmation, type OverpaymentInfo } from '../mail/mail-templates';
 import { enqueueMail } from '../mail/outbox';
@@ -19,19 +19,19 @@ function billingEmail(order: OrderView): string {
 }
 
 /** The customer and admin confirmations of a paid order; marks the order emailSent with a note. */
-export function queueOrderConfirmation(q: SyncQueries, ctx: MailContext, orderId: number): void {
-  const record = loadOrder(q, orderId);
+export async function queueOrderConfirmation(q: Queries, ctx: MailContext, orderId: number): Promise<void> {
+  const record = await loadOrder(q, orderId);
   if (!record) return;
   const order = orderView(record);
   const [admin, ...cc] = ctx.mail.adminEmails;
   const customer = billingEmail(order);
   // publicUrl: an e-mail to a newsletter subscriber carries the unsubscribe link (mail/list-unsubscribe.ts).
-  enqueueMail(q, { type: 'order-confirmation', orderId, recipient: customer, cc: [], dedupeKey: `order-confirmation:${orderId}`, ...renderOrderConfirmation(order) }, { publicUrl: ctx.publicUrl });
-  if (admin) enqueueMail(q, { type: 'order-confirmation-admin', orderId, recipient: admin, cc, dedupeKey: `order-confirmation-admin:${orderId}`, ...renderAdminOrder(order) }, { publicUrl: ctx.publicUrl });
+  await enqueueMail(q, { type: 'order-confirmation', orderId, recipient: customer, cc: [], dedupeKey: `order-confirmation:${orderId}`, ...renderOrderConfirmation(order) }, { publicUrl: ctx.publicUrl });
+  if (admin) await enqueueMail(q, { type: 'order-confirmation-admin', orderId, recipient: admin, cc, dedupeKey: `order-confirmation-admin:${orderId}`, ...renderAdminOrder(order) }, { publicUrl: ctx.publicUrl });
   if (record.order.email_sent === 0) {
     const now = nowIso();
-    q.run(q.db.updateTable('sales_order').set({ email_sent: 1, updated_at: now }).where('id', '=', orderId));
-    q.run(
+    await q.run(q.db.updateTable('sales_order').set({ email_sent: 1, updated_at: now }).where('id', '=', orderId));
+    await q.run(
       q.db.insertInto('sales_order_status_history').values({
         order_id: orderId,
         status: record.order.status,
@@ -51,12 +51,12 @@ export function completePaymentLink(ctx: MailContext, order: OrderView): string 
 }
 
 /** The split-payment confirmation of one payment, with a note in the history. */
-export function queueSplitPaymentConfirmation(q: SyncQueries, ctx: MailContext, orderId: number, paymentId: number): void {
-  const record = loadOrder(q, orderId);
+export async function queueSplitPaymentConfirmation(q: Queries, ctx: MailContext, orderId: number, paymentId: number): Promise<void> {
+  const record = await loadOrder(q, orderId);
   const payment = record?.payments.find((p) => p.id === paymentId);
   if (!record || !payment) return;
   const order = orderView(record);
-  const queued = enqueueMail(q, {
+  const queued = await enqueueMail(q, {
     type: 'split-payment-confirmation',
     orderId,
     recipient: billingEmail(order),
@@ -65,7 +65,7 @@ export function queueSplitPaymentConfirmation(q: SyncQueries, ctx: MailContext, 
     ...renderSplitPaymentConfirmation(order, { currentCents: payment.amount_cents, method: payment.method_label, completePaymentLink: completePaymentLink(ctx, order) }),
   }, { publicUrl: ctx.publicUrl });
   if (queued) {
-    q.run(
+    await q.run(
       q.db.insertInto('sales_order_status_history').values({
         order_id: orderId,
         status: record.order.status,
@@ -81,9 +81,9 @@ export function queueSplitPaymentConfirmation(q: SyncQueries, ctx: MailContext, 
  * To the admins: a completed payment took more than the order owed (issue 17), a refund is due.
  * Once per payment (its dedupe key), whatever the number of verify calls and webhooks.
  */
-export function queueRefundDueNotice(q: SyncQueries, ctx: MailContext, orderId: number, paymentId: number, info: OverpaymentInfo): void {
-  const record = loadOrder(q, orderId);
+export async function queueRefundDueNotice(q: Queries, ctx: MailContext, orderId: number, paymentId: number, info: OverpaymentInfo): Promise<void> {
+  const record = await loadOrder(q, orderId);
   const [admin, ...cc] = ctx.mail.adminEmails;
   if (!record || !admin) return;
-  enqueueMail(q, { type: 'refund-due-admin', orderId, recipient: admin, cc, dedupeKey: `refund-due-admin:${paymentId}`, ...renderRefundDue(orderView(record), info) });
+  await enqueueMail(q, { type: 'refund-due-admin', orderId, recipient: admin, cc, dedupeKey: `refund-due-admin:${paymentId}`, ...renderRefundDue(orderView(record), info) });
 }

@@ -11,7 +11,7 @@
  * link expires after CONFIRMATION_LIFETIME_MS.
  */
 import crypto from 'node:crypto';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
 import { renderNewsletterConfirmation } from '../mail/newsletter-confirmation-mail';
 import { enqueueMail } from '../mail/outbox';
@@ -37,7 +37,7 @@ export interface ConsentRequest {
 }
 
 export interface NewsletterConsentDeps {
-  q: SyncQueries;
+  q: Queries;
   publicUrl: string;
   /** The clock of expiry and of the records; tests give a fake one. */
   now?: () => Date;
@@ -74,21 +74,24 @@ export class NewsletterConsent {
 
   /**
    * Records a sign-up request and queues the confirmation e-mail (call inside the transaction that
-   * stores the submission). The subscriber's status never changes here: a new address is 'pending'.
-   * Returns nothing, so a caller cannot tell the visitor anything that depends on the address.
+   * stores the submission, with its handle). The subscriber's status never changes here: a new
+   * address is 'pending'. Returns nothing, so a caller cannot tell the visitor anything that
+   * depends on the address.
    */
-  request(r: ConsentRequest): void {
-    const { q } = this.deps;
+  async request(tx: Queries, r: ConsentRequest): Promise<void> {
     const now = this.now();
     const at = now.toISOString();
     const address = normalizeEmail(r.email);
-    let subscriber = findSubscriberByEmail(q, address);
+    // One subscriber row per address, whichever server signs it up first: the key lock makes the
+    // other wait and then find the row; the unique email is the backstop.
+    await tx.lockKey(`newsletter-subscriber:${address}`);
+    let subscriber = await findSubscriberByEmail(tx, address);
     if (!subscriber) {
       const row = { email: address, status: 'pending' as const, unsubscribe_token: crypto.randomBytes(32).toString('base64url'), source: r.sourceForm, created_at: at, updated_at: at, unsubscribed_at: null };
-      subscriber = { id: q.insertReturningId('newsletter_subscriber', row), ...row };
+      subscriber = { id: await tx.insertReturningId('newsletter_subscriber', row), ...row };
     }
     const secret = crypto.randomBytes(32).toString('base64url');
-    const consentId = q.insertReturningId('newsletter_consent', {
+    const consentId = await tx.insertReturningId('newsletter_consent', {
       subscriber_id: subscriber.id,
       source_form: r.sourceForm.slice(0, 100),
       source_page: r.sourcePage,
@@ -101,8 +104,8 @@ export class NewsletterConsent {
     });
     const link = confirmationPageUrl(this.deps.publicUrl, `${consentId}.${secret}`);
     // The cap of mails an hour to one address (mail/recipient-cap.ts) may drop it: the answer is the same.
-    enqueueMail(
-      q,
+    await enqueueMail(
+      tx,
       { type: 'newsletter-confirmation', orderId: null, recipient: subscriber.email, cc: [], dedupeKey: `newsletter-confirmation:${consentId}`, ...renderNewsletterConfirmation(link, CONFIRMATION_LIFETIME_MS / 3_600_000) },
       { now: this.now },
     );
@@ -113,29 +116,38 @@ export class NewsletterConsent {
    * confirmed (when, from which client). Clicking the same link again while subscribed answers the
    * same; a used link never subscribes again an address that unsubscribed since (that withdrawal
    * stands until a new confirmation), and an expired or unknown link changes nothing.
+   *
+   * A link is used once even when two clicks reach two servers together: the stamp is a conditional
+   * update (only while unconfirmed), and only the click whose update changed the row subscribes;
+   * the other answers as a second click does.
    */
-  confirm(token: string, client: string): Subscriber {
+  async confirm(token: string, client: string): Promise<Subscriber> {
     const { q } = this.deps;
-    return q.transaction(() => {
+    return q.transaction(async (tx) => {
       const match = TOKEN_SHAPE.exec(token);
-      const consent = match ? q.first(q.db.selectFrom('newsletter_consent').selectAll().where('id', '=', Number(match[1]))) : undefined;
+      const consent = match ? await tx.first(tx.db.selectFrom('newsletter_consent').selectAll().where('id', '=', Number(match[1]))) : undefined;
       // Hash both sides: the comparison has a fixed length and takes the same time for any secret.
       const expected = consent?.token_hash ? Buffer.from(consent.token_hash, 'hex') : crypto.randomBytes(32);
       const matches = crypto.timingSafeEqual(expected, sha256(match?.[2] ?? token));
       if (!consent || !consent.token_hash || !matches) throw notFound();
-      const subscriber = q.first(q.db.selectFrom('newsletter_subscriber').selectAll().where('id', '=', consent.subscriber_id)) as Subscriber | undefined;
-      if (!subscriber) throw notFound();
-      if (consent.confirmed_at) {
+      const subscriberOf = async () => (await tx.first(tx.db.selectFrom('newsletter_subscriber').selectAll().where('id', '=', consent.subscriber_id))) as Subscriber | undefined;
+      const used = async (): Promise<Subscriber> => {
+        const subscriber = await subscriberOf();
+        if (!subscriber) throw notFound();
         if (subscriber.status === 'subscribed') return subscriber;
         throw new ApiError(410, 'confirmation_used', 'This confirmation link has already been used. To receive our newsletter again, sign up again and confirm the new e-mail.');
-      }
+      };
+      if (consent.confirmed_at) return used();
       const now = this.now();
       if (Date.parse(consent.expires_at ?? '') <= now.getTime()) {
         throw new ApiError(410, 'confirmation_expired', 'This confirmation link has expired. Please sign up again to receive a new one.');
       }
       const at = now.toISOString();
-      q.run(q.db.updateTable('newsletter_consent').set({ confirmed_at: at, confirmed_from: client.slice(0, 64) }).where('id', '=', consent.id));
-      q.run(q.db.updateTable('newsletter_subscriber').set({ status: 'subscribed', updated_at: at, unsubscribed_at: null }).where('id', '=', subscriber.id));
+      const stamped = await tx.run(tx.db.updateTable('newsletter_consent').set({ confirmed_at: at, confirmed_from: client.slice(0, 64) }).where('id', '=', consent.id).where('confirmed_at', 'is', null));
+      if (stamped === 0) return used();
+      const subscriber = await subscriberOf();
+      if (!subscriber) throw notFound();
+      await tx.run(tx.db.updateTable('newsletter_subscriber').set({ status: 'subscribed', updated_at: at, unsubscribed_at: null }).where('id', '=', subscriber.id));
       return { ...subscriber, status: 'subscribed', updated_at: at, unsubscribed_at: null };
     });
   }

@@ -4,7 +4,7 @@
  * (./newsletter-consent.ts, double opt-in). Each subscriber has a random unsubscribe token, used in
  * the link of every e-mail to a subscribed address; the link's page unsubscribes and resubscribes.
  */
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import type { NewsletterSubscriberTable } from '../db/tables';
 import { emailIdentity } from './email-address';
 import { nowIso } from './request-input';
@@ -18,11 +18,11 @@ export function normalizeEmail(email: string): string {
   return emailIdentity(email);
 }
 
-export function findSubscriberByEmail(q: SyncQueries, email: string): Subscriber | undefined {
+export function findSubscriberByEmail(q: Queries, email: string): Promise<Subscriber | undefined> {
   return q.firstBy('subscriber-by-email', (e: string) => q.db.selectFrom('newsletter_subscriber').selectAll().where('email', '=', e), normalizeEmail(email));
 }
 
-export function findSubscriberByToken(q: SyncQueries, token: string): Subscriber | undefined {
+export async function findSubscriberByToken(q: Queries, token: string): Promise<Subscriber | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
   return q.firstBy('subscriber-by-token', (t: string) => q.db.selectFrom('newsletter_subscriber').selectAll().where('unsubscribe_token', '=', t), token);
 }
@@ -31,19 +31,21 @@ export function findSubscriberByToken(q: SyncQueries, token: string): Subscriber
  * Sets the subscription of the token's subscriber; undefined for an unknown token. The token is in
  * the link of the e-mails sent to a subscribed address only, so its holder reads that inbox:
  * "Subscribe again" with it is the owner's consent, recorded like a confirmed sign-up. An address
- * still waiting for its first confirmation ('pending') is not changed by it.
+ * still waiting for its first confirmation ('pending') is not changed by it. The subscriber's row is
+ * locked while it is read and changed, so two clicks on two servers apply one after the other.
  */
-export function setSubscription(q: SyncQueries, token: string, subscribed: boolean, client: string): Subscriber | undefined {
-  return q.transaction(() => {
-    const subscriber = findSubscriberByToken(q, token);
+export async function setSubscription(q: Queries, token: string, subscribed: boolean, client: string): Promise<Subscriber | undefined> {
+  if (!TOKEN_SHAPE.test(token)) return undefined;
+  return q.transaction(async (tx) => {
+    const subscriber = (await tx.first(tx.lockRow(tx.db.selectFrom('newsletter_subscriber').selectAll().where('unsubscribe_token', '=', token)))) as Subscriber | undefined;
     if (!subscriber) return undefined;
     const status = subscribed ? 'subscribed' : 'unsubscribed';
     if (subscriber.status === status || subscriber.status === 'pending') return subscriber;
     const now = nowIso();
     const unsubscribed_at = subscribed ? null : now;
-    q.run(q.db.updateTable('newsletter_subscriber').set({ status, updated_at: now, unsubscribed_at }).where('id', '=', subscriber.id));
+    await tx.run(tx.db.updateTable('newsletter_subscriber').set({ status, updated_at: now, unsubscribed_at }).where('id', '=', subscriber.id));
     if (subscribed) {
-      q.insert('newsletter_consent', {
+      await tx.insert('newsletter_consent', {
         subscriber_id: subscriber.id,
         source_form: UNSUBSCRIBE_PAGE_SOURCE,
         source_page: null,

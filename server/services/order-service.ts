@@ -1,14 +1,16 @@
 /**
  * Orders: creation from a cart (000 §3-§4, 002 §4), the idempotency claim, address changes before
- * payment, and applying a payment the gateway has confirmed. Every write is one synchronous
- * better-sqlite3 transaction (see ../db/sync-query.ts), so concurrent requests cannot interleave.
+ * payment, and applying a payment the gateway has confirmed. Every write is one transaction (see
+ * ../db/queries.ts); what must not interleave across requests and servers is held by the database:
+ * an Idempotency-Key's lock (lockKey) backed by the unique (scope, idempotency_key), and the order's
+ * row lock (lockRow) before its cart, payments, balance or status are read to be changed.
  */
 import { formatMoney, toDollars } from '../../schemas/money';
 import { offeredPaymentMethods, type PaymentScope } from '../../schemas/payment-method-selection';
 import type { PaymentMethod } from '../../schemas/payment-methods.schema';
 import type { ShippingMethod } from '../../schemas/shipping.schema';
 import type { TaxRule } from '../../schemas/tax.schema';
-import type { SyncQueries } from '../db/sync-query';
+import { isUniqueViolation, type Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
 import { computeTotals, readCartLines, type CartLine, type CartTotals } from './cart-totals';
 import { isWaitingStatus } from '../gateways/gateway';
@@ -130,9 +132,18 @@ export function methodForPayment(methods: readonly PaymentMethod[], methodOrGate
   return byGateway ? { method: byGateway.name, label: byGateway.title } : { method: methodOrGateway ?? gateway, label: gateway };
 }
 
+/**
+ * Locks the order's row until the transaction ends (FOR UPDATE on PostgreSQL): whoever changes its
+ * cart, addresses, payments or status reads it after this, so two such changes never interleave,
+ * on one server or several.
+ */
+export async function lockOrderRow(tx: Queries, orderId: number): Promise<void> {
+  await tx.first(tx.lockRow(tx.db.selectFrom('sales_order').select('id').where('id', '=', orderId)));
+}
+
 export class OrderService {
   constructor(
-    private readonly q: SyncQueries,
+    private readonly q: Queries,
     private readonly catalog: SampleCatalog,
     private readonly rules: CommerceRules,
     private readonly mail: MailContext,
@@ -188,47 +199,67 @@ export class OrderService {
    * request), or updates that order while it is unpaid (a changed cart after a failed payment,
    * 002 §4), or refuses (it is already paid).
    */
-  createOrder(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null, customerId: number | null = null): Promise<{ order: OrderView; created: boolean }> {
+  async createOrder(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null, customerId: number | null = null): Promise<{ order: OrderView; created: boolean }> {
     const totals = this.totalsFor(input);
     const hash = this.requestHash(input);
-    const q = this.q;
-    // Group commit: concurrent checkouts share one COMMIT; each still answers only once stored.
-    return q.transactionBatched(() => {
-      if (idempotencyKey) {
-        const record = q.firstBy(
-          'idempotency-by-key',
-          (scope: string, key: string) => q.db.selectFrom('idempotency_record').select(['id', 'request_hash', 'order_id']).where('scope', '=', scope).where('idempotency_key', '=', key),
-          'order',
-          idempotencyKey,
-        );
-        if (record && record.order_id !== null) {
-          const existing = loadOrder(q, record.order_id);
-          if (existing) {
-            if (record.request_hash === hash) return { order: orderView(existing), created: false };
-            if (!isPayable(existing.order.status) || paidCents(existing.payments) > 0) {
-              throw new ApiError(409, 'order_already_paid', 'This order has already been paid; start a new checkout to order again.');
-            }
-            // A payment pending or on hold is for the stored cart: the cart waits until it completes or fails.
-            if (paymentLocksOrder(existing.order.status, existing.payments)) throw cartLocked();
-            this.rewriteOrder(existing.order.id, input, totals, 'Order updated after a failed payment.');
-            q.run(q.db.updateTable('idempotency_record').set({ request_hash: hash }).where('id', '=', record.id));
-            return { order: orderView(loadOrder(q, existing.order.id)!), created: false };
+    const attempt = () => this.q.transactionBatched((tx) => this.createOrderIn(tx, input, totals, hash, idempotencyKey, dealerOrigin, customerId));
+    try {
+      return await attempt();
+    } catch (err) {
+      // The unique (scope, idempotency_key) is the backstop of the key's lock: a request that lost
+      // that race finds the winner's record on a second try and answers with its order.
+      if (!idempotencyKey || !isUniqueViolation(err)) throw err;
+      return attempt();
+    }
+  }
+
+  private async createOrderIn(
+    tx: Queries,
+    input: OrderInput,
+    totals: CartTotals,
+    hash: string,
+    idempotencyKey: string | null,
+    dealerOrigin: string | null,
+    customerId: number | null,
+  ): Promise<{ order: OrderView; created: boolean }> {
+    if (idempotencyKey) {
+      // Requests with one key (a double click, a retry, another server) take turns from here to
+      // COMMIT: the second reads the record the first stored instead of placing a second order.
+      await tx.lockKey(`order-idempotency:${idempotencyKey}`);
+      const record = await tx.firstBy(
+        'idempotency-by-key',
+        (scope: string, key: string) => tx.db.selectFrom('idempotency_record').select(['id', 'request_hash', 'order_id']).where('scope', '=', scope).where('idempotency_key', '=', key),
+        'order',
+        idempotencyKey,
+      );
+      if (record && record.order_id !== null) {
+        // The order's lock before it is read: a payment being applied to it waits, or went first.
+        await lockOrderRow(tx, record.order_id);
+        const existing = await loadOrder(tx, record.order_id);
+        if (existing) {
+          if (record.request_hash === hash) return { order: orderView(existing), created: false };
+          if (!isPayable(existing.order.status) || paidCents(existing.payments) > 0) {
+            throw new ApiError(409, 'order_already_paid', 'This order has already been paid; start a new checkout to order again.');
           }
+          // A payment pending or on hold is for the stored cart: the cart waits until it completes or fails.
+          if (paymentLocksOrder(existing.order.status, existing.payments)) throw cartLocked();
+          await this.rewriteOrder(tx, existing.order.id, input, totals, 'Order updated after a failed payment.');
+          await tx.run(tx.db.updateTable('idempotency_record').set({ request_hash: hash }).where('id', '=', record.id));
+          return { order: orderView((await loadOrder(tx, existing.order.id))!), created: false };
         }
       }
-      const orderId = this.insertOrder(input, totals, dealerOrigin, customerId);
-      if (idempotencyKey) {
-        q.insert('idempotency_record', { scope: 'order', idempotency_key: idempotencyKey, request_hash: hash, order_id: orderId, response: null, created_at: nowIso() });
-      }
-      return { order: orderView(loadOrder(q, orderId)!), created: true };
-    });
+    }
+    const orderId = await this.insertOrder(tx, input, totals, dealerOrigin, customerId);
+    if (idempotencyKey) {
+      await tx.insert('idempotency_record', { scope: 'order', idempotency_key: idempotencyKey, request_hash: hash, order_id: orderId, response: null, created_at: nowIso() });
+    }
+    return { order: orderView((await loadOrder(tx, orderId))!), created: true };
   }
 
   /** A customer's order (placed while signed in) belongs to them; any other is a guest order. */
-  private insertOrder(input: OrderInput, totals: CartTotals, dealerOrigin: string | null, customerId: number | null): number {
-    const q = this.q;
+  private async insertOrder(tx: Queries, input: OrderInput, totals: CartTotals, dealerOrigin: string | null, customerId: number | null): Promise<number> {
     const now = nowIso();
-    const orderId = q.insertReturningId('sales_order', {
+    const orderId = await tx.insertReturningId('sales_order', {
       increment_id: null,
       state: STATE_OF_STATUS.pending,
       status: 'pending',
@@ -252,9 +283,9 @@ export class OrderService {
       created_at: now,
       updated_at: now,
     });
-    q.runBy('order-set-increment', (inc: string, id: number) => q.db.updateTable('sales_order').set({ increment_id: inc }).where('id', '=', id), incrementIdFor(orderId), orderId);
-    this.writeLinesAndAddresses(orderId, input, totals);
-    q.insert('sales_order_status_history', { order_id: orderId, status: 'pending', comment: 'New order has been created', is_customer_notified: 0, created_at: now });
+    await tx.runBy('order-set-increment', (inc: string, id: number) => tx.db.updateTable('sales_order').set({ increment_id: inc }).where('id', '=', id), incrementIdFor(orderId), orderId);
+    await this.writeLinesAndAddresses(tx, orderId, input, totals);
+    await tx.insert('sales_order_status_history', { order_id: orderId, status: 'pending', comment: 'New order has been created', is_customer_notified: 0, created_at: now });
     return orderId;
   }
 
@@ -275,10 +306,9 @@ export class OrderService {
     };
   }
 
-  private writeLinesAndAddresses(orderId: number, input: OrderInput, totals: CartTotals): void {
-    const q = this.q;
+  private async writeLinesAndAddresses(tx: Queries, orderId: number, input: OrderInput, totals: CartTotals): Promise<void> {
     for (const l of totals.lines) {
-      q.insert('sales_order_item', {
+      await tx.insert('sales_order_item', {
         order_id: orderId,
         sku: l.sample.sku,
         name: l.sample.name,
@@ -298,22 +328,22 @@ export class OrderService {
         notes: null,
       });
     }
-    for (const a of [input.billing, input.shipping]) this.insertAddress(orderId, a);
+    for (const a of [input.billing, input.shipping]) await this.insertAddress(tx, orderId, a);
   }
 
-  private insertAddress(orderId: number, a: OrderAddress): void {
-    this.q.insert('sales_order_address', orderAddressRow(orderId, a));
+  private async insertAddress(tx: Queries, orderId: number, a: OrderAddress): Promise<void> {
+    await tx.insert('sales_order_address', orderAddressRow(orderId, a));
   }
 
-  private rewriteOrder(orderId: number, input: OrderInput, totals: CartTotals, comment: string): void {
-    const q = this.q;
+  /** Inside the caller's transaction, which holds the order's row lock. */
+  private async rewriteOrder(tx: Queries, orderId: number, input: OrderInput, totals: CartTotals, comment: string): Promise<void> {
     const now = nowIso();
-    q.run(q.db.deleteFrom('sales_order_item').where('order_id', '=', orderId));
-    q.run(q.db.deleteFrom('sales_order_address').where('order_id', '=', orderId));
-    this.writeLinesAndAddresses(orderId, input, totals);
-    const current = findOrderRow(q, orderId)!;
-    q.run(
-      q.db
+    await tx.run(tx.db.deleteFrom('sales_order_item').where('order_id', '=', orderId));
+    await tx.run(tx.db.deleteFrom('sales_order_address').where('order_id', '=', orderId));
+    await this.writeLinesAndAddresses(tx, orderId, input, totals);
+    const current = (await findOrderRow(tx, orderId))!;
+    await tx.run(
+      tx.db
         .updateTable('sales_order')
         .set({
           ...this.totalsColumns(totals),
@@ -329,40 +359,41 @@ export class OrderService {
         })
         .where('id', '=', orderId),
     );
-    q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: current.status, comment, is_customer_notified: 0, created_at: now }));
+    await tx.run(tx.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: current.status, comment, is_customer_notified: 0, created_at: now }));
   }
 
-  view(orderId: number): OrderView | undefined {
-    const record = loadOrder(this.q, orderId);
+  async view(orderId: number): Promise<OrderView | undefined> {
+    const record = await loadOrder(this.q, orderId);
     return record ? orderView(record) : undefined;
   }
 
-  /** Order id from a path value: the numeric id or the increment id. */
-  resolveOrderId(raw: string): number | undefined {
+  /** Order id from a path value: the numeric id or the increment id. In a transaction, pass its handle. */
+  async resolveOrderId(raw: string, q: Queries = this.q): Promise<number | undefined> {
     const s = raw.trim();
     if (!/^[A-Za-z0-9-]{1,40}$/.test(s)) return undefined;
-    const byIncrement = this.q.first(this.q.db.selectFrom('sales_order').select('id').where('increment_id', '=', s));
+    const byIncrement = await q.first(q.db.selectFrom('sales_order').select('id').where('increment_id', '=', s));
     if (byIncrement) return byIncrement.id;
     if (/^\d{1,12}$/.test(s)) {
-      const byId = this.q.first(this.q.db.selectFrom('sales_order').select('id').where('id', '=', Number(s)));
+      const byId = await q.first(q.db.selectFrom('sales_order').select('id').where('id', '=', Number(s)));
       return byId?.id;
     }
     return undefined;
   }
 
   /** The order for the id and e-mail of the split-payment page; the same 404 for either mismatch. */
-  lookupByEmail(rawId: string, email: string): OrderView {
-    const id = this.resolveOrderId(rawId);
-    const view = id === undefined ? undefined : this.view(id);
+  async lookupByEmail(rawId: string, email: string): Promise<OrderView> {
+    const id = await this.resolveOrderId(rawId);
+    const view = id === undefined ? undefined : await this.view(id);
     if (!view || view.email.toLowerCase() !== email.trim().toLowerCase()) throw notFound();
     return view;
   }
 
   /** New addresses for an unpaid order; totals follow the new shipping address. */
-  updateAddresses(orderId: number, body: Json): OrderView {
-    const q = this.q;
-    return q.transaction(() => {
-      const record = loadOrder(q, orderId);
+  updateAddresses(orderId: number, body: Json): Promise<OrderView> {
+    return this.q.transaction(async (q) => {
+      // The order's lock before the check: a payment applied meanwhile waits, or went first and is seen.
+      await lockOrderRow(q, orderId);
+      const record = await loadOrder(q, orderId);
       if (!record) throw notFound();
       if (paymentLocksOrder(record.order.status, record.payments)) {
         throw new ApiError(409, 'order_locked', 'Addresses can only be changed before payment.');
@@ -386,8 +417,8 @@ export class OrderService {
         additionalNotes: record.order.additional_notes,
         poNumber: record.order.po_number,
       };
-      this.rewriteOrder(orderId, input, this.totalsFor(input), 'Addresses updated before payment.');
-      return orderView(loadOrder(q, orderId)!);
+      await this.rewriteOrder(q, orderId, input, this.totalsFor(input), 'Addresses updated before payment.');
+      return orderView((await loadOrder(q, orderId))!);
     });
   }
 
@@ -398,23 +429,28 @@ export class OrderService {
    * The order is the one in the metadata (orderId), or the quote's order, converted here when the
    * metadata has only a quoteId (001 §4 "Payment verify" step 2).
    */
-  applyConfirmedPayment(payment: ConfirmedPayment, opts: { method?: string; expectOrderId?: number; expectQuoteId?: number } = {}): AppliedPayment {
-    const q = this.q;
-    return q.transaction(() => {
-      const existing = q.first(q.db.selectFrom('payment').selectAll().where('provider_reference', '=', payment.providerReference));
-      if (existing) {
-        if (opts.expectOrderId !== undefined && existing.order_id !== opts.expectOrderId) throw paymentMismatch();
-        if (opts.expectQuoteId !== undefined) {
-          const quote = q.first(q.db.selectFrom('quote').select('order_id').where('id', '=', opts.expectQuoteId));
-          if (!quote || quote.order_id !== existing.order_id) throw paymentMismatch();
-        }
-        return this.updateExistingPayment(existing, payment);
+  applyConfirmedPayment(payment: ConfirmedPayment, opts: { method?: string; expectOrderId?: number; expectQuoteId?: number } = {}): Promise<AppliedPayment> {
+    return this.q.transaction(async (q) => {
+      // The order's row lock comes before its payments are read: they, its balance and its status
+      // change one payment at a time, on every server. A payment's order never changes, so a known
+      // payment names the order to lock; its row is read again under the lock.
+      const known = await paymentByReference(q, payment.providerReference);
+      if (known) {
+        if (known.order_id !== null) await lockOrderRow(q, known.order_id);
+        return this.applyToExisting(q, (await paymentByReference(q, payment.providerReference))!, payment, opts);
       }
-      const orderId = this.orderForPayment(payment, opts);
-      const record = loadOrder(q, orderId)!;
+      // A new payment's order is the one its metadata names (a quote is converted here, under the
+      // quote's row lock). Under the order's lock, the same payment confirmed meanwhile (the
+      // provider's webhook beside the browser's verify, maybe on another server) is found and
+      // updated instead of inserted twice; the unique provider_reference is the backstop.
+      const orderId = await this.orderForPayment(q, payment, opts);
+      await lockOrderRow(q, orderId);
+      const raced = await paymentByReference(q, payment.providerReference);
+      if (raced) return this.applyToExisting(q, raced, payment, opts);
+      const record = (await loadOrder(q, orderId))!;
       const { method, label } = methodForPayment(this.rules.paymentMethods, opts.method ?? record.order.payment_method, payment.gateway);
       const now = nowIso();
-      const inserted = q.first(
+      const inserted = (await q.first(
         q.db
           .insertInto('payment')
           .values({
@@ -432,10 +468,10 @@ export class OrderService {
             updated_at: now,
           })
           .returning('id'),
-      )!;
+      ))!;
       const hadCompleted = paidCents(record.payments) > 0;
-      this.afterPaymentChange(orderId, inserted.id, payment, hadCompleted);
-      const after = loadOrder(q, orderId)!;
+      await this.afterPaymentChange(q, orderId, inserted.id, payment, hadCompleted);
+      const after = (await loadOrder(q, orderId))!;
       return { order: orderView(after), paymentId: inserted.id, recorded: true, sendConfirmationEmail: payment.status === 'completed' };
     });
   }
@@ -446,16 +482,15 @@ export class OrderService {
    * expects, is refused. A quote is converted here, but only for a payment that is not failed: a
    * declined card never marks a quote ordered.
    */
-  private orderForPayment(payment: ConfirmedPayment, opts: { expectOrderId?: number; expectQuoteId?: number }): number {
-    const q = this.q;
-    const metaOrder = payment.metadata.orderId ? this.resolveOrderId(String(payment.metadata.orderId)) : undefined;
+  private async orderForPayment(q: Queries, payment: ConfirmedPayment, opts: { expectOrderId?: number; expectQuoteId?: number }): Promise<number> {
+    const metaOrder = payment.metadata.orderId ? await this.resolveOrderId(String(payment.metadata.orderId), q) : undefined;
     if (payment.metadata.orderId && metaOrder === undefined) throw paymentMismatch();
     const metaQuote = payment.metadata.quoteId && /^\d{1,12}$/.test(String(payment.metadata.quoteId)) ? Number(payment.metadata.quoteId) : undefined;
     if (payment.metadata.quoteId && metaQuote === undefined) throw paymentMismatch();
     if (metaOrder === undefined && metaQuote === undefined) throw new ApiError(400, 'payment_not_linked', 'This payment is not linked to an order or a quote.');
     if (opts.expectOrderId !== undefined) {
       if (metaOrder !== undefined && metaOrder !== opts.expectOrderId) throw paymentMismatch();
-      const row = findOrderRow(q, opts.expectOrderId);
+      const row = await findOrderRow(q, opts.expectOrderId);
       if (!row) throw notFound();
       // A quote's payment belongs to that quote's order only.
       if (metaQuote !== undefined && row.quote_id !== metaQuote) throw paymentMismatch();
@@ -464,7 +499,7 @@ export class OrderService {
     const quoteId = opts.expectQuoteId ?? (metaOrder === undefined ? metaQuote : undefined);
     if (quoteId !== undefined) {
       if (metaQuote !== undefined && metaQuote !== quoteId) throw paymentMismatch();
-      const quote = q.first(q.db.selectFrom('quote').select(['id', 'order_id']).where('id', '=', quoteId));
+      const quote = await q.first(q.db.selectFrom('quote').select(['id', 'order_id']).where('id', '=', quoteId));
       if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
       if (metaOrder !== undefined && metaOrder !== quote.order_id) throw paymentMismatch();
       if (quote.order_id !== null) return quote.order_id;
@@ -472,62 +507,71 @@ export class OrderService {
       return convertQuoteInTransaction(q, quoteId, payment.gateway, this.rules.paymentMethods);
     }
     // A payment naming an order and a quote pays that order only if it was made from that quote.
-    if (metaQuote !== undefined && findOrderRow(q, metaOrder!)?.quote_id !== metaQuote) throw paymentMismatch();
+    if (metaQuote !== undefined && (await findOrderRow(q, metaOrder!))?.quote_id !== metaQuote) throw paymentMismatch();
     return metaOrder!;
   }
 
-  private updateExistingPayment(existing: PaymentRow, payment: ConfirmedPayment): AppliedPayment {
-    const q = this.q;
+  /** A payment already recorded, confirmed again: checked against what the caller expects, then updated. */
+  private async applyToExisting(q: Queries, existing: PaymentRow, payment: ConfirmedPayment, opts: { expectOrderId?: number; expectQuoteId?: number }): Promise<AppliedPayment> {
+    if (opts.expectOrderId !== undefined && existing.order_id !== opts.expectOrderId) throw paymentMismatch();
+    if (opts.expectQuoteId !== undefined) {
+      const quote = await q.first(q.db.selectFrom('quote').select('order_id').where('id', '=', opts.expectQuoteId));
+      if (!quote || quote.order_id !== existing.order_id) throw paymentMismatch();
+    }
+    return this.updateExistingPayment(q, existing, payment);
+  }
+
+  /** Inside the caller's transaction, which holds the order's row lock. */
+  private async updateExistingPayment(q: Queries, existing: PaymentRow, payment: ConfirmedPayment): Promise<AppliedPayment> {
     const orderId = existing.order_id!;
     // A completed payment is history; a voided one stays voided, unless the provider says the money
     // moved after all (then it counts, and an excess is flagged as an overpayment).
     const changed = existing.status !== payment.status && existing.status !== 'completed' && (existing.status !== 'voided' || payment.status === 'completed');
     if (changed) {
-      const before = loadOrder(q, orderId)!;
+      const before = (await loadOrder(q, orderId))!;
       const hadCompleted = paidCents(before.payments) > 0;
-      q.run(
+      await q.run(
         q.db
           .updateTable('payment')
           .set({ status: payment.status, amount_cents: payment.amountCents, additional_data: JSON.stringify(payment.additionalData ?? {}), updated_at: nowIso() })
           .where('id', '=', existing.id),
       );
-      this.afterPaymentChange(orderId, existing.id, payment, hadCompleted);
+      await this.afterPaymentChange(q, orderId, existing.id, payment, hadCompleted);
     }
-    const after = loadOrder(q, orderId)!;
+    const after = (await loadOrder(q, orderId))!;
     const status = after.payments.find((p) => p.id === existing.id)?.status;
     return { order: orderView(after), paymentId: existing.id, recorded: changed, sendConfirmationEmail: status === 'completed' };
   }
 
-  /** Status, history and e-mails after a payment row was written (inside the transaction). */
-  private afterPaymentChange(orderId: number, paymentId: number, payment: ConfirmedPayment, hadCompletedBefore: boolean): void {
-    const q = this.q;
-    const record = loadOrder(q, orderId)!;
+  /** Status, history and e-mails after a payment row was written (inside the transaction `q`, which holds the order's row lock). */
+  private async afterPaymentChange(q: Queries, orderId: number, paymentId: number, payment: ConfirmedPayment, hadCompletedBefore: boolean): Promise<void> {
+    const record = (await loadOrder(q, orderId))!;
     const now = nowIso();
     const current = record.order.status;
     if (payment.status === 'failed') {
       const message = typeof payment.additionalData?.message === 'string' && payment.additionalData.message ? payment.additionalData.message : 'Unknown error';
-      q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: current, comment: `Payment failed: ${String(message).slice(0, 300)}`, is_customer_notified: 0, created_at: now }));
-      q.run(q.db.updateTable('sales_order').set({ updated_at: now }).where('id', '=', orderId));
+      await q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: current, comment: `Payment failed: ${String(message).slice(0, 300)}`, is_customer_notified: 0, created_at: now }));
+      await q.run(q.db.updateTable('sales_order').set({ updated_at: now }).where('id', '=', orderId));
       return;
     }
     if (payment.status === 'voided') {
-      q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: current, comment: voidedComment(payment), is_customer_notified: 0, created_at: now }));
-      q.run(q.db.updateTable('sales_order').set({ updated_at: now }).where('id', '=', orderId));
+      await q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: current, comment: voidedComment(payment), is_customer_notified: 0, created_at: now }));
+      await q.run(q.db.updateTable('sales_order').set({ updated_at: now }).where('id', '=', orderId));
       return;
     }
     const paid = paidCents(record.payments);
     const next = statusAfterPayment(current, payment.status, paid, record.order.total_cents);
-    if (next) this.moveStatus(orderId, current, next);
+    if (next) await this.moveStatus(q, orderId, current, next);
     const status = next ?? current;
     const comment =
       payment.status === 'completed'
         ? `Order paid ${formatMoney(toDollars(payment.amountCents))} with transaction ${payment.transactionId}.${balanceCents(record.order, record.payments) > 0 ? ` Remaining balance ${formatMoney(toDollars(balanceCents(record.order, record.payments)))}.` : ''}`
         : `Payment ${payment.status === 'on_hold' ? 'on hold (additional authentication required)' : 'pending'} with transaction ${payment.transactionId}.`;
-    q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status, comment, is_customer_notified: 0, created_at: now }));
+    await q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status, comment, is_customer_notified: 0, created_at: now }));
     if (payment.status === 'completed') {
-      if (this.flagOverpayment(orderId, paymentId, payment)) return;
-      if (hadCompletedBefore) queueSplitPaymentConfirmation(q, this.mail, orderId, paymentId);
-      else queueOrderConfirmation(q, this.mail, orderId);
+      if (await this.flagOverpayment(q, orderId, paymentId, payment)) return;
+      if (hadCompletedBefore) await queueSplitPaymentConfirmation(q, this.mail, orderId, paymentId);
+      else await queueOrderConfirmation(q, this.mail, orderId);
     }
   }
 
@@ -537,17 +581,16 @@ export class OrderService {
    * e-mail saying so. True when this payment went over (the customer's "payment received" e-mail is
    * not sent again for money the store must give back).
    */
-  private flagOverpayment(orderId: number, paymentId: number, payment: ConfirmedPayment): boolean {
-    const q = this.q;
-    const record = loadOrder(q, orderId)!;
-    const unflagged = paidCents(record.payments) - flaggedOverpaymentCents(q, orderId) - record.order.total_cents;
+  private async flagOverpayment(q: Queries, orderId: number, paymentId: number, payment: ConfirmedPayment): Promise<boolean> {
+    const record = (await loadOrder(q, orderId))!;
+    const unflagged = paidCents(record.payments) - (await flaggedOverpaymentCents(q, orderId)) - record.order.total_cents;
     if (unflagged <= 0) return false;
     const excessCents = Math.min(unflagged, payment.amountCents);
     const now = nowIso();
-    q.run(q.db.insertInto('payment_overpayment').values({ order_id: orderId, payment_id: paymentId, amount_cents: excessCents, created_at: now, refunded_at: null }));
+    await q.run(q.db.insertInto('payment_overpayment').values({ order_id: orderId, payment_id: paymentId, amount_cents: excessCents, created_at: now, refunded_at: null }));
     const comment = `Overpayment: transaction ${payment.transactionId} (${payment.gateway}) took ${formatMoney(toDollars(excessCents))} more than the order owed. A refund of ${formatMoney(toDollars(excessCents))} is due.`;
-    q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: record.order.status, comment, is_customer_notified: 0, created_at: now }));
-    queueRefundDueNotice(q, this.mail, orderId, paymentId, { transactionId: payment.transactionId, gateway: payment.gateway, paymentCents: payment.amountCents, excessCents });
+    await q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: record.order.status, comment, is_customer_notified: 0, created_at: now }));
+    await queueRefundDueNotice(q, this.mail, orderId, paymentId, { transactionId: payment.transactionId, gateway: payment.gateway, paymentCents: payment.amountCents, excessCents });
     return true;
   }
 
@@ -556,14 +599,16 @@ export class OrderService {
    * 17): its row becomes voided and the history says so, and the order may be paid another way.
    * Only a waiting row changes; anything else (completed meanwhile, already voided) is left as is.
    */
-  recordVoidedPayment(providerReference: string): { voided: boolean; order?: OrderView } {
-    const q = this.q;
-    return q.transaction(() => {
-      const existing = q.first(q.db.selectFrom('payment').selectAll().where('provider_reference', '=', providerReference));
-      if (!existing || existing.order_id === null) return { voided: false };
-      if (!isWaitingStatus(existing.status)) return { voided: false, order: orderView(loadOrder(q, existing.order_id)!) };
+  recordVoidedPayment(providerReference: string): Promise<{ voided: boolean; order?: OrderView }> {
+    return this.q.transaction(async (q) => {
+      const known = await paymentByReference(q, providerReference);
+      if (!known || known.order_id === null) return { voided: false };
+      // The order's row lock, then the payment's status read again: a completion applied meanwhile is seen.
+      await lockOrderRow(q, known.order_id);
+      const existing = (await paymentByReference(q, providerReference))!;
+      if (!isWaitingStatus(existing.status)) return { voided: false, order: orderView((await loadOrder(q, known.order_id))!) };
       const data = { ...(JSON.parse(existing.additional_data || '{}') as Record<string, unknown>), providerStatus: 'voided', voidedBy: 'customer' };
-      q.run(q.db.updateTable('payment').set({ status: 'voided', additional_data: JSON.stringify(data), updated_at: nowIso() }).where('id', '=', existing.id));
+      await q.run(q.db.updateTable('payment').set({ status: 'voided', additional_data: JSON.stringify(data), updated_at: nowIso() }).where('id', '=', existing.id));
       const voided: ConfirmedPayment = {
         gateway: existing.gateway as ConfirmedPayment['gateway'],
         providerReference,
@@ -574,41 +619,44 @@ export class OrderService {
         metadata: {},
         additionalData: data,
       };
-      this.afterPaymentChange(existing.order_id, existing.id, voided, paidCents(loadOrder(q, existing.order_id)!.payments) > 0);
-      return { voided: true, order: orderView(loadOrder(q, existing.order_id)!) };
+      await this.afterPaymentChange(q, known.order_id, existing.id, voided, paidCents((await loadOrder(q, known.order_id))!.payments) > 0);
+      return { voided: true, order: orderView((await loadOrder(q, known.order_id))!) };
     });
   }
 
-  private moveStatus(orderId: number, from: string, to: OrderStatus): void {
+  private async moveStatus(q: Queries, orderId: number, from: string, to: OrderStatus): Promise<void> {
     if (from === to) return;
     assertTransition(from, to);
-    this.q.run(this.q.db.updateTable('sales_order').set({ status: to, state: STATE_OF_STATUS[to], updated_at: nowIso() }).where('id', '=', orderId));
+    await q.run(q.db.updateTable('sales_order').set({ status: to, state: STATE_OF_STATUS[to], updated_at: nowIso() }).where('id', '=', orderId));
   }
 
   /** An operator's status change (CLI / tests), through the transition table. */
-  changeStatus(orderId: number, to: OrderStatus, comment: string): OrderView {
-    const q = this.q;
-    return q.transaction(() => {
-      const row = findOrderRow(q, orderId);
+  changeStatus(orderId: number, to: OrderStatus, comment: string): Promise<OrderView> {
+    return this.q.transaction(async (q) => {
+      await lockOrderRow(q, orderId);
+      const row = await findOrderRow(q, orderId);
       if (!row) throw notFound();
       assertTransition(row.status, to);
-      this.moveStatus(orderId, row.status, to);
-      q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: to, comment, is_customer_notified: 0, created_at: nowIso() }));
-      return orderView(loadOrder(q, orderId)!);
+      await this.moveStatus(q, orderId, row.status, to);
+      await q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: to, comment, is_customer_notified: 0, created_at: nowIso() }));
+      return orderView((await loadOrder(q, orderId))!);
     });
   }
 
   /** Re-queues the server's own e-mails for a paid order (POST /api/email/send-email). */
-  resendConfirmation(orderId: number): OrderView {
-    const q = this.q;
-    return q.transaction(() => {
-      const record = loadOrder(q, orderId);
+  resendConfirmation(orderId: number): Promise<OrderView> {
+    return this.q.transaction(async (q) => {
+      const record = await loadOrder(q, orderId);
       if (!record) throw notFound();
       if (paidCents(record.payments) === 0) throw new ApiError(409, 'order_not_paid', 'Confirmation e-mails are sent once the order is paid.');
-      queueOrderConfirmation(q, this.mail, orderId);
-      return orderView(loadOrder(q, orderId)!);
+      await queueOrderConfirmation(q, this.mail, orderId);
+      return orderView((await loadOrder(q, orderId))!);
     });
   }
+}
+
+function paymentByReference(q: Queries, providerReference: string): Promise<PaymentRow | undefined> {
+  return q.first(q.db.selectFrom('payment').selectAll().where('provider_reference', '=', providerReference));
 }
 
 function cartLocked(): ApiError {

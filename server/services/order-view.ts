@@ -3,7 +3,7 @@
  * two decimals, the field names of 000 §3, 001 §3 and 002 §3).
  */
 import { toDollars } from '../../schemas/money';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import type { PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
 
 type Row<T> = { [K in keyof T]: T[K] extends import('kysely').Generated<infer U> ? U : T[K] };
@@ -22,19 +22,20 @@ export interface OrderRecord {
   history: HistoryRow[];
 }
 
-export function findOrderRow(q: SyncQueries, id: number): OrderRow | undefined {
+export function findOrderRow(q: Queries, id: number): Promise<OrderRow | undefined> {
   return q.firstBy('order-by-id', (v: number) => q.db.selectFrom('sales_order').selectAll().where('id', '=', v), id);
 }
 
-export function loadOrder(q: SyncQueries, id: number): OrderRecord | undefined {
-  const order = findOrderRow(q, id);
+/** The order and what belongs to it; inside a transaction, pass its handle. */
+export async function loadOrder(q: Queries, id: number): Promise<OrderRecord | undefined> {
+  const order = await findOrderRow(q, id);
   if (!order) return undefined;
   return {
     order,
-    items: q.allBy('items-by-order', (v: number) => q.db.selectFrom('sales_order_item').selectAll().where('order_id', '=', v).orderBy('id'), id),
-    addresses: q.allBy('addresses-by-order', (v: number) => q.db.selectFrom('sales_order_address').selectAll().where('order_id', '=', v).orderBy('id'), id),
-    payments: q.allBy('payments-by-order', (v: number) => q.db.selectFrom('payment').selectAll().where('order_id', '=', v).orderBy('id'), id),
-    history: q.allBy('history-by-order', (v: number) => q.db.selectFrom('sales_order_status_history').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    items: await q.allBy('items-by-order', (v: number) => q.db.selectFrom('sales_order_item').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    addresses: await q.allBy('addresses-by-order', (v: number) => q.db.selectFrom('sales_order_address').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    payments: await q.allBy('payments-by-order', (v: number) => q.db.selectFrom('payment').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    history: await q.allBy('history-by-order', (v: number) => q.db.selectFrom('sales_order_status_history').selectAll().where('order_id', '=', v).orderBy('id'), id),
   };
 }
 
@@ -44,8 +45,8 @@ export function paidCents(payments: readonly PaymentRow[]): number {
 }
 
 /** What completed payments took above the order's total, flagged as overpayments (a refund is due). */
-export function flaggedOverpaymentCents(q: SyncQueries, orderId: number): number {
-  const row = q.first(q.db.selectFrom('payment_overpayment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents')).where('order_id', '=', orderId));
+export async function flaggedOverpaymentCents(q: Queries, orderId: number): Promise<number> {
+  const row = await q.first(q.db.selectFrom('payment_overpayment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents')).where('order_id', '=', orderId));
   return Number(row?.cents ?? 0);
 }
 

@@ -19,13 +19,13 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, skus } from '../api/commerce-test-kit';
-import { openDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import type { Database } from '../db/database';
 import { startFakePayPal, type FakePayPal } from '../gateways/fakes/fake-paypal';
 import { startFakeStripe, type FakeStripe } from '../gateways/fakes/fake-stripe';
 import { createGateways } from '../gateways/create-gateways';
 import { bearer, call, card, CARD_DECLINED, CARD_NEEDS_AUTHENTICATION, type Answer } from '../security/attacker-kit';
 import { listenApiApp } from '../testing/api-app';
+import { openTestDatabase } from '../testing/test-database';
 
 const WAITING = "A payment for this order is waiting for your bank's confirmation. Finish it, or cancel it to pay another way.";
 const STRIPE_SECRET = 'sk_test_invariant';
@@ -43,8 +43,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe({ secretKey: STRIPE_SECRET, publishableKey: STRIPE_PUBLISHABLE });
   paypal = await startFakePayPal(PAYPAL);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-invariant-'));
-  database = openDatabase(path.join(dir, 'showroom.db'));
-  await migrateToLatest(database.db);
+  database = await openTestDatabase(dir);
   const gateways = createGateways(
     {
       testGateway: true,
@@ -210,12 +209,15 @@ class Run {
   }
 }
 
-function ledger(orderId: number) {
-  const rows = database.sqlite.prepare("select amount_cents from payment where order_id = ? and status = 'completed'").all(orderId) as Array<{ amount_cents: number }>;
-  const flagged = database.sqlite.prepare('select amount_cents from payment_overpayment where order_id = ?').all(orderId) as Array<{ amount_cents: number }>;
-  const total = (database.sqlite.prepare('select total_cents from sales_order where id = ?').get(orderId) as { total_cents: number }).total_cents;
+async function ledger(orderId: number) {
+  const q = database.q;
+  const rows = await q.all(q.db.selectFrom('payment').select('amount_cents').where('order_id', '=', orderId).where('status', '=', 'completed'));
+  const flagged = await q.all(q.db.selectFrom('payment_overpayment').select('amount_cents').where('order_id', '=', orderId));
+  const total = (await q.first(q.db.selectFrom('sales_order').select('total_cents').where('id', '=', orderId)))!.total_cents;
+  // A charge's claim ends with its request: once a step is answered, none may still hold the order.
+  const claims = await q.all(q.db.selectFrom('payment_attempt').select('provider_reference').where('order_id', '=', orderId).where('state', '=', 'open').where('provider_reference', 'like', 'claim:%'));
   const sum = (list: Array<{ amount_cents: number }>) => list.reduce((a, r) => a + r.amount_cents, 0);
-  return { completed: rows.length, completedCents: sum(rows), flagged: flagged.length, flaggedCents: sum(flagged), total };
+  return { completed: rows.length, completedCents: sum(rows), flagged: flagged.length, flaggedCents: sum(flagged), total, openClaims: claims.length };
 }
 
 let orders = 0;
@@ -228,12 +230,14 @@ describe('payments across the test gateway, Stripe and PayPal, interleaved', () 
         const run = new Run(created.body);
         for (const s of steps) {
           await run.run(s);
-          const l = ledger(run.order.id);
+          const l = await ledger(run.order.id);
           expect(l.completedCents - l.flaggedCents, JSON.stringify({ steps, l })).toBeLessThanOrEqual(l.total);
           expect(l.completed, JSON.stringify({ steps, l })).toBeLessThanOrEqual(1 + l.flagged);
-          // Stronger, for these sequences (one process, the store's own routes): the hold keeps a
-          // second payment from ever being taken, so there is nothing to flag.
+          // Stronger, for these sequences (the store's own routes, each charge claimed under the
+          // order's row lock): the hold keeps a second payment from ever being taken, so there is
+          // nothing to flag, and no claim outlives its request.
           expect(l.flagged, JSON.stringify({ steps, l })).toBe(0);
+          expect(l.openClaims, JSON.stringify({ steps, l })).toBe(0);
         }
         for (const answer of run.answers) {
           expect(answer.status, answer.text).toBeLessThan(500);

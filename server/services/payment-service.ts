@@ -1,7 +1,9 @@
 /**
  * The seam with the gateway routes (room B1): `chargeAmount` says how much a payment may be for
- * (the server decides, from the order's or quote's due amount), and `onConfirmedPayment` records a
- * payment the gateway confirmed (browser verify and webhook alike; one row per provider reference).
+ * (the server decides, from the order's or quote's due amount; as a claim, under the row lock of
+ * the order or quote, it also holds it for the charge about to be taken: ./payment-holds.ts), and
+ * `onConfirmedPayment` records a payment the gateway confirmed (browser verify and webhook alike;
+ * one row per provider reference).
  *
  * Every browser call that names an order or a quote proves it owns it (`authorize`): an order by
  * its access token, a quote by its valid, unexpired link token (which also owns the order made from
@@ -10,12 +12,12 @@
  * owner gets the same answer as for an id that does not exist, and nothing is read or written.
  */
 import { toCents, toDollars } from '../../schemas/money';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
 import type { AppliedPayment, OrderEmailLimits, OrderService } from './order-service';
 import { notFound } from './order-service';
 import { isPayable } from './order-status';
-import { balanceCents, loadOrder, type OrderRecord } from './order-view';
+import { balanceCents, findOrderRow, loadOrder, type OrderRecord } from './order-view';
 import type { GatewayName, PaymentMetadata } from '../gateways/gateway';
 import { attemptTarget, PaymentAttempts, paymentWaiting, waitingPayments, type AttemptState, type PaymentAttempt, type WaitingPayment } from './payment-holds';
 import type { ConfirmedPayment, ConfirmPayment } from './payment-types';
@@ -57,13 +59,21 @@ export interface ChargeRequest {
   /**
    * 'charge' (the default): what may be charged now; a paid order is refused. 'check-owner': only
    * proves ownership (capturing, reading back or updating an existing payment), whatever is due.
+   * 'claim': the decision of a charge about to be taken, made and recorded under the row lock of
+   * the order (or quote): the answer holds a claim that refuses every other charge until it ends.
    */
-  purpose?: 'charge' | 'check-owner';
+  purpose?: 'charge' | 'check-owner' | 'claim';
   /**
    * The provider reference of the payment this charge is (a PayPal order being captured): it does
    * not hold against itself. Any other payment pending or on hold refuses the charge (409).
    */
   exceptReference?: string;
+  /**
+   * For a claim: the open attempts the caller has just settled with their provider and found
+   * harmless (a PayPal order not captured, the intent it answers again). Any other open attempt was
+   * created meanwhile: the claim is refused with `AttemptsOpen`, to settle again.
+   */
+  knownAttempts?: readonly string[];
 }
 
 /** What holds an order's or a quote's amount, for its proven owner (issue 17). */
@@ -80,6 +90,8 @@ export interface ChargeAmount {
   amountCents: number;
   currency: 'USD';
   metadata: { orderId?: string; orderIncrementId?: string; quoteId?: string; quoteIncrementId?: string };
+  /** For purpose 'claim': the claim's reference, ended with `markAttempt` once the provider answered. */
+  claim?: string;
 }
 
 export interface VerifiedPayment {
@@ -96,7 +108,7 @@ export class PaymentService {
   private readonly attempts: PaymentAttempts;
 
   constructor(
-    private readonly q: SyncQueries,
+    private readonly q: Queries,
     private readonly orders: OrderService,
     private readonly quotes: QuoteService,
     private readonly tokens: OrderAccessTokens,
@@ -116,8 +128,8 @@ export class PaymentService {
   async authorize(target: { orderId?: string | number; quoteId?: string | number }, proof: OwnerProof | undefined): Promise<Owned> {
     if (present(target.orderId)) {
       const raw = String(target.orderId);
-      const id = this.orders.resolveOrderId(raw);
-      const record = id === undefined ? undefined : loadOrder(this.q, id);
+      const id = await this.orders.resolveOrderId(raw);
+      const record = id === undefined ? undefined : await loadOrder(this.q, id);
       const owned = await this.ownOrder(raw, record, proof);
       if (present(target.quoteId) && record!.order.quote_id !== Number(target.quoteId)) {
         throw new ApiError(400, 'payment_mismatch', 'This payment belongs to another order.');
@@ -127,10 +139,10 @@ export class PaymentService {
     if (present(target.quoteId)) {
       const raw = String(target.quoteId).trim();
       // A quote already ordered is also its order's: that order's access token proves it.
-      const viaOrder = this.quoteOrderOwnedBy(raw, proof?.token);
+      const viaOrder = await this.quoteOrderOwnedBy(raw, proof?.token);
       if (viaOrder) return viaOrder;
       // The same check as the quote page: quoteNotExist for an unknown id or a wrong token, tokenExpired after expiry.
-      const access = this.quotes.checkToken(raw, proof?.token);
+      const access = await this.quotes.checkToken(raw, proof?.token);
       return { quoteId: access.id, ...(access.orderId !== null ? { orderId: access.orderId } : {}), by: 'quote-link' };
     }
     throw new ApiError(400, 'validation_failed', 'A payment needs an orderId or a quoteId.', { orderId: 'Order ID is required' });
@@ -140,7 +152,7 @@ export class PaymentService {
     const token = proof?.token;
     if (record && token) {
       if (this.tokens.verify(record.order.id, token)) return { orderId: record.order.id, by: 'access-token' };
-      if (record.order.quote_id !== null && this.quoteLinkOpens(record.order.quote_id, token)) {
+      if (record.order.quote_id !== null && (await this.quoteLinkOpens(record.order.quote_id, token))) {
         return { orderId: record.order.id, quoteId: record.order.quote_id, by: 'quote-link' };
       }
     }
@@ -155,16 +167,16 @@ export class PaymentService {
     });
   }
 
-  private quoteOrderOwnedBy(raw: string, token: string | undefined): Owned | undefined {
+  private async quoteOrderOwnedBy(raw: string, token: string | undefined): Promise<Owned | undefined> {
     if (!token || !/^\d{1,12}$/.test(raw)) return undefined;
-    const quote = this.quotes.row(Number(raw));
+    const quote = await this.quotes.row(Number(raw));
     if (!quote || quote.order_id === null || !this.tokens.verify(quote.order_id, token)) return undefined;
     return { quoteId: quote.id, orderId: quote.order_id, by: 'access-token' };
   }
 
-  private quoteLinkOpens(quoteId: number, token: string): boolean {
+  private async quoteLinkOpens(quoteId: number, token: string): Promise<boolean> {
     try {
-      this.quotes.checkToken(String(quoteId), token);
+      await this.quotes.checkToken(String(quoteId), token);
       return true;
     } catch {
       return false;
@@ -173,11 +185,36 @@ export class PaymentService {
 
   chargeAmount = async (request: ChargeRequest): Promise<ChargeAmount> => {
     const owned = await this.authorize(request, request.owner);
+    // A claim decides and records in one transaction, under the row lock of what it pays.
+    if (request.purpose === 'claim') return this.q.transaction(async (tx) => this.decide(tx, await this.lockTarget(tx, owned), request));
+    return this.decide(this.q, owned, request);
+  };
+
+  /**
+   * Locks the rows a charge decides on, the quote's (if any) before the order's, always in that
+   * order: two decisions for one order, on any server, run one after the other, and each sees the
+   * other's claim. A quote ordered since the caller proved it owns it is decided as its order.
+   */
+  private async lockTarget(tx: Queries, owned: Owned): Promise<Owned> {
+    let orderId = owned.orderId;
+    // An order's quote never changes once set: read without a lock, then locked first.
+    const quoteId = owned.quoteId ?? (orderId !== undefined ? ((await findOrderRow(tx, orderId))?.quote_id ?? undefined) : undefined);
+    if (quoteId !== undefined) {
+      const quote = await tx.first(tx.lockRow(tx.db.selectFrom('quote').select(['id', 'order_id']).where('id', '=', quoteId)));
+      orderId ??= quote?.order_id ?? undefined;
+    }
+    if (orderId !== undefined) await tx.first(tx.lockRow(tx.db.selectFrom('sales_order').select('id').where('id', '=', orderId)));
+    return { ...owned, ...(orderId !== undefined ? { orderId } : {}) };
+  }
+
+  /** What may be charged for what the caller owns; with purpose 'claim', `q` is the transaction holding its row lock. */
+  private async decide(q: Queries, owned: Owned, request: ChargeRequest): Promise<ChargeAmount> {
     const check = request.purpose === 'check-owner';
+    const claim = request.purpose === 'claim';
     if (owned.orderId !== undefined) {
-      const record = loadOrder(this.q, owned.orderId);
+      const record = await loadOrder(q, owned.orderId);
       if (!record) throw notFound();
-      const due = this.dueCents(record);
+      const due = await this.dueCents(q, record);
       const metadata = { orderId: String(record.order.id), orderIncrementId: record.order.increment_id ?? String(record.order.id), ...(owned.quoteId !== undefined ? { quoteId: String(owned.quoteId) } : {}) };
       if (check) return { amountCents: due, currency: 'USD', metadata };
       if (due === 0 || !isPayable(record.order.status)) throw new ApiError(409, 'orderAlreadyPaid', ORDER_ALREADY_PAID);
@@ -190,9 +227,11 @@ export class PaymentService {
         if (!split.ok) throw new ApiError(400, 'invalid_amount', split.message, { amount: split.message });
         amountCents = split.amountCents;
       }
-      return { amountCents, currency: 'USD', metadata };
+      if (!claim) return { amountCents, currency: 'USD', metadata };
+      const target = { gateway: request.method as GatewayName, orderId: record.order.id, quoteId: record.order.quote_id ?? owned.quoteId ?? null, amountCents };
+      return { amountCents, currency: 'USD', metadata, claim: await this.attempts.claim(q, target, this.known(request)) };
     }
-    const quote = this.quotes.row(owned.quoteId!);
+    const quote = await this.quotes.row(owned.quoteId!, q);
     if (!quote) throw new ApiError(400, 'quoteNotExist', QUOTE_NOT_FOUND_MESSAGE, undefined, { errorType: 'quoteNotExist' });
     const metadata = { quoteId: String(quote.id), quoteIncrementId: quote.increment_id ?? String(quote.id) };
     if (check) return { amountCents: quote.total_cents, currency: 'USD', metadata };
@@ -202,16 +241,23 @@ export class PaymentService {
       if (!split.ok) throw new ApiError(400, 'invalid_amount', split.message, { splitAmount: split.message });
       amountCents = split.amountCents;
     }
-    return { amountCents, currency: 'USD', metadata };
-  };
+    if (!claim) return { amountCents, currency: 'USD', metadata };
+    const target = { gateway: request.method as GatewayName, orderId: null, quoteId: quote.id, amountCents };
+    return { amountCents, currency: 'USD', metadata, claim: await this.attempts.claim(q, target, this.known(request)) };
+  }
+
+  /** The attempts a claim need not settle: those its caller settled, and the payment it is itself. */
+  private known(request: ChargeRequest): string[] {
+    return [...(request.knownAttempts ?? []), ...(request.exceptReference !== undefined ? [request.exceptReference] : [])];
+  }
 
   /**
    * The due amount of an order. An order made from a quote owes what the quote says: its total is
    * checked against the quote's on every charge, so nothing can make the quote cheaper.
    */
-  private dueCents(record: OrderRecord): number {
+  private async dueCents(q: Queries, record: OrderRecord): Promise<number> {
     if (record.order.quote_id !== null) {
-      const quote = this.quotes.row(record.order.quote_id);
+      const quote = await this.quotes.row(record.order.quote_id, q);
       if (!quote || quote.total_cents !== record.order.total_cents) {
         throw new ApiError(409, 'quote_total_mismatch', 'This order no longer matches its quote. Please contact us to complete the payment.');
       }
@@ -225,45 +271,46 @@ export class PaymentService {
    */
   held = async (request: { orderId?: string | number; quoteId?: string | number; owner?: OwnerProof }): Promise<HeldPayments> => {
     const owned = await this.authorize(request, request.owner);
-    const record = owned.orderId !== undefined ? loadOrder(this.q, owned.orderId) : undefined;
+    const record = owned.orderId !== undefined ? await loadOrder(this.q, owned.orderId) : undefined;
     const quoteId = owned.quoteId ?? record?.order.quote_id ?? undefined;
     return {
       ...(owned.orderId !== undefined ? { orderId: owned.orderId } : {}),
       ...(quoteId !== undefined ? { quoteId } : {}),
       waiting: record ? waitingPayments(record.payments) : [],
-      attempts: this.attempts.openFor({ orderId: owned.orderId, quoteId }),
+      attempts: await this.attempts.openFor({ orderId: owned.orderId, quoteId }),
     };
   };
 
   /** The open attempts of an order or quote the caller already proved it owns (after chargeAmount). */
-  openAttempts = (metadata: PaymentMetadata): PaymentAttempt[] => {
-    const target = attemptTarget(metadata, (raw) => this.orders.resolveOrderId(raw));
-    const quoteOfOrder = target.orderId !== null ? (loadOrder(this.q, target.orderId)?.order.quote_id ?? null) : null;
+  openAttempts = async (metadata: PaymentMetadata): Promise<PaymentAttempt[]> => {
+    const target = await attemptTarget(metadata, (raw) => this.orders.resolveOrderId(raw));
+    const quoteOfOrder = target.orderId !== null ? ((await findOrderRow(this.q, target.orderId))?.quote_id ?? null) : null;
     return this.attempts.openFor({ orderId: target.orderId ?? undefined, quoteId: target.quoteId ?? quoteOfOrder ?? undefined });
   };
 
   /** Records a provider object the store created (after its owner check), so a later charge can settle it. */
-  recordAttempt = (attempt: { gateway: GatewayName; providerReference: string; metadata: PaymentMetadata; amountCents: number }): void => {
-    const target = attemptTarget(attempt.metadata, (raw) => this.orders.resolveOrderId(raw));
-    this.attempts.record({ gateway: attempt.gateway, providerReference: attempt.providerReference, amountCents: attempt.amountCents, ...target });
+  recordAttempt = async (attempt: { gateway: GatewayName; providerReference: string; metadata: PaymentMetadata; amountCents: number }): Promise<void> => {
+    const target = await attemptTarget(attempt.metadata, (raw) => this.orders.resolveOrderId(raw));
+    await this.attempts.record({ gateway: attempt.gateway, providerReference: attempt.providerReference, amountCents: attempt.amountCents, ...target });
   };
 
-  markAttempt = (providerReference: string, state: Exclude<AttemptState, 'open'>): void => this.attempts.mark(providerReference, state);
+  /** Closes an attempt, or ends a charge's claim (its provider answered, or the charge stopped). */
+  markAttempt = (providerReference: string, state: Exclude<AttemptState, 'open'>): Promise<void> => this.attempts.mark(providerReference, state);
 
   /** An attempt's state; 'voided' also when its ledger row was voided (an attempt made before the table existed). */
-  attemptState = (providerReference: string): AttemptState | undefined => {
-    const row = this.q.first(this.q.db.selectFrom('payment').select('status').where('provider_reference', '=', providerReference));
+  attemptState = async (providerReference: string): Promise<AttemptState | undefined> => {
+    const row = await this.q.first(this.q.db.selectFrom('payment').select('status').where('provider_reference', '=', providerReference));
     return row?.status === 'voided' ? 'voided' : this.attempts.stateOf(providerReference);
   };
 
   /** The gateway voided a waiting payment: the ledger row becomes voided, with a line in the history. */
   onVoidedPayment = async (providerReference: string): Promise<boolean> => {
-    this.attempts.mark(providerReference, 'voided');
-    return this.orders.recordVoidedPayment(providerReference).voided;
+    await this.attempts.mark(providerReference, 'voided');
+    return (await this.orders.recordVoidedPayment(providerReference)).voided;
   };
 
   onConfirmedPayment = async (payment: ConfirmedPayment): Promise<void> => {
-    this.orders.applyConfirmedPayment(payment);
+    await this.orders.applyConfirmedPayment(payment);
   };
 
   /**
@@ -272,7 +319,7 @@ export class PaymentService {
    */
   async confirmAndApply(gateway: string, transactionId: string, owned: Owned, opts: { method?: string } = {}): Promise<{ confirmed: ConfirmedPayment; applied: AppliedPayment }> {
     const confirmed = await this.confirm(gateway, transactionId);
-    return { confirmed, applied: this.applyFor(confirmed, owned, opts.method) };
+    return { confirmed, applied: await this.applyFor(confirmed, owned, opts.method) };
   }
 
   /**
@@ -289,10 +336,10 @@ export class PaymentService {
       if (err instanceof ApiError && err.status === 400 && err.code === 'validation_failed') throw notFound();
       throw err;
     }
-    return { confirmed, applied: this.applyFor(confirmed, owned, opts.method), owned };
+    return { confirmed, applied: await this.applyFor(confirmed, owned, opts.method), owned };
   }
 
-  private applyFor(confirmed: ConfirmedPayment, owned: Owned, method: string | undefined): AppliedPayment {
+  private applyFor(confirmed: ConfirmedPayment, owned: Owned, method: string | undefined): Promise<AppliedPayment> {
     // A quote not yet ordered is converted by its payment; anything else pays the order proven.
     const expect = owned.orderId === undefined ? { expectQuoteId: owned.quoteId } : { expectOrderId: owned.orderId };
     return this.orders.applyConfirmedPayment(confirmed, { method, ...expect });

@@ -1,9 +1,11 @@
 /**
  * Turning a quote into an order, inside the caller's transaction. A quote becomes at most one
- * order (quote.order_id and sales_order.quote_id are unique): converting again returns that order.
+ * order: the quote's row is locked before its order_id is read, so a second conversion (another
+ * request, another server) waits and then finds that order; sales_order.quote_id is unique as the
+ * backstop.
  */
 import type { PaymentMethod } from '../../schemas/payment-methods.schema';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
 import { orderAddressRow, type OrderAddress } from './order-address';
 import { STATE_OF_STATUS } from './order-status';
@@ -18,16 +20,17 @@ export interface QuoteItem {
   notes: string;
 }
 
-export function convertQuoteInTransaction(q: SyncQueries, quoteId: number, gateway: string, methods: readonly PaymentMethod[]): number {
-  const quote = q.first(q.db.selectFrom('quote').selectAll().where('id', '=', quoteId));
+/** `tx` is the caller's transaction handle: the quote's row stays locked until it ends. */
+export async function convertQuoteInTransaction(tx: Queries, quoteId: number, gateway: string, methods: readonly PaymentMethod[]): Promise<number> {
+  const quote = await tx.first(tx.lockRow(tx.db.selectFrom('quote').selectAll().where('id', '=', quoteId)));
   if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
   if (quote.order_id !== null) return quote.order_id;
   const items = JSON.parse(quote.items) as QuoteItem[];
   const addresses = JSON.parse(quote.addresses) as OrderAddress[];
   const method = methods.find((m) => m.gateway === gateway);
   const now = nowIso();
-  const row = q.first(
-    q.db
+  const row = (await tx.first(
+    tx.db
       .insertInto('sales_order')
       .values({
         increment_id: null,
@@ -64,12 +67,12 @@ export function convertQuoteInTransaction(q: SyncQueries, quoteId: number, gatew
         updated_at: now,
       })
       .returning('id'),
-  )!;
+  ))!;
   const orderId = row.id;
-  q.run(q.db.updateTable('sales_order').set({ increment_id: String(100000000 + orderId) }).where('id', '=', orderId));
+  await tx.run(tx.db.updateTable('sales_order').set({ increment_id: String(100000000 + orderId) }).where('id', '=', orderId));
   for (const i of items) {
-    q.run(
-      q.db.insertInto('sales_order_item').values({
+    await tx.run(
+      tx.db.insertInto('sales_order_item').values({
         order_id: orderId,
         sku: i.sku,
         name: i.name,
@@ -91,10 +94,10 @@ export function convertQuoteInTransaction(q: SyncQueries, quoteId: number, gatew
     );
   }
   for (const a of addresses) {
-    q.run(q.db.insertInto('sales_order_address').values(orderAddressRow(orderId, a)));
+    await tx.run(tx.db.insertInto('sales_order_address').values(orderAddressRow(orderId, a)));
   }
-  q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: 'pending', comment: 'New order has been created', is_customer_notified: 0, created_at: now }));
-  q.run(q.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: 'pending', comment: `Created from quote #${quote.increment_id ?? quote.id}.`, is_customer_notified: 0, created_at: now }));
-  q.run(q.db.updateTable('quote').set({ status: 'ordered', order_id: orderId }).where('id', '=', quote.id));
+  await tx.run(tx.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: 'pending', comment: 'New order has been created', is_customer_notified: 0, created_at: now }));
+  await tx.run(tx.db.insertInto('sales_order_status_history').values({ order_id: orderId, status: 'pending', comment: `Created from quote #${quote.increment_id ?? quote.id}.`, is_customer_notified: 0, created_at: now }));
+  await tx.run(tx.db.updateTable('quote').set({ status: 'ordered', order_id: orderId }).where('id', '=', quote.id));
   return orderId;
 }

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { toCents, toDollars } from '../../schemas/money';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import type { QuoteTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { readAddresses } from './order-address';
@@ -53,12 +53,12 @@ export class QuoteService {
   private readonly answers = new Map<number, { version: string; json: string }>();
 
   constructor(
-    private readonly q: SyncQueries,
+    private readonly q: Queries,
     private readonly publicUrl: string,
   ) {}
 
   /** Stores a quote from an operator's JSON file; totals are computed from its items once, here. */
-  create(body: Json): QuoteRow {
+  async create(body: Json): Promise<QuoteRow> {
     const errors: Record<string, string> = {};
     const read = readEmailAddress(requiredString(body.email, 'email', 'Email is required', 254));
     if ('problem' in read) errors.email = read.problem;
@@ -90,9 +90,8 @@ export class QuoteService {
     const totalCents = subtotalCents + shippingCents + taxCents - discountCents;
     if (totalCents <= 0) errors.total = 'The quote total must be above 0.';
     if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', Object.values(errors)[0]!, errors);
-    const q = this.q;
-    return q.transaction(() => {
-      const row = q.first(
+    return this.q.transaction(async (q) => {
+      const row = (await q.first(
         q.db
           .insertInto('quote')
           .values({
@@ -121,23 +120,24 @@ export class QuoteService {
             created_at: nowIso(),
           })
           .returning('id'),
-      )!;
-      q.run(q.db.updateTable('quote').set({ increment_id: `Q${String(100000 + row.id)}` }).where('id', '=', row.id));
-      return this.row(row.id)!;
+      ))!;
+      await q.run(q.db.updateTable('quote').set({ increment_id: `Q${String(100000 + row.id)}` }).where('id', '=', row.id));
+      return (await this.row(row.id, q))!;
     });
   }
 
-  row(id: number): QuoteRow | undefined {
-    return this.q.firstBy('quote-by-id', (v: number) => this.q.db.selectFrom('quote').selectAll().where('id', '=', v), id) as QuoteRow | undefined;
+  /** In a transaction, pass its handle. */
+  async row(id: number, q: Queries = this.q): Promise<QuoteRow | undefined> {
+    return (await q.firstBy('quote-by-id', (v: number) => q.db.selectFrom('quote').selectAll().where('id', '=', v), id)) as QuoteRow | undefined;
   }
 
   /** A fresh payment link; the previous one stops working. */
-  issueLink(quoteId: number, validDays = DEFAULT_LINK_DAYS, now = new Date()): QuoteLink {
-    const quote = this.row(quoteId);
+  async issueLink(quoteId: number, validDays = DEFAULT_LINK_DAYS, now = new Date()): Promise<QuoteLink> {
+    const quote = await this.row(quoteId);
     if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
     const token = crypto.randomBytes(24).toString('base64url');
     const expiresAt = new Date(now.getTime() + validDays * 24 * 3600 * 1000).toISOString();
-    this.q.run(this.q.db.updateTable('quote').set({ token_hash: sha256Hex(token), token_expires_at: expiresAt }).where('id', '=', quoteId));
+    await this.q.run(this.q.db.updateTable('quote').set({ token_hash: sha256Hex(token), token_expires_at: expiresAt }).where('id', '=', quoteId));
     const url = new URL('/quote/payment', this.publicUrl);
     url.searchParams.set('quoteId', String(quoteId));
     url.searchParams.set('token', token);
@@ -145,19 +145,19 @@ export class QuoteService {
   }
 
   /** The quote a link opens: 400 quoteNotExist for an unknown id or a wrong token, tokenExpired after expiry. */
-  openWithToken(rawId: string | undefined, token: string | undefined, now = new Date()): QuoteRow {
-    const access = this.checkToken(rawId, token, now);
-    return this.row(access.id)!;
+  async openWithToken(rawId: string | undefined, token: string | undefined, now = new Date()): Promise<QuoteRow> {
+    const access = await this.checkToken(rawId, token, now);
+    return (await this.row(access.id))!;
   }
 
   /**
    * The token check alone, reading only the small columns: the id, and what of the quote can still
    * change (status and order). Items, addresses and totals are fixed when the quote is made.
    */
-  checkToken(rawId: string | undefined, token: string | undefined, now = new Date()): QuoteAccess {
+  async checkToken(rawId: string | undefined, token: string | undefined, now = new Date()): Promise<QuoteAccess> {
     if (!rawId || !/^\d{1,12}$/.test(rawId.trim())) throw quoteNotExist();
     const id = Number(rawId);
-    const quote = this.q.firstBy(
+    const quote = await this.q.firstBy(
       'quote-access-by-id',
       (v: number) => this.q.db.selectFrom('quote').select(['id', 'status', 'order_id', 'token_hash', 'token_expires_at']).where('id', '=', v),
       id,
@@ -176,11 +176,11 @@ export class QuoteService {
    * The API answer for an opened quote, as a JSON string, cached per quote and its mutable state
    * (status, order, link expiry): quote reads are the hot path of the quote payment page.
    */
-  answerJson(access: QuoteAccess): string {
+  async answerJson(access: QuoteAccess): Promise<string> {
     const version = `${access.status}|${access.orderId ?? ''}|${access.expiresAt}`;
     const cached = this.answers.get(access.id);
     if (cached && cached.version === version) return cached.json;
-    const row = this.row(access.id);
+    const row = await this.row(access.id);
     if (!row) throw quoteNotExist();
     const json = JSON.stringify({ success: true, data: QuoteService.view(row) });
     if (this.answers.size >= 1000) this.answers.delete(this.answers.keys().next().value as number);

@@ -1,17 +1,18 @@
 /**
- * A fixed-window limiter: at most `limit` hits per key in each window. It is rate-limiter-flexible's
- * RateLimiterMemory, whose keys each expire on their own, so a hit costs the same however many keys
- * the limiter holds. Several servers behind a balancer would swap in one of the library's shared
- * stores (Redis, PostgreSQL) behind the same method.
+ * A fixed-window limiter: at most `limit` hits per key in each window. It is rate-limiter-flexible's,
+ * whose keys each expire on their own, so a hit costs the same however many keys the limiter holds;
+ * its counters live where `store` keeps them (memory for one process, the database for several:
+ * shared-limits.ts).
  */
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { memoryLimits, type LimitStore } from './shared-limits';
 
 export class RateLimiter {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
-  constructor(limit: number, windowMs: number) {
+  constructor(limit: number, windowMs: number, store: LimitStore = memoryLimits, keyPrefix = 'limit') {
     // The library counts whole seconds; a window under one second is not a use we have.
-    this.limiter = new RateLimiterMemory({ points: limit, duration: Math.max(1, Math.round(windowMs / 1000)) });
+    this.limiter = store({ keyPrefix, points: limit, duration: Math.max(1, Math.round(windowMs / 1000)) });
   }
 
   /**

@@ -78,6 +78,9 @@ describe('reCAPTCHA verification', () => {
     expect(formsPublicSettings(formSettingsFromEnv(':memory:', { RECAPTCHA_SITE_KEY: 'site-key' }, '/app'))).toEqual({ recaptchaSiteKey: null, recaptchaTestMode: true });
     expect(formSettingsFromEnv(':memory:', { UPLOADS_DIR: 'data/up' }, '/app').uploadsDir).toBe('/app/data/up');
     expect(formSettingsFromEnv(':memory:', {}, '/app').uploadsDir).toBe('/app/var/uploads');
+    // PostgreSQL has no database file to sit beside: var/uploads of the working folder, unless UPLOADS_DIR says.
+    expect(formSettingsFromEnv(null, {}, '/app').uploadsDir).toBe('/app/var/uploads');
+    expect(formSettingsFromEnv(null, { UPLOADS_DIR: '/shared/uploads' }, '/app').uploadsDir).toBe('/shared/uploads');
   });
 
   it('the forms endpoint verifies through siteverify when a secret is configured', async () => {

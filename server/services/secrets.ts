@@ -4,16 +4,22 @@
  */
 import crypto from 'node:crypto';
 import { nowIso } from './request-input';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 
-export function serverSecret(q: SyncQueries, name: string): Buffer {
-  return q.transaction(() => {
-    const row = q.first(q.db.selectFrom('server_secret').select('value').where('name', '=', name));
-    if (row) return Buffer.from(row.value, 'base64');
-    const value = crypto.randomBytes(32).toString('base64');
-    q.run(q.db.insertInto('server_secret').values({ name, value, created_at: nowIso() }));
-    return Buffer.from(value, 'base64');
-  });
+/**
+ * The secret called `name`, made on first use. Two servers starting together may both find none:
+ * each offers a value, the primary key keeps the first (on conflict do nothing), and both read back
+ * the one stored, so they sign with the same key.
+ */
+export async function serverSecret(q: Queries, name: string): Promise<Buffer> {
+  const stored = () => q.first(q.db.selectFrom('server_secret').select('value').where('name', '=', name));
+  const row = await stored();
+  if (row) return Buffer.from(row.value, 'base64');
+  const offered = crypto.randomBytes(32).toString('base64');
+  await q.run(q.db.insertInto('server_secret').values({ name, value: offered, created_at: nowIso() }).onConflict((oc) => oc.column('name').doNothing()));
+  const kept = await stored();
+  if (!kept) throw new Error(`server secret ${name} was neither stored nor found`);
+  return Buffer.from(kept.value, 'base64');
 }
 
 export function sha256Hex(value: string): string {

@@ -5,7 +5,7 @@
  * Both end together: at sign-out, at expiry, and when the password changes.
  */
 import crypto from 'node:crypto';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { sha256Hex } from './secrets';
 
 export const SESSION_DAYS = 30;
@@ -31,17 +31,17 @@ function randomSecret(): string {
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 export class SessionService {
-  constructor(private readonly q: SyncQueries) {}
+  constructor(private readonly q: Queries) {}
 
-  create(customerId: number): NewSession {
+  async create(customerId: number): Promise<NewSession> {
     const sessionId = randomSecret();
     const accessToken = randomSecret();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + SESSION_DAYS * 24 * 3600_000).toISOString();
-    this.q.transaction(() => {
+    await this.q.transaction(async (tx) => {
       // Expired sign-ins of this customer go when a new one comes: the table stays small.
-      this.q.run(this.q.db.deleteFrom('customer_session').where('customer_id', '=', customerId).where('expires_at', '<=', now.toISOString()));
-      this.q.insert('customer_session', {
+      await tx.run(tx.db.deleteFrom('customer_session').where('customer_id', '=', customerId).where('expires_at', '<=', now.toISOString()));
+      await tx.insert('customer_session', {
         customer_id: customerId,
         session_hash: sha256Hex(sessionId),
         token_hash: sha256Hex(accessToken),
@@ -53,23 +53,23 @@ export class SessionService {
   }
 
   /** The live session of a cookie value or a bearer token, or undefined. */
-  find(kind: 'cookie' | 'bearer', secret: string | undefined): ActiveSession | undefined {
+  async find(kind: 'cookie' | 'bearer', secret: string | undefined): Promise<ActiveSession | undefined> {
     if (!secret || !SECRET.test(secret)) return undefined;
     const column = kind === 'cookie' ? 'session_hash' : 'token_hash';
-    const row = this.q.firstBy(`session-by-${column}`, (h: string) => this.q.db.selectFrom('customer_session').select(['id', 'customer_id', 'expires_at']).where(column, '=', h), sha256Hex(secret));
+    const row = await this.q.firstBy(`session-by-${column}`, (h: string) => this.q.db.selectFrom('customer_session').select(['id', 'customer_id', 'expires_at']).where(column, '=', h), sha256Hex(secret));
     if (!row || Date.parse(row.expires_at) <= Date.now()) return undefined;
     return { id: row.id, customerId: row.customer_id };
   }
 
-  end(sessionId: number): void {
-    this.q.run(this.q.db.deleteFrom('customer_session').where('id', '=', sessionId));
+  async end(sessionId: number): Promise<void> {
+    await this.q.run(this.q.db.deleteFrom('customer_session').where('id', '=', sessionId));
   }
 
-  /** Ends every session of the customer but `keep` (the one making the change, if any). */
-  endAllOf(customerId: number, keep?: number): number {
-    let query = this.q.db.deleteFrom('customer_session').where('customer_id', '=', customerId);
+  /** Ends every session of the customer but `keep` (the one making the change, if any); `q` is the caller's transaction. */
+  endAllOf(q: Queries, customerId: number, keep?: number): Promise<number> {
+    let query = q.db.deleteFrom('customer_session').where('customer_id', '=', customerId);
     if (keep !== undefined) query = query.where('id', '!=', keep);
-    return this.q.run(query);
+    return q.run(query);
   }
 }
 

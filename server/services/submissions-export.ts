@@ -10,7 +10,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import { allFormFields } from '../../schemas/evaluators/form-structure';
 import { inputFields } from '../../schemas/evaluators/visibility';
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { terminalSafe, terminalSafeKeepingLineBreaks } from './terminal-safe-text';
 
 export interface SubmissionSummary {
@@ -29,14 +29,14 @@ function firstEmailIn(data: Record<string, unknown>): string {
   return '';
 }
 
-export function listSubmissions(q: SyncQueries, form?: string): SubmissionSummary[] {
+export async function listSubmissions(q: Queries, form?: string): Promise<SubmissionSummary[]> {
   let query = q.db
     .selectFrom('form_submission as s')
     .select(['s.id', 's.form_name', 's.status', 's.steps_done', 's.created_at', 's.updated_at', 's.data'])
     .select((eb) => eb.selectFrom('form_upload as u').whereRef('u.submission_id', '=', 's.id').select((e) => e.fn.countAll<number>().as('n')).as('uploads'))
     .orderBy('s.id');
   if (form) query = query.where('s.form_name', '=', form);
-  return q.all(query).map((r) => ({
+  return (await q.all(query)).map((r) => ({
     id: r.id,
     form: r.form_name,
     status: r.status,
@@ -76,8 +76,8 @@ function defused(text: string): string {
   return /^[=+\-@\t\r]/.test(safe) ? `'${safe}` : safe;
 }
 
-export function submissionsCsv(q: SyncQueries, formName: string, definition?: FormDefinition): string {
-  const rows = q.all(q.db.selectFrom('form_submission').selectAll().where('form_name', '=', formName).orderBy('id'));
+export async function submissionsCsv(q: Queries, formName: string, definition?: FormDefinition): Promise<string> {
+  const rows = await q.all(q.db.selectFrom('form_submission').selectAll().where('form_name', '=', formName).orderBy('id'));
   const datas = rows.map((r) => JSON.parse(r.data) as Record<string, unknown>);
   const defined = definition ? inputFields(allFormFields(definition)).map((f) => f.name) : [];
   const extra = [...new Set(datas.flatMap((d) => Object.keys(d)))].filter((k) => !defined.includes(k)).sort();

@@ -3,20 +3,20 @@
  * twice (they all retry) gets it handled once. Recording a payment is idempotent anyway (by
  * providerReference); this also makes side effects of other event kinds run once.
  */
-import type { SyncQueries } from '../db/sync-query';
+import type { Queries } from '../db/queries';
 import { nowIso } from './request-input';
 
-/** True the first time an event is seen (and records it); false for a repeat delivery. */
-export function firstDelivery(q: SyncQueries, provider: string, eventId: string): boolean {
-  return q.transaction(() => {
-    const seen = q.firstBy(
-      'webhook-event',
-      (p: string, e: string) => q.db.selectFrom('processed_webhook_event').select('id').where('provider', '=', p).where('event_id', '=', e),
-      provider,
-      eventId,
-    );
-    if (seen) return false;
-    q.insert('processed_webhook_event', { provider, event_id: eventId, processed_at: nowIso() });
-    return true;
-  });
+/**
+ * True the first time an event is seen (and records it); false for a repeat delivery. The unique
+ * constraint on (provider, event_id) decides: of two deliveries at once, on any servers, one insert
+ * stores the row and the other changes nothing.
+ */
+export async function firstDelivery(q: Queries, provider: string, eventId: string): Promise<boolean> {
+  const stored = await q.run(
+    q.db
+      .insertInto('processed_webhook_event')
+      .values({ provider, event_id: eventId, processed_at: nowIso() })
+      .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing()),
+  );
+  return stored === 1;
 }

@@ -34,7 +34,7 @@ export async function listenApiApp(options: ApiAppOptions): Promise<ListeningApi
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const app = createApp({
+  const app = await createApp({
     content: loadContent(options.contentDir ?? process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site')),
     database: options.database,
     logger: createLogger('silent'),

@@ -1,6 +1,7 @@
 /**
  * Runs `npm run submissions -- <args>` (server/submissions-cli.ts) as the operator would, in its own
- * process, against the SQLite file of a test server, and returns what the terminal would show.
+ * process, against the database of a test server (DATABASE_URL: `sqlite:FILE` or `postgres://…`,
+ * see api/forms-test-kit.ts databaseTargetOf), and returns what the terminal would show.
  */
 import { spawnSync } from 'node:child_process';
 import { testEnv } from '../api/commerce-test-kit';
@@ -12,10 +13,10 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runSubmissionsCli(databaseFile: string, ...args: string[]): CliRun {
+export function runSubmissionsCli(databaseUrl: string, ...args: string[]): CliRun {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/submissions-cli.ts', ...args], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: `sqlite:${databaseFile}`, LOG_LEVEL: 'silent', ...testEnv },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...testEnv },
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

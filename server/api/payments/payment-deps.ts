@@ -19,10 +19,16 @@ export interface ChargeRequest {
   method: GatewayName;
   /** What the request proves about its caller (./owner-proof.ts); the implementation refuses a caller who does not own the order or quote. */
   owner: OwnerProof;
-  /** 'check-owner': only prove ownership (capture, read back, update after payment); no amount is refused as already paid. */
-  purpose?: 'charge' | 'check-owner';
+  /**
+   * 'check-owner': only prove ownership (capture, read back, update after payment); no amount is
+   * refused as already paid. 'claim': the decision of a charge about to be taken, recorded under
+   * the order's (or quote's) row lock; the answer's `claim` holds it until the route ends it.
+   */
+  purpose?: 'charge' | 'check-owner' | 'claim';
   /** The payment being captured itself (a PayPal order): it does not hold against itself. */
   exceptReference?: string;
+  /** For a claim: the open attempts the route just settled and left open (./waiting-payments.ts). */
+  knownAttempts?: readonly string[];
 }
 
 /**
@@ -34,10 +40,11 @@ export interface PaymentHoldsDeps {
   /** The waiting payments and open attempts of the order or quote named, for its proven owner only. */
   held(request: { orderId?: string; quoteId?: string; owner: OwnerProof }): Promise<HeldPayments>;
   /** The open attempts of what `chargeAmount` just proved the caller owns (its answer's metadata). */
-  openAttempts(metadata: PaymentMetadata): PaymentAttempt[];
-  recordAttempt(attempt: { gateway: GatewayName; providerReference: string; metadata: PaymentMetadata; amountCents: number }): void;
-  markAttempt(providerReference: string, state: Exclude<AttemptState, 'open'>): void;
-  attemptState(providerReference: string): AttemptState | undefined;
+  openAttempts(metadata: PaymentMetadata): Promise<PaymentAttempt[]>;
+  recordAttempt(attempt: { gateway: GatewayName; providerReference: string; metadata: PaymentMetadata; amountCents: number }): Promise<void>;
+  /** Closes an attempt, or ends a charge's claim. */
+  markAttempt(providerReference: string, state: Exclude<AttemptState, 'open'>): Promise<void>;
+  attemptState(providerReference: string): Promise<AttemptState | undefined>;
   /** The gateway voided it: the ledger row becomes voided (true when a waiting row changed). */
   onVoidedPayment(providerReference: string): Promise<boolean>;
 }
@@ -48,6 +55,8 @@ export interface Charge {
   currency: string;
   /** What the provider should carry back to us (orderId, orderIncrementId, quoteId ...). */
   metadata: PaymentMetadata;
+  /** For purpose 'claim': the claim's reference, which holds the order until `markAttempt` ends it. */
+  claim?: string;
 }
 
 /** Resolves what may be charged now; throws an ApiError (4xx) for an unknown order or quote, a caller who does not own it, or a bad amount. */

@@ -2,15 +2,11 @@
  * For tests: the payment and webhook routes alone in a Koa app (with the real error handler), the
  * three providers as local fakes, and a scripted `chargeAmount` standing in for orders and quotes.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import Router from '@koa/router';
 import Koa from 'koa';
-import { openDatabase, type Database } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
+import type { Database } from '../../db/database';
 import { createGateways, type AllGateways } from '../../gateways/create-gateways';
 import { startFakeAuthorizeNet, type FakeAuthorizeNet } from '../../gateways/fakes/fake-authorize-net';
 import { startFakePayPal, type FakePayPal } from '../../gateways/fakes/fake-paypal';
@@ -20,6 +16,7 @@ import type { GatewayConfig } from '../../gateways/gateway-config';
 import { ApiError } from '../../http/api-error';
 import { errorHandler } from '../../http/error-handler';
 import { createLogger } from '../../logger';
+import { openTestDatabase } from '../../testing/test-database';
 import { paymentRoutes, type ChargeRequest } from '../payments';
 import type { PaymentHoldsDeps } from './payment-deps';
 import { webhookRoutes } from '../webhooks';
@@ -38,10 +35,10 @@ export function inertHolds(): PaymentHoldsDeps {
   const states = new Map<string, 'open' | 'voided' | 'settled'>();
   return {
     held: async () => ({ waiting: [], attempts: [] }),
-    openAttempts: () => [],
-    recordAttempt: (attempt) => void states.set(attempt.providerReference, 'open'),
-    markAttempt: (reference, state) => void states.set(reference, state),
-    attemptState: (reference) => states.get(reference),
+    openAttempts: async () => [],
+    recordAttempt: async (attempt) => void states.set(attempt.providerReference, 'open'),
+    markAttempt: async (reference, state) => void states.set(reference, state),
+    attemptState: async (reference) => states.get(reference),
     onVoidedPayment: async () => false,
   };
 }
@@ -70,9 +67,7 @@ export async function startPaymentsTestApp(options: { providers?: boolean } = {}
       }
     : { stripe: null, paypal: null, authorizeNet: null };
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-payments-'));
-  const database: Database = openDatabase(path.join(dir, 'db.sqlite'));
-  await migrateToLatest(database.db);
+  const database: Database = await openTestDatabase();
   const gateways = createGateways(config, database);
   const charges: ChargeRequest[] = [];
   const confirmed: ConfirmedPayment[] = [];
@@ -132,7 +127,6 @@ export async function startPaymentsTestApp(options: { providers?: boolean } = {}
       });
       await Promise.all([stripe.close(), paypal.close(), anet.close()]);
       await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

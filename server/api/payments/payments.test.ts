@@ -35,7 +35,9 @@ describe('payment routes', () => {
       // 0.01 is a split part the scripted orders room accepts; without an amount the full due is charged.
       const full = await call(app, 'POST', '/api/payment/test/charge', { ...visa, orderId: '7' });
       expect(full.body).toMatchObject({ success: true, transactionResponse: { amount: 42.5, cardBrand: 'visa', cardLast4: '4242' }, metadata: { orderId: '7', orderIncrementId: '000000007' } });
-      expect(app.charges.at(-1)).toEqual({ orderId: '7', quoteId: undefined, requestedAmount: undefined, method: 'test', owner: { token: undefined, email: undefined, client: '127.0.0.1' } });
+      // Asked twice: the owner's proof and a first answer, then the claim the charge is taken under.
+      const asked = { orderId: '7', quoteId: undefined, requestedAmount: undefined, method: 'test', owner: { token: undefined, email: undefined, client: '127.0.0.1' } };
+      expect(app.charges.slice(-2)).toEqual([asked, { ...asked, purpose: 'claim', knownAttempts: [] }]);
       const recorded = app.confirmed.find((p) => p.transactionId === full.body.transactionId);
       expect(recorded).toMatchObject({ gateway: 'test', status: 'completed', amountCents: 4_250 });
       // The server can confirm it later from its own records.

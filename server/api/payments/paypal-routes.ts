@@ -49,7 +49,7 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
       requestId: providerIdempotencyKey(ctx, 'paypal-order', [charge.metadata.orderId ?? charge.metadata.quoteId, charge.amountCents]),
     });
     // Remembered, so "Pay another way" can void it and a later charge knows of it (./waiting-payments.ts).
-    deps.holds.recordAttempt({ gateway: 'paypal', providerReference: order.id, metadata: { ...metadata, ...charge.metadata }, amountCents: charge.amountCents });
+    await deps.holds.recordAttempt({ gateway: 'paypal', providerReference: order.id, metadata: { ...metadata, ...charge.metadata }, amountCents: charge.amountCents });
     const links = (order.links ?? []).map(({ href, rel, method }) => ({ href, rel, ...(method ? { method } : {}) }));
     ctx.body = { success: true, id: order.id, status: order.status, response: { id: order.id, status: order.status, links } };
   });
@@ -97,16 +97,20 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     // PayPal order the customer cancelled to pay another way, never while another payment waits, and
     // never more than is still due. A repeated capture of a captured order takes nothing: answered as is.
     const captureGuarded = async (): Promise<PayPalOrder> => {
-      if (deps.holds.attemptState(orderId) === 'voided') throw new ApiError(409, 'payment_voided', WAITING_PAYMENT_MESSAGES.voidedPayPal);
+      if ((await deps.holds.attemptState(orderId)) === 'voided') throw new ApiError(409, 'payment_voided', WAITING_PAYMENT_MESSAGES.voidedPayPal);
       return guardedCharge(deps, { ...request, requestedAmount: approved.amountCents / 100, exceptReference: orderId }, async (charge) => {
         if (approved.amountCents > charge.amountCents) throw new ApiError(409, 'amount_changed', WAITING_PAYMENT_MESSAGES.amountChanged);
-        return gateway.captureOrder(orderId);
+        const captured = await gateway.captureOrder(orderId);
+        // In the ledger before the charge's claim ends: no other charge finds the order unpaid meanwhile.
+        await reportPayment(deps, gateway.toConfirmedPayment(captured));
+        return captured;
       });
     };
-    const order = approved.additionalData.captureId === undefined ? await captureGuarded() : await gateway.captureOrder(orderId);
+    const guarded = approved.additionalData.captureId === undefined;
+    const order = guarded ? await captureGuarded() : await gateway.captureOrder(orderId);
     const payment = gateway.toConfirmedPayment(order);
-    await reportPayment(deps, payment);
-    deps.holds.markAttempt(orderId, 'settled');
+    if (!guarded) await reportPayment(deps, payment);
+    await deps.holds.markAttempt(orderId, 'settled');
     const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
     const transactionResponse = {
       id: order.id,

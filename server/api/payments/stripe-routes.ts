@@ -106,7 +106,7 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
         idempotencyKey: providerIdempotencyKey(ctx, 'pi-create', [charge.metadata.orderId ?? charge.metadata.quoteId, charge.amountCents, paymentMethodId]),
       });
       // A replayed create (same Idempotency-Key) answers the same intent: recorded once, and not cancelled as "earlier".
-      deps.holds.recordAttempt({ gateway: 'stripe', providerReference: created.id, metadata: { ...metadata, ...charge.metadata }, amountCents: created.amount });
+      await deps.holds.recordAttempt({ gateway: 'stripe', providerReference: created.id, metadata: { ...metadata, ...charge.metadata }, amountCents: created.amount });
       return created;
     }, { reuseIntent: !paymentMethodId });
     ctx.body = { success: true, paymentIntent: publicIntent(intent, true), status: gateway.toConfirmedPayment(intent).status };

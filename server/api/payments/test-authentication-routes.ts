@@ -139,7 +139,7 @@ export function testAuthenticationRoutes(router: Router, deps: PaymentRouteDeps,
   router.get(AUTHENTICATE_PATH, async (ctx) => {
     const gateway = testGateway(deps);
     const step = checkedStep(ctx.query as Record<string, unknown>, false);
-    const open = gateway.authentication.check(step.transactionId, step.secret);
+    const open = await gateway.authentication.check(step.transactionId, step.secret);
     const payment = await gateway.confirm(step.transactionId);
     const origins = returnOrigins(ctx, deps);
     const returnOrigin = new URL(open.returnUrl).origin;
@@ -157,14 +157,14 @@ export function testAuthenticationRoutes(router: Router, deps: PaymentRouteDeps,
     const gateway = testGateway(deps);
     const step = checkedStep(await readFormFields(ctx), true);
     // Checked again before it is used: the allowed origins may have changed since the charge.
-    const pending = gateway.authentication.check(step.transactionId, step.secret);
+    const pending = await gateway.authentication.check(step.transactionId, step.secret);
     const origins = returnOrigins(ctx, deps);
     const target = checkReturnUrl(pending.returnUrl, origins);
     if (!target) {
       warnRefusedReturn(pending.returnUrl, origins);
       throw new ApiError(400, 'invalid_return_url', 'This payment cannot return to the page it came from.', { returnUrl: RETURN_ADDRESS_MESSAGES.field });
     }
-    gateway.authentication.finish(step.transactionId, step.secret, step.outcome!);
+    await gateway.authentication.finish(step.transactionId, step.secret, step.outcome!);
     // As a provider's webhook would: the order hears of it even if the browser never comes back.
     await reportPayment(deps, await gateway.confirm(step.transactionId));
     ctx.set('Cache-Control', 'no-store');

@@ -67,7 +67,7 @@ export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void 
       cardLast4: payment.additionalData.cardLast4,
     };
     if (payment.status === 'on_hold') {
-      const { secret } = gateway.authentication.begin(payment.transactionId, returnUrl!);
+      const { secret } = await gateway.authentication.begin(payment.transactionId, returnUrl!);
       throw new ApiError(402, result.declineCode ?? 'authentication_required', result.message ?? 'Additional authentication required', undefined, {
         success: false,
         status: payment.status,

@@ -1,11 +1,14 @@
 /**
  * A payment that waits for the customer's bank holds its amount (issue 17, "A customer can be
  * charged twice"). What the payment routes do about it:
- * - `guardedCharge`: every route that takes money asks `chargeAmount` (which refuses with 409 while
- *   a payment of the ledger is pending or on hold), one charge at a time per order; before that, the
- *   provider objects the store created earlier for the same order or quote are settled: an intent
- *   never confirmed is cancelled with Stripe, one waiting for 3-D Secure or already paid is handed
- *   to the ledger (which then refuses or lowers the new charge).
+ * - `guardedCharge`: every route that takes money first settles the provider objects the store
+ *   created earlier for the same order or quote (an intent never confirmed is cancelled with Stripe,
+ *   one waiting for 3-D Secure or already paid is handed to the ledger, which then refuses or lowers
+ *   the new charge), then claims the charge: `chargeAmount` decides under the row lock of the order
+ *   or quote (409 while a payment of the ledger is pending or on hold, or another charge holds a
+ *   claim, on this server or another) and records the claim, which holds the order until the
+ *   provider's answer is in the ledger or an open attempt. The provider is asked outside any
+ *   transaction.
  * - POST /api/payment/waiting/cancel ("Pay another way"): for the owner of the order or quote only
  *   (the same proof as a charge), voids each waiting payment with its gateway (the test gateway's
  *   authentication page no longer completes; Stripe cancels the PaymentIntent; a PayPal order is
@@ -17,7 +20,7 @@ import type { ConfirmedPayment, PaymentMetadata } from '../../gateways/gateway';
 import type { StripeGateway, StripeIntent } from '../../gateways/stripe-gateway';
 import { isWaitingStatus } from '../../gateways/gateway';
 import { ApiError } from '../../http/api-error';
-import type { PaymentAttempt, WaitingPayment } from '../../services/payment-holds';
+import { AttemptsOpen, type PaymentAttempt, type WaitingPayment } from '../../services/payment-holds';
 import { withChargeLock } from './charge-lock';
 import { ownerProof } from './owner-proof';
 import type { Charge, ChargeRequest, PaymentRouteDeps } from './payment-deps';
@@ -39,22 +42,30 @@ export interface Settled {
   /** The ledger heard of a payment (waiting or completed) it may not have known. */
   reported: boolean;
   reusable?: StripeIntent;
+  /** Open attempts found harmless and left open (a PayPal order not captured; not `reusable`). */
+  leftOpen: string[];
 }
 
 /** Settles the open attempts of what the caller proved it owns (`metadata` from chargeAmount's answer). */
 export async function settleOpenAttempts(deps: PaymentRouteDeps, metadata: PaymentMetadata, options: SettleOptions = {}): Promise<Settled> {
-  const settled: Settled = { reported: false };
-  for (const attempt of deps.holds.openAttempts(metadata)) {
+  const settled: Settled = { reported: false, leftOpen: [] };
+  for (const attempt of await deps.holds.openAttempts(metadata)) {
     if (attempt.providerReference === options.exceptReference) continue;
     if (attempt.gateway === 'stripe' && deps.gateways.stripe) await settleIntent(deps, deps.gateways.stripe, attempt, options, settled);
     else if (attempt.gateway === 'paypal' && deps.gateways.paypal) {
       // PayPal takes nothing until the store captures, and the capture is guarded like a charge: an
       // order not captured may stay open. One that was captured is the ledger's.
       const payment = deps.gateways.paypal.toConfirmedPayment(await deps.gateways.paypal.getOrder(attempt.providerReference));
-      if (payment.additionalData.captureId === undefined && payment.status !== 'failed') continue;
+      if (payment.additionalData.captureId === undefined && payment.status !== 'failed') {
+        settled.leftOpen.push(attempt.providerReference);
+        continue;
+      }
       await reportPayment(deps, payment);
-      deps.holds.markAttempt(attempt.providerReference, 'settled');
+      await deps.holds.markAttempt(attempt.providerReference, 'settled');
       settled.reported ||= payment.status !== 'failed';
+    } else {
+      // A gateway this server has no keys for cannot be asked about it: left open, it holds nothing.
+      settled.leftOpen.push(attempt.providerReference);
     }
   }
   return settled;
@@ -77,18 +88,22 @@ async function settleIntent(deps: PaymentRouteDeps, stripe: StripeGateway, attem
     }
   }
   if (intent.status === 'canceled') {
-    deps.holds.markAttempt(ref, 'voided');
+    await deps.holds.markAttempt(ref, 'voided');
     return;
   }
   await reportPayment(deps, stripe.toConfirmedPayment(intent));
-  deps.holds.markAttempt(ref, 'settled');
+  await deps.holds.markAttempt(ref, 'settled');
   settled.reported = true;
 }
 
+/** How often a charge settles and claims again when other requests keep creating provider objects meanwhile. */
+const SETTLE_ROUNDS = 3;
+
 /**
- * What a route may charge now: settles the earlier attempts, then asks `chargeAmount` (again, when
- * settling told the ledger something new), one charge at a time for the order or quote. `take`
- * runs under the same lock and takes the money.
+ * What a route may charge now: settles the earlier attempts, then claims the charge (the decision
+ * under the row lock of the order or quote, see the top of this file), one charge at a time for the
+ * order or quote in this server. `take` runs while the claim holds and takes the money; it must
+ * hand the provider's answer to the ledger (or record it as an open attempt) before it returns.
  */
 export async function guardedCharge<T>(
   deps: PaymentRouteDeps,
@@ -96,11 +111,36 @@ export async function guardedCharge<T>(
   take: (charge: Charge, reusable?: StripeIntent) => Promise<T>,
   options: { reuseIntent?: boolean } = {},
 ): Promise<T> {
-  return withChargeLock({ orderId: request.orderId, quoteId: request.quoteId }, async () => {
-    let charge = await deps.chargeAmount(request);
-    const settled = await settleOpenAttempts(deps, charge.metadata, { exceptReference: request.exceptReference, reuseIntentFor: options.reuseIntent ? charge : undefined });
-    if (settled.reported) charge = await deps.chargeAmount(request);
-    return take(charge, settled.reported ? undefined : settled.reusable);
+  return withChargeLock(deps, { orderId: request.orderId, quoteId: request.quoteId }, async () => {
+    for (let round = 1; ; round++) {
+      // The owner's proof and a first answer (paid, or a payment waits) before any provider is asked.
+      const basis = await deps.chargeAmount(request);
+      const settled = await settleOpenAttempts(deps, basis.metadata, { exceptReference: request.exceptReference, reuseIntentFor: options.reuseIntent ? basis : undefined });
+      const reusable = settled.reported ? undefined : settled.reusable;
+      let charge: Charge;
+      try {
+        charge = await deps.chargeAmount({ ...request, purpose: 'claim', knownAttempts: [...settled.leftOpen, ...(reusable ? [reusable.id] : [])] });
+      } catch (err) {
+        // Another request created a provider object after the settling: settle it too, then claim again.
+        if (err instanceof AttemptsOpen && round < SETTLE_ROUNDS) continue;
+        throw err;
+      }
+      if (reusable && reusable.amount !== charge.amountCents) {
+        // The amount due changed between the two answers: the kept intent is for the old amount.
+        if (charge.claim) await deps.holds.markAttempt(charge.claim, 'voided');
+        if (round < SETTLE_ROUNDS) continue;
+        throw new AttemptsOpen();
+      }
+      let ended: 'settled' | 'voided' = 'voided';
+      try {
+        const taken = await take(charge, reusable);
+        ended = 'settled';
+        return taken;
+      } finally {
+        // The ledger or an open attempt now holds what the provider did (or nothing was taken).
+        if (charge.claim) await deps.holds.markAttempt(charge.claim, ended);
+      }
+    }
   });
 }
 
@@ -142,7 +182,7 @@ export function waitingPaymentRoutes(router: Router, deps: PaymentRouteDeps): vo
     if (!metadata.orderId && !metadata.quoteId) input.fields.orderId = 'Order ID is required';
     input.check();
     const owner = ownerProof(ctx, input.body);
-    const result = await withChargeLock(metadata, async () => {
+    const result = await withChargeLock(deps, metadata, async () => {
       // The owner's proof first: a stranger gets the answer of an unknown order and nothing is touched.
       const first = await deps.holds.held({ orderId: metadata.orderId, quoteId: metadata.quoteId, owner });
       // An intent waiting for 3-D Secure that the ledger has not heard of yet is one of the waiting.
