@@ -78,6 +78,7 @@ export async function copyDatabase(source: Database, target: Database, progress:
   }
 
   const columns = new Map((await source.db.introspection.getTables()).map((t) => [t.name, t.columns.map((c) => c.name)]));
+  const identities = new Set((await target.db.introspection.getTables()).filter((t) => t.columns.some((c) => c.name === 'id' && c.isAutoIncrementing)).map((t) => t.name));
   await (target.db as AnyDb).transaction().execute(async (trx) => {
     for (const table of tables) {
       const cols = columns.get(table)!;
@@ -91,7 +92,7 @@ export async function copyDatabase(source: Database, target: Database, progress:
         copied += rows.length;
       }
       // Identity columns continue after the copied ids.
-      if (target.engine === 'postgres' && cols.includes('id')) {
+      if (target.engine === 'postgres' && identities.has(table)) {
         await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
       }
       progress(`${table}: ${copied} rows`);
