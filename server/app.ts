@@ -10,6 +10,7 @@ import { definitionSchemas } from '../schemas/index';
 import { commerceRoutes } from './api/commerce-routes';
 import { catalogSampleRoutes } from './api/catalog-samples';
 import { healthRoutes } from './api/health';
+import { responseCheck, responseChecksOn } from './http/response-check';
 import { paymentMethodRoutes } from './api/payment-methods';
 import { paymentRoutes } from './api/payments';
 import { webhookRoutes } from './api/webhooks';
@@ -60,6 +61,8 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   // Koa believes X-Forwarded-For only with app.proxy; clientAddress believes it from named proxies.
   app.proxy = false;
   app.use(securityHeaders({ https: deps.publicUrl.startsWith('https:') }));
+  // Outside the error handler, so error answers are checked against the contract too.
+  if (responseChecksOn()) app.use(responseCheck(deps.logger));
   app.use(errorHandler(deps.logger));
   if (deps.trustProxy?.length) app.use(clientAddress(deps.trustProxy));
   else app.use(untrustedForwardingWarning(deps.logger));

@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
+import { healthEndpoint, readyEndpoint } from '../../schemas/api/health';
 import type { Database } from '../db/database';
 import { pendingMigrations } from '../db/migrate';
+import { checkRequest } from '../http/contract';
 
 /**
  * Liveness (`/api/health`: the database answers) and readiness (`/api/ready`: it answers and has
@@ -9,12 +11,14 @@ import { pendingMigrations } from '../db/migrate';
  */
 export function healthRoutes(router: Router, database: Database): void {
   router.get('/api/health', async (ctx) => {
+    checkRequest(healthEndpoint, ctx);
     const ok = await database.check().catch(() => false);
     ctx.status = ok ? 200 : 503;
     ctx.body = ok ? { status: 'ok', database: 'ok' } : { error: 'unavailable', message: 'The database is not answering.' };
   });
 
   router.get('/api/ready', async (ctx) => {
+    checkRequest(readyEndpoint, ctx);
     const reachable = await database.check().catch(() => false);
     const pending = reachable ? await pendingMigrations(database.db).catch(() => null) : null;
     if (reachable && pending && pending.length === 0) {

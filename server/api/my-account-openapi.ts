@@ -2,11 +2,13 @@
  * The account endpoints in the OpenAPI document (./openapi-document.ts spreads these in). See
  * docs/accounts.md for the rules behind them.
  */
+import { moneySchema } from '../../schemas/api/endpoint';
+
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const ok = (description: string, schema: object) => ({ description, content: json(schema) });
 const error = (description: string) => ({ description, content: json(ref('Error')) });
-const money = { type: 'number', multipleOf: 0.01, description: 'US dollars, two decimals' };
+const money = moneySchema;
 const idParam = (description: string) => ({ name: 'id', in: 'path', required: true, schema: { type: 'string' }, description });
 const pageParams = [
   { name: 'page', in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 1 } },

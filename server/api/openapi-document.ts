@@ -3,14 +3,17 @@
  * shipping, reviews, e-mail), served at GET /api/openapi.json. Amounts are dollars with two
  * decimals; errors are always {error, message, fields?} with a 4xx status.
  */
+import { endpoints } from '../../schemas/api';
+import { moneySchema } from '../../schemas/api/endpoint';
 import { formsOpenApiPaths } from './forms-openapi';
+import { contractPaths } from './openapi-paths';
 import { accountPaths, accountSecuritySchemes } from './my-account-openapi';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const ok = (description: string, schema: object) => ({ description, content: json(schema) });
 const error = (description: string) => ({ description, content: json(ref('Error')) });
-const money = { type: 'number', multipleOf: 0.01, description: 'US dollars, two decimals' };
+const money = moneySchema;
 const bearer = [{ orderToken: [] }];
 const quoteLink = [{ quoteLink: [] }];
 /** Who may pay or verify: the order's token, the quote's link, or (split payment) the order's e-mail in the body. */
@@ -249,5 +252,7 @@ export const commerceOpenApi = {
     ...formsOpenApiPaths,
     '/api/openapi.json': { get: { summary: 'This document', responses: { 200: ok('OpenAPI 3.1', { type: 'object' }) } } },
     ...accountPaths,
+    // The endpoints that have their contract in schemas/api/; the paths above move there one by one.
+    ...contractPaths(endpoints),
   },
 } as const;

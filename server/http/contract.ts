@@ -1,0 +1,94 @@
+/**
+ * Requests checked against their endpoint's contract (schemas/api/): ajv compiles every schema once
+ * at start; a refused request is answered 400 {error, message, fields} with each field's own message
+ * (`x-message`, `x-required` in the schema), never a 500. What a schema cannot say (a SKU in the
+ * catalog, a state's ZIP prefix) is checked after, beside the schema, by the route's service.
+ */
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Context } from 'koa';
+import type { Endpoint, EndpointRequest, RequestBody, RequestParams, RequestQuery } from '../../schemas/api/endpoint';
+import { ApiError } from './api-error';
+
+export const contractAjv = new Ajv({ allErrors: true, verbose: true, strict: true, coerceTypes: false, useDefaults: false });
+addFormats(contractAjv);
+// The field messages of the specification, read by fieldErrors below; and OpenAPI's own words.
+for (const keyword of ['x-message', 'x-required', 'example']) contractAjv.addKeyword({ keyword });
+
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** One compiled validator per schema object (compiled on first use, then kept). */
+export function validatorOf(schema: object): ValidateFunction {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = contractAjv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate;
+}
+
+/** `/items/0/qty` → `items.0.qty`, the field names the API has always answered with. */
+function fieldName(instancePath: string, child?: string): string {
+  const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (child !== undefined) parts.push(child);
+  return parts.join('.');
+}
+
+const DEFAULTS: Record<string, string> = {
+  required: 'This field is required.',
+  type: 'This value has the wrong type.',
+  additionalProperties: 'This field is not allowed.',
+};
+
+/** Each wrong field with its message, in the order the schema found them. */
+export function fieldErrors(errors: readonly ErrorObject[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const e of errors) {
+    let name: string;
+    let message: string | undefined;
+    if (e.keyword === 'required') {
+      const missing = (e.params as { missingProperty: string }).missingProperty;
+      name = fieldName(e.instancePath, missing);
+      const property = (e.parentSchema as { properties?: Record<string, Record<string, unknown>> } | undefined)?.properties?.[missing];
+      message = (property?.['x-required'] ?? property?.['x-message']) as string | undefined;
+    } else if (e.keyword === 'additionalProperties') {
+      name = fieldName(e.instancePath, (e.params as { additionalProperty: string }).additionalProperty);
+    } else {
+      name = fieldName(e.instancePath);
+      message = (e.parentSchema as Record<string, unknown> | undefined)?.['x-message'] as string | undefined;
+    }
+    if (fields[name] === undefined) fields[name] = message ?? DEFAULTS[e.keyword] ?? `This value is not valid (${e.message ?? e.keyword}).`;
+  }
+  return fields;
+}
+
+function check(endpoint: Endpoint, part: keyof EndpointRequest, value: unknown): void {
+  const schema = endpoint.request?.[part];
+  if (!schema || typeof schema !== 'object') return;
+  const validate = validatorOf(schema);
+  if (validate(value)) return;
+  const fields = fieldErrors(validate.errors ?? []);
+  const first = Object.values(fields)[0] ?? 'The request is not valid.';
+  throw new ApiError(400, endpoint.invalid?.error ?? 'validation_failed', endpoint.invalid?.message ?? first, fields);
+}
+
+export interface CheckedRequest<E extends Endpoint> {
+  body: RequestBody<E>;
+  query: RequestQuery<E>;
+  params: RequestParams<E>;
+}
+
+/**
+ * The request's parts, checked: path parameters, query, headers (by lower-case name), and `body`
+ * (already parsed, e.g. by readJson). Throws the 400 of the first part that is wrong.
+ */
+export function checkRequest<E extends Endpoint>(endpoint: E, ctx: Context, body?: unknown): CheckedRequest<E> {
+  // The answer is checked against the same contract in tests (./response-check.ts).
+  (ctx.state as { contract?: Endpoint }).contract = endpoint;
+  const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
+  check(endpoint, 'params', params);
+  check(endpoint, 'query', ctx.query);
+  check(endpoint, 'headers', ctx.headers);
+  check(endpoint, 'body', body);
+  return { body, query: ctx.query, params } as unknown as CheckedRequest<E>;
+}
