@@ -27,11 +27,11 @@ export function validatorOf(schema: object): ValidateFunction {
   return validate;
 }
 
-/** `/items/0/qty` → `items.0.qty`, the field names the API has always answered with. */
+/** `/items/0/qty` → `items.0.qty`, the field names the API has always answered with (`body`: the whole of it). */
 function fieldName(instancePath: string, child?: string): string {
   const parts = instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (child !== undefined) parts.push(child);
-  return parts.join('.');
+  return parts.join('.') || 'body';
 }
 
 const DEFAULTS: Record<string, string> = {
