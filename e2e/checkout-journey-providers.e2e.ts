@@ -183,7 +183,8 @@ describe('Authorize.net (Accept.js) on /checkout', () => {
     });
     await page.getByRole('radio', { name: 'Card (Authorize.net)' }).check();
     await expect.poll(() => page.getByRole('button', { name: 'Place Order' }).isEnabled()).toBe(true);
-    expect(await page.locator(`script[src="${ACCEPT_JS_URL}"]`).count()).toBe(1);
+    // The card form loads Accept.js once it mounts, which on a busy machine is after the button is ready.
+    await expect.poll(() => page.locator(`script[src="${ACCEPT_JS_URL}"]`).count()).toBe(1);
     await typeTestCard(page, '4111 1111 1111 1111');
     await placeOrder(page);
     await expectPaidThrough(page, email, 'authorizenet');
