@@ -30,8 +30,16 @@ export interface Endpoint {
   request?: EndpointRequest;
   /** Answers by status; a 4xx is always the error shape (`errorSchema`). */
   responses: Readonly<Record<number, JSONSchema>>;
-  /** The top-level error and message of a request its schemas refuse (default validation_failed, and the first field's message). */
-  invalid?: { error: string; message?: string };
+  /** Media types of the request body (default JSON); the body schema describes what the server reads from any of them. */
+  bodyTypes?: readonly string[];
+  /** Media type of an answer that is not JSON, by status (an image, a page). */
+  responseTypes?: Readonly<Record<number, string>>;
+  /**
+   * The answer to a request its schemas refuse: by default 400 validation_failed with the first
+   * field's message and every field's. `describe: false` for an endpoint that must not say what it
+   * refused (one answer, no fields).
+   */
+  invalid?: { error: string; message?: string; status?: number; describe?: boolean };
 }
 
 /** Keeps the literal types of a contract, for FromSchema. */

@@ -4,5 +4,10 @@
  */
 import type { Endpoint } from './endpoint';
 import { healthEndpoint, readyEndpoint } from './health';
+import { formsEndpoints } from './forms';
+import { catalogEndpoints } from './catalog';
+import { accountEndpoints } from './accounts';
+import { paymentEndpoints } from './payments';
+import { orderEndpoints } from './orders';
 
-export const endpoints: readonly Endpoint[] = [healthEndpoint, readyEndpoint];
+export const endpoints: readonly Endpoint[] = [healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints];

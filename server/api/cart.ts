@@ -4,24 +4,24 @@
  * Prices and rates come from the catalog and the rules; nothing here is stored.
  */
 import type Router from '@koa/router';
+import type { RequestBody } from '../../schemas/api/endpoint';
+import { cartTotalsEndpoint, shippingRatesEndpoint } from '../../schemas/api/orders';
 import { validateState, validateZip } from '../../schemas/evaluators/checkout-fields';
 import { toCents, toDollars } from '../../schemas/money';
 import { resolveShipping } from '../../schemas/shipping-rules';
-import { ApiError } from '../http/api-error';
-import { computeTotals, readCartLines, type CartTotals, type TotalsAddress } from '../services/cart-totals';
+import { checkRequest } from '../http/contract';
+import { computeTotals, readCartLines, withCartCodes, type CartTotals, type TotalsAddress } from '../services/cart-totals';
 import type { Commerce } from '../services/commerce';
-import { bodyObject, isRecord, queryValue } from '../services/request-input';
 import { readJson } from './read-json';
 
 export const AWAITING_ADDRESS = 'Shipping will be calculated after entering address.';
 export const NO_METHODS = 'Sorry, no shipping methods are available for the selected shipping address. Please try using a different address, as you will not be able to proceed without selecting a shipping method.';
 
-function readTotalsAddress(raw: unknown): TotalsAddress | null {
-  if (!isRecord(raw)) return null;
-  const str = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : typeof v === 'number' ? String(v) : '');
-  const zipCode = str(raw.zipCode ?? raw.zip);
-  const state = str(raw.state);
-  const countryId = (str(raw.countryId ?? raw.country) || 'US').toUpperCase();
+function readTotalsAddress(raw: RequestBody<typeof cartTotalsEndpoint>['address']): TotalsAddress | null {
+  if (!raw) return null;
+  const zipCode = (raw.zipCode ?? raw.zip ?? '').trim().slice(0, 100);
+  const state = (raw.state ?? '').trim().slice(0, 100);
+  const countryId = ((raw.countryId ?? raw.country ?? '').trim().slice(0, 100) || 'US').toUpperCase();
   // An address the checkout would refuse (a made-up state, a ZIP of another state) prices as none.
   if (validateState(state, countryId) || validateZip(zipCode, state, countryId)) return null;
   return { countryId, state, zipCode };
@@ -39,7 +39,13 @@ export function cartRoutes(router: Router, commerce: Commerce): void {
   const rules = { shippingMethods: commerce.content.shippingMethods ?? [], taxRules: commerce.content.taxRules ?? [] };
 
   router.post('/api/cart/totals', async (ctx) => {
-    const body = bodyObject(await readJson(ctx));
+    const raw = await readJson(ctx);
+    let body: RequestBody<typeof cartTotalsEndpoint>;
+    try {
+      body = checkRequest(cartTotalsEndpoint, ctx, raw).body;
+    } catch (err) {
+      throw withCartCodes(err);
+    }
     const lines = readCartLines(body.items, commerce.catalog);
     const address = readTotalsAddress(body.address ?? body.shippingAddress);
     const totals = computeTotals(lines, address, rules);
@@ -71,17 +77,12 @@ export function cartRoutes(router: Router, commerce: Commerce): void {
   });
 
   router.get('/api/shipping/rates', (ctx) => {
-    const subtotalRaw = queryValue(ctx.query.subtotal);
-    const subtotal = subtotalRaw === undefined ? NaN : Number(subtotalRaw);
-    const fields: Record<string, string> = {};
-    if (!Number.isFinite(subtotal) || subtotal < 0 || subtotal > 1e9) fields.subtotal = 'Must be a valid number';
-    const country = (queryValue(ctx.query.country) ?? 'US').trim().toUpperCase().slice(0, 10) || 'US';
-    const state = (queryValue(ctx.query.state) ?? '').trim().slice(0, 100);
-    const zip = (queryValue(ctx.query.zip) ?? '').trim().slice(0, 20);
-    const itemCountRaw = queryValue(ctx.query.itemCount);
-    const itemCount = itemCountRaw === undefined ? 1 : Number(itemCountRaw);
-    if (!Number.isInteger(itemCount) || itemCount < 0 || itemCount > 10_000) fields.itemCount = 'Must be a number';
-    if (Object.keys(fields).length) throw new ApiError(400, 'validation_failed', 'Failed to calculate shipping', fields);
+    const { query } = checkRequest(shippingRatesEndpoint, ctx);
+    const subtotal = Number(query.subtotal.trim());
+    const country = (query.country ?? 'US').trim().toUpperCase().slice(0, 10) || 'US';
+    const state = (query.state ?? '').trim().slice(0, 100);
+    const zip = (query.zip ?? '').trim().slice(0, 20);
+    const itemCount = query.itemCount === undefined ? 1 : Number(query.itemCount.trim());
     if (!state || !zip) {
       ctx.body = { success: true, method: null, rate: null, message: AWAITING_ADDRESS };
       return;

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogSamplesEndpoint, styleSamplesEndpoint } from '../../schemas/api/catalog';
+import { validatorOf } from '../http/contract';
 import { call } from '../security/attacker-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { demoCatalog } from './commerce-test-kit';
@@ -45,5 +47,17 @@ describe('the catalog for widgets', () => {
     const res = await call(server.url, 'GET', '/api/catalog/styles/no-such-style/samples');
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ error: 'style_not_found', fields: { styleName: expect.any(String) } });
+  });
+
+  it('answers what the contracts say (these bodies are sent as prepared bytes, which the response check of the tests does not read)', async () => {
+    for (const [contract, url] of [
+      [catalogSamplesEndpoint, '/api/catalog/samples'],
+      [styleSamplesEndpoint, '/api/catalog/styles/hartford-shaker/samples'],
+    ] as const) {
+      const res = await call(server.url, 'GET', url);
+      expect(res.status, url).toBe(200);
+      const validate = validatorOf(contract.responses[200]);
+      expect(validate(res.body) ? [] : validate.errors, url).toEqual([]);
+    }
   });
 });

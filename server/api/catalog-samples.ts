@@ -15,7 +15,9 @@ import crypto from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Content } from '../content/load-content';
+import { catalogSamplesEndpoint, styleSamplesEndpoint } from '../../schemas/api/catalog';
 import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
 import { chooseEncoding, type ContentCoding } from '../http/accept-encoding';
 import { compressFastSync } from '../http/compression';
 import { samplesOf, styleSamplesOf } from '../../schemas/catalog/widget-samples';
@@ -64,9 +66,13 @@ export function catalogSampleRoutes(router: Router, content: Content): void {
   const all = new CachedJson({ samples: styles.flatMap(samplesOf) });
   const byStyle = new Map(styles.map((s) => [s.name, new CachedJson(styleSamplesOf(s))]));
 
-  router.get('/api/catalog/samples', (ctx) => all.send(ctx));
-  router.get('/api/catalog/styles/:styleName/samples', (ctx) => {
-    const cached = byStyle.get(ctx.params.styleName ?? '');
+  router.get(catalogSamplesEndpoint.path, (ctx) => {
+    checkRequest(catalogSamplesEndpoint, ctx);
+    all.send(ctx);
+  });
+  router.get(styleSamplesEndpoint.path, (ctx) => {
+    const { params } = checkRequest(styleSamplesEndpoint, ctx);
+    const cached = byStyle.get(params.styleName);
     if (!cached) throw new ApiError(404, 'style_not_found', 'We are sorry, but we could not find any data.', { styleName: 'No product style has this name.' });
     cached.send(ctx);
   });

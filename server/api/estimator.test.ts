@@ -5,7 +5,9 @@ import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing
 import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
 import { estimatePrice } from '../../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../../schemas/forms/form-field.schema';
+import { estimatorTemplateEndpoint } from '../../schemas/api/catalog';
 import { projectRoot } from '../build-output';
+import { validatorOf } from '../http/contract';
 import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv, withDatabaseOf } from './forms-test-kit';
@@ -181,5 +183,13 @@ describe('POST /api/forms/{estimator}', () => {
     const res = await postJson(server.url, 'kitchen-estimator', { formData: rest, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN }, freshAddress());
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'validation_failed', fields: { cabinetLine: 'This field is required' } });
+  });
+});
+
+describe('the estimator contracts', () => {
+  it('a template answers what its contract says (a prepared text, which the response check of the tests does not read)', async () => {
+    const res = await fetch(`${server.url}/api/estimator/kitchen-estimator`);
+    const validate = validatorOf(estimatorTemplateEndpoint.responses[200]);
+    expect(validate(await res.json()) ? [] : validate.errors).toEqual([]);
   });
 });

@@ -16,7 +16,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Router from '@koa/router';
 import type { Content } from '../content/load-content';
+import { estimatorListEndpoint, estimatorLogoEndpoint, estimatorTemplateEndpoint } from '../../schemas/api/catalog';
 import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
 import { findEstimator } from '../services/estimate-submission';
 
 const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp' };
@@ -28,12 +30,14 @@ export function estimatorRoutes(router: Router, content: Content): void {
     .filter((name) => findEstimator(content, name))
     .sort()
     .map((name) => ({ name, ...(content.estimators[name]!.title !== undefined ? { title: content.estimators[name]!.title } : {}) }));
-  router.get('/api/estimator', (ctx) => {
+  router.get(estimatorListEndpoint.path, (ctx) => {
+    checkRequest(estimatorListEndpoint, ctx);
     ctx.set('Cache-Control', 'public, max-age=60, must-revalidate');
     ctx.body = { success: true, templates };
   });
-  router.get('/api/estimator/:template/logo', (ctx) => {
-    const entry = findEstimator(content, ctx.params.template ?? '');
+  router.get(estimatorLogoEndpoint.path, (ctx) => {
+    const { params } = checkRequest(estimatorLogoEndpoint, ctx);
+    const entry = findEstimator(content, params.template);
     const logo = entry?.template.pdf?.logo;
     if (!entry || !logo) throw new ApiError(404, 'logo_not_found', 'This estimator has no logo.');
     const root = path.resolve(content.dir);
@@ -45,9 +49,9 @@ export function estimatorRoutes(router: Router, content: Content): void {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.body = fs.readFileSync(file);
   });
-  router.get('/api/estimator/:template', (ctx) => {
-    const name = ctx.params.template ?? '';
-    const entry = findEstimator(content, name);
+  router.get(estimatorTemplateEndpoint.path, (ctx) => {
+    const { params } = checkRequest(estimatorTemplateEndpoint, ctx);
+    const entry = findEstimator(content, params.template);
     if (!entry) throw new ApiError(404, 'estimator_not_found', 'There is no estimator of that name.', { template: 'Unknown estimator template' });
     let cached = cache.get(entry.template.name);
     if (!cached) {

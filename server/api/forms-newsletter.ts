@@ -17,7 +17,9 @@
  */
 import type Router from '@koa/router';
 import type { Queries } from '../db/queries';
+import { newsletterConfirmEndpoint, newsletterResubscribeEndpoint, newsletterSubscriptionEndpoint, newsletterUnsubscribeEndpoint } from '../../schemas/api/forms';
 import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
 import { NEWSLETTER_CONFIRMED, type NewsletterConsent } from '../services/newsletter-consent';
 import { findSubscriberByToken, maskEmail, setSubscription, type Subscriber } from '../services/newsletter-subscribers';
 
@@ -34,18 +36,20 @@ function view(s: Subscriber) {
 
 export function newsletterRoutes(router: Router, q: Queries, consent: NewsletterConsent): void {
   router.get('/api/newsletter/subscription/:token', async (ctx) => {
-    const subscriber = await findSubscriberByToken(q, ctx.params.token ?? '');
+    const { params } = checkRequest(newsletterSubscriptionEndpoint, ctx);
+    const subscriber = await findSubscriberByToken(q, params.token);
     if (!subscriber) throw notFound();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, data: view(subscriber) };
   });
 
-  for (const [action, subscribed, message] of [
-    ['unsubscribe', false, UNSUBSCRIBED_MESSAGE],
-    ['resubscribe', true, RESUBSCRIBED_MESSAGE],
+  for (const [contract, subscribed, message] of [
+    [newsletterUnsubscribeEndpoint, false, UNSUBSCRIBED_MESSAGE],
+    [newsletterResubscribeEndpoint, true, RESUBSCRIBED_MESSAGE],
   ] as const) {
-    router.post(`/api/newsletter/${action}/:token`, async (ctx) => {
-      const subscriber = await setSubscription(q, ctx.params.token ?? '', subscribed, ctx.ip);
+    router.post(contract.path, async (ctx) => {
+      const { params } = checkRequest(contract, ctx);
+      const subscriber = await setSubscription(q, params.token, subscribed, ctx.ip);
       if (!subscriber) throw notFound();
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { success: true, message, data: view(subscriber) };
@@ -53,7 +57,8 @@ export function newsletterRoutes(router: Router, q: Queries, consent: Newsletter
   }
 
   router.post('/api/newsletter/confirm/:token', async (ctx) => {
-    const subscriber = await consent.confirm((ctx.params.token ?? '').slice(0, 200), ctx.ip);
+    const { params } = checkRequest(newsletterConfirmEndpoint, ctx);
+    const subscriber = await consent.confirm(params.token.slice(0, 200), ctx.ip);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { success: true, message: NEWSLETTER_CONFIRMED, data: view(subscriber) };
   });

@@ -206,3 +206,40 @@ describe('POST /api/forms/{formName}: a multi-step form', () => {
     expect(badStep.body.fields).toEqual({ step: "The step is not one of this form's steps." });
   });
 });
+
+describe('POST /api/forms/{formName}: the envelope\'s contract (schemas/api/forms.ts)', () => {
+  const STEP = "The step is not one of this form's steps.";
+  it('refuses a wrong envelope with the engine\'s messages, every wrong key at once, and stores nothing', async () => {
+    const before = (await submissions('contact')).length;
+    const step = await postJson(server.url, 'contact', { formData: contact, step: 'two', recaptchaToken: 'test-pass' }, freshAddress());
+    expect(step.status).toBe(400);
+    expect(step.body).toEqual({ error: 'validation_failed', message: STEP, fields: { step: STEP } });
+    const several = await postJson(server.url, 'contact', { formData: 'x', step: -1, id: '0', recaptchaToken: 'x'.repeat(4001) }, freshAddress());
+    expect(several.status).toBe(400);
+    expect(several.body).toEqual({
+      error: 'validation_failed',
+      message: STEP,
+      fields: { step: STEP, id: 'The submission id is not valid.', recaptchaToken: 'recaptchaToken is too long.', formData: 'formData must be an object of field values.' },
+    });
+    expect(await submissions('contact')).toHaveLength(before);
+  });
+
+  it('formData that is not an object is a validation_failed now (it was invalid_body, the one code of its own)', async () => {
+    const res = await postJson(server.url, 'contact', { formData: [], recaptchaToken: 'test-pass' }, freshAddress());
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'validation_failed', message: 'formData must be an object of field values.', fields: { formData: 'formData must be an object of field values.' } });
+  });
+
+  it('refuses a token that is not a string even beside an Authorization header (the engine read neither then)', async () => {
+    const before = (await submissions('contact')).length;
+    const res = await postJson(server.url, 'contact', { formData: contact, recaptchaToken: 'test-pass', token: { $ne: '' } }, { ...freshAddress(), Authorization: 'Bearer abc' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ token: 'token must be a string.' });
+    expect(await submissions('contact')).toHaveLength(before);
+  });
+
+  it('takes the step and id of a multipart body as digit strings, and the blank ones as none', async () => {
+    const res = await postJson(server.url, 'contact', { formData: contact, step: ' 0 ', id: '', recaptchaToken: 'test-pass' }, freshAddress());
+    expect(res.status).toBe(201);
+  });
+});

@@ -4,13 +4,16 @@
  * read within its limits (services/form-request.ts); a filled honeypot gets a success that stores
  * nothing; then the submission is checked and stored (services/form-submissions.ts). Answers
  * `{success, message, data: {id}}` (multi-step: `data: {id, token, step, completed}`), or
- * `{error, message, fields}` with a 4xx. docs/forms-api.md describes the wire format.
+ * `{error, message, fields}` with a 4xx. docs/forms-api.md describes the wire format; its contract
+ * (params, the envelope, the answers) is schemas/api/forms.ts formSubmitEndpoint.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import type { Content } from '../content/load-content';
+import { formSubmitEndpoint } from '../../schemas/api/forms';
 import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
 import type { DealerState } from '../http/dealer-origin';
 import type { Logger } from '../logger';
 import { readFormRequest } from '../services/form-request';
@@ -63,6 +66,8 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
     const staging = new UploadStaging(deps.uploadsDir);
     try {
       const request = await readFormRequest(ctx, form, staging);
+      // The envelope's contract (schemas/api/forms.ts); the form's own field rules are the engine's (services/form-submissions.ts).
+      checkRequest(formSubmitEndpoint, ctx, request.envelope);
       const trap = request.envelope[HONEYPOT_FIELD];
       if (trap !== undefined && trap !== null && trap !== '' && trap !== false) {
         // A bot: it is told what a person would be told, and nothing is stored or sent.

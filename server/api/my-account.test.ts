@@ -209,6 +209,67 @@ describe('orders and quotes of the customer', () => {
   });
 });
 
+describe('the contracts (schemas/api/accounts.ts)', () => {
+  const FORM_INVALID = 'Form validation failed. Please check your information.';
+
+  it('refuse bodies of the wrong types with the field\'s message, before any work', async () => {
+    const browser = new Browser(server.url);
+    const refused = async (path: string, body: unknown, fields: Record<string, string>) => {
+      const res = await browser.call('POST', path, body);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body).toEqual({ error: 'validation_failed', message: FORM_INVALID, fields });
+    };
+    // The old code read a number as a blank name, or a NoSQL-style object as a missing e-mail.
+    await refused('/api/my-account/register', newCustomer({ firstName: 123 }), { firstName: 'firstName must be text' });
+    await refused('/api/my-account/register', newCustomer({ phone: 5125550142 }), { phone: 'phone must be text' });
+    const { password: _p, ...noPassword } = newCustomer();
+    await refused('/api/my-account/register', noPassword, { password: 'This field is required' });
+    await refused('/api/my-account/login', { email: { $ne: null }, password: { $gt: '' } }, { email: 'Invalid email address', password: 'This field is required' });
+    await refused('/api/my-account/login', { email: 'a@example.com', password: 'x'.repeat(1001) }, { password: 'Invalid email or password.' });
+    await refused('/api/my-account/login', { email: 'a@example.com', password: 'Some-Password-1', recaptchaToken: 42 }, { recaptchaToken: 'Please complete the reCAPTCHA verification' });
+    await refused('/api/my-account/password-reset', {}, { email: 'This field is required' });
+    await refused('/api/my-account/password-reset/confirm', { password: 'A-Brand-New-Walnut-Finish' }, { token: 'This password reset link is invalid or has expired.' });
+    // A body that is not an object was invalid_body; now validation_failed, its message under the field `body`.
+    for (const body of [[], '"x"', null]) await refused('/api/my-account/login', body, { body: 'The request body must be a JSON object.' });
+  });
+
+  it('refuse an address with a flag that is not true or false, or a field that is not text', async () => {
+    const { browser } = await signedUp(server.url);
+    const flag = await browser.call('POST', '/api/my-account/address', { ...savedAddress, isDefault: 'yes' });
+    expect(flag.status).toBe(400);
+    expect(flag.body).toEqual({ error: 'validation_failed', message: FORM_INVALID, fields: { isDefault: 'isDefault must be true or false' } });
+    const zip = await browser.call('POST', '/api/my-account/address', { ...savedAddress, zipCode: 78701, street2: ['Suite 200'] });
+    expect(zip.status).toBe(400);
+    expect(zip.body.fields).toEqual({ zipCode: 'zipCode must be text', street2: 'street2 must be text' });
+    expect((await browser.call('GET', '/api/my-account/address')).body.data).toEqual([]);
+    // null stays "unchanged" for a flag, and "none" for an optional line.
+    const saved = await browser.call('POST', '/api/my-account/address', { ...savedAddress, street2: null, company: null, isDefault: null });
+    expect(saved.status).toBe(201);
+    expect(saved.body.data).toMatchObject({ street2: '', company: '', isDefaultShipping: true });
+  });
+
+  it('refuse a page that is not a whole number from 1, or a page size above 100 (the old code quietly used the first page)', async () => {
+    const { browser } = await signedUp(server.url);
+    for (const list of ['orders', 'quotes']) {
+      for (const [query, field, message] of [
+        ['page=0', 'page', 'page must be a whole number from 1'],
+        ['page=abc', 'page', 'page must be a whole number from 1'],
+        ['page=-1', 'page', 'page must be a whole number from 1'],
+        ['pageSize=101', 'pageSize', 'pageSize must be a whole number from 1 to 100'],
+        ['pageSize=0', 'pageSize', 'pageSize must be a whole number from 1 to 100'],
+        ['page=1&page=2', 'page', 'page must be a whole number from 1'],
+      ]) {
+        const res = await browser.call('GET', `/api/my-account/${list}?${query}`);
+        expect(res.status, `${list}?${query}`).toBe(400);
+        expect(res.body).toEqual({ error: 'validation_failed', message, fields: { [field!]: message } });
+      }
+      const ok = await browser.call('GET', `/api/my-account/${list}?page=2&pageSize=100`);
+      expect(ok.status).toBe(200);
+      expect(ok.body.data).toMatchObject({ items: [], page: 2, pageSize: 100 });
+    }
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('describes every account endpoint', async () => {
     const doc = await api(server.url, 'GET', '/api/openapi.json');

@@ -37,7 +37,9 @@ export function contractPaths(endpoints: readonly Endpoint[]): Record<string, Re
     const responses = Object.fromEntries(
       Object.entries(e.responses).map(([status, schema]) => [
         status,
-        Number(status) >= 400 ? { description: (schema as Schema).description ?? 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } : { description: (schema as Schema).description ?? 'OK', content: { 'application/json': { schema: publicSchema(schema) } } },
+        Number(status) >= 400
+          ? { description: (schema as Schema).description ?? 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+          : { description: (schema as Schema).description ?? 'OK', content: { [e.responseTypes?.[Number(status)] ?? 'application/json']: { schema: publicSchema(schema) } } },
       ]),
     );
     (paths[openApiPath(e.path)] ??= {})[e.method.toLowerCase()] = {
@@ -45,7 +47,7 @@ export function contractPaths(endpoints: readonly Endpoint[]): Record<string, Re
       description: `Who may call it: ${e.caller}.`,
       tags: e.tags,
       ...(params.length ? { parameters: params } : {}),
-      ...(request.body ? { requestBody: { required: true, content: { 'application/json': { schema: publicSchema(request.body) } } } } : {}),
+      ...(request.body ? { requestBody: { required: true, content: Object.fromEntries((e.bodyTypes ?? ['application/json']).map((type) => [type, { schema: publicSchema(request.body) }])) } } : {}),
       responses,
     };
   }

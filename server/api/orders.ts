@@ -6,27 +6,31 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import type { RequestBody } from '../../schemas/api/endpoint';
+import { createOrderEndpoint, IDEMPOTENCY_KEY_PATTERN, lookupOrderEndpoint, splitPaymentEndpoint, updateOrderEndpoint, viewOrderEndpoint } from '../../schemas/api/orders';
 import { GATEWAY_NAMES } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
 import type { StoreOrigins } from '../http/store-origins';
+import { withCartCodes } from '../services/cart-totals';
 import type { Commerce } from '../services/commerce';
 import { readEmailAddress } from '../services/email-address';
 import { notFound } from '../services/order-service';
 import { balanceCents, loadOrder } from '../services/order-view';
 import { ORDER_ALREADY_PAID, SPLIT_NOT_ENABLED } from '../services/payment-service';
-import { bodyObject, isRecord, queryValue, type Json } from '../services/request-input';
 import { clientKey, ownerProof } from './payments/owner-proof';
 import { presentedToken, readJson } from './read-json';
 
 /** A secret of the checkout (a random UUID): a repeated key answers with that order and its token. */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_\-:.]{16,128}$/;
+const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN);
 
 export const IDEMPOTENCY_KEY_REQUIRED = 'A new order needs an Idempotency-Key header (a random UUID kept for the whole checkout), so that a retry cannot place a second order.';
 const IDEMPOTENCY_KEY_INVALID = 'The Idempotency-Key header must be 16 to 128 letters, digits or -_:. (a random UUID).';
 
 /**
  * The checkout's key. Required: without one, every retry of a request whose answer was lost (a
- * timeout, a reload, a double click) would place another order for the same cart.
+ * timeout, a reload, a double click) would place another order for the same cart. Checked before
+ * the contract (which describes it): its refusal has its own codes and names the header as sent.
  */
 function idempotencyKeyOf(ctx: Context): string {
   const key = ctx.get('Idempotency-Key');
@@ -44,16 +48,12 @@ export function gatewayFor(commerce: Commerce, method: unknown): string {
   throw new ApiError(400, 'payment_method_not_available', 'Payment method not available', { method: 'Payment method not available' });
 }
 
-/** The first payment attempt of a body: payments[0], payment, or the body itself. */
-export function paymentAttempt(body: Json): { transactionId: string; method: unknown } | undefined {
-  const candidates = [Array.isArray(body.payments) ? body.payments[0] : undefined, body.payment];
-  for (const c of candidates) {
-    if (!isRecord(c)) continue;
-    const id = c.transactionId;
-    if (typeof id === 'string' && /^[A-Za-z0-9_\-:.]{1,200}$/.test(id)) return { transactionId: id, method: c.method };
-    throw new ApiError(400, 'validation_failed', 'A payment needs its transactionId.', { transactionId: 'This field is required' });
-  }
-  return undefined;
+type PaymentAttempts = RequestBody<typeof updateOrderEndpoint>;
+
+/** The payment attempt of a checked body (its contract requires each one's transactionId): payments[0], else payment. */
+export function paymentAttempt(body: Pick<PaymentAttempts, 'payments' | 'payment'>): { transactionId: string; method: string | undefined } | undefined {
+  const attempt = body.payments?.[0] ?? body.payment;
+  return attempt && { transactionId: attempt.transactionId, method: attempt.method };
 }
 
 /** A 429 of the e-mail check tells the client when to come back. */
@@ -86,8 +86,14 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
   const { orders, payments } = commerce;
 
   router.post('/api/order', async (ctx) => {
-    const body = bodyObject(await readJson(ctx));
+    const raw = await readJson(ctx);
     const key = idempotencyKeyOf(ctx);
+    let body: RequestBody<typeof createOrderEndpoint>;
+    try {
+      body = checkRequest(createOrderEndpoint, ctx, raw).body;
+    } catch (err) {
+      throw withCartCodes(err);
+    }
     const input = orders.parseOrderInput(body);
     const origin = ctx.get('Origin');
     // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.
@@ -98,10 +104,10 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
   });
 
   router.patch('/api/order', async (ctx) => {
-    const body = bodyObject(await readJson(ctx));
+    const { body } = checkRequest(updateOrderEndpoint, ctx, await readJson(ctx));
     const id = await requireOwner(commerce, ctx, body.id ?? body.orderId);
     const attempt = paymentAttempt(body);
-    const hasAddresses = Array.isArray(body.addresses) || isRecord(body.billingAddress) || isRecord(body.shippingAddress);
+    const hasAddresses = body.addresses !== undefined || body.billingAddress !== undefined || body.shippingAddress !== undefined;
     if (!attempt && !hasAddresses) {
       // status, emailSent, statusHistory and amounts are the server's to set: nothing to do.
       ctx.body = { success: true, message: 'Nothing to update.', order: await orders.view(id), adminEmail: commerce.mail.adminEmails, sendConfirmationEmail: false };
@@ -121,16 +127,16 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
   });
 
   router.get('/api/order/view/:id', async (ctx) => {
-    const id = await requireOwner(commerce, ctx, ctx.params.id);
+    const { params } = checkRequest(viewOrderEndpoint, ctx);
+    const id = await requireOwner(commerce, ctx, params.id);
     ctx.body = { success: true, status: 200, data: await orders.view(id), message: 'Order found.' };
   });
 
   router.get('/api/order/:orderId', (ctx) => retryAfterOn429(ctx, async () => {
-    const email = queryValue(ctx.query.email);
-    const rawId = ctx.params.orderId ?? '';
-    if (!email || email.trim() === '') throw new ApiError(400, 'validation_failed', 'Email is required', { email: 'Email is required' });
+    const { params, query } = checkRequest(lookupOrderEndpoint, ctx);
+    const rawId = params.orderId;
     // The one e-mail rule: a malformed or look-alike address gets its message, and is no guess.
-    const read = readEmailAddress(email.slice(0, 1000));
+    const read = readEmailAddress(query.email.slice(0, 1000));
     if ('problem' in read) throw new ApiError(400, 'validation_failed', read.problem, { email: read.problem });
     // The same budgets as a payment proven by e-mail: keyed by the order's id when it resolves.
     const resolved = await orders.resolveOrderId(rawId);
@@ -139,9 +145,9 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
   }));
 
   router.post('/api/order/:id/split-payment', async (ctx) => {
-    const body = bodyObject(await readJson(ctx));
+    const { body, params } = checkRequest(splitPaymentEndpoint, ctx, await readJson(ctx));
     // The order id and its e-mail (001 §6), under the lookup's rate limits; or the order's access token.
-    const owned = await retryAfterOn429(ctx, () => payments.authorize({ orderId: ctx.params.id ?? '' }, ownerProof(ctx, body)));
+    const owned = await retryAfterOn429(ctx, () => payments.authorize({ orderId: params.id }, ownerProof(ctx, body)));
     const record = await loadOrder(commerce.q, owned.orderId!);
     if (!record) throw notFound();
     if (record.order.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);

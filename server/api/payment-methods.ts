@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
-import { offeredPaymentMethods, PAYMENT_SCOPES, type PaymentScope } from '../../schemas/payment-method-selection';
+import { paymentMethodsEndpoint } from '../../schemas/api/payments';
+import { offeredPaymentMethods } from '../../schemas/payment-method-selection';
 import type { PaymentMethod } from '../../schemas/payment-methods.schema';
 import type { Content } from '../content/load-content';
 import type { GatewayName } from '../gateways/gateway';
 import type { GatewayConfig } from '../gateways/gateway-config';
-import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
 
 type PublicConfig = NonNullable<PaymentMethod['config']>;
 
@@ -31,13 +32,8 @@ export function publicGatewayConfig(gateway: GatewayName, config: GatewayConfig)
 export function paymentMethodRoutes(router: Router, content: Content, gateways?: { config: GatewayConfig }): void {
   const noGateways: GatewayConfig = { stripe: null, paypal: null, authorizeNet: null };
   router.get('/api/payment-methods', (ctx) => {
-    const scope = ctx.query.scope;
-    if (scope !== undefined && (typeof scope !== 'string' || !PAYMENT_SCOPES.includes(scope as PaymentScope))) {
-      throw new ApiError(400, 'invalid_scope', 'Unknown payment scope.', {
-        scope: `Must be one of ${PAYMENT_SCOPES.join(', ')}`,
-      });
-    }
-    const methods = offeredPaymentMethods(content.paymentMethods, scope as PaymentScope | undefined);
+    const { scope } = checkRequest(paymentMethodsEndpoint, ctx).query;
+    const methods = offeredPaymentMethods(content.paymentMethods, scope);
     ctx.body = {
       success: true,
       paymentMethods: methods.map(({ scopes: _scopes, config, ...publicFields }) => {

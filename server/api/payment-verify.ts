@@ -10,24 +10,23 @@
  */
 import type Router from '@koa/router';
 import { toDollars } from '../../schemas/money';
+import { paymentVerifyEndpoint } from '../../schemas/api/payments';
 import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
 import type { Commerce } from '../services/commerce';
-import { bodyObject } from '../services/request-input';
 import { gatewayFor } from './orders';
 import { ownerProof } from './payments/owner-proof';
-import { readJson } from './read-json';
-
-const TRANSACTION_ID = /^[A-Za-z0-9_\-:.]{1,200}$/;
+import { readJsonObject } from './payments/request-body';
 
 export function paymentVerifyRoutes(router: Router, commerce: Commerce): void {
   router.post('/api/payment/:method/verify', async (ctx) => {
-    const body = bodyObject(await readJson(ctx));
-    const gateway = gatewayFor(commerce, ctx.params.method);
-    const raw = body.transactionId ?? body.paymentIntentId ?? body.orderId ?? body.token;
-    if (typeof raw !== 'string' || !TRANSACTION_ID.test(raw)) {
-      throw new ApiError(400, 'validation_failed', 'The payment to verify is missing.', { transactionId: 'This field is required' });
-    }
-    const { confirmed, applied, owned } = await commerce.payments.verify(gateway, raw, ownerProof(ctx, body), { method: ctx.params.method });
+    const body = await readJsonObject(ctx);
+    const { body: request, params } = checkRequest(paymentVerifyEndpoint, ctx, body);
+    const gateway = gatewayFor(commerce, params.method);
+    // One of four names, whichever the provider's return address used: a rule of several fields.
+    const raw = request.transactionId ?? request.paymentIntentId ?? request.orderId ?? request.token;
+    if (raw === undefined) throw new ApiError(400, 'validation_failed', 'The payment to verify is missing.', { transactionId: 'This field is required' });
+    const { confirmed, applied, owned } = await commerce.payments.verify(gateway, raw, ownerProof(ctx, body), { method: params.method });
     const order = applied.order;
     // A voided payment (cancelled to pay another way, issue 17) took nothing: answered like a failed one.
     const failed = confirmed.status === 'failed' || confirmed.status === 'voided';

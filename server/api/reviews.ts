@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Router from '@koa/router';
+import { reviewFeedEndpoint, reviewSummaryEndpoint } from '../../schemas/api/catalog';
+import { checkRequest } from '../http/contract';
 import { isRecord } from '../services/request-input';
 
 export interface FeedReview {
@@ -59,11 +61,13 @@ export function reviewRoutes(router: Router, contentDir: string): void {
   const reviews = readReviews(contentDir);
   const count = reviews.length;
   const avg = count ? Math.round((reviews.reduce((a, r) => a + r.rating, 0) / count) * 10) / 10 : 0;
-  router.get('/api/reviews/birdeye', (ctx) => {
+  router.get(reviewFeedEndpoint.path, (ctx) => {
+    checkRequest(reviewFeedEndpoint, ctx);
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = reviews;
   });
-  router.get('/api/reviews/summary', (ctx) => {
+  router.get(reviewSummaryEndpoint.path, (ctx) => {
+    checkRequest(reviewSummaryEndpoint, ctx);
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = { avgRating: avg, reviewCount: count };
   });

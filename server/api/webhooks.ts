@@ -6,7 +6,9 @@
  * providerReference, so a webhook racing the browser's verify records one payment.
  */
 import type { Context, Middleware } from 'koa';
+import { authorizeNetWebhookEndpoint, paypalWebhookEndpoint, stripeWebhookEndpoint } from '../../schemas/api/payments';
 import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
 import type { ConfirmedPayment } from '../gateways/gateway';
 import { gatewayNotConfigured } from '../gateways/gateway-errors';
 import { invalidSignature } from '../gateways/stripe-gateway';
@@ -17,6 +19,7 @@ type WebhookDeps = Pick<PaymentRouteDeps, 'gateways' | 'onConfirmedPayment' | 'l
 
 const PROVIDERS = ['stripe', 'paypal', 'authorize-net'] as const;
 type Provider = (typeof PROVIDERS)[number];
+const WEBHOOK_CONTRACTS = { stripe: stripeWebhookEndpoint, paypal: paypalWebhookEndpoint, 'authorize-net': authorizeNetWebhookEndpoint } as const;
 
 function parseJson(raw: Buffer): Record<string, unknown> {
   try {
@@ -77,6 +80,8 @@ export function webhookRoutes(deps: WebhookDeps): Middleware {
       ctx.set('Allow', 'POST');
       throw new ApiError(405, 'method_not_allowed', 'Webhooks are delivered with POST.');
     }
+    // The signature headers first (their contract); the raw body is the provider's, checked by its signature below.
+    checkRequest(WEBHOOK_CONTRACTS[provider], ctx);
     const raw = await readRawBody(ctx);
     const payment = await paymentOf(provider, ctx, raw, deps);
     if (!payment) {

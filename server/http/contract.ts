@@ -69,7 +69,8 @@ function check(endpoint: Endpoint, part: keyof EndpointRequest, value: unknown):
   if (validate(value)) return;
   const fields = fieldErrors(validate.errors ?? []);
   const first = Object.values(fields)[0] ?? 'The request is not valid.';
-  throw new ApiError(400, endpoint.invalid?.error ?? 'validation_failed', endpoint.invalid?.message ?? first, fields);
+  const invalid = endpoint.invalid;
+  throw new ApiError(invalid?.status ?? 400, invalid?.error ?? 'validation_failed', invalid?.message ?? first, invalid?.describe === false ? undefined : fields);
 }
 
 export interface CheckedRequest<E extends Endpoint> {

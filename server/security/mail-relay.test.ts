@@ -140,3 +140,14 @@ describe('newsletter consent that sticks', () => {
     expect((await subscriber('guessme@example.com'))!.status).toBe('pending');
   });
 });
+
+describe('POST /api/email/send-email takes no mail of mine', () => {
+  it('a body its contract does not take is the same 403 as any other use: no 400 that says what it wants', async () => {
+    const forbidden = { error: 'forbidden', message: "This endpoint only re-sends the store's own order e-mails." };
+    for (const body of ['[1]', '"mail"', { type: 'newsletter', recipient: 'victim@example.com', html: PHISH }, { type: 'order-confirmation', data: 'x', orderId: 1 }, { type: 'order-confirmation', data: { orderId: { $gt: 0 } } }, { type: 'order-confirmation', orderId: 1.5 }]) {
+      const res = await call(server.url, 'POST', '/api/email/send-email', { body, from: freshClient() });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body, JSON.stringify(body)).toEqual(forbidden);
+    }
+  });
+});

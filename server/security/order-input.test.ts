@@ -99,3 +99,69 @@ describe('quantities that are not a whole number of at least 1', () => {
     expect((res.body.items as { qty: number }[]).map((i) => i.qty)).toEqual([1, 1, 1]);
   });
 });
+
+/**
+ * What the contracts (schemas/api/orders.ts) refuse that the hand-written reading let through:
+ * wrong types were ignored or guessed (an e-mail 123 fell back to the billing one, a ZIP 10010 became
+ * "10010", an address "NY" priced as none, a subtotal "" as 0 and "1e3" as 1000). Each is now a 400
+ * naming the field, and nothing is stored.
+ */
+describe('the contracts refuse what the old reading guessed', () => {
+  const get = async (pathname: string) => {
+    const res = await fetch(shop.url + pathname);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('an order with a non-string e-mail, ZIP or item option is refused, naming the field', async () => {
+    const before = await orderCount();
+    const base = orderPayload();
+    const [billing, shipping] = base.addresses as Record<string, unknown>[];
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ email: 123 }, 'email'],
+      [{ addresses: [{ ...billing, zipCode: 10010 }, shipping] }, 'addresses.0.zipCode'],
+      [{ items: [{ sku: skus(1)[0], qty: 1, finish: 'white' }] }, 'items.0.finish'],
+      [{ poNumber: 'P'.repeat(101) }, 'poNumber'],
+    ];
+    for (const [override, field] of cases) {
+      const res = await post('/api/order', orderPayload(override), { 'Idempotency-Key': `types-${crypto.randomUUID()}` });
+      expect(res.status, field).toBe(400);
+      expect(Object.keys(res.body.fields as object), field).toEqual([field]);
+    }
+    expect((await post('/api/order', orderPayload({ email: 123 }), { 'Idempotency-Key': `types-${crypto.randomUUID()}` })).body).toMatchObject({ error: 'validation_failed', message: 'Invalid email address' });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('a cart of more than 50 lines, or of no lines, keeps its own code', async () => {
+    const [sku] = skus(1);
+    const many = await post('/api/cart/totals', { items: Array.from({ length: 51 }, () => ({ sku })) });
+    expect(many.body).toMatchObject({ error: 'too_many_items', message: 'A cart holds at most 50 samples.', fields: { items: 'A cart holds at most 50 samples.' } });
+    const none = await post('/api/order', orderPayload({ items: [] }), { 'Idempotency-Key': `empty-${crypto.randomUUID()}` });
+    expect(none.body).toMatchObject({ error: 'empty_cart', message: 'Please select at least one sample.', fields: { items: 'Please select at least one sample.' } });
+  });
+
+  it('cart totals for an address that is not an object are refused, not priced as none', async () => {
+    const [sku] = skus(1);
+    const res = await post('/api/cart/totals', { items: [{ sku }], address: 'NY' });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields as object)).toEqual(['address']);
+  });
+
+  it.each(['', '1e3', '0x10', '-5', '1000000000'])('shipping rates for subtotal %j: Failed to calculate shipping', async (subtotal) => {
+    const res = await get(`/api/shipping/rates?subtotal=${encodeURIComponent(subtotal)}&state=NY&zip=10010`);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'validation_failed', message: 'Failed to calculate shipping', fields: { subtotal: 'Must be a valid number' } });
+  });
+
+  it('shipping rates for an item count that is not 0 to 10,000: Failed to calculate shipping', async () => {
+    for (const itemCount of ['10001', '1.5', 'x']) {
+      const res = await get(`/api/shipping/rates?subtotal=150&state=NY&zip=10010&itemCount=${itemCount}`);
+      expect(res.body, itemCount).toEqual({ error: 'validation_failed', message: 'Failed to calculate shipping', fields: { itemCount: 'Must be a number' } });
+    }
+  });
+
+  it('an order lookup with the e-mail twice in the address is refused', async () => {
+    const res = await get('/api/order/100000001?email=a%40example.com&email=b%40example.com');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'validation_failed', message: 'Email is required', fields: { email: 'Email is required' } });
+  });
+});

@@ -8,6 +8,8 @@
  * Passwords are logged nowhere; the log lines carry customer ids only.
  */
 import crypto from 'node:crypto';
+import { INVALID_CREDENTIALS, RESET_LINK_INVALID, type loginEndpoint, type passwordResetConfirmEndpoint, type passwordResetEndpoint, type registerEndpoint } from '../../schemas/api/accounts';
+import type { RequestBody } from '../../schemas/api/endpoint';
 import { validatePersonName, validatePhone } from '../../schemas/evaluators/checkout-fields';
 import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
@@ -22,16 +24,15 @@ import { emailIdentity, readEmailAddress } from './email-address';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
 import type { RecaptchaVerifier } from './recaptcha';
-import { nowIso, type Json } from './request-input';
+import { nowIso } from './request-input';
 import { sha256Hex } from './secrets';
 import { SessionService, type NewSession } from './session-service';
 
 export const REGISTERED_MESSAGE = 'Thank you for registering. Please check your e-mail, then sign in.';
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export { INVALID_CREDENTIALS, RESET_LINK_INVALID };
 /** Past the wrong passwords of one e-mail (./account-throttle.ts): the sign-in form shows the captcha with this. */
 export const SIGN_IN_CAPTCHA_MESSAGE = 'There have been too many failed sign-in attempts for this e-mail. Please complete the reCAPTCHA verification and sign in again.';
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for this e-mail, we have sent it a link to reset the password.';
-export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in with your new password.';
 export const RESET_LINK_MINUTES = 60;
 /** Where the e-mails link to: the account pages of the storefront. */
@@ -39,23 +40,26 @@ export const SIGN_IN_PATH = '/my-account/login';
 export const FORGOT_PASSWORD_PATH = '/my-account/forgot-password';
 export const RESET_PASSWORD_PATH = '/my-account/reset-password';
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
-
 function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts. Please try again later.'): ApiError {
   return new ApiError(429, 'too_many_requests', message, undefined, { retryAfter: retryAfterSeconds });
 }
 
+/** The bodies, as their contracts (schemas/api/accounts.ts) have checked them. */
+export type RegisterBody = RequestBody<typeof registerEndpoint>;
+export type SignInBody = RequestBody<typeof loginEndpoint>;
+export type ResetRequestBody = RequestBody<typeof passwordResetEndpoint>;
+export type ResetConfirmBody = RequestBody<typeof passwordResetConfirmEndpoint>;
+
 /**
- * The e-mail of a body, checked and normalised by the one e-mail rule (./email-address): 400 with
- * its message when missing, malformed or a look-alike (invisible characters, mixed scripts).
+ * The e-mail of a body (a string, by its contract), checked and normalised by the one e-mail rule
+ * (./email-address): its message when blank, malformed or a look-alike (invisible characters, mixed
+ * scripts).
  */
-function readEmail(body: Json, errors: Record<string, string>): string {
-  const read = readEmailAddress(body.email);
+function readEmail(value: string, errors: Record<string, string>): string {
+  const read = readEmailAddress(value);
   if ('problem' in read) {
     errors.email = read.problem;
-    return text(body.email);
+    return value.trim();
   }
   return read.address;
 }
@@ -91,12 +95,12 @@ export class AccountService {
     await enqueueMail(tx, { type, orderId: null, recipient: customer.email, cc: [], dedupeKey: `${type}:${customer.id}:${crypto.randomUUID()}`, ...rendered });
   }
 
-  async register(body: Json, address: string): Promise<void> {
+  async register(body: RegisterBody, address: string): Promise<void> {
     const errors: Record<string, string> = {};
-    const email = readEmail(body, errors);
-    const firstName = text(body.firstName);
-    const lastName = text(body.lastName);
-    const phone = text(body.phone);
+    const email = readEmail(body.email, errors);
+    const firstName = body.firstName.trim();
+    const lastName = body.lastName.trim();
+    const phone = body.phone?.trim() ?? '';
     for (const [field, problem] of [
       ['firstName', validatePersonName(firstName)],
       ['lastName', validatePersonName(lastName)],
@@ -110,7 +114,7 @@ export class AccountService {
     if (wait !== null) throw tooManyRequests(wait);
 
     // Hash in both cases, so a taken e-mail takes as long as a new one.
-    const passwordHash = await hashPassword(body.password as string);
+    const passwordHash = await hashPassword(body.password);
     const mayMail = await this.throttle.mayMail(emailIdentity(email));
     await this.q.transaction(async (tx) => {
       // The unique e-mail decides between two registrations racing on any server: one inserts, the other gets the taken-e-mail path.
@@ -133,12 +137,11 @@ export class AccountService {
    * sign-in form shows the captcha for the next try. Strangers' guesses cost the owner a captcha,
    * never the account.
    */
-  async signIn(body: Json, address: string): Promise<SignIn> {
+  async signIn(body: SignInBody, address: string): Promise<SignIn> {
     const errors: Record<string, string> = {};
-    const email = readEmail(body, errors);
+    // The password's presence and length are its contract's.
+    const email = readEmail(body.email, errors);
     const password = body.password;
-    if (typeof password !== 'string' || password === '') errors.password = 'This field is required';
-    else if (password.length > 1000) errors.password = INVALID_CREDENTIALS;
     if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
     const key = emailIdentity(email);
     const attempt = await this.throttle.beginSignIn(key, address);
@@ -149,7 +152,7 @@ export class AccountService {
     }
     const captchaNamed = { recaptchaToken: FIELD_MESSAGES.captcha };
     if (attempt.kind === 'captcha') {
-      const token = typeof body.recaptchaToken === 'string' ? body.recaptchaToken.trim() : '';
+      const token = body.recaptchaToken?.trim() ?? '';
       if (!token || !(await this.recaptcha.verify(token, address))) {
         this.logger.info({ captcha: token ? 'failed' : 'missing' }, 'sign-in refused without a password check: the captcha is needed');
         throw new ApiError(400, 'captcha_required', SIGN_IN_CAPTCHA_MESSAGE, captchaNamed);
@@ -157,23 +160,23 @@ export class AccountService {
     }
 
     const customer = await this.customers.byEmail(email);
-    const ok = customer ? await verifyPassword(customer.password_hash, password as string) : await verifyAgainstDummy(password as string);
+    const ok = customer ? await verifyPassword(customer.password_hash, password) : await verifyAgainstDummy(password);
     if (!customer || !ok) {
       const captchaNext = attempt.kind === 'captcha' || attempt.captchaNext;
       this.logger.info({ customerId: customer?.id ?? null, captchaNext }, 'sign-in failed');
       throw new ApiError(401, 'invalid_credentials', INVALID_CREDENTIALS, captchaNext ? captchaNamed : undefined);
     }
     await this.throttle.signedIn(key, address);
-    if (needsRehash(customer.password_hash)) await this.customers.setPasswordHash(customer.id, await hashPassword(password as string));
+    if (needsRehash(customer.password_hash)) await this.customers.setPasswordHash(customer.id, await hashPassword(password));
     const session = await this.sessions.create(customer.id);
     this.logger.info({ customerId: customer.id }, 'customer signed in');
     return { customerId: customer.id, session };
   }
 
   /** Always the same answer; a link only when the account exists and its mailbox is not flooded. */
-  async requestPasswordReset(body: Json, address: string): Promise<void> {
+  async requestPasswordReset(body: ResetRequestBody, address: string): Promise<void> {
     const errors: Record<string, string> = {};
-    const email = readEmail(body, errors);
+    const email = readEmail(body.email, errors);
     if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', FORM_INVALID, errors);
     const wait = await this.throttle.request(address);
     if (wait !== null) throw tooManyRequests(wait);
@@ -200,8 +203,8 @@ export class AccountService {
    * Sets the password from a reset link: the link works once and for an hour; every session of the
    * customer but the caller's own ends, and the other reset links of the account stop working.
    */
-  async confirmPasswordReset(body: Json, currentSession: number | undefined): Promise<void> {
-    const token = text(body.token);
+  async confirmPasswordReset(body: ResetConfirmBody, currentSession: number | undefined): Promise<void> {
+    const token = body.token.trim();
     const invalidLink = () => new ApiError(400, 'invalid_token', RESET_LINK_INVALID, { token: RESET_LINK_INVALID });
     const find = async () => {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
@@ -214,7 +217,7 @@ export class AccountService {
     if (!customer) throw invalidLink();
     const problem = passwordProblem(body.password, customer.email);
     if (problem) throw new ApiError(400, 'validation_failed', FORM_INVALID, { password: problem });
-    const passwordHash = await hashPassword(body.password as string);
+    const passwordHash = await hashPassword(body.password);
     await this.q.transaction(async (tx) => {
       const now = nowIso();
       // Claimed here, after the hashing, by the conditional update: of two uses of one link racing

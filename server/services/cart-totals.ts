@@ -7,8 +7,10 @@ import { resolveShipping } from '../../schemas/shipping-rules';
 import type { ShippingMethod } from '../../schemas/shipping.schema';
 import { orderTax } from '../../schemas/tax-rules';
 import type { TaxRule } from '../../schemas/tax.schema';
+import type { FromSchema } from 'json-schema-to-ts';
+import { EMPTY_CART_MESSAGE, MAX_LINES, QUANTITY_MESSAGE, TOO_MANY_LINES_MESSAGE, cartItemsSchema } from '../../schemas/api/orders';
 import { ApiError } from '../http/api-error';
-import { isRecord } from './request-input';
+import { fieldErrors, validatorOf } from '../http/contract';
 import type { CatalogSample, SampleCatalog } from './sample-catalog';
 
 export interface CustomOption {
@@ -58,71 +60,72 @@ export interface CartTotals {
 }
 
 export const MAX_QTY_PER_SAMPLE = 1;
-export const MAX_LINES = 50;
+export { MAX_LINES, QUANTITY_MESSAGE };
 
 export function maxQtyMessage(name: string): string {
   return `You can order maximum 1 quantity of item "${name}".`;
 }
 
-/** The finish as custom options: accepts `finish: {type, value, label}` or `customOptions: [...]`. */
-function readOptions(item: Record<string, unknown>): CustomOption[] {
-  const raw: unknown[] = Array.isArray(item.customOptions) ? item.customOptions : isRecord(item.finish) ? [item.finish] : isRecord(item.customOptions) ? [item.customOptions] : [];
+/** The cart lines of a request, as their contract has checked them (schemas/api/orders.ts). */
+export type CartItemsInput = FromSchema<typeof cartItemsSchema>;
+type OptionInput = { type?: string; value?: string; label?: string };
+
+/** The finish as custom options: `finish: {type, value, label}` or `customOptions: [...]` (or one object). */
+function readOptions(item: CartItemsInput[number]): CustomOption[] {
+  const raw: OptionInput[] = Array.isArray(item.customOptions) ? item.customOptions : item.finish ? [item.finish] : item.customOptions ? [item.customOptions as OptionInput] : [];
   const out: CustomOption[] = [];
   for (const o of raw.slice(0, 5)) {
-    if (!isRecord(o)) continue;
-    const str = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 200) : typeof v === 'number' ? String(v) : '');
-    const type = str(o.type);
-    const value = str(o.value);
+    const type = (o.type ?? '').trim();
+    const value = (o.value ?? '').trim();
     if (!type && !value) continue;
-    out.push({ type, value, label: str(o.label) || value });
+    out.push({ type, value, label: (o.label ?? '').trim() || value });
   }
   return out;
 }
 
-export const QUANTITY_MESSAGE = 'Quantity must be a whole number of at least 1.';
-
 /**
- * A line's quantity: absent is 1; else a whole number of at least 1, as a number or as digits. Not
- * a guess: 000 §5's "a non-number becomes 1" is the cart input's rule in the browser, and an API
- * call that sends -1, 0, 0.5, null or "1e400" means something the store would only misrecord.
+ * A cart refusal of the contract keeps the codes the API has always answered: empty_cart,
+ * too_many_items, invalid_items (when every wrong field is a cart line's). Anything else as it was.
  */
-function quantityOf(raw: unknown): number | undefined {
-  if (raw === undefined) return 1;
-  const qty = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,6}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
-  return Number.isSafeInteger(qty) && qty >= 1 ? qty : undefined;
+export function withCartCodes(err: unknown): unknown {
+  if (!(err instanceof ApiError) || err.status !== 400 || !err.fields) return err;
+  const names = Object.keys(err.fields);
+  if (names.length === 0 || !names.every((n) => n === 'items' || n.startsWith('items.'))) return err;
+  const code = err.fields.items === EMPTY_CART_MESSAGE ? 'empty_cart' : err.fields.items === TOO_MANY_LINES_MESSAGE ? 'too_many_items' : 'invalid_items';
+  return new ApiError(400, code, err.message, err.fields);
 }
 
-/** Parses the cart items of a request: each a catalog SKU and a quantity (quantityOf). */
+/**
+ * The cart lines of a request: checked by the cart's schema (schemas/api/orders.ts, the one its
+ * endpoints' contracts hold, so a direct caller gets the same refusals), then against what a schema
+ * cannot say: the catalog (the SKU is a sample's) and one unit per sample across lines.
+ */
 export function readCartLines(rawItems: unknown, catalog: SampleCatalog): CartLine[] {
-  if (!Array.isArray(rawItems) || rawItems.length === 0) {
-    throw new ApiError(400, 'empty_cart', 'Please select at least one sample.', { items: 'Please select at least one sample.' });
+  const validate = validatorOf(cartItemsSchema);
+  if (!validate(rawItems)) {
+    const fields = Object.fromEntries(Object.entries(fieldErrors(validate.errors ?? [])).map(([name, message]) => [name ? `items.${name}` : 'items', message]));
+    throw withCartCodes(new ApiError(400, 'validation_failed', Object.values(fields)[0] ?? EMPTY_CART_MESSAGE, fields));
   }
-  if (rawItems.length > MAX_LINES) throw new ApiError(400, 'too_many_items', `A cart holds at most ${MAX_LINES} samples.`, { items: `A cart holds at most ${MAX_LINES} samples.` });
+  const items = rawItems as CartItemsInput;
   const errors: Record<string, string> = {};
   const lines: CartLine[] = [];
   const qtyBySku = new Map<string, number>();
-  rawItems.forEach((raw, i) => {
-    if (!isRecord(raw) || typeof raw.sku !== 'string' || raw.sku.trim() === '') {
-      errors[`items.${i}.sku`] = 'This field is required';
-      return;
-    }
-    const sample = catalog.findSample(raw.sku.trim());
+  items.forEach((item, i) => {
+    const sku = item.sku.trim();
+    const sample = catalog.findSample(sku);
     if (!sample) {
-      errors[`items.${i}.sku`] = `Item "${raw.sku.trim().slice(0, 100)}" is not available.`;
+      errors[`items.${i}.sku`] = `Item "${sku.slice(0, 100)}" is not available.`;
       return;
     }
-    const qty = quantityOf(raw.qty);
-    if (qty === undefined) {
-      errors[`items.${i}.qty`] = QUANTITY_MESSAGE;
-      return;
-    }
+    // The schema took a whole number of at least 1, as a number or as digits; absent is 1.
+    const qty = item.qty === undefined ? 1 : Number(String(item.qty).trim());
     const total = (qtyBySku.get(sample.sku) ?? 0) + qty;
     qtyBySku.set(sample.sku, total);
     if (qty > MAX_QTY_PER_SAMPLE || total > MAX_QTY_PER_SAMPLE) {
       errors[`items.${i}.qty`] = maxQtyMessage(sample.name);
       return;
     }
-    lines.push({ sample, qty, customOptions: readOptions(raw) });
+    lines.push({ sample, qty, customOptions: readOptions(item) });
   });
   const first = Object.values(errors)[0];
   if (first !== undefined) throw new ApiError(400, 'invalid_items', first, errors);

@@ -9,20 +9,22 @@
  * (what it is mainly for) and may be the default of either kind; `isDefault` is "the default of
  * its own type". A new address becomes the default of each kind that has none yet.
  */
+import { FORM_INVALID, type addressCreateEndpoint } from '../../schemas/api/accounts';
+import type { RequestBody } from '../../schemas/api/endpoint';
 import { validateAddressLine } from '../../schemas/evaluators/checkout-fields';
 import { isUniqueViolation, type Queries } from '../db/queries';
 import type { CustomerAddressTable, CustomerTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { emailIdentity } from './email-address';
 import { readAddress, type AddressType } from './order-address';
-import { nowIso, type Json } from './request-input';
+import { nowIso } from './request-input';
 
 type Row<T> = { [K in keyof T]: T[K] extends import('kysely').Generated<infer U> ? U : T[K] };
 export type CustomerRow = Row<CustomerTable>;
 export type CustomerAddressRow = Row<CustomerAddressTable>;
 
 export const ADDRESS_NOT_FOUND = 'Address not found.';
-export const FORM_INVALID = 'Form validation failed. Please check your information.';
+export { FORM_INVALID };
 /** Enough for a contractor's sites; bounds what one account can store. */
 export const MAX_ADDRESSES = 50;
 
@@ -84,18 +86,15 @@ interface AddressChange {
   defaultBilling: boolean | undefined;
 }
 
-function flag(body: Json, name: string, errors: Record<string, string>): boolean | undefined {
-  const v = body[name];
-  if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'boolean') {
-    errors[name] = `${name} must be true or false`;
-    return undefined;
-  }
-  return v;
-}
+/** A saved address's fields and flags as their contract has checked them (the same for POST and PATCH). */
+export type AddressInput = RequestBody<typeof addressCreateEndpoint>;
 
-/** Reads a whole address (a new one, or an existing one with the request's changes laid over it). */
-function readAddressChange(body: Json, base: Partial<AddressView>, customerEmail: string): AddressChange {
+/**
+ * Reads a whole address (a new one, or an existing one with the request's changes laid over it).
+ * Its contract has checked the types (text fields, true/false flags); here are the checkout field
+ * rules, which answer every field's problem at once.
+ */
+function readAddressChange(body: AddressInput, base: Partial<AddressView>, customerEmail: string): AddressChange {
   const errors: Record<string, string> = {};
   const merged: Record<string, unknown> = { ...base };
   for (const key of ['firstName', 'lastName', 'company', 'street1', 'street2', 'city', 'state', 'zipCode', 'countryId', 'phoneNumber', 'email', 'type']) {
@@ -110,15 +109,15 @@ function readAddressChange(body: Json, base: Partial<AddressView>, customerEmail
   for (const [key, message] of Object.entries(problems)) errors[key.slice(key.indexOf('.') + 1)] = message;
   if (address.email.length > 254) errors.email = 'Invalid email address';
   const company = typeof merged.company === 'string' ? merged.company.trim() : '';
-  if (merged.company !== undefined && merged.company !== null && typeof merged.company !== 'string') errors.company = 'company must be a string.';
-  else if (company.length > 100) errors.company = 'Company seems too long';
+  if (company.length > 100) errors.company = 'Company seems too long';
   else {
     const problem = validateAddressLine(company, false);
     if (problem) errors.company = problem;
   }
-  const isDefault = flag(body, 'isDefault', errors);
-  let defaultShipping = flag(body, 'defaultShipping', errors);
-  let defaultBilling = flag(body, 'defaultBilling', errors);
+  // null, like absent: unchanged.
+  const isDefault = body.isDefault ?? undefined;
+  let defaultShipping = body.defaultShipping ?? undefined;
+  let defaultBilling = body.defaultBilling ?? undefined;
   if (isDefault !== undefined) {
     if (type === 'shipping') defaultShipping ??= isDefault;
     else defaultBilling ??= isDefault;
@@ -230,7 +229,7 @@ export class CustomerService {
     return addressView(row, (await this.byId(customerId, q))!);
   }
 
-  addAddress(customerId: number, body: Json): Promise<AddressView> {
+  addAddress(customerId: number, body: AddressInput): Promise<AddressView> {
     return this.q.transaction(async (tx) => {
       const customer = await this.lockCustomer(tx, customerId);
       const change = readAddressChange(body, {}, customer.email);
@@ -244,7 +243,7 @@ export class CustomerService {
     });
   }
 
-  updateAddress(customerId: number, rawId: unknown, body: Json): Promise<AddressView> {
+  updateAddress(customerId: number, rawId: unknown, body: AddressInput): Promise<AddressView> {
     return this.q.transaction(async (tx) => {
       // Read under the lock: the request's fields are laid over the address as it is now.
       const customer = await this.lockCustomer(tx, customerId);

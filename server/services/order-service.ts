@@ -5,6 +5,8 @@
  * an Idempotency-Key's lock (lockKey) backed by the unique (scope, idempotency_key), and the order's
  * row lock (lockRow) before its cart, payments, balance or status are read to be changed.
  */
+import type { RequestBody } from '../../schemas/api/endpoint';
+import type { createOrderEndpoint } from '../../schemas/api/orders';
 import { formatMoney, toDollars } from '../../schemas/money';
 import { offeredPaymentMethods, type PaymentScope } from '../../schemas/payment-method-selection';
 import type { PaymentMethod } from '../../schemas/payment-methods.schema';
@@ -20,7 +22,7 @@ import { assertTransition, isPayable, STATE_OF_STATUS, statusAfterPayment, type 
 import { balanceCents, findOrderRow, flaggedOverpaymentCents, loadOrder, orderView, paidCents, type OrderView, type PaymentRow } from './order-view';
 import type { ConfirmedPayment } from './payment-types';
 import { convertQuoteInTransaction } from './quote-conversion';
-import { isEmail, isRecord, nowIso, optionalString, type Json } from './request-input';
+import { isEmail, nowIso, type Json } from './request-input';
 import type { SampleCatalog } from './sample-catalog';
 import { sha256Hex } from './secrets';
 
@@ -28,6 +30,9 @@ export const ORDER_NOT_FOUND = 'Order not found.';
 export const QUOTE_ADDRESSES_FIXED = 'The addresses of an order made from a quote are those of the quote. Please contact us to change them.';
 export const CART_LOCKED = 'A payment for this order is in progress; the cart cannot change until it completes or fails.';
 export const NO_SHIPPING_MESSAGE = 'Sorry, no shipping methods are available for the selected shipping address.';
+
+/** The body of POST /api/order, as its contract checked it. */
+export type CreateOrderBody = RequestBody<typeof createOrderEndpoint>;
 
 export interface OrderInput {
   lines: CartLine[];
@@ -149,28 +154,30 @@ export class OrderService {
     private readonly mail: MailContext,
   ) {}
 
-  /** Reads and checks an order request. Prices, totals, status and state in the body are ignored. */
-  parseOrderInput(body: Json): OrderInput {
+  /**
+   * An order request its contract has checked (schemas/api/orders.ts), checked for what a schema
+   * cannot say: the catalog's SKUs and one unit per sample, the one e-mail rule, the checkout field
+   * rules of the addresses, a payment method offered for sample orders. Prices, totals, status and
+   * state in the body are ignored.
+   */
+  parseOrderInput(body: CreateOrderBody): OrderInput {
     const lines = readCartLines(body.items, this.catalog);
-    const topEmail = typeof body.email === 'string' && body.email.trim() !== '' ? body.email.trim() : undefined;
+    const topEmail = body.email?.trim() || undefined;
     if (topEmail !== undefined && !isEmail(topEmail)) throw new ApiError(400, 'validation_failed', 'Invalid email address', { email: 'Invalid email address' });
     const { billing, shipping } = readAddresses(body, topEmail);
-    const payments = Array.isArray(body.payments) ? body.payments : [];
-    const rawMethod = body.paymentMethod ?? (isRecord(body.payment) ? body.payment.method : undefined) ?? (isRecord(payments[0]) ? payments[0].method : undefined);
+    const rawMethod = body.paymentMethod ?? body.payment?.method ?? body.payments?.[0]?.method;
     const paymentMethod = choosePaymentMethod(this.rules.paymentMethods, rawMethod, 'sample-order');
     if (body.shippingMethod === 'no-methods') throw new ApiError(400, 'no_shipping_method', NO_SHIPPING_MESSAGE, { shippingMethod: NO_SHIPPING_MESSAGE });
-    const firstName = optionalString(body.firstName, 'firstName', 50) ?? billing.firstName;
-    const lastName = optionalString(body.lastName, 'lastName', 50) ?? billing.lastName;
     return {
       lines,
       billing,
       shipping,
       email: topEmail ?? billing.email,
-      firstName,
-      lastName,
+      firstName: body.firstName?.trim() || billing.firstName,
+      lastName: body.lastName?.trim() || billing.lastName,
       paymentMethod,
-      additionalNotes: optionalString(body.additionalNotes, 'additionalNotes', 2000) ?? null,
-      poNumber: optionalString(body.poNumber, 'poNumber', 100) ?? null,
+      additionalNotes: body.additionalNotes?.trim() || null,
+      poNumber: body.poNumber?.trim() || null,
     };
   }
 

@@ -11,12 +11,6 @@ export function isRecord(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The body as an object, or a 400 when it is missing, an array or a scalar. */
-export function bodyObject(body: unknown): Json {
-  if (!isRecord(body)) throw new ApiError(400, 'invalid_body', 'The request body must be a JSON object.');
-  return body;
-}
-
 export function invalid(field: string, message: string, code = 'validation_failed'): ApiError {
   return new ApiError(400, code, message, { [field]: message });
 }
@@ -42,11 +36,6 @@ export function positiveId(value: unknown, field: string, message: string, code 
   const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^\d{1,15}$/.test(s) || Number(s) < 1) throw new ApiError(400, code, message, { [field]: message });
   return Number(s);
-}
-
-/** A single query parameter value (the first when repeated). */
-export function queryValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /** Whether the one e-mail rule (./email-address) takes the address. */

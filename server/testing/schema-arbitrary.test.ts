@@ -34,7 +34,8 @@ describe('requests generated from a schema', () => {
     const validate = validatorOf(order);
     const seen = new Set<string>();
     fc.assert(
-      fc.property(nearValid(order), (wrong) => {
+      fc.property(nearValid(order), (near) => {
+        const wrong = near!;
         expect(validate(wrong.value), wrong.how).toBe(false);
         expect(Object.keys(fieldErrors(validate.errors ?? [])), wrong.how).toContain(wrong.field);
         seen.add(wrong.field);

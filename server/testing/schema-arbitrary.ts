@@ -18,6 +18,15 @@ function typeOf(schema: Schema): string | undefined {
   return undefined;
 }
 
+/** Strings of the schema's pattern; fast-check cannot generate from every pattern (lookahead), then its examples. */
+function matching(schema: Schema): fc.Arbitrary<string> {
+  try {
+    return fc.stringMatching(new RegExp(schema.pattern));
+  } catch {
+    return fc.constantFrom(...((schema.examples as string[] | undefined) ?? ['']));
+  }
+}
+
 export function validValue(schema: Schema): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...(schema.enum as unknown[]));
@@ -29,7 +38,7 @@ export function validValue(schema: Schema): fc.Arbitrary<unknown> {
       if (schema.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
       const min = schema.minLength ?? 0;
       const max = schema.maxLength ?? Math.max(min, 40);
-      const base = schema.pattern ? fc.stringMatching(new RegExp(schema.pattern)) : fc.string({ minLength: min, maxLength: max });
+      const base = schema.pattern ? matching(schema) : fc.string({ minLength: min, maxLength: max });
       return base.filter((s) => s.length >= min && s.length <= max);
     }
     case 'integer':
@@ -79,8 +88,17 @@ function wrongType(schema: Schema): unknown {
   }
 }
 
-/** One thing wrong in a valid value: its kinds, for every field the schema describes. */
-export function nearValid(schema: Schema): fc.Arbitrary<NearValid> {
+/** Whether a part that travels as text can be one thing wrong: a field it requires, or a field it refuses. */
+export function canBeWrongAsText(schema: Schema): boolean {
+  return ((schema.required as string[] | undefined) ?? []).length > 0 || schema.additionalProperties === false;
+}
+
+/**
+ * One thing wrong in a valid value: its kinds, for every field the schema describes. `text`: the
+ * value travels as text (a query string, headers), where a type cannot be wrong, only a field
+ * missing or unknown.
+ */
+export function nearValid(schema: Schema, { text = false } = {}): fc.Arbitrary<NearValid | null> {
   return validValue(schema).chain((valid) => {
     const options: NearValid[] = [];
     const walk = (s: Schema, value: unknown, path: string[], set: (v: unknown) => unknown): void => {
@@ -96,6 +114,7 @@ export function nearValid(schema: Schema): fc.Arbitrary<NearValid> {
         options.push({ value: set(rest), field: [...path, name].join('.'), how: `without ${name}` });
       }
       if (s.additionalProperties === false) options.push({ value: set({ ...obj, unexpectedField: 'x' }), field: [...path, 'unexpectedField'].join('.'), how: 'with an unknown field' });
+      if (text) return;
       for (const [name, property] of Object.entries(properties)) {
         const wrong = wrongType(property);
         if (wrong !== undefined && !property.anyOf && !property.oneOf && !Array.isArray(property.type)) {
@@ -108,6 +127,8 @@ export function nearValid(schema: Schema): fc.Arbitrary<NearValid> {
       }
     };
     walk(schema, valid, [], (v) => v);
-    return options.length ? fc.constantFrom(...options) : fc.constant({ value: 'not an object', field: 'body', how: 'a body of the wrong type' });
+    if (options.length) return fc.constantFrom(...options);
+    // Nothing inside to get wrong: the whole value of the wrong type (a body only; text is always text).
+    return fc.constant(text ? null : { value: 'not an object', field: 'body', how: 'a body of the wrong type' });
   });
 }

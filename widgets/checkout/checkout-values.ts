@@ -79,7 +79,7 @@ export function apiAddress(values: CheckoutValues, prefix: AddressPrefix, type: 
 }
 
 export function cartLines(items: readonly StoredSample[]) {
-  return items.map((i) => ({ sku: i.sku, qty: i.qty, ...(i.finish ? { finish: i.finish } : {}) }));
+  return items.map((i) => ({ sku: i.sku, qty: i.qty, ...(i.finish ? { finish: { ...i.finish } } : {}) }));
 }
 
 /**

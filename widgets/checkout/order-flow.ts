@@ -5,17 +5,16 @@
  * `PATCH /api/order {id, payments:[{transactionId, method}]}` with the order's access token. The
  * server confirms the payment with the gateway itself and answers the order's status.
  */
+import type { RequestBody, ResponseBody } from '../../schemas/api/endpoint';
+import type { createOrderEndpoint, updateOrderEndpoint } from '../../schemas/api/orders';
 import { ApiRequestError, type ApiClient } from '../api-client';
 import type { AcceptedPayment } from '../payment/payment-types';
 import { readCheckoutSession, saveCheckoutSession, startNewCheckout, type CheckoutSession } from './checkout-session';
 
-export interface PlacedOrder {
-  id: number;
-  orderIncrementId: string;
-  total: number;
-  status: string;
-  accessToken: string;
-}
+/** The body of `POST /api/order` (its contract, schemas/api/orders.ts). */
+export type OrderRequest = RequestBody<typeof createOrderEndpoint>;
+/** The order `POST /api/order` answers, with its access token. */
+export type PlacedOrder = ResponseBody<typeof createOrderEndpoint, 201>;
 
 export interface PlaceResult {
   order: PlacedOrder;
@@ -23,7 +22,7 @@ export interface PlaceResult {
   created: boolean;
 }
 
-export async function placeOrder(api: ApiClient, cartKey: string, payload: unknown): Promise<PlaceResult> {
+export async function placeOrder(api: ApiClient, cartKey: string, payload: OrderRequest): Promise<PlaceResult> {
   let session: CheckoutSession = readCheckoutSession(cartKey);
   let order: PlacedOrder;
   try {
@@ -39,14 +38,13 @@ export async function placeOrder(api: ApiClient, cartKey: string, payload: unkno
   return { order, created };
 }
 
-export interface RecordedPayment {
-  message: string;
-  order: { id: number; orderIncrementId: string; status: string; total: number; payments?: { status: string; amount: number }[] };
-}
+/** What `PATCH /api/order` answers: the server's message and the order as it confirmed the payment. */
+export type RecordedPayment = ResponseBody<typeof updateOrderEndpoint, 200>;
 
 /** Records the accepted payment on the order; the server answers what it confirmed. */
 export function recordPayment(api: ApiClient, order: { id: number; accessToken: string }, payment: AcceptedPayment): Promise<RecordedPayment> {
-  return api.send<RecordedPayment>('PATCH', '/api/order', { id: order.id, payments: [{ transactionId: payment.transactionId, method: payment.method }] }, { Authorization: `Bearer ${order.accessToken}` });
+  const body: RequestBody<typeof updateOrderEndpoint> = { id: order.id, payments: [{ transactionId: payment.transactionId, method: payment.method }] };
+  return api.send<RecordedPayment>('PATCH', '/api/order', body, { Authorization: `Bearer ${order.accessToken}` });
 }
 
 /** Statuses of a paid order (server/services/order-status.ts): ordered, or further along. */

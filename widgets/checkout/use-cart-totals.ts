@@ -5,30 +5,15 @@
  * debounced, and an answer to an older question is dropped.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { ResponseBody } from '../../schemas/api/endpoint';
+import type { cartTotalsEndpoint } from '../../schemas/api/orders';
 import type { ApiClient } from '../api-client';
 import type { StoredSample } from '../cart-store/sample-cart';
 import { cartLines } from './checkout-values';
 
-export interface TotalsLine {
-  sku: string;
-  name: string;
-  styleTitle?: string;
-  price: number;
-  qty: number;
-  rowTotal: number;
-}
-
-export interface CartTotals {
-  items: TotalsLine[];
-  subtotal: number;
-  shippingCost: number;
-  shippingMethod: { type: string; displayName: string; description?: string; rate: number } | null;
-  shippingAvailable: boolean;
-  shippingMessage: string | null;
-  taxAmount: number;
-  total: number;
-  totalItemCount: number;
-}
+/** What `POST /api/cart/totals` answers (its contract, schemas/api/orders.ts). */
+export type CartTotals = ResponseBody<typeof cartTotalsEndpoint, 200>;
+export type TotalsLine = CartTotals['items'][number];
 
 export interface TotalsAddress {
   countryId: string;

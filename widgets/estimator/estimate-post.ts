@@ -6,6 +6,8 @@
  * (`data.estimate`). JSON, or multipart when files are attached (formData as JSON text, one part
  * per file named by its field). Never throws: a failure is `{ok: false}`.
  */
+import type { RequestBody, ResponseBody } from '../../schemas/api/endpoint';
+import type { formSubmitEndpoint } from '../../schemas/api/forms';
 import type { FieldValue } from '../../schemas/evaluators/field-values';
 import { DEALER_HEADER } from '../api-client';
 import type { PriceRange } from '../showroom-events';
@@ -37,7 +39,7 @@ export async function postEstimate(post: EstimatePost, transport: EstimateTransp
     if (Array.isArray(value) && value.some(isFile)) for (const f of value) files.push([name, f as unknown as Blob]);
     else if (!Array.isArray(value) || value.every((v) => typeof v === 'string')) formData[name] = value;
   }
-  const envelope = {
+  const envelope: RequestBody<typeof formSubmitEndpoint> = {
     formData,
     honeypot: '',
     name: post.formName,
@@ -60,8 +62,9 @@ export async function postEstimate(post: EstimatePost, transport: EstimateTransp
   try {
     const doFetch = transport.fetch ?? globalThis.fetch;
     const res = await doFetch(`${(transport.apiBase ?? '').replace(/\/$/, '')}/api/forms/${encodeURIComponent(post.formName)}`, { method: 'POST', headers, body });
-    const answer = (await res.json().catch(() => ({}))) as { success?: boolean; message?: unknown; fields?: unknown; data?: { estimate?: PriceRange } };
-    if (res.ok && answer.success !== false) return { ok: true, estimate: answer.data?.estimate ?? null };
+    // Read as untrusted: any part of the contract's answer (or of its error shape) may be missing.
+    const answer = (await res.json().catch(() => ({}))) as Partial<ResponseBody<typeof formSubmitEndpoint, 201>> & Partial<ResponseBody<typeof formSubmitEndpoint, 400>>;
+    if (res.ok && (answer.success as unknown) !== false) return { ok: true, estimate: answer.data?.estimate ?? null };
     const fields: Record<string, string> = {};
     if (answer.fields && typeof answer.fields === 'object') for (const [k, v] of Object.entries(answer.fields)) if (typeof v === 'string') fields[k] = v;
     return { ok: false, message: typeof answer.message === 'string' ? answer.message : null, fields };

@@ -17,7 +17,14 @@
  * the submission asked to subscribe: 'Check your inbox to confirm'), or `{error, message, fields}`
  * with a 4xx.
  */
+import type { RequestBody, ResponseBody } from '../../schemas/api/endpoint';
+import type { formSubmitEndpoint } from '../../schemas/api/forms';
 import type { FieldValue } from '../../schemas/evaluators/field-values';
+
+/** The envelope as the contract states it (schemas/api/forms.ts). */
+type Envelope = RequestBody<typeof formSubmitEndpoint>;
+/** What the server answers: a submission's answer or the API's error shape (read as untrusted: any part may be missing). */
+type Answer = Partial<ResponseBody<typeof formSubmitEndpoint, 201>> & Partial<ResponseBody<typeof formSubmitEndpoint, 400>>;
 
 /**
  * The trap input's name in the page. Not `website`: the become-dealer form has a real field of that
@@ -57,8 +64,8 @@ function formData(values: FormPost['values']): Record<string, unknown> {
   return out;
 }
 
-function controlKeys(post: FormPost): Record<string, string | number> {
-  const out: Record<string, string | number> = { honeypot: post.honeypot ?? '' };
+function controlKeys(post: FormPost): Pick<Envelope, 'honeypot' | 'recaptchaToken' | 'step' | 'id'> {
+  const out: Pick<Envelope, 'honeypot' | 'recaptchaToken' | 'step' | 'id'> = { honeypot: post.honeypot ?? '' };
   if (post.recaptchaToken) out.recaptchaToken = post.recaptchaToken;
   if (post.step !== undefined) out.step = post.step;
   if (post.id) out.id = post.id;
@@ -78,7 +85,8 @@ function multipartBody(post: FormPost): FormData {
 }
 
 function jsonBody(post: FormPost): string {
-  return JSON.stringify({ formData: formData(post.values), ...controlKeys(post) });
+  const envelope: Envelope = { formData: formData(post.values), ...controlKeys(post) };
+  return JSON.stringify(envelope);
 }
 
 function readString(value: unknown): string | null {
@@ -98,13 +106,12 @@ export async function postForm(formName: string, post: FormPost, options: { apiB
   }
   try {
     const res = await doFetch(`${options.apiBase ?? ''}/api/forms/${encodeURIComponent(formName)}`, { method: 'POST', headers, body });
-    const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    const answer = (await res.json().catch(() => ({}))) as Answer;
     const message = readString(answer.message);
-    if (res.ok && answer.success !== false && !answer.error) {
-      const data = (answer.data ?? {}) as Record<string, unknown>;
+    if (res.ok && (answer.success as unknown) !== false && !answer.error) {
+      const data: Partial<NonNullable<Answer['data']>> = answer.data ?? {};
       const id = data.id === undefined || data.id === null ? null : String(data.id);
-      const newsletter = (answer.newsletter ?? {}) as Record<string, unknown>;
-      return { ok: true, message, id, token: readString(data.token) ?? readString(data.continuationToken), newsletterMessage: readString(newsletter.message) };
+      return { ok: true, message, id, token: readString(data.token), newsletterMessage: readString(answer.newsletter?.message) };
     }
     const fields: Record<string, string> = {};
     if (answer.fields && typeof answer.fields === 'object') {

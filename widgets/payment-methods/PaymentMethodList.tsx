@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ResponseBody } from '../../schemas/api/endpoint';
+import type { paymentMethodsEndpoint } from '../../schemas/api/payments';
 import type { ApiClient } from '../api-client';
 import type { OfferedPaymentMethod } from '../payment/payment-types';
 import { emitShowroomEvent } from '../showroom-events';
@@ -28,7 +30,7 @@ export function PaymentMethodList({ api, scope, onSelect, disabled }: PaymentMet
   useEffect(() => {
     let current = true;
     api
-      .get<{ paymentMethods: OfferedPaymentMethod[] }>('/api/payment-methods', { scope })
+      .get<ResponseBody<typeof paymentMethodsEndpoint, 200>>('/api/payment-methods', { scope })
       .then(
         ({ paymentMethods }) => {
           if (!current) return;

@@ -23,6 +23,8 @@
  *  /payment/fail, the pending payment removed too (a second verify of the same return would only
  *  repeat the answer; the customer starts again from checkout or the quote link).
  */
+import type { RequestBody, ResponseBody } from '../../schemas/api/endpoint';
+import type { paymentVerifyEndpoint } from '../../schemas/api/payments';
 import type { ApiClient } from '../api-client';
 import { ApiRequestError } from '../api-client';
 import { sampleCart } from '../cart-store/sample-cart';
@@ -42,20 +44,17 @@ export const VERIFY_MESSAGES = {
   conversionFailed: 'Your payment was taken but the order could not be created. Plase contact us with your quote number so we can complete it.',
 } as const;
 
-/** The verify answer of 001 §3 as our server sends it (docs/commerce-api.md). */
-export interface VerifyAnswer {
-  error?: boolean;
-  success?: boolean;
-  status?: 'completed' | 'pending' | 'failed' | 'on_hold';
-  message?: string;
-  transactionId?: string;
-  transactionResponse?: { amount?: number };
-  metadata?: { orderId?: string; orderIncrementId?: string; paymentId?: string; quoteId?: string };
-  order?: { orderIncrementId?: string; remainingBalance?: number };
-  partialPayment?: boolean;
-  remainingBalance?: number;
-  sendConfirmationEmail?: boolean;
-}
+type VerifyWire = ResponseBody<typeof paymentVerifyEndpoint, 200>;
+
+/**
+ * The verify answer of 001 §3 (its contract: schemas/api/payments.ts), every part optional: the
+ * spec's answer shape lets older servers leave parts out, and this page reads only these.
+ */
+export type VerifyAnswer = Partial<Pick<VerifyWire, 'error' | 'success' | 'status' | 'message' | 'transactionId' | 'partialPayment' | 'remainingBalance' | 'sendConfirmationEmail'>> & {
+  transactionResponse?: Partial<VerifyWire['transactionResponse']>;
+  metadata?: Partial<VerifyWire['metadata']>;
+  order?: Partial<Pick<VerifyWire['order'], 'orderIncrementId' | 'remainingBalance'>>;
+};
 
 interface ConvertAnswer {
   success?: boolean;
@@ -131,7 +130,8 @@ export async function completeRedirectedPayment(api: ApiClient, method: string, 
   const proof = paymentProof(pending.target);
   let answer: VerifyAnswer;
   try {
-    answer = await api.send<VerifyAnswer>('POST', `/api/payment/${encodeURIComponent(method)}/verify`, { ...ids, ...proof.body }, proof.headers);
+    const request: RequestBody<typeof paymentVerifyEndpoint> = { ...ids, ...proof.body };
+    answer = await api.send<VerifyAnswer>('POST', `/api/payment/${encodeURIComponent(method)}/verify`, request, proof.headers);
   } catch (err) {
     return fail(reasonOf(err), { orderNumber });
   }

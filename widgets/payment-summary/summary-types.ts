@@ -11,7 +11,8 @@ export interface SummaryAddress {
   email?: string;
   phoneNumber?: string;
   street1: string;
-  street2?: string;
+  /** A quote's is null when there is none. */
+  street2?: string | null;
   city: string;
   state: string;
   zipCode: string;

@@ -21,7 +21,7 @@ import { PAYMENT_EXCEPTION_MESSAGE, PAYMENT_REFUSED_MESSAGE, SELECT_METHOD_MESSA
 import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
 import { emitShowroomEvent } from '../showroom-events';
 import { moveTokenOutOfAddressBar, quoteLinkAccess, type QuoteLinkAccess } from './quote-link-access';
-import type { ConvertedOrder, QuoteView } from './quote-types';
+import type { ConvertAnswer, ConvertedOrder, ConvertRequest, QuoteAnswer, QuoteView } from './quote-types';
 
 export const QUOTE_EXPIRED_MESSAGE = 'The quote link has expired. Please contact admin to receive a new payment link.';
 export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found. The link may be incorrect.';
@@ -71,7 +71,7 @@ export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl
     moveTokenOutOfAddressBar(access);
     setView({ state: 'loading' });
     api
-      .get<{ data: QuoteView }>('/api/quote', { quoteId: access.quoteId }, { Authorization: `Bearer ${access.token}` })
+      .get<QuoteAnswer>('/api/quote', { quoteId: access.quoteId }, { Authorization: `Bearer ${access.token}` })
       .then(
         ({ data }) => current && setView({ state: 'quote', quote: data, access }),
         (err: Error) => {
@@ -177,10 +177,11 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
       }
       const { payment } = outcome;
       try {
-        const { order } = await api.send<{ order: ConvertedOrder }>(
+        const body: ConvertRequest = { quoteId: quote.id, payment: { transactionId: payment.transactionId, method: payment.method, methodLabel: chosen?.title, status: payment.status, amount: payment.amount } };
+        const { order } = await api.send<ConvertAnswer>(
           'POST',
           '/api/quote/convertToOrder',
-          { quoteId: quote.id, payment: { transactionId: payment.transactionId, method: payment.method, methodLabel: chosen?.title, status: payment.status, amount: payment.amount } },
+          body,
           { Authorization: `Bearer ${access.token}` },
         );
         emitShowroomEvent(element, 'showroom:payment-completed', {

@@ -1,22 +1,13 @@
-/** A quote as `GET /api/quote` answers it (server/services/quote-service.ts, QuoteService.view). */
-import type { PurchaseSummary } from '../payment-summary/summary-types';
+/** A quote as `GET /api/quote` answers it, and the order `POST /api/quote/convertToOrder` answers (their contracts, schemas/api/orders.ts). */
+import type { RequestBody, ResponseBody } from '../../schemas/api/endpoint';
+import type { convertQuoteEndpoint, openQuoteEndpoint } from '../../schemas/api/orders';
 
-export interface QuoteView extends PurchaseSummary {
-  id: number;
-  quoteIncrementId: string;
-  poNumber: string;
-  status: string;
-  splitPaymentEnabled: boolean;
-  minimumSplitAmount: number;
-  /** Set once the quote was converted: it cannot be paid again. */
-  orderId?: number | null;
-}
+export type QuoteView = ResponseBody<typeof openQuoteEndpoint, 200>['data'];
 
-/** The order `POST /api/quote/convertToOrder` answers (the fields this page reads). */
-export interface ConvertedOrder {
-  id: number;
-  orderIncrementId: string;
-  total: number;
-  paidAmount: number;
-  remainingBalance: number;
-}
+/** The order `POST /api/quote/convertToOrder` answers, with its access token. */
+export type ConvertedOrder = ResponseBody<typeof convertQuoteEndpoint, 200>['order'];
+
+/** The answers and the body the page exchanges with the server. */
+export type QuoteAnswer = ResponseBody<typeof openQuoteEndpoint, 200>;
+export type ConvertRequest = RequestBody<typeof convertQuoteEndpoint>;
+export type ConvertAnswer = ResponseBody<typeof convertQuoteEndpoint, 200>;

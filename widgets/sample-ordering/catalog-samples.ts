@@ -5,12 +5,14 @@
  * elements ask; the browser revalidates it with the ETag.
  */
 import type { ApiClient } from '../api-client';
-import type { StyleSamples, WidgetSample } from '../../schemas/catalog/widget-samples';
+import type { catalogSamplesEndpoint, styleSamplesEndpoint } from '../../schemas/api/catalog';
+import type { ResponseBody } from '../../schemas/api/endpoint';
 import type { StoredSample } from '../cart-store/sample-cart';
 
 /** One orderable sample, as the server writes it. Image paths are the store's: resolve them with sampleImageUrl. */
-export type CatalogSample = WidgetSample;
-export type { StyleSamples };
+export type CatalogSample = ResponseBody<typeof catalogSamplesEndpoint, 200>['samples'][number];
+/** One style's samples (GET /api/catalog/styles/{styleName}/samples). */
+export type StyleSamples = ResponseBody<typeof styleSamplesEndpoint, 200>;
 
 /** A stored sample with its catalog entry: what a cart view shows. */
 export interface ResolvedSample extends StoredSample {
@@ -23,7 +25,7 @@ const everySample = new Map<string, Promise<CatalogSample[]>>();
 export function loadCatalogSamples(api: ApiClient, apiBase: string): Promise<CatalogSample[]> {
   let loading = everySample.get(apiBase);
   if (!loading) {
-    loading = api.get<{ samples: CatalogSample[] }>('/api/catalog/samples').then((body) => body.samples);
+    loading = api.get<ResponseBody<typeof catalogSamplesEndpoint, 200>>('/api/catalog/samples').then((body) => body.samples);
     loading.catch(() => everySample.delete(apiBase));
     everySample.set(apiBase, loading);
   }

@@ -22,7 +22,7 @@ import { PurchaseSummaryView } from '../payment-summary/PurchaseSummaryView';
 import { emitShowroomEvent } from '../showroom-events';
 import { OrderLookupForm } from './OrderLookupForm';
 import { PaymentsTable } from './PaymentsTable';
-import { balanceDue, balanceDueCents, type SplitOrder } from './split-order';
+import { balanceDue, balanceDueCents, type LookupAnswer, type SplitOrder, type SplitPaymentAnswer, type SplitPaymentRequest } from './split-order';
 import { useTimedMessage } from './use-timed-message';
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.';
@@ -94,7 +94,7 @@ export function SplitPayment({ element, api, apiBase, orderId, email, successUrl
     }
     let current = true;
     setView({ state: 'loading' });
-    api.get<{ data: SplitOrder }>(`/api/order/${encodeURIComponent(lookup.orderId)}`, { email: lookup.email }).then(
+    api.get<LookupAnswer>(`/api/order/${encodeURIComponent(lookup.orderId)}`, { email: lookup.email }).then(
       ({ data }) => current && setView({ state: 'order', order: data }),
       (err: unknown) => {
         if (!current) return;
@@ -208,10 +208,11 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
       }
       const { payment } = outcome;
       try {
-        const { data } = await api.send<{ data: SplitOrder }>('POST', `/api/order/${current.id}/split-payment`, {
+        const body: SplitPaymentRequest = {
           email,
           payments: [{ transactionId: payment.transactionId, method: payment.method, methodLabel: chosen?.title, status: payment.status, amountPaid: payment.amount }],
-        });
+        };
+        const { data } = await api.send<SplitPaymentAnswer>('POST', `/api/order/${current.id}/split-payment`, body);
         const remaining = balanceDue(data);
         emitShowroomEvent(element, 'showroom:payment-completed', {
           orderNumber: data.orderIncrementId,

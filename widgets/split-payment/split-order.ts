@@ -5,26 +5,18 @@
  */
 import { toCents, toDollars } from '../../schemas/money';
 import { remainingBalanceCents } from '../../schemas/evaluators/split-amount';
-import type { PurchaseSummary } from '../payment-summary/summary-types';
+import type { RequestBody, ResponseBody } from '../../schemas/api/endpoint';
+import type { PaymentViewWire } from '../../schemas/api/order-view';
+import type { lookupOrderEndpoint, splitPaymentEndpoint } from '../../schemas/api/orders';
 
-export interface SplitOrderPayment {
-  id: number;
-  method: string;
-  methodLabel?: string | null;
-  status: string;
-  amount: number;
-  createdAt: string;
-}
+/** A payment of the order, as the order's view lists it. */
+export type SplitOrderPayment = PaymentViewWire;
 
-export interface SplitOrder extends PurchaseSummary {
-  id: number;
-  orderIncrementId: string;
-  poNumber?: string | null;
-  status: string;
-  payments: SplitOrderPayment[];
-  splitPaymentEnabled: boolean;
-  minimumSplitAmount: number;
-}
+/** The order `GET /api/order/{id}?email=` and `POST /api/order/{id}/split-payment` answer (their contracts, schemas/api/orders.ts). */
+export type SplitOrder = ResponseBody<typeof lookupOrderEndpoint, 200>['data'];
+export type LookupAnswer = ResponseBody<typeof lookupOrderEndpoint, 200>;
+export type SplitPaymentRequest = RequestBody<typeof splitPaymentEndpoint>;
+export type SplitPaymentAnswer = ResponseBody<typeof splitPaymentEndpoint, 200>;
 
 export function balanceDueCents(order: Pick<SplitOrder, 'total' | 'payments'>): number {
   return remainingBalanceCents(

@@ -4,9 +4,23 @@
  * A 401 anywhere means the session is gone: the caller sends the visitor to sign in.
  */
 import { ApiRequestError, createApiClient, type ApiClient } from '../../../widgets/api-client';
+import type {
+  addressCreateEndpoint,
+  addressDeleteEndpoint,
+  addressListEndpoint,
+  addressReadEndpoint,
+  addressUpdateEndpoint,
+  logoutEndpoint,
+  meEndpoint,
+  orderEndpoint,
+  ordersEndpoint,
+  quoteEndpoint,
+  quotesEndpoint,
+} from '../../../schemas/api/accounts';
+import type { Endpoint, RequestBody, ResponseBody } from '../../../schemas/api/endpoint';
 import { setSignedInHint } from './signed-in-hint';
 
-/** The lines of an address card: what a saved address and an order's address both carry. */
+/** The lines of an address card: what a saved address and an order's address both carry (the card's props, not a wire type). */
 export interface AddressLines {
   firstName: string;
   lastName: string;
@@ -21,109 +35,51 @@ export interface AddressLines {
   email?: string | null;
 }
 
-export interface SavedAddress extends AddressLines {
-  id: number;
-  type: 'shipping' | 'billing';
-  phoneNumber: string;
-  isDefault?: boolean;
-  isDefaultShipping: boolean;
-  isDefaultBilling: boolean;
-}
+// The wire types are the contracts' (schemas/api/accounts.ts), imported as types only: no schema
+// object enters the bundle, and a change of an answer breaks the build here.
+type Data<E extends Endpoint, S extends keyof E['responses']> = ResponseBody<E, S> extends { data: infer D } ? D : never;
 
-export interface AccountMe {
-  user: { email: string; firstName: string; lastName: string; phone?: string | null; customer: number };
-  customer: { id: number; email: string; firstName: string; lastName: string; phoneNumber?: string | null; addresses: SavedAddress[]; defaultShipping: number | null; defaultBilling: number | null };
-}
+export type SavedAddress = Data<typeof addressReadEndpoint, 200>;
+export type AccountMe = Data<typeof meEndpoint, 200>;
+export type OrderPage = Data<typeof ordersEndpoint, 200>;
+export type QuotePage = Data<typeof quotesEndpoint, 200>;
+export type OrderSummary = OrderPage['items'][number];
+export type QuoteSummary = QuotePage['items'][number];
+export type ListPage<T extends OrderSummary | QuoteSummary> = Omit<OrderPage, 'items'> & { items: T[] };
 
-export interface OrderSummary {
-  id: number;
-  orderIncrementId: string;
-  createdAt: string;
-  status: string;
-  total: number;
-  totalItemCount?: number;
-  shippingLabel?: string | null;
-  paymentMethodLabel?: string | null;
-}
+type OrderDetail = Data<typeof orderEndpoint, 200>;
+type QuoteDetail = Data<typeof quoteEndpoint, 200>;
+type OrderItem = OrderDetail['items'][number];
+type OrderAddress = OrderDetail['addresses'][number];
+type QuoteAddress = QuoteDetail['addresses'][number];
+type Payment = OrderDetail['payments'][number];
 
-export interface QuoteSummary {
-  id: number;
-  quoteIncrementId: string;
-  createdAt: string;
-  status: string;
-  total: number;
-  poNumber?: string;
-}
+/** An item of an order or a quote, the parts the views read (a quote's item has no options). */
+export type DetailItem = Pick<OrderItem, 'id' | 'name' | 'sku' | 'qty' | 'price' | 'rowTotal'> & Partial<Pick<OrderItem, 'notes' | 'customOptions'>>;
+export type ItemOption = NonNullable<OrderItem['customOptions']>[number];
 
-export interface ListPage<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+/** An address of an order or a quote (a quote's may have a null street2). */
+export type DetailAddress = Pick<OrderAddress, 'id' | 'type' | 'firstName' | 'lastName' | 'street1' | 'city' | 'state' | 'zipCode' | 'countryId' | 'phoneNumber'> &
+  Partial<Pick<OrderAddress, 'email'>> & { street2?: QuoteAddress['street2'] };
 
-export interface ItemOption {
-  type?: string;
-  label?: string;
-  value?: string;
-}
+export type DetailPayment = Pick<Payment, 'id' | 'status' | 'amount'> & Partial<Pick<Payment, 'methodLabel' | 'method' | 'transactionId' | 'createdAt'>>;
 
-export interface DetailItem {
-  id: number;
-  name: string;
-  sku: string;
-  qty: number;
-  price: number;
-  rowTotal: number;
-  notes?: string | null;
-  customOptions?: ItemOption[];
-}
-
-export interface DetailAddress extends AddressLines {
-  id: number;
-  type: string;
-}
-
-export interface DetailPayment {
-  id: number;
-  status: string;
-  amount: number;
-  methodLabel?: string | null;
-  method?: string | null;
-  transactionId?: string | null;
-  createdAt?: string;
-}
-
-/** An order (GET /api/my-account/orders/{id}) or a quote (…/quotes/{id}), the parts the views read. */
-export interface AccountRecord {
-  id: number;
-  orderIncrementId?: string;
-  quoteIncrementId?: string;
-  createdAt: string;
+/**
+ * An order (GET /api/my-account/orders/{id}) or a quote (…/quotes/{id}), the parts the views read:
+ * what both carry, and each one's own parts as optional. Both answers are assignable to it (checked
+ * where the client reads them, below).
+ */
+export type AccountRecord = Pick<OrderDetail, 'id' | 'createdAt' | 'subtotal' | 'shippingAmount' | 'taxAmount' | 'total'> & {
+  /** An order's or a quote's status (OrderDetail['status'] | QuoteDetail['status']); the badge shows any. */
   status: string;
   items: DetailItem[];
-  subtotal: number;
-  shippingAmount: number;
-  taxAmount: number;
-  discountAmount?: number;
-  total: number;
-  additionalNotes?: string | null;
   addresses: DetailAddress[];
   payments: DetailPayment[];
-  shippingLabel?: string | null;
-  payment?: { method?: string | null; methodLabel?: string | null };
-  splitPaymentEnabled?: boolean;
-  remainingBalance?: number;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-}
+} & Partial<Pick<OrderDetail, 'orderIncrementId' | 'discountAmount' | 'additionalNotes' | 'shippingLabel' | 'payment' | 'splitPaymentEnabled' | 'remainingBalance' | 'firstName' | 'lastName' | 'email' | 'phone'>> &
+  Partial<Pick<QuoteDetail, 'quoteIncrementId'>>;
 
-export type AddressInput = Omit<SavedAddress, 'id' | 'isDefault' | 'isDefaultShipping' | 'isDefaultBilling'> & {
-  defaultShipping?: boolean;
-  defaultBilling?: boolean;
-};
+/** The body of POST and PATCH /api/my-account/address. */
+export type AddressInput = RequestBody<typeof addressCreateEndpoint>;
 
 export const isSignedOut = (err: unknown): boolean => err instanceof ApiRequestError && err.status === 401;
 
@@ -133,10 +89,10 @@ export interface AccountApi {
   addresses(): Promise<SavedAddress[]>;
   address(id: string): Promise<SavedAddress>;
   createAddress(input: AddressInput): Promise<SavedAddress>;
-  updateAddress(id: number | string, input: Partial<AddressInput>): Promise<SavedAddress>;
+  updateAddress(id: number | string, input: RequestBody<typeof addressUpdateEndpoint>): Promise<SavedAddress>;
   deleteAddress(id: number): Promise<string | null>;
-  orders(page: number, pageSize: number): Promise<ListPage<OrderSummary>>;
-  quotes(page: number, pageSize: number): Promise<ListPage<QuoteSummary>>;
+  orders(page: number, pageSize: number): Promise<OrderPage>;
+  quotes(page: number, pageSize: number): Promise<QuotePage>;
   order(id: string): Promise<AccountRecord>;
   quote(id: string): Promise<AccountRecord>;
 }
@@ -156,19 +112,20 @@ export function accountApi(client: ApiClient = createApiClient('')): AccountApi 
   const data = <T>(call: Promise<{ data: T }>) => seen(call).then((r) => r.data);
   const pageQuery = (page: number, pageSize: number) => ({ page: String(page), pageSize: String(pageSize) });
   return {
-    me: () => data(client.get<{ data: AccountMe }>('/api/my-account/me')),
+    me: (): Promise<AccountMe> => data(client.get<ResponseBody<typeof meEndpoint, 200>>('/api/my-account/me')),
     async signOut() {
-      await client.send('POST', '/api/my-account/logout');
+      await client.send<ResponseBody<typeof logoutEndpoint, 200>>('POST', '/api/my-account/logout');
       setSignedInHint(false);
     },
-    addresses: () => data(client.get<{ data: SavedAddress[] }>('/api/my-account/address')),
-    address: (id) => data(client.get<{ data: SavedAddress }>(`/api/my-account/address/${encodeURIComponent(id)}`)),
-    createAddress: (input) => data(client.send<{ data: SavedAddress }>('POST', '/api/my-account/address', input)),
-    updateAddress: (id, input) => data(client.send<{ data: SavedAddress }>('PATCH', `/api/my-account/address/${encodeURIComponent(String(id))}`, input)),
-    deleteAddress: (id) => seen(client.send<{ message?: string }>('DELETE', `/api/my-account/address/${id}`)).then((r) => r.message ?? null),
-    orders: (page, pageSize) => data(client.get<{ data: ListPage<OrderSummary> }>('/api/my-account/orders', pageQuery(page, pageSize))),
-    quotes: (page, pageSize) => data(client.get<{ data: ListPage<QuoteSummary> }>('/api/my-account/quotes', pageQuery(page, pageSize))),
-    order: (id) => data(client.get<{ data: AccountRecord }>(`/api/my-account/orders/${encodeURIComponent(id)}`)),
-    quote: (id) => data(client.get<{ data: AccountRecord }>(`/api/my-account/quotes/${encodeURIComponent(id)}`)),
+    addresses: (): Promise<SavedAddress[]> => data(client.get<ResponseBody<typeof addressListEndpoint, 200>>('/api/my-account/address')),
+    address: (id): Promise<SavedAddress> => data(client.get<ResponseBody<typeof addressReadEndpoint, 200>>(`/api/my-account/address/${encodeURIComponent(id)}`)),
+    createAddress: (input): Promise<SavedAddress> => data(client.send<ResponseBody<typeof addressCreateEndpoint, 201>>('POST', '/api/my-account/address', input)),
+    updateAddress: (id, input): Promise<SavedAddress> => data(client.send<ResponseBody<typeof addressUpdateEndpoint, 200>>('PATCH', `/api/my-account/address/${encodeURIComponent(String(id))}`, input)),
+    deleteAddress: (id) => seen(client.send<Partial<ResponseBody<typeof addressDeleteEndpoint, 200>>>('DELETE', `/api/my-account/address/${id}`)).then((r) => r.message ?? null),
+    orders: (page, pageSize): Promise<OrderPage> => data(client.get<ResponseBody<typeof ordersEndpoint, 200>>('/api/my-account/orders', pageQuery(page, pageSize))),
+    quotes: (page, pageSize): Promise<QuotePage> => data(client.get<ResponseBody<typeof quotesEndpoint, 200>>('/api/my-account/quotes', pageQuery(page, pageSize))),
+    // Both answers are assignable to AccountRecord: a change of either that the views would miss fails here.
+    order: (id): Promise<AccountRecord> => data(client.get<ResponseBody<typeof orderEndpoint, 200>>(`/api/my-account/orders/${encodeURIComponent(id)}`)),
+    quote: (id): Promise<AccountRecord> => data(client.get<ResponseBody<typeof quoteEndpoint, 200>>(`/api/my-account/quotes/${encodeURIComponent(id)}`)),
   };
 }

@@ -1,12 +1,13 @@
 /** POST /api/payment/authorize-net/process-transaction: Accept.js opaque data charged for the due amount (002 §7). */
 import type Router from '@koa/router';
+import { authorizeNetTransactionEndpoint } from '../../../schemas/api/payments';
 import { ApiError } from '../../http/api-error';
 import type { AnetAddress } from '../../gateways/authorize-net-gateway';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
 import { providerIdempotencyKey } from './idempotency';
 import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
-import { PaymentInput } from './payment-input';
+import { checkForGateway, currencyOf, metadataOf, PaymentRules, present, requestedAmount as requestedAmountOf } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
 import { checkCurrency } from './stripe-routes';
@@ -25,14 +26,20 @@ const ADDRESS_ALIASES: Array<[keyof AnetAddress, string[]]> = [
   ['phoneNumber', ['phoneNumber', 'phone']],
 ];
 
-function addressFrom(input: PaymentInput, source: Record<string, unknown> | undefined, label: string): AnetAddress | undefined {
+/** The schema checked every alias as text of at most 200 characters. */
+type AddressRequest = { readonly [name: string]: unknown };
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? present(value) : undefined);
+
+/** The checked address under Authorize.net's names (the first alias given wins; street2 joins the street). */
+function addressFrom(source: AddressRequest | undefined): AnetAddress | undefined {
   if (!source) return undefined;
   const out: AnetAddress = {};
   for (const [target, names] of ADDRESS_ALIASES) {
     for (const name of names) {
-      const value = input.string(name, { from: source, max: 200, label: `${label}.${name}` });
+      const value = textOf(source[name]);
       if (value) {
-        out[target] = target === 'address' && typeof source.street2 === 'string' && source.street2.trim() ? `${value} ${source.street2.trim()}` : value;
+        const street2 = textOf(source.street2);
+        out[target] = target === 'address' && street2 ? `${value} ${street2}` : value;
         break;
       }
     }
@@ -42,30 +49,31 @@ function addressFrom(input: PaymentInput, source: Record<string, unknown> | unde
 
 export function authorizeNetRoutes(router: Router, deps: PaymentRouteDeps): void {
   router.post('/api/payment/authorize-net/process-transaction', async (ctx) => {
+    const body = await readJsonObject(ctx);
     const gateway = deps.gateways.authorizeNet;
-    if (!gateway) throw gatewayNotConfigured('authorizenet');
-    const input = new PaymentInput(await readJsonObject(ctx));
-    const dataDescriptor = input.string('dataDescriptor', { required: true, max: 100, pattern: /^[A-Z0-9._]+$/i });
-    const dataValue = input.string('dataValue', { required: true, max: 8192 });
-    const requestedAmount = input.amount();
-    const currency = input.currency();
-    const additional = input.object('additionalData') ?? {};
-    const customer = input.object('customer', additional);
+    const { body: request } = checkForGateway(authorizeNetTransactionEndpoint, ctx, body, gateway ? null : () => gatewayNotConfigured('authorizenet'));
+    if (!gateway) return; // refused above
+    const rules = new PaymentRules();
+    const dataDescriptor = request.dataDescriptor.trim();
+    const dataValue = request.dataValue.trim();
+    const requestedAmount = requestedAmountOf(request.amount);
+    const currency = currencyOf(request.currency);
+    const additional = request.additionalData ?? {};
     const email =
-      input.email('email', additional, 'additionalData.email') ??
-      input.email('customerEmail', additional, 'additionalData.customerEmail') ??
-      (customer ? input.email('email', customer, 'additionalData.customer.email') : undefined);
-    const billTo = addressFrom(input, input.object('billTo', additional), 'additionalData.billTo');
-    const shipTo = addressFrom(input, input.object('shipTo', additional), 'additionalData.shipTo');
-    const metadata = input.metadata(input.object('metadata') ?? input.object('metadata', additional) ?? additional);
-    input.check('Payment Error');
+      rules.email('additionalData.email', additional.email) ??
+      rules.email('additionalData.customerEmail', additional.customerEmail) ??
+      rules.email('additionalData.customer.email', additional.customer?.email);
+    const billTo = addressFrom(additional.billTo);
+    const shipTo = addressFrom(additional.shipTo);
+    const metadata = metadataOf(request.metadata ?? additional.metadata ?? additional, request);
+    rules.check('Payment Error');
 
     // Refused with 409 while another payment of the order waits (./waiting-payments.ts).
-    const result = await guardedCharge(deps, { orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'authorizenet', owner: ownerProof(ctx, input.body) }, async (charge) => {
+    const result = await guardedCharge(deps, { orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'authorizenet', owner: ownerProof(ctx, body) }, async (charge) => {
       checkCurrency(currency, charge.currency);
       const taken = await gateway.charge({
-        dataDescriptor: dataDescriptor!,
-        dataValue: dataValue!,
+        dataDescriptor,
+        dataValue,
         amountCents: charge.amountCents,
         metadata: { ...metadata, ...charge.metadata },
         email,

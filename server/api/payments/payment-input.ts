@@ -1,93 +1,73 @@
 /**
- * Checks a payment request's fields one by one, collecting every problem, so a bad request gets one
- * 400 with `{error, message, fields}` naming all of them, and nothing unchecked reaches a provider.
+ * Reading a payment request its contract already checked (schemas/api/payments.ts, through
+ * checkRequest): the types, lengths and patterns are the schema's; here only what a schema cannot
+ * say or do: the values made usable ('' is no value, an id is a string, an amount a number), and
+ * the rules of more than one field or of knowledge outside the request (the e-mail look-alikes),
+ * answered in the same 400 `{error, message, fields}` shape.
  */
+import type { Context } from 'koa';
+import type { Endpoint } from '../../../schemas/api/endpoint';
 import { ApiError } from '../../http/api-error';
+import { checkRequest, type CheckedRequest } from '../../http/contract';
 import { PAYMENT_METADATA_KEYS, type PaymentMetadata } from '../../gateways/gateway';
 import { emailAddressProblem } from '../../services/email-address';
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
-const ID = /^[A-Za-z0-9_\-.:]{1,100}$/;
+/** A checked optional text: trimmed, and '' (or nothing) is no value. */
+export function present(value: string | number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  return text === '' ? undefined : text;
+}
 
-export class PaymentInput {
+/** A split amount the contract let through (a positive number or its digits): a number. */
+export function requestedAmount(value: number | string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  return typeof value === 'number' ? value : Number(value);
+}
+
+/** The checked ISO currency, upper-case. */
+export function currencyOf(value: string | undefined): string | undefined {
+  return present(value)?.toUpperCase();
+}
+
+type IdSource = Partial<Record<(typeof PAYMENT_METADATA_KEYS)[number], string | number>> | undefined;
+
+/**
+ * Our metadata keys from the first source that has each key (`metadata`, then a nested place, then
+ * the top level where it names ours). Unknown keys are dropped: a provider only carries the keys we know.
+ */
+export function metadataOf(...sources: IdSource[]): PaymentMetadata {
+  const out: PaymentMetadata = {};
+  for (const key of PAYMENT_METADATA_KEYS) {
+    for (const source of sources) {
+      const value = present(source?.[key]);
+      if (value !== undefined) {
+        out[key] = value;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** What a schema cannot say, collected so one 400 names every problem. */
+export class PaymentRules {
   readonly fields: Record<string, string> = {};
 
-  constructor(readonly body: Record<string, unknown>) {}
-
-  private fail(name: string, message: string): undefined {
+  fail(name: string, message: string): void {
     if (!this.fields[name]) this.fields[name] = message;
-    return undefined;
   }
 
-  string(name: string, options: { required?: boolean; max?: number; pattern?: RegExp; from?: Record<string, unknown>; label?: string } = {}): string | undefined {
-    const source = options.from ?? this.body;
-    const raw = source[name];
-    if (raw === undefined || raw === null || raw === '') {
-      return options.required ? this.fail(options.label ?? name, 'This field is required') : undefined;
+  /** The one e-mail rule of the store (look-alikes such as gmial.com refused), for an address the schema let through. */
+  email(name: string, value: string | undefined): string | undefined {
+    const address = present(value);
+    if (address === undefined) return undefined;
+    const problem = emailAddressProblem(address);
+    if (problem) {
+      this.fail(name, problem);
+      return undefined;
     }
-    if (typeof raw !== 'string' && typeof raw !== 'number') return this.fail(options.label ?? name, 'Must be a string');
-    const value = String(raw).trim();
-    if (value.length > (options.max ?? 255)) return this.fail(options.label ?? name, `Must be at most ${options.max ?? 255} characters`);
-    if (options.pattern && !options.pattern.test(value)) return this.fail(options.label ?? name, 'Is not valid');
-    return value;
-  }
-
-  id(name: string, required = false, from?: Record<string, unknown>, label?: string): string | undefined {
-    return this.string(name, { required, pattern: ID, max: 100, ...(from ? { from } : {}), ...(label ? { label } : {}) });
-  }
-
-  email(name: string, from?: Record<string, unknown>, label?: string): string | undefined {
-    const value = this.string(name, { max: 254, ...(from ? { from } : {}), label: label ?? name });
-    // The one e-mail rule (look-alikes refused), and the providers' stricter lengths.
-    const problem = value === undefined ? null : (emailAddressProblem(value) ?? (EMAIL.test(value) ? null : 'Invalid email address'));
-    if (problem) return this.fail(label ?? name, problem);
-    return value;
-  }
-
-  /** A dollar amount the browser asks to pay; only a request, checked against the due amount later. */
-  amount(name = 'amount'): number | undefined {
-    const raw = this.body[name];
-    if (raw === undefined || raw === null || raw === '') return undefined;
-    const value = typeof raw === 'string' && /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : raw;
-    if (typeof value !== 'number' || !Number.isFinite(value)) return this.fail(name, 'Must be a valid number');
-    if (value <= 0) return this.fail(name, 'Payment amount must be greater than 0');
-    if (value > 10_000_000) return this.fail(name, 'Must be a valid number');
-    return value;
-  }
-
-  currency(name = 'currency'): string | undefined {
-    const value = this.string(name, { max: 3, pattern: /^[A-Za-z]{3}$/ });
-    return value?.toUpperCase();
-  }
-
-  object(name: string, from?: Record<string, unknown>): Record<string, unknown> | undefined {
-    const raw = (from ?? this.body)[name];
-    if (raw === undefined || raw === null) return undefined;
-    if (typeof raw !== 'object' || Array.isArray(raw)) return this.fail(name, 'Must be an object');
-    return raw as Record<string, unknown>;
-  }
-
-  stringList(name: string, pattern: RegExp, max = 20): string[] | undefined {
-    const raw = this.body[name];
-    if (raw === undefined || raw === null) return undefined;
-    if (!Array.isArray(raw) || raw.length > max || raw.some((v) => typeof v !== 'string' || !pattern.test(v))) {
-      return this.fail(name, 'Must be a list of payment method types');
-    }
-    return raw as string[];
-  }
-
-  /**
-   * Our metadata keys from `metadata` (or the given object), plus orderId / quoteId given at the top
-   * level unless `topLevel` is false (where the top-level `orderId` is the provider's, as in PayPal's
-   * update). Unknown keys are dropped: a provider only ever carries the keys we know.
-   */
-  metadata(source: Record<string, unknown> | undefined = this.object('metadata'), topLevel = true): PaymentMetadata {
-    const out: PaymentMetadata = {};
-    for (const key of PAYMENT_METADATA_KEYS) {
-      const value = (source && this.id(key, false, source, `metadata.${key}`)) ?? (topLevel ? this.id(key) : undefined);
-      if (value !== undefined) out[key] = value;
-    }
-    return out;
+    return address;
   }
 
   /** Throws the collected problems as one 400. */
@@ -106,4 +86,23 @@ export function mergeMetadata(existing: PaymentMetadata, incoming: PaymentMetada
     }
   }
   return { ...existing, ...incoming };
+}
+
+/**
+ * The request checked against its contract, for a gateway that may have no keys on this server
+ * (`unavailable` is its refusal, or null when it is configured). Without keys, that refusal is the
+ * answer whatever the request (nothing the caller changes would help), with the request's own field
+ * problems beside it when it has any.
+ */
+export function checkForGateway<E extends Endpoint>(contract: E, ctx: Context, body: unknown, unavailable: (() => ApiError) | null): CheckedRequest<E> {
+  let checked: CheckedRequest<E>;
+  try {
+    checked = checkRequest(contract, ctx, body);
+  } catch (err) {
+    if (!unavailable || !(err instanceof ApiError)) throw err;
+    const refusal = unavailable();
+    throw new ApiError(refusal.status, refusal.code, refusal.message, err.fields, refusal.extra);
+  }
+  if (unavailable) throw unavailable();
+  return checked;
 }

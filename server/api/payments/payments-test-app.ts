@@ -15,6 +15,7 @@ import type { ConfirmedPayment } from '../../gateways/gateway';
 import type { GatewayConfig } from '../../gateways/gateway-config';
 import { ApiError } from '../../http/api-error';
 import { errorHandler } from '../../http/error-handler';
+import { responseCheck, responseChecksOn } from '../../http/response-check';
 import { createLogger } from '../../logger';
 import { openTestDatabase } from '../../testing/test-database';
 import { paymentRoutes, type ChargeRequest } from '../payments';
@@ -99,6 +100,8 @@ export async function startPaymentsTestApp(options: { providers?: boolean } = {}
   };
 
   const app = new Koa();
+  // As in the whole server under Vitest: every answer is checked against its route's contract.
+  if (responseChecksOn()) app.use(responseCheck(logger));
   app.use(errorHandler(logger));
   app.use(webhookRoutes(deps));
   const router = new Router();

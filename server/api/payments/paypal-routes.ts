@@ -1,5 +1,7 @@
 /** PayPal's order routes of 002 §7, with the wallet messages of 002 §8 word for word. */
 import type Router from '@koa/router';
+import type { RequestBody } from '../../../schemas/api/endpoint';
+import { paypalCaptureEndpoint, paypalCreateOrderEndpoint, paypalUpdateOrderEndpoint } from '../../../schemas/api/payments';
 import { ApiError } from '../../http/api-error';
 import { PAYPAL_MESSAGES } from '../../../schemas/evaluators/paypal-messages';
 import { WAITING_PAYMENT_MESSAGES } from '../../../schemas/evaluators/waiting-payment-messages';
@@ -7,40 +9,40 @@ import { payPalValueToCents, type PayPalGateway, type PayPalOrder } from '../../
 import { providerIdempotencyKey } from './idempotency';
 import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
-import { mergeMetadata, PaymentInput } from './payment-input';
+import { checkForGateway, currencyOf, mergeMetadata, metadataOf, requestedAmount as requestedAmountOf } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
 import { checkCurrency } from './stripe-routes';
 import { guardedCharge } from './waiting-payments';
 
-/** PayPal's order ids, as its API document states them for GET /v2/checkout/orders/{id}. */
-const ORDER_ID = /^[A-Z0-9]{1,36}$/;
+type PayPalMetadataSources = Pick<RequestBody<typeof paypalCreateOrderEndpoint>, 'metadata' | 'additionalData'>;
 
 /**
  * Metadata from `metadata`, `additionalData.metadata` or `additionalData` itself (the spec's client
- * sends additionalData). `topLevel` false where the body's own `orderId` is PayPal's order id.
+ * sends additionalData); the top level only where the body's own `orderId` is ours, not PayPal's.
  */
-function metadataOf(input: PaymentInput, topLevel = true): ReturnType<PaymentInput['metadata']> {
-  const additional = input.object('additionalData');
-  const nested = additional ? input.object('metadata', additional) : undefined;
-  return input.metadata(input.object('metadata') ?? nested ?? additional ?? {}, topLevel);
+function metadataFrom(request: PayPalMetadataSources, topLevel?: RequestBody<typeof paypalCreateOrderEndpoint>) {
+  const additional = request.additionalData;
+  return metadataOf(request.metadata ?? additional?.metadata ?? additional, topLevel);
 }
 
 export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
+  const notConfigured = () => new ApiError(400, 'gateway_not_configured', PAYPAL_MESSAGES.configNotFound, undefined, { gateway: 'paypal' });
   const paypal = (): PayPalGateway => {
-    if (!deps.gateways.paypal) throw new ApiError(400, 'gateway_not_configured', PAYPAL_MESSAGES.configNotFound, undefined, { gateway: 'paypal' });
+    if (!deps.gateways.paypal) throw notConfigured();
     return deps.gateways.paypal;
   };
+  const unavailable = () => (deps.gateways.paypal ? null : notConfigured);
 
   router.post('/api/payment/paypal/order', async (ctx) => {
+    const body = await readJsonObject(ctx);
+    const { body: request } = checkForGateway(paypalCreateOrderEndpoint, ctx, body, unavailable());
     const gateway = paypal();
-    const input = new PaymentInput(await readJsonObject(ctx));
-    const requestedAmount = input.amount();
-    const currency = input.currency();
-    const metadata = metadataOf(input);
-    input.check(PAYPAL_MESSAGES.createFailed);
+    const requestedAmount = requestedAmountOf(request.amount);
+    const currency = currencyOf(request.currency);
+    const metadata = metadataFrom(request, request);
 
-    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal', owner: ownerProof(ctx, input.body) });
+    const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal', owner: ownerProof(ctx, body) });
     checkCurrency(currency, charge.currency);
     const order = await gateway.createOrder({
       amountCents: charge.amountCents,
@@ -55,17 +57,18 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
   });
 
   router.patch('/api/payment/paypal/order', async (ctx) => {
+    const body = await readJsonObject(ctx);
+    const { body: request } = checkForGateway(paypalUpdateOrderEndpoint, ctx, body, unavailable());
     const gateway = paypal();
-    const input = new PaymentInput(await readJsonObject(ctx));
-    const orderId = input.string('orderId', { required: true, pattern: ORDER_ID });
-    const requestedAmount = input.amount();
-    const currency = input.currency();
-    const incoming = metadataOf(input, false);
-    input.check(PAYPAL_MESSAGES.updateFailed);
+    const orderId = request.orderId;
+    const requestedAmount = requestedAmountOf(request.amount);
+    const currency = currencyOf(request.currency);
+    // The body's own orderId is PayPal's: ours come from metadata or additionalData only.
+    const incoming = metadataFrom(request);
 
-    const current = gateway.toConfirmedPayment(await gateway.getOrder(orderId!));
+    const current = gateway.toConfirmedPayment(await gateway.getOrder(orderId));
     // Only the owner of what the PayPal order pays hears anything about it (its id travels in URLs).
-    const owner = ownerProof(ctx, input.body);
+    const owner = ownerProof(ctx, body);
     await deps.chargeAmount({ orderId: current.metadata.orderId, quoteId: current.metadata.quoteId, method: 'paypal', owner, purpose: 'check-owner' });
     // Refuses pointing the payment at another order, paid or not.
     const metadata = mergeMetadata(current.metadata, incoming);
@@ -75,22 +78,20 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     else {
       const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'paypal', owner });
       checkCurrency(currency, charge.currency);
-      await gateway.updateOrder(orderId!, { amountCents: charge.amountCents, currency: charge.currency, metadata: { ...metadata, ...charge.metadata } });
+      await gateway.updateOrder(orderId, { amountCents: charge.amountCents, currency: charge.currency, metadata: { ...metadata, ...charge.metadata } });
     }
     ctx.body = { success: true, id: orderId };
   });
 
   router.post('/api/payment/paypal/capture', async (ctx) => {
+    const body = await readJsonObject(ctx);
+    const { orderId } = checkForGateway(paypalCaptureEndpoint, ctx, body, unavailable()).body;
     const gateway = paypal();
-    const input = new PaymentInput(await readJsonObject(ctx));
-    const orderId = input.string('orderId', { pattern: ORDER_ID });
-    if (!orderId) throw new ApiError(400, 'invalid_request', PAYPAL_MESSAGES.nothingToCapture, { orderId: 'This field is required' });
-    input.check(PAYPAL_MESSAGES.captureFailed);
 
     // The PayPal order id travels in the return URL (?token=): only the owner of the order or
     // quote it pays may capture it.
     const approved = gateway.toConfirmedPayment(await gateway.getOrder(orderId));
-    const owner = ownerProof(ctx, input.body);
+    const owner = ownerProof(ctx, body);
     const request = { orderId: approved.metadata.orderId, quoteId: approved.metadata.quoteId, method: 'paypal' as const, owner };
     await deps.chargeAmount({ ...request, purpose: 'check-owner' });
     // The capture is where PayPal takes the money, so it is guarded like a charge (issue 17): never a

@@ -5,6 +5,8 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import type { RequestBody } from '../../../schemas/api/endpoint';
+import { stripeCaptureEndpoint, stripeCreateIntentEndpoint, stripeRetrieveIntentEndpoint, stripeUpdateIntentEndpoint } from '../../../schemas/api/payments';
 import { ApiError } from '../../http/api-error';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
 import { pickMetadata } from '../../gateways/payment-metadata';
@@ -12,14 +14,11 @@ import type { StripeGateway, StripeIntent, StripeShipping } from '../../gateways
 import { providerIdempotencyKey } from './idempotency';
 import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
-import { mergeMetadata, PaymentInput } from './payment-input';
+import { checkForGateway, currencyOf, mergeMetadata, metadataOf, PaymentRules, present, requestedAmount as requestedAmountOf } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment } from './report-payment';
 import { guardedCharge } from './waiting-payments';
 
-const PAYMENT_METHOD_ID = /^[A-Za-z0-9_]{3,255}$/;
-const INTENT_ID = /^pi_[A-Za-z0-9_]{1,255}$/;
-const METHOD_TYPE = /^[a-z_]{2,50}$/;
 /** Statuses in which Stripe still lets the amount change. */
 const AMOUNT_CHANGEABLE = new Set(['requires_payment_method', 'requires_confirmation']);
 
@@ -38,17 +37,16 @@ function publicIntent(intent: StripeIntent, withSecret = false): Record<string, 
   };
 }
 
-function shippingFrom(input: PaymentInput): StripeShipping | undefined {
-  const shipping = input.object('shipping');
+type ShippingRequest = NonNullable<RequestBody<typeof stripeCreateIntentEndpoint>['shipping']>;
+
+/** The checked shipping details, in Stripe's shape ('' is no value). */
+function shippingFrom(shipping: ShippingRequest | undefined): StripeShipping | undefined {
   if (!shipping) return undefined;
-  const address = input.object('address', shipping) ?? {};
-  const name = input.string('name', { from: shipping, required: true, label: 'shipping.name', max: 200 });
-  const line1 = input.string('line1', { from: address, required: true, label: 'shipping.address.line1' });
-  const out: StripeShipping = { name: name ?? '', address: { line1: line1 ?? '' } };
-  const phone = input.string('phone', { from: shipping, label: 'shipping.phone', max: 40 });
+  const out: StripeShipping = { name: shipping.name.trim(), address: { line1: shipping.address.line1.trim() } };
+  const phone = present(shipping.phone);
   if (phone) out.phone = phone;
   for (const key of ['line2', 'city', 'state', 'postal_code', 'country'] as const) {
-    const value = input.string(key, { from: address, label: `shipping.address.${key}`, max: 200 });
+    const value = present(shipping.address[key]);
     if (value) out.address[key] = value;
   }
   return out;
@@ -59,39 +57,36 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
     if (!deps.gateways.stripe) throw gatewayNotConfigured('stripe');
     return deps.gateways.stripe;
   };
-
-  const intentId = (input: PaymentInput): string | undefined => {
-    const id = input.string('paymentIntentId', { required: true, pattern: INTENT_ID });
-    input.check();
-    return id;
-  };
+  const unavailable = () => (deps.gateways.stripe ? null : () => gatewayNotConfigured('stripe'));
 
   /**
    * An intent the browser names, read back from Stripe, for the owner of the order or quote its
    * metadata names only: an intent id travels in the 3-D Secure return URL and proves nothing.
    */
-  const ownedIntent = async (ctx: Context, input: PaymentInput, id: string): Promise<StripeIntent> => {
+  const ownedIntent = async (ctx: Context, body: Record<string, unknown>, id: string): Promise<StripeIntent> => {
     const intent = await stripe().retrieveIntent(id);
     const metadata = pickMetadata(intent.metadata);
-    await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, method: 'stripe', owner: ownerProof(ctx, input.body), purpose: 'check-owner' });
+    await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, method: 'stripe', owner: ownerProof(ctx, body), purpose: 'check-owner' });
     return intent;
   };
 
   router.post('/api/payment/stripe/payment-intent', async (ctx) => {
+    const body = await readJsonObject(ctx);
+    const { body: request } = checkForGateway(stripeCreateIntentEndpoint, ctx, body, unavailable());
     const gateway = stripe();
-    const input = new PaymentInput(await readJsonObject(ctx));
-    const paymentMethodId = input.string('paymentMethodId', { pattern: PAYMENT_METHOD_ID });
-    const availableMethods = input.stringList('availableMethods', METHOD_TYPE);
-    const requestedAmount = input.amount();
-    const currency = input.currency();
-    const receiptEmail = input.email('receiptEmail');
-    const shipping = shippingFrom(input);
-    const metadata = input.metadata();
-    input.check();
+    const rules = new PaymentRules();
+    const paymentMethodId = present(request.paymentMethodId);
+    const availableMethods = request.availableMethods;
+    const requestedAmount = requestedAmountOf(request.amount);
+    const currency = currencyOf(request.currency);
+    const receiptEmail = rules.email('receiptEmail', request.receiptEmail);
+    const shipping = shippingFrom(request.shipping);
+    const metadata = metadataOf(request.metadata, request);
+    rules.check();
 
     // One open intent per order or quote: an earlier one never confirmed is cancelled, one waiting
     // for 3-D Secure refuses this with 409 (./waiting-payments.ts), so two intents never both pay.
-    const intent = await guardedCharge(deps, { orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe', owner: ownerProof(ctx, input.body) }, async (charge, reusable) => {
+    const intent = await guardedCharge(deps, { orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe', owner: ownerProof(ctx, body) }, async (charge, reusable) => {
       checkCurrency(currency, charge.currency);
       // The open intent for the same amount, never confirmed (a retry, a second tab): answered again.
       if (reusable) return reusable;
@@ -113,20 +108,22 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
   });
 
   router.patch('/api/payment/stripe/payment-intent', async (ctx) => {
+    const body = await readJsonObject(ctx);
+    const { body: request } = checkForGateway(stripeUpdateIntentEndpoint, ctx, body, unavailable());
     const gateway = stripe();
-    const input = new PaymentInput(await readJsonObject(ctx));
-    const id = input.string('paymentIntentId', { required: true, pattern: INTENT_ID });
-    const requestedAmount = input.amount();
-    const currency = input.currency();
-    const receiptEmail = input.email('receiptEmail');
-    const shipping = shippingFrom(input);
-    const availableMethods = input.stringList('availableMethods', METHOD_TYPE);
-    const incoming = input.metadata();
-    input.check();
+    const rules = new PaymentRules();
+    const id = request.paymentIntentId;
+    const requestedAmount = requestedAmountOf(request.amount);
+    const currency = currencyOf(request.currency);
+    const receiptEmail = rules.email('receiptEmail', request.receiptEmail);
+    const shipping = shippingFrom(request.shipping);
+    const availableMethods = request.availableMethods;
+    const incoming = metadataOf(request.metadata, request);
+    rules.check();
 
     // The caller must own what the intent pays, and what the update adds (an order made from its quote).
-    const current = await ownedIntent(ctx, input, id!);
-    const owner = ownerProof(ctx, input.body);
+    const current = await ownedIntent(ctx, body, id);
+    const owner = ownerProof(ctx, body);
     let metadata = mergeMetadata(pickMetadata(current.metadata), incoming);
     let amountCents: number | undefined;
     // After payment only the metadata may change (001 §4: the order id is added once the quote is converted).
@@ -139,7 +136,7 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
     } else {
       await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, method: 'stripe', owner, purpose: 'check-owner' });
     }
-    const intent = await gateway.updateIntent(id!, {
+    const intent = await gateway.updateIntent(id, {
       amountCents,
       metadata,
       receiptEmail,
@@ -150,10 +147,10 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
   });
 
   router.post('/api/payment/stripe/capture-payment', async (ctx) => {
+    const body = await readJsonObject(ctx);
+    const id = checkForGateway(stripeCaptureEndpoint, ctx, body, unavailable()).body.paymentIntentId;
     const gateway = stripe();
-    const input = new PaymentInput(await readJsonObject(ctx));
-    const id = intentId(input)!;
-    const current = await ownedIntent(ctx, input, id);
+    const current = await ownedIntent(ctx, body, id);
     // Capturing an intent that is already captured is a success, not an error: the double click.
     let intent = current;
     if (current.status === 'requires_capture') {
@@ -166,9 +163,10 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
   });
 
   router.post('/api/payment/stripe/payment-intent/retrieve', async (ctx) => {
+    const body = await readJsonObject(ctx);
+    const id = checkForGateway(stripeRetrieveIntentEndpoint, ctx, body, unavailable()).body.paymentIntentId;
     const gateway = stripe();
-    const input = new PaymentInput(await readJsonObject(ctx));
-    const intent = await ownedIntent(ctx, input, intentId(input)!);
+    const intent = await ownedIntent(ctx, body, id);
     ctx.body = { success: true, paymentIntent: publicIntent(intent), status: gateway.toConfirmedPayment(intent).status };
   });
 }

@@ -11,22 +11,23 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { RETURN_ADDRESS_MESSAGES } from '../../../schemas/evaluators/return-address-messages';
+import { testAuthenticationEndpoint, testAuthenticationPageEndpoint } from '../../../schemas/api/payments';
 import { ApiError } from '../../http/api-error';
 import { pagePolicy } from '../../http/content-security-policy';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
 import type { TestGateway } from '../../gateways/test-gateway';
 import type { AuthenticationOutcome } from '../../gateways/test-gateway-authentication';
 import type { PaymentRouteDeps } from './payment-deps';
+import { checkForGateway } from './payment-input';
 import { readRawBody, readJsonObject } from './request-body';
 import { reportPayment } from './report-payment';
 import { checkReturnUrl, returnUrlFor, type ReturnOrigins } from './return-url';
 
 export const AUTHENTICATE_PATH = '/api/payment/test/authenticate';
 
-const TRANSACTION_ID = /^test_txn_[0-9a-f]{24}$/;
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
 const FORM_LIMIT = 4 * 1024;
-const OUTCOMES: Record<string, AuthenticationOutcome> = { complete: 'completed', fail: 'failed' };
+const OUTCOMES: Record<'complete' | 'fail', AuthenticationOutcome> = { complete: 'completed', fail: 'failed' };
 
 export function returnOrigins(ctx: Context, deps: PaymentRouteDeps): ReturnOrigins {
   const store = deps.storeOrigins;
@@ -66,22 +67,10 @@ async function readFormFields(ctx: Context): Promise<Record<string, unknown>> {
   throw new ApiError(415, 'unsupported_media_type', message, { 'content-type': message });
 }
 
-function checkedStep(input: Record<string, unknown>, needOutcome: boolean): { transactionId: string; secret: string; outcome?: AuthenticationOutcome } {
-  const fields: Record<string, string> = {};
-  const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : undefined);
-  const transactionId = text('transactionId');
-  const secret = text('secret');
-  const outcome = text('outcome');
-  if (!transactionId) fields.transactionId = 'This field is required';
-  else if (!TRANSACTION_ID.test(transactionId)) fields.transactionId = 'Is not valid';
-  if (!secret) fields.secret = 'This field is required';
-  // A secret of the wrong shape is simply a wrong secret (404 below), so its shape reveals nothing.
-  if (needOutcome) {
-    if (!outcome) fields.outcome = 'This field is required';
-    else if (!Object.hasOwn(OUTCOMES, outcome)) fields.outcome = 'Must be complete or fail';
-  }
-  if (Object.keys(fields).length) throw new ApiError(400, 'invalid_request', 'The authentication request is incomplete.', fields);
-  return { transactionId: transactionId!, secret: SECRET.test(secret!) ? secret! : '', outcome: outcome ? OUTCOMES[outcome] : undefined };
+/** The checked step (schemas/api/payments.ts); a secret of the wrong shape is simply a wrong secret (404), so its shape reveals nothing. */
+function stepOf(input: { transactionId: string; secret: string; outcome?: 'complete' | 'fail' }): { transactionId: string; secret: string; outcome?: AuthenticationOutcome } {
+  const secret = input.secret.trim();
+  return { transactionId: input.transactionId, secret: SECRET.test(secret) ? secret : '', outcome: input.outcome ? OUTCOMES[input.outcome] : undefined };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -129,16 +118,19 @@ button:focus-visible { outline: 3px solid #1f6feb; outline-offset: 2px; }
 `;
 }
 
+/** The test gateway, or its refusal when this server runs without it (answered whatever the request). */
 function testGateway(deps: PaymentRouteDeps): TestGateway {
   const gateway = deps.gateways.test;
   if (!gateway) throw gatewayNotConfigured('test');
   return gateway;
 }
 
+const unavailable = (deps: PaymentRouteDeps) => (deps.gateways.test ? null : () => gatewayNotConfigured('test'));
+
 export function testAuthenticationRoutes(router: Router, deps: PaymentRouteDeps, warnRefusedReturn: (raw: string, origins: ReturnOrigins) => void = () => {}): void {
   router.get(AUTHENTICATE_PATH, async (ctx) => {
+    const step = stepOf(checkForGateway(testAuthenticationPageEndpoint, ctx, undefined, unavailable(deps)).query);
     const gateway = testGateway(deps);
-    const step = checkedStep(ctx.query as Record<string, unknown>, false);
     const open = await gateway.authentication.check(step.transactionId, step.secret);
     const payment = await gateway.confirm(step.transactionId);
     const origins = returnOrigins(ctx, deps);
@@ -154,8 +146,8 @@ export function testAuthenticationRoutes(router: Router, deps: PaymentRouteDeps,
   });
 
   router.post(AUTHENTICATE_PATH, async (ctx) => {
+    const step = stepOf(checkForGateway(testAuthenticationEndpoint, ctx, await readFormFields(ctx), unavailable(deps)).body);
     const gateway = testGateway(deps);
-    const step = checkedStep(await readFormFields(ctx), true);
     // Checked again before it is used: the allowed origins may have changed since the charge.
     const pending = await gateway.authentication.check(step.transactionId, step.secret);
     const origins = returnOrigins(ctx, deps);

@@ -7,13 +7,14 @@
  */
 import type Router from '@koa/router';
 import { RETURN_ADDRESS_MESSAGES } from '../../../schemas/evaluators/return-address-messages';
+import { testChargeEndpoint } from '../../../schemas/api/payments';
 import { ApiError } from '../../http/api-error';
 import { gatewayNotConfigured } from '../../gateways/gateway-errors';
 import { validateCard } from '../../gateways/test-cards';
 import { providerIdempotencyKey } from './idempotency';
 import { ownerProof } from './owner-proof';
 import type { PaymentRouteDeps } from './payment-deps';
-import { PaymentInput } from './payment-input';
+import { checkForGateway, currencyOf, metadataOf, PaymentRules, present, requestedAmount as requestedAmountOf } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment, toDollars } from './report-payment';
 import { checkReturnUrl, DEFAULT_RETURN_PATH, refusedReturnWarner, returnUrlRefused } from './return-url';
@@ -23,26 +24,28 @@ import { guardedCharge } from './waiting-payments';
 export function testPaymentRoutes(router: Router, deps: PaymentRouteDeps): void {
   const warnRefusedReturn = refusedReturnWarner(deps.logger);
   router.post('/api/payment/test/charge', async (ctx) => {
-    const gateway = deps.gateways.test;
-    if (!gateway) throw gatewayNotConfigured('test');
     const body = await readJsonObject(ctx);
-    const input = new PaymentInput(body);
-    const checked = validateCard(body);
-    if ('fields' in checked) Object.assign(input.fields, checked.fields);
-    const requestedAmount = input.amount();
-    const currency = input.currency();
-    const metadata = input.metadata();
+    const gateway = deps.gateways.test;
+    const { body: request } = checkForGateway(testChargeEndpoint, ctx, body, gateway ? null : () => gatewayNotConfigured('test'));
+    if (!gateway) return; // refused above
+    // The card's Luhn digit and its expiry against today: beyond a schema.
+    const checked = validateCard(request);
+    const rules = new PaymentRules();
+    if ('fields' in checked) Object.assign(rules.fields, checked.fields);
+    const requestedAmount = requestedAmountOf(request.amount);
+    const currency = currencyOf(request.currency);
+    const metadata = metadataOf(request.metadata, request);
     const origins = returnOrigins(ctx, deps);
-    const askedReturn = input.string('returnUrl', { max: 2000 });
+    const askedReturn = present(request.returnUrl);
     const returnUrl = checkReturnUrl(askedReturn ?? DEFAULT_RETURN_PATH, origins);
     const returnRefused = askedReturn !== undefined && !returnUrl;
     if (returnRefused) {
       warnRefusedReturn(askedReturn, origins);
-      input.fields.returnUrl = RETURN_ADDRESS_MESSAGES.field;
+      rules.fields.returnUrl = RETURN_ADDRESS_MESSAGES.field;
       // Its own words when it is the only problem: the form the customer filled is fine.
-      if (Object.keys(input.fields).length === 1) throw returnUrlRefused(askedReturn);
+      if (Object.keys(rules.fields).length === 1) throw returnUrlRefused(askedReturn);
     }
-    input.check();
+    rules.check();
     if (!('card' in checked)) return;
 
     // Refused with 409 while another payment of the order waits for its bank (./waiting-payments.ts).

@@ -20,11 +20,13 @@ import type { ConfirmedPayment, PaymentMetadata } from '../../gateways/gateway';
 import type { StripeGateway, StripeIntent } from '../../gateways/stripe-gateway';
 import { isWaitingStatus } from '../../gateways/gateway';
 import { ApiError } from '../../http/api-error';
+import { checkRequest } from '../../http/contract';
+import { cancelWaitingPaymentEndpoint } from '../../../schemas/api/payments';
 import { AttemptsOpen, type PaymentAttempt, type WaitingPayment } from '../../services/payment-holds';
 import { withChargeLock } from './charge-lock';
 import { ownerProof } from './owner-proof';
 import type { Charge, ChargeRequest, PaymentRouteDeps } from './payment-deps';
-import { PaymentInput } from './payment-input';
+import { metadataOf, PaymentRules } from './payment-input';
 import { readJsonObject } from './request-body';
 import { reportPayment } from './report-payment';
 
@@ -177,11 +179,14 @@ async function voidWithGateway(deps: PaymentRouteDeps, waiting: WaitingPayment):
 
 export function waitingPaymentRoutes(router: Router, deps: PaymentRouteDeps): void {
   router.post('/api/payment/waiting/cancel', async (ctx) => {
-    const input = new PaymentInput(await readJsonObject(ctx));
-    const metadata = input.metadata();
-    if (!metadata.orderId && !metadata.quoteId) input.fields.orderId = 'Order ID is required';
-    input.check();
-    const owner = ownerProof(ctx, input.body);
+    const body = await readJsonObject(ctx);
+    const { body: request } = checkRequest(cancelWaitingPaymentEndpoint, ctx, body);
+    const metadata = metadataOf(request.metadata, request);
+    // An order or a quote, named in metadata or at the top level: a rule of two places.
+    const rules = new PaymentRules();
+    if (!metadata.orderId && !metadata.quoteId) rules.fail('orderId', 'Order ID is required');
+    rules.check();
+    const owner = ownerProof(ctx, body);
     const result = await withChargeLock(deps, metadata, async () => {
       // The owner's proof first: a stranger gets the answer of an unknown order and nothing is touched.
       const first = await deps.holds.held({ orderId: metadata.orderId, quoteId: metadata.quoteId, owner });

@@ -6,6 +6,8 @@
  * 'Payment Error'), with the field they concern marked in the catalogue's words.
  */
 import { useEffect, useState } from 'react';
+import type { RequestBody, ResponseBody } from '../../../schemas/api/endpoint';
+import type { authorizeNetTransactionEndpoint } from '../../../schemas/api/payments';
 import { CARD_MESSAGES } from '../../../schemas/evaluators/checkout-messages';
 import type { CardErrors } from '../CardFields';
 import { CardFieldsForm, CardRefusal, type CardCharge } from '../CardFieldsForm';
@@ -34,12 +36,7 @@ function fieldErrorsOf(messages: AcceptMessage[]): CardErrors {
   return errors;
 }
 
-interface ProcessAnswer {
-  success: true;
-  paymentStatus: AcceptedPayment['status'];
-  transactionId: string;
-  transactionResponse?: { amount?: number };
-}
+type ProcessAnswer = ResponseBody<typeof authorizeNetTransactionEndpoint, 200>;
 
 /** The payer as Authorize.net's billTo (the route maps our field names to Authorize.net's). */
 function billToOf(payer: PayerDetails): Record<string, string> {
@@ -107,17 +104,13 @@ export function AcceptJsEntry(props: GatewayEntryProps) {
     }
     const proof = paymentProof(target);
     const amount = requestedAmount(target);
-    const answer = await api.send<ProcessAnswer>(
-      'POST',
-      '/api/payment/authorize-net/process-transaction',
-      {
-        ...opaque,
-        ...proof.body,
-        ...(amount !== undefined ? { amount } : {}),
-        additionalData: { email: target.payer.email, billTo: billToOf(target.payer), ...targetIds(target) },
-      },
-      proof.headers,
-    );
+    const request: RequestBody<typeof authorizeNetTransactionEndpoint> = {
+      ...opaque,
+      ...proof.body,
+      ...(amount !== undefined ? { amount } : {}),
+      additionalData: { email: target.payer.email, billTo: billToOf(target.payer), ...targetIds(target) },
+    };
+    const answer = await api.send<ProcessAnswer>('POST', '/api/payment/authorize-net/process-transaction', request, proof.headers);
     return {
       kind: 'paid',
       payment: { transactionId: answer.transactionId, method: method.name, gateway: 'authorizenet', status: answer.paymentStatus, amount: answer.transactionResponse?.amount },

@@ -3,31 +3,23 @@
  * charges, then capture it once the buyer approved it in PayPal's window. Both carry the owner's
  * proof; the PayPal order id alone proves nothing (it travels in PayPal's return URL).
  */
+import type { RequestBody, ResponseBody } from '../../../schemas/api/endpoint';
+import type { paypalCaptureEndpoint, paypalCreateOrderEndpoint } from '../../../schemas/api/payments';
 import type { ApiClient } from '../../api-client';
 import { failedOutcome, isPaymentWaiting } from '../payment-failure';
 import { paymentProof, requestedAmount } from '../payment-proof';
 import type { AcceptedPayment, OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../payment-types';
 import { PAYPAL_MESSAGES } from '../../../schemas/evaluators/paypal-messages';
 
-interface CreatedOrder {
-  success: boolean;
-  id: string;
-  status: string;
-}
-
-interface CapturedOrder {
-  success: boolean;
-  transactionId?: string;
-  status: string;
-  amount?: number;
-}
+type CreatedOrder = ResponseBody<typeof paypalCreateOrderEndpoint, 200>;
+type CapturedOrder = ResponseBody<typeof paypalCaptureEndpoint, 200>;
 
 const ACCEPTED = new Set<AcceptedPayment['status']>(['completed', 'pending', 'on_hold']);
 
 /** `POST /api/payment/paypal/order`: answers PayPal's order id; throws with the message to show. */
 export async function createPayPalOrder(api: ApiClient, target: PaymentTarget): Promise<string> {
   const proof = paymentProof(target);
-  const body = { ...(proof.body.email ? { email: proof.body.email } : {}), amount: requestedAmount(target), additionalData: proof.body.metadata };
+  const body: RequestBody<typeof paypalCreateOrderEndpoint> = { ...(proof.body.email ? { email: proof.body.email } : {}), amount: requestedAmount(target), additionalData: proof.body.metadata };
   let created: CreatedOrder;
   try {
     created = await api.send<CreatedOrder>('POST', '/api/payment/paypal/order', body, proof.headers);
@@ -46,7 +38,8 @@ export async function capturePayPalOrder(api: ApiClient, target: PaymentTarget, 
   const proof = paymentProof(target);
   let captured: CapturedOrder;
   try {
-    captured = await api.send<CapturedOrder>('POST', '/api/payment/paypal/capture', { ...(proof.body.email ? { email: proof.body.email } : {}), orderId: paypalOrderId }, proof.headers);
+    const body: RequestBody<typeof paypalCaptureEndpoint> = { ...(proof.body.email ? { email: proof.body.email } : {}), orderId: paypalOrderId };
+    captured = await api.send<CapturedOrder>('POST', '/api/payment/paypal/capture', body, proof.headers);
   } catch (err) {
     return failedOutcome(err, target, (err as Error).message || PAYPAL_MESSAGES.captureFailed);
   }

@@ -3,6 +3,8 @@
  * PaymentIntent learns it, so Stripe's dashboard and its webhooks name the order. The server adds
  * metadata to a paid intent but never points it at another order (409).
  */
+import type { RequestBody } from '../../../schemas/api/endpoint';
+import type { stripeUpdateIntentEndpoint } from '../../../schemas/api/payments';
 import type { ApiClient } from '../../api-client';
 import { paymentProof } from '../payment-proof';
 import type { PaymentTarget } from '../payment-types';
@@ -16,7 +18,8 @@ export interface IntentOrderMetadata {
 export async function attachOrderToStripeIntent(api: ApiClient, target: PaymentTarget, paymentIntentId: string, order: IntentOrderMetadata): Promise<void> {
   const proof = paymentProof(target);
   const metadata: Record<string, string> = { ...stringify(proof.body.metadata), ...stringify(order) };
-  await api.send('PATCH', '/api/payment/stripe/payment-intent', { ...(proof.body.email ? { email: proof.body.email } : {}), paymentIntentId, metadata }, proof.headers);
+  const body: RequestBody<typeof stripeUpdateIntentEndpoint> = { ...(proof.body.email ? { email: proof.body.email } : {}), paymentIntentId, metadata };
+  await api.send('PATCH', '/api/payment/stripe/payment-intent', body, proof.headers);
 }
 
 function stringify(values: object): Record<string, string> {

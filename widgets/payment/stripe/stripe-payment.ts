@@ -5,6 +5,8 @@
  * Kept apart from the component so every outcome is plain data a test can check.
  */
 import type { PaymentIntent, Stripe, StripeElements } from '@stripe/stripe-js';
+import type { RequestBody, ResponseBody } from '../../../schemas/api/endpoint';
+import type { stripeCreateIntentEndpoint } from '../../../schemas/api/payments';
 import type { ApiClient } from '../../api-client';
 import { failedOutcome } from '../payment-failure';
 import { paymentProof, requestedAmount } from '../payment-proof';
@@ -12,11 +14,8 @@ import type { AcceptedPayment, OfferedPaymentMethod, PaymentOutcome, PaymentTarg
 import { clearPendingPayment, savePendingPayment } from '../pending-payment';
 import { STRIPE_MESSAGES } from './stripe-messages';
 
-/** What `POST /api/payment/stripe/payment-intent` answers (amounts in cents, Stripe's own). */
-export interface CreatedIntent {
-  success: boolean;
-  paymentIntent: { id: string; status: string; client_secret: string; amount: number; currency: string };
-}
+/** What `POST /api/payment/stripe/payment-intent` answers (amounts in cents, Stripe's own): its contract's. */
+export type CreatedIntent = ResponseBody<typeof stripeCreateIntentEndpoint, 200>;
 
 /** Our ledger's status for a PaymentIntent the browser just confirmed (docs/gateways.md, statuses). */
 export function acceptedStatus(status: PaymentIntent.Status): AcceptedPayment['status'] | null {
@@ -32,7 +31,7 @@ export function acceptedStatus(status: PaymentIntent.Status): AcceptedPayment['s
 }
 
 /** The owner's metadata for the intent: the order's increment id too, so Stripe's dashboard names it (001 §4). */
-export function intentRequest(target: PaymentTarget, method: OfferedPaymentMethod): Record<string, unknown> {
+export function intentRequest(target: PaymentTarget, method: OfferedPaymentMethod): RequestBody<typeof stripeCreateIntentEndpoint> {
   const proof = paymentProof(target);
   const incrementId = target.kind === 'quote' ? undefined : target.incrementId;
   return {
