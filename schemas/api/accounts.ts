@@ -253,6 +253,8 @@ const pageQuery = {
 
 const tags = ['account'] as const;
 const signedIn = 'the signed-in customer (session cookie, with the store\'s Origin on a change; or the bearer access token)';
+/** The signed-in endpoints' credentials: the login's token, or the session cookie (with the store's Origin on writes). */
+const customerCredentials = ['customerToken', 'customerSession'] as const;
 
 export const registerEndpoint = endpoint({
   method: 'POST',
@@ -321,6 +323,7 @@ export const logoutEndpoint = endpoint({
   path: '/api/my-account/logout',
   summary: 'Sign out: the session (cookie and token of that sign-in) ends on the server',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   responses: { 200: done, 401: errorSchema, 403: errorSchema },
 });
@@ -362,6 +365,7 @@ export const meEndpoint = endpoint({
   path: '/api/my-account/me',
   summary: 'The signed-in customer (002 §3)',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: accountMeSchema } }, 401: errorSchema },
 });
@@ -371,6 +375,7 @@ export const checkoutPrefillEndpoint = endpoint({
   path: '/api/my-account/checkout-prefill',
   summary: 'The checkout prefill (002 §3): customerId, email, firstName, lastName, phone and the bill_ / ship_ fields from the default addresses',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: checkoutPrefillSchema } }, 401: errorSchema },
 });
@@ -380,6 +385,7 @@ export const addressListEndpoint = endpoint({
   path: '/api/my-account/address',
   summary: 'The saved addresses',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: { type: 'array', items: savedAddressSchema } } }, 401: errorSchema },
 });
@@ -391,6 +397,7 @@ export const addressCreateEndpoint = endpoint({
   path: '/api/my-account/address',
   summary: 'Save an address (the first one becomes the default of both kinds)',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   request: { body: addressInput },
   responses: {
@@ -408,6 +415,7 @@ export const addressReadEndpoint = endpoint({
   path: '/api/my-account/address/:id',
   summary: 'One saved address',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   request: { params: idParams('Address id') },
   responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: savedAddressSchema } }, 401: errorSchema, 404: { ...errorSchema, description: "'Address not found.' (also another customer's)" } },
@@ -418,6 +426,7 @@ export const addressUpdateEndpoint = endpoint({
   path: '/api/my-account/address/:id',
   summary: 'Change an address or its defaults (fields not sent stay as they are)',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   request: { params: idParams('Address id'), body: addressInput },
   responses: { 200: savedAnswer, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: { ...errorSchema, description: "'Address not found.'" } },
@@ -429,6 +438,7 @@ export const addressDeleteEndpoint = endpoint({
   path: '/api/my-account/address/:id',
   summary: 'Delete an address (a default it was becomes unset)',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   request: { params: idParams('Address id') },
   responses: { 200: done, 401: errorSchema, 403: errorSchema, 404: { ...errorSchema, description: "'Address not found.'" } },
@@ -439,6 +449,7 @@ export const ordersEndpoint = endpoint({
   path: '/api/my-account/orders',
   summary: "The customer's orders, newest first (only those placed while signed in)",
   caller: signedIn,
+  security: customerCredentials,
   tags,
   request: { query: pageQuery },
   responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: orderPageSchema } }, 400: errorSchema, 401: errorSchema },
@@ -449,6 +460,7 @@ export const orderEndpoint = endpoint({
   path: '/api/my-account/orders/:id',
   summary: 'One of the customer orders, read-only (002 §2)',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   request: { params: idParams('Order id or increment id') },
   responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: orderViewSchema } }, 401: errorSchema, 404: { ...errorSchema, description: "'Order not found.' (also another customer's)" } },
@@ -459,6 +471,7 @@ export const quotesEndpoint = endpoint({
   path: '/api/my-account/quotes',
   summary: "The customer's quotes, newest first",
   caller: signedIn,
+  security: customerCredentials,
   tags,
   request: { query: pageQuery },
   responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: quotePageSchema } }, 400: errorSchema, 401: errorSchema },
@@ -469,6 +482,7 @@ export const quoteEndpoint = endpoint({
   path: '/api/my-account/quotes/:id',
   summary: 'One of the customer quotes, read-only, with the payments of the order it became (002 §2)',
   caller: signedIn,
+  security: customerCredentials,
   tags,
   request: { params: idParams('Quote id or increment id') },
   responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: accountQuoteSchema } }, 401: errorSchema, 404: { ...errorSchema, description: "'Quote not found.' (also another customer's)" } },

@@ -26,6 +26,11 @@ export interface Endpoint {
   summary: string;
   /** Who may call it, in a phrase (the OpenAPI description and docs/security.md say the same). */
   caller: string;
+  /**
+   * The credentials that prove the caller, by the OpenAPI security scheme's name (orderToken,
+   * quoteLink, customerToken, customerSession); several are alternatives. Absent: no credential.
+   */
+  security?: readonly string[];
   tags: readonly string[];
   request?: EndpointRequest;
   /** Answers by status; a 4xx is always the error shape (`errorSchema`). */

@@ -198,6 +198,7 @@ export const sendEmailEndpoint = endpoint({
   path: '/api/email/send-email',
   summary: "Re-queue the store's own confirmation e-mails of a paid order (not a relay: recipient, cc, subject and body are ignored)",
   caller: "the holder of the order's access token (Authorization: Bearer)",
+  security: ['orderToken'],
   tags: ['orders'],
   // Not a relay: whatever it does not do gets one answer, which does not describe the request.
   invalid: { error: 'forbidden', message: ORDER_EMAILS_ONLY, status: 403, describe: false },

@@ -161,6 +161,7 @@ export const updateOrderEndpoint = endpoint({
   path: '/api/order',
   summary: 'Update an order: its addresses before payment, or a payment attempt the server confirms with the gateway',
   caller: "the order's owner (its access token as Authorization: Bearer)",
+  security: ['orderToken'],
   tags: ['orders'],
   request: {
     body: {
@@ -194,6 +195,7 @@ export const viewOrderEndpoint = endpoint({
   path: '/api/order/view/:id',
   summary: "The owner's view of an order",
   caller: "the order's owner (its access token as Authorization: Bearer)",
+  security: ['orderToken'],
   tags: ['orders'],
   request: { params: { type: 'object', required: ['id'], properties: { id: orderIdParam } } },
   responses: {
@@ -236,6 +238,7 @@ export const splitPaymentEndpoint = endpoint({
   path: '/api/order/:id/split-payment',
   summary: 'Record a part payment the server confirms with the gateway',
   caller: "the order's owner: its e-mail in the body (counted as a lookup), or its access token",
+  security: ['orderToken'],
   tags: ['orders', 'payments'],
   request: {
     params: { type: 'object', required: ['id'], properties: { id: orderIdParam } },
@@ -274,6 +277,7 @@ export const openQuoteEndpoint = endpoint({
   path: '/api/quote',
   summary: "Open a quote by its payment link (001 §2 puts the link's token in the address; the page may send it as Authorization: Bearer instead)",
   caller: "the holder of the quote's link token",
+  security: ['quoteLink'],
   tags: ['quotes'],
   request: {
     query: {
@@ -289,6 +293,7 @@ export const viewQuoteEndpoint = endpoint({
   path: '/api/quote/view/:id',
   summary: 'A quote for the holder of its link token',
   caller: "the holder of the quote's link token (Authorization: Bearer)",
+  security: ['quoteLink'],
   tags: ['quotes'],
   request: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, description: 'Quote id' } } } },
   responses: { 200: quoteAnswer, 400: quoteRefused, 503: errorSchema },
@@ -299,6 +304,7 @@ export const convertQuoteEndpoint = endpoint({
   path: '/api/quote/convertToOrder',
   summary: 'Turn a paid quote into an order (one order per quote); never for a declined payment',
   caller: "the holder of the quote's link token (Authorization: Bearer)",
+  security: ['quoteLink'],
   tags: ['quotes'],
   request: {
     body: {

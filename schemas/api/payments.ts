@@ -190,6 +190,7 @@ export const testChargeEndpoint = endpoint({
   path: '/api/payment/test/charge',
   summary: 'Charge a test card with the offline test gateway (4242 4242 4242 4242 succeeds; see docs/gateways.md)',
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: FORM_FAILED },
   request: {
@@ -386,6 +387,7 @@ export const stripeCreateIntentEndpoint = endpoint({
   path: '/api/payment/stripe/payment-intent',
   summary: 'Create a Stripe PaymentIntent for the order or quote (an earlier one never confirmed is cancelled, or answered again for the same amount)',
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: FORM_FAILED },
   request: {
@@ -420,6 +422,7 @@ export const stripeUpdateIntentEndpoint = endpoint({
   path: '/api/payment/stripe/payment-intent',
   summary: 'Update a PaymentIntent: re-priced from the server while unpaid; a paid one only gains metadata',
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: FORM_FAILED },
   request: {
@@ -461,6 +464,7 @@ export const stripeCaptureEndpoint = endpoint({
   path: '/api/payment/stripe/capture-payment',
   summary: 'Capture a PaymentIntent that requires capture (one already captured is answered as is)',
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: FORM_FAILED },
   request: { body: intentById },
@@ -472,6 +476,7 @@ export const stripeRetrieveIntentEndpoint = endpoint({
   path: '/api/payment/stripe/payment-intent/retrieve',
   summary: 'Read a PaymentIntent back from Stripe',
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: FORM_FAILED },
   request: { body: intentById },
@@ -495,6 +500,7 @@ export const paypalCreateOrderEndpoint = endpoint({
   path: '/api/payment/paypal/order',
   summary: 'Create a PayPal order for the order or quote; the answer carries the approve link',
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: 'Failed to create PayPal order. Please try again.' },
   request: {
@@ -536,6 +542,7 @@ export const paypalUpdateOrderEndpoint = endpoint({
   path: '/api/payment/paypal/order',
   summary: 'Update an unpaid PayPal order (amount from the server); a paid one is left alone',
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: 'Failed to update PayPal order. Please try again.' },
   request: {
@@ -575,6 +582,7 @@ export const paypalCaptureEndpoint = endpoint({
   path: '/api/payment/paypal/capture',
   summary: 'Capture an approved PayPal order (guarded like a charge: never one cancelled to pay another way, never more than is due)',
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   // A missing order id (the usual refusal) has its own wallet message; a malformed one too.
   invalid: { error: 'invalid_request', message: 'No PayPal order to capture. Please try again.' },
@@ -629,6 +637,7 @@ export const authorizeNetTransactionEndpoint = endpoint({
   path: '/api/payment/authorize-net/process-transaction',
   summary: 'Charge Accept.js opaque data with Authorize.net for the due amount; `status: 200` in the body means success (1 approved, 4 held for review)',
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: 'Payment Error' },
   request: {
@@ -699,6 +708,7 @@ export const cancelWaitingPaymentEndpoint = endpoint({
   summary:
     "\"Pay another way\": voids the payments of the order or quote that wait for the customer's bank (the test gateway's authentication, a Stripe PaymentIntent, a PayPal order not captured), for its owner only. While one waits, every charge answers 409 `payment_waiting`.",
   caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: FORM_FAILED },
   request: {
@@ -743,6 +753,7 @@ export const paymentVerifyEndpoint = endpoint({
   path: '/api/payment/:method/verify',
   summary: 'Verify a payment with its gateway, convert the quote if needed, update the order. The transaction id proves nothing: the caller proves it owns the payment\'s order or quote. `order.accessToken` is answered only to the order token\'s or the quote link\'s holder.',
   caller: "the owner of the payment's order or quote (the order's access token, the quote's link token, or the order's `email` for a split payment)",
+  security: ['orderToken', 'quoteLink'],
   tags: ['payments', 'orders'],
   invalid: { error: 'validation_failed', message: 'The payment to verify is missing.' },
   request: {

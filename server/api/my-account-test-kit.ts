@@ -6,7 +6,6 @@
  * engine (../testing/test-database.ts): a SQLite file, or a PostgreSQL schema of its own.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -58,17 +57,7 @@ export async function startLoggedServer(env: Record<string, string> = {}): Promi
 /** Every answer a Browser received (path and body text), for the tests that search answers for secrets. */
 export const answers: { method: string; path: string; text: string }[] = [];
 
-/** A free local port, for a server whose PUBLIC_URL is not where it listens. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../testing/free-port';
 
 /** A browser on the store's own pages: keeps the session cookie and sends the store's Origin. */
 export class Browser {

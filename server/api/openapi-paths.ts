@@ -46,6 +46,7 @@ export function contractPaths(endpoints: readonly Endpoint[]): Record<string, Re
       summary: e.summary,
       description: `Who may call it: ${e.caller}.`,
       tags: e.tags,
+      ...(e.security?.length ? { security: e.security.map((scheme) => ({ [scheme]: [] })) } : {}),
       ...(params.length ? { parameters: params } : {}),
       ...(request.body ? { requestBody: { required: true, content: Object.fromEntries((e.bodyTypes ?? ['application/json']).map((type) => [type, { schema: publicSchema(request.body) }])) } } : {}),
       responses,

@@ -4,10 +4,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 export interface PostgresCluster {
   /** A superuser's URL to the `postgres` database. */
@@ -21,17 +21,6 @@ function binDir(): string {
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   if (!newest) throw new Error('No PostgreSQL binaries under /usr/lib/postgresql: run `node scripts/ensure-postgres.mjs`, or set TEST_DATABASE_URL.');
   return path.join(root, newest, 'bin');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilReady(url: string): Promise<void> {
