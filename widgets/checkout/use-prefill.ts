@@ -7,12 +7,16 @@
  * session itself.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { checkoutPrefillEndpoint } from '../../schemas/api/accounts';
+import type { ResponseBody } from '../../schemas/api/endpoint';
 import { ApiRequestError, type ApiClient } from '../api-client';
+
+type Prefill = ResponseBody<typeof checkoutPrefillEndpoint, 200>;
 
 export function usePrefill(
   api: ApiClient,
   enabled: boolean,
-  fill: (data: Record<string, unknown>) => void,
+  fill: (data: Prefill['data']) => void,
   setSameAsBilling: (same: boolean) => void,
   onGuest?: () => void,
 ): boolean {
@@ -22,11 +26,11 @@ export function usePrefill(
   useEffect(() => {
     if (!enabled) return;
     let current = true;
-    api.get<{ success: boolean; data?: Record<string, unknown> }>('/api/my-account/checkout-prefill').then(
+    api.get<Prefill>('/api/my-account/checkout-prefill').then(
       (answer) => {
-        if (!current || !answer.data) return;
+        if (!current) return;
         callbacks.current.fill(answer.data);
-        if (typeof answer.data.same_as_billing === 'boolean') callbacks.current.setSameAsBilling(answer.data.same_as_billing);
+        callbacks.current.setSameAsBilling(answer.data.same_as_billing);
         setSignedIn(true);
       },
       (err: unknown) => {
