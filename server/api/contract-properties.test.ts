@@ -72,10 +72,13 @@ async function send(e: Endpoint, parts: Parts): Promise<{ status: number; text: 
 }
 let counter = 1;
 
-/** Rows per table: what a refused request must leave as it was. */
+/**
+ * Rows per table: what a refused request must leave as it was. Not the rate limits' counters
+ * (PostgreSQL keeps them in `rate_limit`): counting a request is what they are for.
+ */
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of await database.db.introspection.getTables()) {
+  for (const table of (await database.db.introspection.getTables()).filter((t) => t.name !== 'rate_limit')) {
     const row = await database.q.first((database.db as any).selectFrom(table.name).select((eb: any) => eb.fn.countAll().as('n')));
     counts[table.name] = Number((row as { n: number }).n);
   }
@@ -123,7 +126,9 @@ describe('every contract, by generated requests', () => {
           }),
           { numRuns: RUNS },
         );
-        expect(await rowCounts()).toEqual(before);
+        const after = await rowCounts();
+        const changed = Object.keys(after).filter((t) => after[t] !== before[t]).map((t) => `${t}: ${before[t]} -> ${after[t]}`);
+        expect(changed).toEqual([]);
       });
     }
   }
