@@ -371,8 +371,9 @@ export const cartTotalsEndpoint = endpoint({
       required: ['items'],
       properties: {
         items: cartItemsSchema,
-        address: totalsAddressSchema,
-        shippingAddress: totalsAddressSchema,
+        // null (or absent) while the checkout has no address yet: the totals then have no shipping.
+        address: { anyOf: [totalsAddressSchema, { type: 'null' }] },
+        shippingAddress: { anyOf: [totalsAddressSchema, { type: 'null' }] },
       },
     },
   },

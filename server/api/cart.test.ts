@@ -27,6 +27,10 @@ describe('POST /api/cart/totals', () => {
     const [a] = skus(1);
     const none = await api(server.url, 'POST', '/api/cart/totals', { items: [{ sku: a }] });
     expect(none.body).toMatchObject({ shippingAvailable: false, shippingMessage: 'Shipping will be calculated after entering address.', taxAmount: 0 });
+    // The checkout asks with `address: null` until the visitor has typed one.
+    const nothingYet = await api(server.url, 'POST', '/api/cart/totals', { items: [{ sku: a, qty: 1 }], address: null });
+    expect(nothingYet.status).toBe(200);
+    expect(nothingYet.body).toMatchObject({ shippingAvailable: false, shippingMessage: 'Shipping will be calculated after entering address.' });
     const hawaii = await api(server.url, 'POST', '/api/cart/totals', { items: [{ sku: a }], address: { state: 'HI', zipCode: '96815' } });
     expect(hawaii.body.shippingMessage).toBe('Sorry, no shipping methods are available for the selected shipping address. Please try using a different address, as you will not be able to proceed without selecting a shipping method.');
   });
