@@ -33,13 +33,14 @@ interface Parts {
 }
 
 /**
- * Path parameters that reach the route: never empty (an empty segment is another path), and the
+ * Path parameters that reach the route: never empty nor a dot segment (either is another path), and the
  * contract's examples where it gives them (a form that exists; a made-up name is a 404 before any check).
  */
 function pathParams(schema: { properties?: Record<string, { examples?: unknown[] }> } | undefined): fc.Arbitrary<Record<string, unknown>> {
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
-    record[name] = property.examples?.length ? fc.constantFrom(...property.examples) : validValue(property).filter((v) => String(v).length > 0);
+    // '.' and '..' are dot segments: the URL drops them, and the request reaches another path.
+    record[name] = property.examples?.length ? fc.constantFrom(...property.examples) : validValue(property).filter((v) => String(v).length > 0 && !/^\.{1,2}$/.test(String(v)));
   }
   return fc.record(record);
 }
