@@ -81,11 +81,12 @@ describe('the checkout page', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: /Order summary/ });
     await dialog.getByText('Total', { exact: true }).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Close cart summary' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Close cart summary' }).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus returns in the effect after the close: wait for it.
+    await expect.poll(() => toggle.evaluate((el) => el === document.activeElement)).toBe(true);
     // One column: nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(unexpected()).toEqual([]);
