@@ -5,7 +5,8 @@
  */
 import { endpoint, errorSchema, moneySchema } from './endpoint';
 
-const STEP_MESSAGE = "The step is not one of this form's steps.";
+/** Also said by the form engine when the step is beyond the form's last (server/services/form-submissions.ts). */
+export const STEP_MESSAGE = "The step is not one of this form's steps.";
 const ID_MESSAGE = 'The submission id is not valid.';
 
 /** A trimmed string of at most `max` characters, or nothing (the engine's optionalString). */

@@ -29,12 +29,14 @@ import { ApiError } from '../http/api-error';
 import type { MailConfig } from '../mail/mail-config';
 import { renderFormConfirmation, renderFormNotification, type StoredFileValue } from '../mail/form-mail-templates';
 import { enqueueMail, type MailAttachment } from '../mail/outbox';
+import type { RequestBody } from '../../schemas/api/endpoint';
+import { STEP_MESSAGE, type formSubmitEndpoint } from '../../schemas/api/forms';
 import type { FormRequest } from './form-request';
 import { unknownFields } from './form-request';
 import { generatedUploadName, moveIntoUploads, uploadPath, type StagedFile } from './form-uploads';
 import { NEWSLETTER_CHECK_INBOX, NewsletterConsent } from './newsletter-consent';
 import type { RecaptchaVerifier } from './recaptcha';
-import { isEmail, isRecord, nowIso, optionalString, positiveId } from './request-input';
+import { isEmail, nowIso } from './request-input';
 import { constantTimeEqual, sha256Hex } from './secrets';
 
 export interface FormSubmissionDeps {
@@ -76,13 +78,26 @@ function badRequest(field: string, message: string, code = 'validation_failed'):
   return new ApiError(400, code, message, { [field]: message });
 }
 
-/** The step a request is for: 0 for a single-step form, one of the steps of a multi-step form. */
-function readStep(form: FormDefinition, raw: unknown): number {
-  if (raw === undefined || raw === null || raw === '') return 0;
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+/** The envelope as its contract (schemas/api/forms.ts) let it through: the route checked it before this service reads it. */
+type Envelope = RequestBody<typeof formSubmitEndpoint>;
+
+/** A step or an id as sent (12, "12", " 12 ", "" or null, all already checked to be digits or nothing). */
+function wholeNumber(value: string | number | null | undefined): number | undefined {
+  const text = String(value ?? '').trim();
+  return text === '' ? undefined : Number(text);
+}
+
+/** A token as sent, trimmed; blank is none. */
+function text(value: string | null | undefined): string | undefined {
+  return value?.trim() || undefined;
+}
+
+/** The step a request is for: the schema knows it is a number; only the form knows how many steps it has. */
+function stepOf(form: FormDefinition, envelope: Envelope): number {
+  const step = wholeNumber(envelope.step) ?? 0;
   const steps = isMultiStep(form) ? (form.steps?.length ?? 1) : 1;
-  if (!/^\d{1,3}$/.test(text) || Number(text) >= steps) throw badRequest('step', "The step is not one of this form's steps.");
-  return Number(text);
+  if (step >= steps) throw badRequest('step', STEP_MESSAGE);
+  return step;
 }
 
 /** The values sent for the form's fields; a name the definition does not have is refused. Upload fields take only real uploads. */
@@ -147,13 +162,12 @@ export class FormSubmissions {
   }
 
   async submit(form: FormDefinition, request: FormRequest, caller: SubmissionCaller): Promise<SubmissionAnswer> {
-    const env = request.envelope;
+    const env = request.envelope as Envelope;
     const multi = isMultiStep(form);
-    const step = readStep(form, env.step);
-    const id = env.id === undefined || env.id === null || env.id === '' ? undefined : positiveId(env.id, 'id', 'The submission id is not valid.');
-    const token = caller.bearer ?? optionalString(env.token, 'token', 200);
-    const recaptchaToken = optionalString(env.recaptchaToken, 'recaptchaToken', 4000);
-    if (env.formData !== undefined && !isRecord(env.formData)) throw badRequest('formData', 'formData must be an object of field values.', 'invalid_body');
+    const step = stepOf(form, env);
+    const id = wholeNumber(env.id);
+    const token = caller.bearer ?? text(env.token);
+    const recaptchaToken = text(env.recaptchaToken);
     if (!multi && id !== undefined) throw badRequest('id', 'A single-step form is sent in one request, without an id.');
     if (step > 0 && id === undefined) throw badRequest('id', 'Send the id and token of the submission this step continues.');
 
@@ -161,7 +175,7 @@ export class FormSubmissions {
     if (row && step > row.steps_done) throw badRequest('step', 'Send the steps in order.');
 
     // This step's values and the files that really arrived for its fields; files for other steps' fields are dropped.
-    const values = fieldValues(form, isRecord(env.formData) ? env.formData : {});
+    const values = fieldValues(form, env.formData ?? {});
     const stepNames = new Set(inputFields(stepFields(form, step)).map((f) => f.name));
     const staged = new Map<FileLike, StagedFile>();
     for (const file of request.files) {

@@ -31,13 +31,6 @@ export function requiredString(value: unknown, field: string, message: string, m
   return s;
 }
 
-/** A positive integer id from a path or body ("12" or 12). */
-export function positiveId(value: unknown, field: string, message: string, code = 'validation_failed'): number {
-  const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d{1,15}$/.test(s) || Number(s) < 1) throw new ApiError(400, code, message, { [field]: message });
-  return Number(s);
-}
-
 /** Whether the one e-mail rule (./email-address) takes the address. */
 export function isEmail(value: string): boolean {
   return 'address' in readEmailAddress(value);
