@@ -37,6 +37,7 @@ const optionSchema = {
 /** One cart line: a catalog SKU and its quantity. Prices sent by a browser are never read. */
 export const cartItemSchema = {
   type: 'object',
+  'x-error': 'invalid_items',
   'x-message': SKU_REQUIRED,
   required: ['sku'],
   properties: {
@@ -52,10 +53,12 @@ export const cartItemsSchema = {
   type: 'array',
   description: `1 to ${MAX_LINES} lines`,
   minItems: 1,
+  // A cart refusal answers its own codes: empty_cart (none, or not a list), too_many_items, invalid_items (a line's).
+  'x-error': 'empty_cart',
   'x-message': EMPTY_CART_MESSAGE,
   'x-required': EMPTY_CART_MESSAGE,
-  // Its own message: the array's is the empty cart's.
-  allOf: [{ maxItems: MAX_LINES, 'x-message': TOO_MANY_LINES_MESSAGE }],
+  // Its own message and code: the array's are the empty cart's.
+  allOf: [{ maxItems: MAX_LINES, 'x-message': TOO_MANY_LINES_MESSAGE, 'x-error': 'too_many_items' }],
   items: cartItemSchema,
 } as const;
 

@@ -10,7 +10,7 @@ import { validateState, validateZip } from '../../schemas/evaluators/checkout-fi
 import { toCents, toDollars } from '../../schemas/money';
 import { resolveShipping } from '../../schemas/shipping-rules';
 import { checkRequest } from '../http/contract';
-import { computeTotals, readCartLines, withCartCodes, type CartTotals, type TotalsAddress } from '../services/cart-totals';
+import { computeTotals, readCartLines, type CartTotals, type TotalsAddress } from '../services/cart-totals';
 import type { Commerce } from '../services/commerce';
 import { readJson } from './read-json';
 
@@ -40,12 +40,7 @@ export function cartRoutes(router: Router, commerce: Commerce): void {
 
   router.post('/api/cart/totals', async (ctx) => {
     const raw = await readJson(ctx);
-    let body: RequestBody<typeof cartTotalsEndpoint>;
-    try {
-      body = checkRequest(cartTotalsEndpoint, ctx, raw).body;
-    } catch (err) {
-      throw withCartCodes(err);
-    }
+    const body = checkRequest(cartTotalsEndpoint, ctx, raw).body;
     const lines = readCartLines(body.items, commerce.catalog);
     const address = readTotalsAddress(body.address ?? body.shippingAddress);
     const totals = computeTotals(lines, address, rules);

@@ -12,7 +12,6 @@ import { GATEWAY_NAMES } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
 import type { StoreOrigins } from '../http/store-origins';
-import { withCartCodes } from '../services/cart-totals';
 import type { Commerce } from '../services/commerce';
 import { readEmailAddress } from '../services/email-address';
 import { notFound } from '../services/order-service';
@@ -88,12 +87,7 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
   router.post('/api/order', async (ctx) => {
     const raw = await readJson(ctx);
     const key = idempotencyKeyOf(ctx);
-    let body: RequestBody<typeof createOrderEndpoint>;
-    try {
-      body = checkRequest(createOrderEndpoint, ctx, raw).body;
-    } catch (err) {
-      throw withCartCodes(err);
-    }
+    const body = checkRequest(createOrderEndpoint, ctx, raw).body;
     const input = orders.parseOrderInput(body);
     const origin = ctx.get('Origin');
     // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.

@@ -1,7 +1,7 @@
 /**
  * Requests checked against their endpoint's contract (schemas/api/): ajv compiles every schema once
  * at start; a refused request is answered 400 {error, message, fields} with each field's own message
- * (`x-message`, `x-required` in the schema), never a 500. What a schema cannot say (a SKU in the
+ * (`x-message`, `x-required` in the schema) and the error code its schema names (`x-error`), never a 500. What a schema cannot say (a SKU in the
  * catalog, a state's ZIP prefix) is checked after, beside the schema, by the route's service.
  */
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
@@ -13,7 +13,7 @@ import { ApiError } from './api-error';
 export const contractAjv = new Ajv({ allErrors: true, verbose: true, strict: true, coerceTypes: false, useDefaults: false });
 addFormats(contractAjv);
 // The field messages of the specification, read by fieldErrors below; and OpenAPI's own words.
-for (const keyword of ['x-message', 'x-required', 'example']) contractAjv.addKeyword({ keyword });
+for (const keyword of ['x-message', 'x-required', 'x-error', 'example']) contractAjv.addKeyword({ keyword });
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
@@ -62,6 +62,34 @@ export function fieldErrors(errors: readonly ErrorObject[]): Record<string, stri
   return fields;
 }
 
+type SchemaNode = Record<string, unknown> | undefined;
+
+/**
+ * The `x-error` code that governs one failing keyword: the nearest along its schema path (for a
+ * missing property, that property's own).
+ */
+function codeOf(root: object, e: ErrorObject): string | undefined {
+  let node = root as SchemaNode;
+  let code = node?.['x-error'] as string | undefined;
+  // The path's last segment is the failing keyword itself.
+  for (const segment of e.schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
+    node = node?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')] as SchemaNode;
+    if (typeof node?.['x-error'] === 'string') code = node['x-error'];
+  }
+  if (e.keyword === 'required') {
+    const missing = (node?.properties as Record<string, SchemaNode> | undefined)?.[(e.params as { missingProperty: string }).missingProperty];
+    if (typeof missing?.['x-error'] === 'string') code = missing['x-error'];
+  }
+  return code;
+}
+
+/** The code of a refusal: the one `x-error` every failing keyword falls under, else validation_failed. */
+export function errorCode(schema: object, errors: readonly ErrorObject[]): string {
+  const codes = new Set(errors.map((e) => codeOf(schema, e)));
+  const [only] = codes;
+  return codes.size === 1 && only !== undefined ? only : 'validation_failed';
+}
+
 function check(endpoint: Endpoint, part: keyof EndpointRequest, value: unknown): void {
   const schema = endpoint.request?.[part];
   if (!schema || typeof schema !== 'object') return;
@@ -70,7 +98,7 @@ function check(endpoint: Endpoint, part: keyof EndpointRequest, value: unknown):
   const fields = fieldErrors(validate.errors ?? []);
   const first = Object.values(fields)[0] ?? 'The request is not valid.';
   const invalid = endpoint.invalid;
-  throw new ApiError(invalid?.status ?? 400, invalid?.error ?? 'validation_failed', invalid?.message ?? first, invalid?.describe === false ? undefined : fields);
+  throw new ApiError(invalid?.status ?? 400, invalid?.error ?? errorCode(schema, validate.errors ?? []), invalid?.message ?? first, invalid?.describe === false ? undefined : fields);
 }
 
 export interface CheckedRequest<E extends Endpoint> {

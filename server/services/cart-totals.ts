@@ -8,9 +8,9 @@ import type { ShippingMethod } from '../../schemas/shipping.schema';
 import { orderTax } from '../../schemas/tax-rules';
 import type { TaxRule } from '../../schemas/tax.schema';
 import type { FromSchema } from 'json-schema-to-ts';
-import { EMPTY_CART_MESSAGE, MAX_LINES, QUANTITY_MESSAGE, TOO_MANY_LINES_MESSAGE, cartItemsSchema } from '../../schemas/api/orders';
+import { EMPTY_CART_MESSAGE, MAX_LINES, QUANTITY_MESSAGE, cartItemsSchema } from '../../schemas/api/orders';
 import { ApiError } from '../http/api-error';
-import { fieldErrors, validatorOf } from '../http/contract';
+import { errorCode, fieldErrors, validatorOf } from '../http/contract';
 import type { CatalogSample, SampleCatalog } from './sample-catalog';
 
 export interface CustomOption {
@@ -84,18 +84,6 @@ function readOptions(item: CartItemsInput[number]): CustomOption[] {
 }
 
 /**
- * A cart refusal of the contract keeps the codes the API has always answered: empty_cart,
- * too_many_items, invalid_items (when every wrong field is a cart line's). Anything else as it was.
- */
-export function withCartCodes(err: unknown): unknown {
-  if (!(err instanceof ApiError) || err.status !== 400 || !err.fields) return err;
-  const names = Object.keys(err.fields);
-  if (names.length === 0 || !names.every((n) => n === 'items' || n.startsWith('items.'))) return err;
-  const code = err.fields.items === EMPTY_CART_MESSAGE ? 'empty_cart' : err.fields.items === TOO_MANY_LINES_MESSAGE ? 'too_many_items' : 'invalid_items';
-  return new ApiError(400, code, err.message, err.fields);
-}
-
-/**
  * The cart lines of a request: checked by the cart's schema (schemas/api/orders.ts, the one its
  * endpoints' contracts hold, so a direct caller gets the same refusals), then against what a schema
  * cannot say: the catalog (the SKU is a sample's) and one unit per sample across lines.
@@ -104,7 +92,7 @@ export function readCartLines(rawItems: unknown, catalog: SampleCatalog): CartLi
   const validate = validatorOf(cartItemsSchema);
   if (!validate(rawItems)) {
     const fields = Object.fromEntries(Object.entries(fieldErrors(validate.errors ?? [])).map(([name, message]) => [name ? `items.${name}` : 'items', message]));
-    throw withCartCodes(new ApiError(400, 'validation_failed', Object.values(fields)[0] ?? EMPTY_CART_MESSAGE, fields));
+    throw new ApiError(400, errorCode(cartItemsSchema, validate.errors ?? []), Object.values(fields)[0] ?? EMPTY_CART_MESSAGE, fields);
   }
   const items = rawItems as CartItemsInput;
   const errors: Record<string, string> = {};
