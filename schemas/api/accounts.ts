@@ -12,7 +12,7 @@
  * an unknown one: invalid_token), and a path id's form (any id that is not one of the customer's is
  * the same 404).
  */
-import { endpoint, errorSchema, moneySchema } from './endpoint';
+import { endpoint, errorSchema, moneySchema, successWith } from './endpoint';
 import { orderViewSchema, paymentViewSchema, quoteViewSchema } from './order-view';
 
 /** The top-level message of a refused account or address form. */
@@ -367,7 +367,7 @@ export const meEndpoint = endpoint({
   caller: signedIn,
   security: customerCredentials,
   tags,
-  responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: accountMeSchema } }, 401: errorSchema },
+  responses: { 200: successWith(accountMeSchema), 401: errorSchema },
 });
 
 export const checkoutPrefillEndpoint = endpoint({
@@ -377,7 +377,7 @@ export const checkoutPrefillEndpoint = endpoint({
   caller: signedIn,
   security: customerCredentials,
   tags,
-  responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: checkoutPrefillSchema } }, 401: errorSchema },
+  responses: { 200: successWith(checkoutPrefillSchema), 401: errorSchema },
 });
 
 export const addressListEndpoint = endpoint({
@@ -387,7 +387,7 @@ export const addressListEndpoint = endpoint({
   caller: signedIn,
   security: customerCredentials,
   tags,
-  responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: { type: 'array', items: savedAddressSchema } } }, 401: errorSchema },
+  responses: { 200: successWith({ type: 'array', items: savedAddressSchema }), 401: errorSchema },
 });
 
 const savedAnswer = { type: 'object', required: ['success', 'message', 'data'], additionalProperties: false, properties: { success: { const: true }, message: text, data: savedAddressSchema } } as const;
@@ -418,7 +418,7 @@ export const addressReadEndpoint = endpoint({
   security: customerCredentials,
   tags,
   request: { params: idParams('Address id') },
-  responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: savedAddressSchema } }, 401: errorSchema, 404: { ...errorSchema, description: "'Address not found.' (also another customer's)" } },
+  responses: { 200: successWith(savedAddressSchema), 401: errorSchema, 404: { ...errorSchema, description: "'Address not found.' (also another customer's)" } },
 });
 
 export const addressUpdateEndpoint = endpoint({
@@ -452,7 +452,7 @@ export const ordersEndpoint = endpoint({
   security: customerCredentials,
   tags,
   request: { query: pageQuery },
-  responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: orderPageSchema } }, 400: errorSchema, 401: errorSchema },
+  responses: { 200: successWith(orderPageSchema), 400: errorSchema, 401: errorSchema },
 });
 
 export const orderEndpoint = endpoint({
@@ -463,7 +463,7 @@ export const orderEndpoint = endpoint({
   security: customerCredentials,
   tags,
   request: { params: idParams('Order id or increment id') },
-  responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: orderViewSchema } }, 401: errorSchema, 404: { ...errorSchema, description: "'Order not found.' (also another customer's)" } },
+  responses: { 200: successWith(orderViewSchema), 401: errorSchema, 404: { ...errorSchema, description: "'Order not found.' (also another customer's)" } },
 });
 
 export const quotesEndpoint = endpoint({
@@ -474,7 +474,7 @@ export const quotesEndpoint = endpoint({
   security: customerCredentials,
   tags,
   request: { query: pageQuery },
-  responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: quotePageSchema } }, 400: errorSchema, 401: errorSchema },
+  responses: { 200: successWith(quotePageSchema), 400: errorSchema, 401: errorSchema },
 });
 
 export const quoteEndpoint = endpoint({
@@ -485,7 +485,7 @@ export const quoteEndpoint = endpoint({
   security: customerCredentials,
   tags,
   request: { params: idParams('Quote id or increment id') },
-  responses: { 200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: accountQuoteSchema } }, 401: errorSchema, 404: { ...errorSchema, description: "'Quote not found.' (also another customer's)" } },
+  responses: { 200: successWith(accountQuoteSchema), 401: errorSchema, 404: { ...errorSchema, description: "'Quote not found.' (also another customer's)" } },
 });
 
 /** Every account contract, for the registry (./index.ts). */

@@ -58,6 +58,11 @@ export type RequestQuery<E extends Endpoint> = Part<E, 'query'>;
 export type RequestParams<E extends Endpoint> = Part<E, 'params'>;
 export type ResponseBody<E extends Endpoint, S extends keyof E['responses']> = E['responses'][S] extends JSONSchema ? FromSchema<E['responses'][S]> : never;
 
+/** The `{success: true, data}` answer most endpoints give, around the schema of its data. */
+export function successWith<const D extends JSONSchema>(data: D) {
+  return { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data } } as const;
+}
+
 /** Every 4xx (and the 503 of a database that does not answer). */
 export const errorSchema = {
   type: 'object',

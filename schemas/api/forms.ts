@@ -3,7 +3,7 @@
  * only: each form's field rules come from the operator's definitions and stay with the form engine,
  * schemas/evaluators/), the newsletter's links, the order e-mail re-send and this API's description.
  */
-import { endpoint, errorSchema, moneySchema } from './endpoint';
+import { endpoint, errorSchema, moneySchema, successWith } from './endpoint';
 
 /** Also said by the form engine when the step is beyond the form's last (server/services/form-submissions.ts). */
 export const STEP_MESSAGE = "The step is not one of this form's steps.";
@@ -152,7 +152,7 @@ export const newsletterSubscriptionEndpoint = endpoint({
   tags: ['newsletter'],
   request: { params: unsubscribeToken },
   responses: {
-    200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: subscriptionView } },
+    200: successWith(subscriptionView),
     404: unknownSubscription,
   },
 });

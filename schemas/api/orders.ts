@@ -6,7 +6,7 @@
  * rules of an address (schemas/evaluators/checkout-fields.ts, cross-field: a ZIP of its state), the
  * one e-mail rule (server/services/email-address.ts), a payment method offered for the scope.
  */
-import { endpoint, errorSchema, moneySchema } from './endpoint';
+import { endpoint, errorSchema, moneySchema, successWith } from './endpoint';
 import { orderViewSchema, quoteViewSchema } from './order-view';
 
 export const QUANTITY_MESSAGE = 'Quantity must be a whole number of at least 1.';
@@ -228,7 +228,7 @@ export const lookupOrderEndpoint = endpoint({
     },
   },
   responses: {
-    200: { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: orderViewSchema } },
+    200: successWith(orderViewSchema),
     400: { ...errorSchema, description: "'Email is required', or the e-mail rule's message for a malformed or look-alike address (fields.email)" },
     404: { ...errorSchema, description: "'Order not found.' for a wrong id and a wrong e-mail alike" },
     429: { ...errorSchema, description: 'Too many lookups from one client (Retry-After: 60)' },
@@ -272,7 +272,7 @@ export const splitPaymentEndpoint = endpoint({
   },
 });
 
-const quoteAnswer = { type: 'object', required: ['success', 'data'], additionalProperties: false, properties: { success: { const: true }, data: quoteViewSchema } } as const;
+const quoteAnswer = successWith(quoteViewSchema);
 const quoteRefused = { ...errorSchema, description: "errorType quoteNotExist ('Quote not found. The link may be incorrect.') or tokenExpired ('The quote link has expired. Please contact admin to receive a new payment link.')" };
 
 export const openQuoteEndpoint = endpoint({
