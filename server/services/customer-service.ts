@@ -9,7 +9,8 @@
  * (what it is mainly for) and may be the default of either kind; `isDefault` is "the default of
  * its own type". A new address becomes the default of each kind that has none yet.
  */
-import { FORM_INVALID, type addressCreateEndpoint } from '../../schemas/api/accounts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { FORM_INVALID, type addressCreateEndpoint, type savedAddressSchema } from '../../schemas/api/accounts';
 import type { RequestBody } from '../../schemas/api/endpoint';
 import { validateAddressLine } from '../../schemas/evaluators/checkout-fields';
 import { isUniqueViolation, type Queries } from '../db/queries';
@@ -37,24 +38,8 @@ export function addressNotFound(): ApiError {
   return new ApiError(404, 'addressNotExist', ADDRESS_NOT_FOUND);
 }
 
-export interface AddressView {
-  id: number;
-  type: 'shipping' | 'billing';
-  firstName: string;
-  lastName: string;
-  company: string;
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  countryId: string;
-  phoneNumber: string;
-  email: string;
-  isDefault: boolean;
-  isDefaultShipping: boolean;
-  isDefaultBilling: boolean;
-}
+/** A saved address as the API shows it: its contract's type (schemas/api/accounts.ts). */
+export type AddressView = FromSchema<typeof savedAddressSchema>;
 
 export function addressView(a: CustomerAddressRow, customer: CustomerRow): AddressView {
   const isDefaultShipping = customer.default_shipping_address_id === a.id;
