@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005_submission_dealer';
 import * as m0006 from './migrations/0006_payment_holds';
 import * as m0007 from './migrations/0007_mail_cap_and_newsletter_consent';
 import * as m0009 from './migrations/0009_shared_rate_limits';
+import * as m0010 from './migrations/0010_studio';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
 import { PostgresSchemaPlugin } from './postgres-schema-plugin';
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006_payment_holds': m0006,
   '0007_mail_cap_and_newsletter_consent': m0007,
   '0009_shared_rate_limits': m0009,
+  '0010_studio': m0010,
   '0100_test_gateway_transaction': m0100,
   '0101_test_gateway_authentication': m0101,
 };

@@ -368,6 +368,72 @@ export interface PasswordResetTable {
   created_at: string;
 }
 
+export interface OperatorTable {
+  id: Generated<number>;
+  email: string;
+  email_normalized: string;
+  role: 'viewer' | 'editor' | 'publisher' | 'admin';
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  active: Generated<number>;
+  disabled: Generated<number>;
+  setup_token_hash: string | null;
+  setup_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OperatorSessionTable {
+  id: Generated<number>;
+  operator_id: number;
+  session_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface OperatorRecoveryCodeTable {
+  id: Generated<number>;
+  operator_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface StudioAuditTable {
+  id: Generated<number>;
+  at: string;
+  action: string;
+  operator_email: string | null;
+  detail: string;
+  ip: string;
+}
+
+export interface StudioDraftTable {
+  id: Generated<number>;
+  operator_id: number;
+  path: string;
+  text: string;
+  revision: number;
+  base_hash: string | null;
+  updated_at: string;
+}
+
+export interface ContentVersionTable {
+  id: Generated<number>;
+  author: string;
+  message: string;
+  created_at: string;
+  restored_from: number | null;
+}
+
+export interface ContentVersionFileTable {
+  id: Generated<number>;
+  version_id: number;
+  path: string;
+  before_text: string | null;
+  after_text: string | null;
+}
+
 export interface DatabaseSchema {
   form_submission: FormSubmissionTable;
   form_upload: FormUploadTable;
@@ -392,4 +458,11 @@ export interface DatabaseSchema {
   customer_address: CustomerAddressTable;
   customer_session: CustomerSessionTable;
   password_reset: PasswordResetTable;
+  operator: OperatorTable;
+  operator_session: OperatorSessionTable;
+  operator_recovery_code: OperatorRecoveryCodeTable;
+  studio_audit: StudioAuditTable;
+  studio_draft: StudioDraftTable;
+  content_version: ContentVersionTable;
+  content_version_file: ContentVersionFileTable;
 }

@@ -1,0 +1,25 @@
+/**
+ * What the studio's routes need of the server. `live` is the content every server serves
+ * (../content/live-site.ts): the studio reads it, validates drafts against it and asks it to
+ * reload after a publish.
+ */
+import type { ContentProblem, LiveSite } from '../content/live-site';
+import type { Database } from '../db/database';
+import type { StoreOrigins } from '../http/store-origins';
+import type { Logger } from '../logger';
+import type { ClientAssets } from '../ssr/client-assets';
+import type { RenderPage } from '../ssr/page-route';
+
+export interface StudioDeps {
+  database: Database;
+  logger: Logger;
+  publicUrl: string;
+  /** A cookie-authenticated write must come from one of these origins. */
+  storeOrigins: StoreOrigins;
+  live: LiveSite;
+  renderPage: RenderPage;
+  assets: ClientAssets;
+  production: boolean;
+}
+
+export type { ContentProblem };
