@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{schemas,renderer,widgets,server,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{schemas,renderer,widgets,studio,server,scripts}/**/*.test.{ts,tsx}'],
           // Several server processes on one database need PostgreSQL: server-postgres runs them.
           exclude: ['server/scale/**', '**/node_modules/**'],
           environment: 'node',

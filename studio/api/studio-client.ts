@@ -1,0 +1,88 @@
+/**
+ * The studio's one API client, typed by the studio's contracts (schemas/api/studio.ts): a change of
+ * a schema breaks the build here. Same-origin calls with the operator's cookie; a refusal is an
+ * `StudioApiError` carrying the API's {error, message, fields}.
+ */
+import type { RequestBody, ResponseBody } from '../../schemas/api/endpoint';
+import type {
+  auditLogEndpoint,
+  draftSaveEndpoint,
+  operatorAddEndpoint,
+  operatorListEndpoint,
+  operatorUpdateEndpoint,
+  publishEndpoint,
+  setupConfirmEndpoint,
+  setupPasswordEndpoint,
+  studioFileEndpoint,
+  studioFilesEndpoint,
+  studioLoginEndpoint,
+  studioMeEndpoint,
+  versionListEndpoint,
+  versionReadEndpoint,
+  versionRestoreEndpoint,
+} from '../../schemas/api/studio';
+
+export class StudioApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+type Data<T> = T extends { data: infer D } ? D : never;
+export type Operator = Data<ResponseBody<typeof studioMeEndpoint, 200>>;
+export type SiteFiles = Data<ResponseBody<typeof studioFilesEndpoint, 200>>;
+export type FileView = Data<ResponseBody<typeof studioFileEndpoint, 200>>;
+export type DraftSaved = Data<ResponseBody<typeof draftSaveEndpoint, 200>>;
+export type ContentProblem = DraftSaved['problems'][number];
+export type VersionSummary = Data<ResponseBody<typeof versionListEndpoint, 200>>[number];
+export type VersionDetail = Data<ResponseBody<typeof versionReadEndpoint, 200>>;
+export type OperatorRow = Data<ResponseBody<typeof operatorListEndpoint, 200>>[number];
+export type AuditEntry = Data<ResponseBody<typeof auditLogEndpoint, 200>>[number];
+export type SetupSecret = Data<ResponseBody<typeof setupPasswordEndpoint, 200>>;
+
+async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    ...(signal ? { signal } : {}),
+  });
+  const type = res.headers.get('Content-Type') ?? '';
+  if (res.ok && !type.includes('json')) return (await res.text()) as T;
+  const answer = (await res.json().catch(() => ({}))) as { error?: string; message?: string; fields?: Record<string, string> };
+  if (!res.ok) throw new StudioApiError(res.status, answer.error ?? 'http_error', answer.message ?? `The server answered ${res.status}.`, answer.fields);
+  return answer as T;
+}
+
+const q = (path: string) => `?path=${encodeURIComponent(path)}`;
+const data = <T>(p: Promise<{ data: T }>): Promise<T> => p.then((r) => r.data);
+
+export const studioClient = {
+  me: () => data(call<ResponseBody<typeof studioMeEndpoint, 200>>('GET', '/api/studio/me')),
+  login: (body: RequestBody<typeof studioLoginEndpoint>) => data(call<ResponseBody<typeof studioLoginEndpoint, 200>>('POST', '/api/studio/login', body)),
+  logout: () => call<unknown>('POST', '/api/studio/logout', {}),
+  setupPassword: (body: RequestBody<typeof setupPasswordEndpoint>) => data(call<ResponseBody<typeof setupPasswordEndpoint, 200>>('POST', '/api/studio/setup/password', body)),
+  setupConfirm: (body: RequestBody<typeof setupConfirmEndpoint>) => data(call<ResponseBody<typeof setupConfirmEndpoint, 200>>('POST', '/api/studio/setup/confirm', body)),
+  operators: () => data(call<ResponseBody<typeof operatorListEndpoint, 200>>('GET', '/api/studio/operators')),
+  addOperator: (body: RequestBody<typeof operatorAddEndpoint>) => data(call<ResponseBody<typeof operatorAddEndpoint, 201>>('POST', '/api/studio/operators', body)),
+  updateOperator: (id: number, body: RequestBody<typeof operatorUpdateEndpoint>) => data(call<ResponseBody<typeof operatorUpdateEndpoint, 200>>('PATCH', `/api/studio/operators/${id}`, body)),
+  audit: (before?: number) => data(call<ResponseBody<typeof auditLogEndpoint, 200>>('GET', `/api/studio/audit${before ? `?before=${before}` : ''}`)),
+  files: () => data(call<ResponseBody<typeof studioFilesEndpoint, 200>>('GET', '/api/studio/files')),
+  file: (path: string) => data(call<ResponseBody<typeof studioFileEndpoint, 200>>('GET', `/api/studio/file${q(path)}`)),
+  saveDraft: (body: RequestBody<typeof draftSaveEndpoint>) => data(call<ResponseBody<typeof draftSaveEndpoint, 200>>('PUT', '/api/studio/draft', body)),
+  discardDraft: (path: string) => call<unknown>('DELETE', `/api/studio/draft${q(path)}`),
+  /** The page's HTML for the sandboxed preview frame. */
+  preview: (body: { path: string; text: string; route?: string }, signal?: AbortSignal) => call<string>('POST', '/api/studio/preview', body, signal),
+  publish: (body: RequestBody<typeof publishEndpoint>) => data(call<ResponseBody<typeof publishEndpoint, 201>>('POST', '/api/studio/publish', body)),
+  versions: (path?: string) => data(call<ResponseBody<typeof versionListEndpoint, 200>>('GET', `/api/studio/versions${path ? q(path) : ''}`)),
+  version: (id: number) => data(call<ResponseBody<typeof versionReadEndpoint, 200>>('GET', `/api/studio/versions/${id}`)),
+  restore: (id: number) => data(call<ResponseBody<typeof versionRestoreEndpoint, 201>>('POST', `/api/studio/versions/${id}/restore`, {})),
+};
+
+export type StudioClient = typeof studioClient;
