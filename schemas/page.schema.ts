@@ -18,6 +18,7 @@ import { placeholderBlockSchema, promotionsBlockSchema } from './blocks/placehol
 import { popupBlockSchema } from './blocks/popup.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
 import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
+import { richTextBlockSchema } from './blocks/rich-text.schema';
 // Money pages: quote payment and split payment (issue 12, room quote)
 import { quotePaymentBlockSchema, splitPaymentBlockSchema } from './blocks/payment-pages.schema';
 import { schemaId } from './schema-id';
@@ -37,6 +38,7 @@ export const blockSchemas = [
   addressContactBlockSchema,
   schedulingWidgetBlockSchema,
   textBlockSchema,
+  richTextBlockSchema,
   stepsBlockSchema,
   placeholderBlockSchema,
   promotionsBlockSchema,

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { clientDir, widgetsDir } from '../server/build-output';
+import { clientDir, studioDir, widgetsDir } from '../server/build-output';
 import { COMPRESSED_SUFFIX, compressMax, isCompressible, type Compression } from '../server/http/compression';
 
 export interface CompressionReport {
@@ -80,7 +80,7 @@ export async function compressStatic(dirs: readonly string[]): Promise<Compressi
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  const dirs = [clientDir, widgetsDir];
+  const dirs = [clientDir, widgetsDir, studioDir];
   const r = await compressStatic(dirs);
   const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
   console.log(`Compressed ${r.files} files of ${dirs.map((d) => path.relative(process.cwd(), d)).join(', ')}: ${kB(r.bytesBefore)} -> ${kB(r.bytesBrotli)} brotli`);

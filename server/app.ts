@@ -16,6 +16,7 @@ import { paymentRoutes } from './api/payments';
 import { webhookRoutes } from './api/webhooks';
 import { clientDir, projectRoot, widgetsDir } from './build-output';
 import type { Content } from './content/load-content';
+import type { LiveSite } from './content/live-site';
 import type { Database } from './db/database';
 import { createGateways, type AllGateways } from './gateways/create-gateways';
 import { ApiError } from './http/api-error';
@@ -31,9 +32,17 @@ import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
 import { WIDGETS_MAJOR } from '../widgets/widgets-version';
 import type { ClientAssets } from './ssr/client-assets';
 import { pageRoute, type RenderPage } from './ssr/page-route';
+import { studioApi } from './studio/studio-api';
 
 export interface AppDeps {
+  /** The content this app serves; an app is built anew for each new content (server/start.ts swaps them). */
   content: Content;
+  /**
+   * The live content (server/content/live-site.ts) the studio checks, previews and publishes
+   * through; the same object for every app the server builds. Absent: an app with fixed content
+   * (tests, tools), and no studio.
+   */
+  live?: LiveSite;
   database: Database;
   logger: Logger;
   publicUrl: string;
@@ -68,6 +77,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   else app.use(untrustedForwardingWarning(deps.logger));
 
   const storeOrigins = new StoreOrigins(deps.publicUrl, deps.storeAliases);
+  const production = deps.production ?? process.env.NODE_ENV === 'production';
 
   // Two routers, so an API call is matched against API routes only and a page never walks them.
   const api = new Router();
@@ -84,7 +94,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
     storeOrigins,
     gateways,
     mail: deps.mail ?? mailConfigFromEnv(),
-    production: deps.production ?? process.env.NODE_ENV === 'production',
+    production,
   });
   // Payment methods with their public client keys, /api/payment/* (room B1), and the webhooks, which
   // read the raw body and so are mounted before the router.
@@ -98,6 +108,12 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   paymentMethodRoutes(api, deps.content, gateways);
   catalogSampleRoutes(api, deps.content);
   paymentRoutes(api, payments);
+  // The studio (issue 20), when the server has live content: its API on `api`, its page on `site`.
+  // Every app gets the same `live`; a publish builds the next app, and requests already in flight
+  // (the publish's own included) finish on this one.
+  if (deps.live) {
+    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production });
+  }
   const schemas = new Map<string, unknown>(Object.entries(definitionSchemas));
   site.get('/schemas/:name.schema.json', (ctx) => {
     // A Map: a name such as "constructor" or "__proto__" is just a name that is not there.

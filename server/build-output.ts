@@ -9,10 +9,12 @@ export const distDir = path.join(projectRoot, 'dist');
 export const clientDir = process.env['SHOWROOM_CLIENT_DIR'] ?? path.join(distDir, 'client');
 export const ssrEntry = path.join(distDir, 'ssr', 'entry-server.js');
 export const widgetsDir = path.join(distDir, 'widgets');
+/** The studio's app (npm run build:studio). */
+export const studioDir = path.join(distDir, 'studio');
 export const buildStamp = path.join(distDir, '.build-stamp');
 
-const SOURCE_DIRS = ['schemas', 'renderer', 'widgets'];
-const SOURCE_FILES = ['package.json', 'vite.config.ts', 'rollup.config.ts', 'scripts/custom-elements-manifest.ts', 'scripts/compress-static.ts'];
+const SOURCE_DIRS = ['schemas', 'renderer', 'widgets', 'studio'];
+const SOURCE_FILES = ['package.json', 'vite.config.ts', 'vite.studio.config.ts', 'rollup.config.ts', 'scripts/custom-elements-manifest.ts', 'scripts/compress-static.ts'];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;

@@ -1,5 +1,5 @@
 /**
- * The command line: `start` (build if needed, then serve), `validate DIR`, `migrate`, `db:copy`.
+ * The command line: `start` (build if needed, then serve), `validate DIR [FILE...]`, `migrate`, `db:copy`.
  * Every failure ends with a message a person can act on and a non-zero exit code.
  */
 import { spawnSync } from 'node:child_process';
@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildIsStale, projectRoot } from './build-output';
 import { ConfigError, loadConfig } from './config';
-import { formatProblem, InvalidContentError } from './content/definition-problem';
-import { readDefinitions } from './content/load-content';
+import { InvalidContentError } from './content/definition-problem';
+import { runValidate } from './content/validate-command';
 import { copyDatabase } from './db/copy-database';
 import { openDatabase } from './db/database';
 import { isPostgresUrl } from './db/database-url';
@@ -51,12 +51,13 @@ async function start(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-function validate(dir: string | undefined): void {
-  if (!dir) fail('Usage: npm run validate -- DIR');
-  const { problems } = readDefinitions(dir);
-  for (const p of problems) process.stdout.write(`${formatProblem(p)}\n`);
-  if (problems.length) fail(`${problems.length} problem(s) found in ${dir}.`);
-  process.stdout.write(`${dir}: all definitions are valid.\n`);
+/** `validate --help | DIR [FILE...] | FILE...` (content/validate-command.ts). */
+function validate(args: string[]): void {
+  const result = runValidate(args);
+  process.stdout.write(result.stdout);
+  process.stderr.write(result.stderr);
+  // Not process.exit: writes to a pipe may still be in flight, and a long report must not be cut.
+  process.exitCode = result.code;
 }
 
 async function migrate(): Promise<void> {
@@ -97,13 +98,13 @@ async function main(): Promise<void> {
     case 'start':
       return start();
     case 'validate':
-      return validate(args[0]);
+      return validate(args);
     case 'migrate':
       return migrate();
     case 'db:copy':
       return copy(args);
     default:
-      fail('Usage: showroom start | validate DIR | migrate | db:copy --from URL --to URL');
+      fail('Usage: showroom start | validate DIR [FILE...] | validate --help | migrate | db:copy --from URL --to URL');
   }
 }
 

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: [],
       shutdownGraceMs: 10_000,
+      contentPollMs: 1000,
+      contentWatch: true,
       production: false,
     });
   });
@@ -68,6 +70,16 @@ describe('loadConfig', () => {
   it('reads the proxies to trust and the stop grace period', () => {
     const config = loadConfig({ HOST: '0.0.0.0', TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback', SHUTDOWN_GRACE_MS: '2500' });
     expect(config).toMatchObject({ host: '0.0.0.0', trustProxy: ['10.0.0.1', '192.168.0.0/16', 'loopback'], shutdownGraceMs: 2500 });
+  });
+
+  it('reads how content changes are followed: the poll, and the watcher (never in production)', () => {
+    expect(loadConfig({ CONTENT_POLL_MS: '250', CONTENT_WATCH: '0' })).toMatchObject({ contentPollMs: 250, contentWatch: false });
+    expect(loadConfig({ CONTENT_POLL_MS: '0', CONTENT_WATCH: '1' })).toMatchObject({ contentPollMs: 0, contentWatch: true });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ contentPollMs: 1000, contentWatch: false });
+    expect(loadConfig({ NODE_ENV: 'production', CONTENT_WATCH: '1' }).contentWatch).toBe(false);
+    expect(() => loadConfig({ CONTENT_POLL_MS: 'often' })).toThrow(/CONTENT_POLL_MS must be a number of milliseconds/);
+    expect(() => loadConfig({ CONTENT_POLL_MS: '-5' })).toThrow(/CONTENT_POLL_MS must be a number of milliseconds/);
+    expect(() => loadConfig({ CONTENT_WATCH: 'yes' })).toThrow(/CONTENT_WATCH must be 0 or 1/);
   });
 
   it('refuses a proxy that is not an address and a grace period that is not a number', () => {

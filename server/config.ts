@@ -22,6 +22,10 @@ export interface Config {
   databasePath: string;
   databaseUrl: string;
   contentDir: string;
+  /** How often a server looks for content versions other servers published (CONTENT_POLL_MS); 0: never. */
+  contentPollMs: number;
+  /** Reload the content when a file of the folder changes (development; CONTENT_WATCH=0 turns it off, never in production). */
+  contentWatch: boolean;
   /** Origins allowed to call the API from a browser; null means "the dealer example's origin". */
   allowedOrigins: string[] | null;
   logLevel: string;
@@ -88,6 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
 
   const contentDir = path.resolve(cwd, env.CONTENT_DIR || 'examples/site');
 
+  let contentPollMs = 1000;
+  if (env.CONTENT_POLL_MS !== undefined && env.CONTENT_POLL_MS !== '') {
+    if (/^\d{1,7}$/.test(env.CONTENT_POLL_MS)) contentPollMs = Number(env.CONTENT_POLL_MS);
+    else problems.push(`CONTENT_POLL_MS must be a number of milliseconds such as 1000 (0: never), got "${env.CONTENT_POLL_MS}"`);
+  }
+  const production = env.NODE_ENV === 'production';
+  if (env.CONTENT_WATCH !== undefined && !['', '0', '1'].includes(env.CONTENT_WATCH)) problems.push(`CONTENT_WATCH must be 0 or 1, got "${env.CONTENT_WATCH}"`);
+  const contentWatch = !production && env.CONTENT_WATCH !== '0';
+
   let allowedOrigins: string[] | null = null;
   if (env.ALLOWED_ORIGINS !== undefined && env.ALLOWED_ORIGINS.trim() !== '') {
     allowedOrigins = [];
@@ -129,11 +142,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databasePath,
     databaseUrl,
     contentDir,
+    contentPollMs,
+    contentWatch,
     allowedOrigins,
     logLevel,
     trustProxy,
     shutdownGraceMs,
-    production: env.NODE_ENV === 'production',
+    production,
     gateways,
   };
 }

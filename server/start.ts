@@ -1,8 +1,14 @@
 /**
- * Starts Showroom: content checked and loaded, database migrated, the main site on PORT and the
- * dealer example on DEALER_PORT. Returns a handle that stops both, then closes the database: a stop
- * drains requests in flight for at most SHUTDOWN_GRACE_MS, then closes the connections still open,
- * so it always ends.
+ * Starts Showroom: database migrated, content brought up to the published versions, checked and
+ * loaded, the main site on PORT and the dealer example on DEALER_PORT. Returns a handle that stops
+ * both, then closes the database: a stop drains requests in flight for at most SHUTDOWN_GRACE_MS,
+ * then closes the connections still open, so it always ends.
+ *
+ * The content can change while the server runs (a publish, another server's publish, a file saved
+ * in development: ./content/live-site.ts). Each new content gets a whole new app (its catalog, page
+ * cache, sitemap, dealers...), and the HTTP server hands new requests to it; requests in flight
+ * finish on the app they started on. What must outlive an app is made here once: the database, the
+ * gateways, the mail worker (and the rate limits, kept per database: ./services/shared-limits.ts).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,13 +16,16 @@ import { pathToFileURL } from 'node:url';
 import { createApp } from './app';
 import { clientDir, ssrEntry } from './build-output';
 import type { Config } from './config';
-import { loadContent } from './content/load-content';
+import { openLiveSite, type ContentLiveSite, type LiveSite } from './content/live-site';
+import type { Content } from './content/load-content';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createDealerApp } from './dealer-app';
 import { createGateways } from './gateways/create-gateways';
 import { defaultStoreOrigins } from './http/store-origins';
 import type { Logger } from './logger';
+import { mailConfigFromEnv } from './mail/mail-config';
+import { smtpSender, startMailWorker } from './mail/mail-worker';
 import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
 
@@ -26,6 +35,8 @@ export interface RunningServer {
   /** The address the main site listens on (behind a proxy, not what visitors use). */
   listenUrl: string;
   dealerUrl: string;
+  /** The content serving, which the studio publishes through (tests publish and reload through it too). */
+  live: LiveSite;
   /**
    * Stops both servers and closes the database. Requests in flight get the grace period to finish;
    * calling stop() again while they drain (a second SIGTERM) closes their connections at once.
@@ -49,10 +60,19 @@ function close(server: http.Server): Promise<void> {
 }
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
-  const content = loadContent(config.contentDir);
   const database = openDatabase(config.databasePath);
-  const applied = await migrateToLatest(database.db);
-  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  // Set once the app's parts exist; a swap needs them, and none comes before run() below.
+  let swapApp: (content: Content) => Promise<void> = () => Promise.reject(new Error('the server is not started yet'));
+  let live: ContentLiveSite;
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+    // Refuses (InvalidContentError) a content folder with problems: the server does not start.
+    live = await openLiveSite({ dir: config.contentDir, database, logger, swap: (content) => swapApp(content) });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
 
   const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage };
   const assets = readClientAssets(clientDir);
@@ -73,8 +93,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const storeAliases = config.publicUrl ? [] : defaultOrigins;
 
   const gateways = createGateways(config.gateways, database);
-  const app = await createApp({ content, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, trustProxy: config.trustProxy });
-  mainServer.on('request', app.callback());
+  const mail = mailConfigFromEnv();
+  const buildApp = (content: Content) =>
+    createApp({ content, live, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, mail, trustProxy: config.trustProxy });
+  // A request goes to the app of the moment; one already running keeps the app it started on.
+  let handle = (await buildApp(live.current())).callback();
+  mainServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => handle(req, res));
+  swapApp = async (content) => {
+    handle = (await buildApp(content)).callback();
+  };
+  const mailWorker = mail.smtpUrl ? startMailWorker(database.q, smtpSender(mail.smtpUrl), mail, logger) : undefined;
 
   const dealerBound = await listen(dealerServer, config.dealerPort, config.host);
   const dealerPort = dealerBound.port;
@@ -88,6 +116,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
 
   logger.info({ url: publicUrl, port, ...(storeAliases.length > 1 ? { alsoAt: storeAliases.slice(1) } : {}) }, 'main site listening');
   logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');
+  live.run({ pollMs: config.contentPollMs, watch: config.contentWatch });
+  if (config.contentWatch) logger.info({ dir: config.contentDir }, 'watching the content folder: a change is checked and served at once');
 
   let stopping: Promise<void> | undefined;
   let endGrace = () => {};
@@ -96,12 +126,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     url: publicUrl,
     listenUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}`,
     dealerUrl,
+    live,
     stop() {
       if (stopping) {
         endGrace();
         return stopping;
       }
       stopping = (async () => {
+        mailWorker?.stop();
+        // No new poll, sync or reload; one under way (a publish in a request) ends before the database closes.
+        const liveStopped = live.stop();
         const drained = Promise.all(servers.map(close));
         const graceOver = new Promise<'grace over'>((resolve) => {
           const timer = setTimeout(() => resolve('grace over'), config.shutdownGraceMs);
@@ -116,6 +150,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         }
         endGrace();
         await drained;
+        await liveStopped;
         await database.close();
         logger.info('stopped');
       })();

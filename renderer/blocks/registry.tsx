@@ -19,6 +19,7 @@ import { BannerSlider } from './BannerSlider';
 import { Breadcrumb } from './Breadcrumb';
 import { NotFound, selectNotFoundData } from './NotFound';
 import { Placeholder } from './Placeholder';
+import { RichText } from './RichText';
 import { Promotions } from './Promotions';
 import { QuoteLinkBlock } from './quote/QuoteLinkBlock';
 import { SchedulingWidget, selectSchedulingData } from './SchedulingWidget';
@@ -62,6 +63,8 @@ export const blockRegistry: Registry = {
   'address-contact': defineBlock({ component: AddressContact }),
   'scheduling-widget': defineBlock({ component: SchedulingWidget, selectData: selectSchedulingData, island: 'visible' }),
   text: defineBlock({ component: TextContent }),
+  // Static: the server sanitises its HTML as it renders the page; no JavaScript.
+  'rich-text': defineBlock({ component: RichText }),
   steps: defineBlock({ component: Steps }),
   placeholder: defineBlock({ component: Placeholder }),
   promotions: defineBlock({ component: Promotions }),

@@ -95,6 +95,7 @@ export const setupPasswordEndpoint = endpoint({
       properties: { email: text, secret: { type: 'string', description: 'Base32, for typing into the app' }, otpauthUri: text, qrSvg: { type: 'string', description: 'The otpauth URI as an SVG QR code' } },
     }),
     400: { ...errorSchema, description: 'validation_failed (a password shorter than 12 characters, or a common one); invalid_token' },
+    403: { ...errorSchema, description: 'A foreign or missing Origin' },
     429: errorSchema,
   },
 });
@@ -119,8 +120,9 @@ export const setupConfirmEndpoint = endpoint({
   },
   responses: {
     200: successWith({ type: 'object', required: ['recoveryCodes'], additionalProperties: false, properties: { recoveryCodes: { type: 'array', items: text, minItems: 10, maxItems: 10 } } }),
-    400: { ...errorSchema, description: 'validation_failed (fields.code: the code is wrong); invalid_token' },
-    429: errorSchema,
+    400: { ...errorSchema, description: 'validation_failed (fields.code: the code is wrong); invalid_token; password_missing (the first step is not done)' },
+    403: { ...errorSchema, description: 'A foreign or missing Origin' },
+    429: { ...errorSchema, description: 'Too many wrong codes for this set-up, or set-up calls from the address; Retry-After' },
   },
 });
 
@@ -148,7 +150,7 @@ export const studioLoginEndpoint = endpoint({
     200: successWith(operatorViewSchema),
     400: errorSchema,
     401: { ...errorSchema, description: `'${STUDIO_INVALID_CREDENTIALS}' for any wrong part alike` },
-    403: { ...errorSchema, description: 'A foreign Origin' },
+    403: { ...errorSchema, description: 'A foreign or missing Origin' },
     429: { ...errorSchema, description: 'Too many wrong tries for the e-mail or from the address; Retry-After' },
   },
 });
@@ -176,14 +178,19 @@ export const studioMeEndpoint = endpoint({
 export const operatorListEndpoint = endpoint({
   method: 'GET',
   path: '/api/studio/operators',
-  summary: 'Every operator, with whether the set-up is done',
+  summary: 'Every operator, with whether the set-up is done and whether the operator is disabled',
   caller: 'an admin',
   security: operatorSession,
   tags,
   responses: {
     200: successWith({
       type: 'array',
-      items: { type: 'object', required: ['id', 'email', 'role', 'active'], additionalProperties: false, properties: { id: { type: 'integer' }, email: text, role, active: { type: 'boolean' } } },
+      items: {
+        type: 'object',
+        required: ['id', 'email', 'role', 'active', 'disabled'],
+        additionalProperties: false,
+        properties: { id: { type: 'integer' }, email: text, role, active: { type: 'boolean', description: 'The set-up is done' }, disabled: { type: 'boolean', description: 'Cannot sign in; PATCH disabled: false gives the access back' } },
+      },
     }),
     ...denied,
   },
@@ -216,7 +223,13 @@ export const operatorUpdateEndpoint = endpoint({
     params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$', 'x-message': 'Operator not found.' } } },
     body: { type: 'object', 'x-message': NOT_AN_OBJECT, additionalProperties: false, minProperties: 1, properties: { role, disabled: { type: 'boolean', 'x-message': 'disabled is true or false.' } } },
   },
-  responses: { 200: successWith(operatorViewSchema), 400: errorSchema, 404: errorSchema, ...denied },
+  responses: {
+    200: successWith(operatorViewSchema),
+    400: errorSchema,
+    404: errorSchema,
+    409: { ...errorSchema, description: 'last_admin: the change would leave no active admin' },
+    ...denied,
+  },
 });
 
 export const auditLogEndpoint = endpoint({
@@ -237,6 +250,7 @@ export const auditLogEndpoint = endpoint({
         properties: { id: { type: 'integer' }, at: { type: 'string', format: 'date-time' }, action: text, operator: { type: ['string', 'null'] }, detail: text, ip: text },
       },
     }),
+    400: errorSchema,
     ...denied,
   },
 });
@@ -266,7 +280,7 @@ export const studioFilesEndpoint = endpoint({
   responses: {
     200: successWith({
       type: 'object',
-      required: ['files', 'images', 'problems'],
+      required: ['files', 'images', 'problems', 'draftProblems'],
       additionalProperties: false,
       properties: {
         files: {
@@ -280,6 +294,7 @@ export const studioFilesEndpoint = endpoint({
         },
         images: { type: 'array', items: { type: 'string', description: '/images/… as a definition names it' } },
         problems: { ...problems, description: 'Problems of the files on disk that keep the last good content serving' },
+        draftProblems: { ...problems, description: "Problems of the site with this operator's drafts in place: what would stop a publish now" },
       },
     }),
     ...denied,

@@ -9,6 +9,7 @@ import { CHECKOUT_MESSAGES as M } from './checkout-messages';
 import { isUsStateCode, zipFitsState } from '../us-states';
 import { emailAddressProblem } from './email-address';
 import { FIELD_MESSAGES } from './validation-messages';
+import { validatePhone } from './phone-number';
 
 const text = (v: FieldValue): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
 
@@ -76,16 +77,8 @@ export function validateCity(value: FieldValue): string | null {
   return null;
 }
 
-/** Phone: digits and + - ( ) . space; exactly 10 digits. */
-export function validatePhone(value: FieldValue): string | null {
-  const phone = text(value);
-  if (!phone) return M.phoneRequired;
-  if (!/^[\d+\-(). ]+$/.test(phone)) return M.phoneInvalid;
-  const digits = phone.replace(/\D/g, '').length;
-  if (digits < 10) return M.phoneTooShort;
-  if (digits > 10) return M.phoneTooLong;
-  return null;
-}
+/** Phone: digits and + - ( ) . space; exactly 10 digits (./phone-number.ts, shared with form fields). */
+export { validatePhone } from './phone-number';
 
 export function validateCheckoutEmail(value: FieldValue): string | null {
   const email = text(value);

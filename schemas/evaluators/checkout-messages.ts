@@ -1,4 +1,5 @@
 /** Messages of the checkout, card entry and split-amount rules (001 §5, 002 §5), word for word. */
+import { PHONE_MESSAGES } from './phone-number';
 
 export const CHECKOUT_MESSAGES = {
   zipRequired: 'ZIP/Postal code is required',
@@ -11,10 +12,7 @@ export const CHECKOUT_MESSAGES = {
   nameTooShort: 'Name must be at least 2 characters',
   nameTooLong: "Name can't exceed 50 characters",
   specialCharacters: 'Special characters are not allowed',
-  phoneRequired: 'Phone number is required',
-  phoneInvalid: 'Phone number is invalid',
-  phoneTooShort: 'Phone number must be at least 10 digits',
-  phoneTooLong: "Phone number can't exceed 10 digits",
+  ...PHONE_MESSAGES,
   noShippingMethods: 'Sorry, no shipping methods are available for the selected shipping address.',
   paymentMethodRequired: 'Please select a payment method',
   completeRequiredFields: 'Please complete all required fields before proceeding with payment.',

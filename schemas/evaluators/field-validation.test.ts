@@ -148,3 +148,32 @@ describe('validateFields with hideWhen', () => {
     expect(validateFields(grouped, { hasPlan: 'no' }).errors).toEqual({});
   });
 });
+
+describe('pattern and the phone rule (issue 20), shared by the browser and the server', () => {
+  it('pattern: the whole value must match; patternMessage, else a clear default naming the label', () => {
+    const code = field('text', { label: 'Order code', pattern: '[A-Z]{2}-[0-9]{4}', patternMessage: 'Enter the code as AB-1234' });
+    expect(validateFieldValue(code, 'AB-1234')).toBeNull();
+    expect(validateFieldValue(code, ' AB-1234 ')).toBeNull();
+    expect(validateFieldValue(code, 'xAB-1234')).toBe('Enter the code as AB-1234');
+    expect(validateFieldValue(code, 'AB-12345')).toBe('Enter the code as AB-1234');
+    expect(validateFieldValue({ ...code, patternMessage: undefined }, 'abc')).toBe('Order code is not in the expected format');
+    // An empty optional field is not checked; a required one is 'This field is required' first.
+    expect(validateFieldValue(code, '')).toBeNull();
+    expect(validateFieldValue({ ...code, required: true }, '')).toBe('This field is required');
+    // A pattern that does not compile (the validator refuses it) is not applied rather than failing every visitor.
+    expect(validateFieldValue(field('text', { pattern: '[a-' }), 'anything')).toBeNull();
+  });
+
+  it('format "phone": the checkout\'s rule and messages (002 §5), so a required phone field refuses "abc"', () => {
+    const phone = field('tel', { label: 'Phone', required: true, format: 'phone' });
+    expect(validateFieldValue(phone, 'abc')).toBe('Phone number is invalid');
+    expect(validateFieldValue(phone, '555-123-456x')).toBe('Phone number is invalid');
+    expect(validateFieldValue(phone, '(555) 123-456')).toBe('Phone number must be at least 10 digits');
+    expect(validateFieldValue(phone, '+1 (555) 123-4567')).toBe("Phone number can't exceed 10 digits");
+    expect(validateFieldValue(phone, '(555) 123.4567')).toBeNull();
+    expect(validateFieldValue(phone, '')).toBe('This field is required');
+    expect(validateFieldValue({ ...phone, required: false }, '')).toBeNull();
+    // Without the format a tel field takes any text, as before.
+    expect(validateFieldValue(field('tel', { required: true }), 'abc')).toBeNull();
+  });
+});

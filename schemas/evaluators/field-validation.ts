@@ -7,7 +7,8 @@ import type { FormField, InputField } from '../forms/form-field.schema';
 import { isChecked, isEmptyValue, isFileList, valueList, type FieldValue, type FileLike, type FormValues } from './field-values';
 import { emailAddressProblem } from './email-address';
 import { fileProblem } from './file-rules';
-import { FIELD_MESSAGES, tooLong, tooShort } from './validation-messages';
+import { validatePhone } from './phone-number';
+import { FIELD_MESSAGES, notInExpectedFormat, tooLong, tooShort } from './validation-messages';
 import { applyVisibility, currentOptions, placeFields } from './visibility';
 
 const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/;
@@ -47,6 +48,27 @@ function validateFiles(field: InputField, value: FieldValue): string | null {
   return null;
 }
 
+const compiledPatterns = new Map<string, RegExp | null>();
+
+/**
+ * A field's `pattern` as the browser's pattern attribute reads it: the whole value must match. A
+ * pattern that does not compile is refused by the validator (server/content/lint/field-patterns.ts),
+ * so it never reaches a visitor; should one reach this, it is not applied rather than failing every
+ * submission.
+ */
+export function fieldPattern(pattern: string): RegExp | null {
+  let compiled = compiledPatterns.get(pattern);
+  if (compiled === undefined) {
+    try {
+      compiled = new RegExp(`^(?:${pattern})$`, 'u');
+    } catch {
+      compiled = null;
+    }
+    compiledPatterns.set(pattern, compiled);
+  }
+  return compiled;
+}
+
 function validateText(field: InputField, value: FieldValue): string | null {
   if (isEmptyValue(value)) return field.required ? FIELD_MESSAGES.required : null;
   const text = String(value).trim();
@@ -57,6 +79,11 @@ function validateText(field: InputField, value: FieldValue): string | null {
   if (field.type === 'number' && !NUMBER.test(text)) return FIELD_MESSAGES.number;
   // onlyNumbers inputs refuse other keys as they are typed; a value sent another way gets the number message.
   if (field.onlyNumbers && !DIGITS.test(text)) return FIELD_MESSAGES.number;
+  if (field.format === 'phone') {
+    const problem = validatePhone(text);
+    if (problem) return problem;
+  }
+  if (field.pattern !== undefined && fieldPattern(field.pattern)?.test(text) === false) return field.patternMessage ?? notInExpectedFormat(fieldLabel(field));
   if (field.minLength !== undefined && text.length < field.minLength) return tooShort(fieldLabel(field));
   if (field.maxLength !== undefined && text.length > field.maxLength) return tooLong(fieldLabel(field));
   return null;

@@ -26,6 +26,19 @@ describe('checkSubmission', () => {
     expect(check).toEqual({ errors: {}, values: { email: 'a@b.co', topic: 'other', source: 'contact-page' } });
   });
 
+  it('drops the value of a field hidden by showWhen, and does not require it (the server decides as the browser does)', () => {
+    const form: FormDefinition = {
+      name: 'callback',
+      fields: [
+        { name: 'contactBy', type: 'radio', options: [{ value: 'email', label: 'E-mail' }, { value: 'phone', label: 'Phone' }] },
+        { name: 'phone', type: 'tel', format: 'phone', required: true, showWhen: { field: 'contactBy', equals: 'phone' } },
+      ],
+    };
+    expect(checkSubmission(form, { contactBy: 'email', phone: 'abc' })).toEqual({ errors: {}, values: { contactBy: 'email' } });
+    expect(checkSubmission(form, { contactBy: 'phone', phone: 'abc' }).errors).toEqual({ phone: 'Phone number is invalid' });
+    expect(checkSubmission(form, { contactBy: 'phone' }).errors).toEqual({ phone: 'This field is required' });
+  });
+
   it('reports field problems and a missing captcha', () => {
     const check = checkSubmission(contact, { email: 'nope', topic: 'order' });
     expect(check.errors).toEqual({

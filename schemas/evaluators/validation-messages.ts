@@ -28,6 +28,8 @@ export const EMAIL_MESSAGES = {
 
 export const tooShort = (label: string): string => `${label} seems too short`;
 export const tooLong = (label: string): string => `${label} seems too long`;
+/** A value that does not match its field's `pattern`, when the field gives no patternMessage (the specification words none). */
+export const notInExpectedFormat = (label: string): string => `${label} is not in the expected format`;
 export const fileTooLarge = (maxMb: number): string => `File is too large, maximum allowed size is ${maxMb}MB`;
 
 /** The form builder's last-resort error (002 §8), with the original's spelling. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField, InputField } from '../forms/form-field.schema';
-import { applyVisibility, currentOptions, hideWhenMatches } from './visibility';
+import { applyVisibility, currentOptions, hideWhenMatches, visibilityWatches } from './visibility';
 
 describe('hideWhen (002 §4)', () => {
   it('matches one value or any of a list, comparing as text', () => {
@@ -53,5 +53,28 @@ describe('hideWhen (002 §4)', () => {
     };
     expect(currentOptions(f, { line: 'custom' }).map((o) => o.value)).toEqual(['inset']);
     expect(currentOptions(f, {})).toEqual([]);
+  });
+});
+
+describe('showWhen (issue 20): hideWhen\'s opposite', () => {
+  const fields: FormField[] = [
+    { name: 'contactBy', type: 'radio', options: [{ value: 'email', label: 'E-mail' }, { value: 'phone', label: 'Phone' }] },
+    { name: 'phone', type: 'tel', required: true, showWhen: { field: 'contactBy', equals: 'phone' } },
+    { name: 'extra', type: 'group', showWhen: { field: 'contactBy', equals: ['phone', 'email'] }, fields: [{ name: 'bestTime', type: 'text' }] },
+  ];
+
+  it('hides a field or group until its condition holds, and drops its value', () => {
+    expect(applyVisibility(fields, { phone: '5125550100', bestTime: 'noon' })).toEqual({ hidden: new Set(['phone', 'bestTime']), values: {} });
+    expect(applyVisibility(fields, { contactBy: 'email', phone: '5125550100', bestTime: 'noon' })).toEqual({
+      hidden: new Set(['phone']),
+      values: { contactBy: 'email', bestTime: 'noon' },
+    });
+    expect(applyVisibility(fields, { contactBy: 'phone', phone: '5125550100' }).hidden).toEqual(new Set());
+  });
+
+  it('lists the fields a form engine must watch to show and hide a field', () => {
+    expect(visibilityWatches(fields[1] as InputField)).toEqual(['contactBy']);
+    const group = fields[2] as Extract<FormField, { type: 'group' }>;
+    expect(visibilityWatches(group.fields[0]!, group)).toEqual(['contactBy']);
   });
 });

@@ -1,7 +1,10 @@
 /**
  * Visibility (002 §4 "Form builder", 001 §5): a field whose hideWhen matches is not shown, not
  * required, and its value is dropped; an option whose hideWhen matches is removed, and cleared if it
- * was chosen. A group's hideWhen hides every field in it.
+ * was chosen. A group's hideWhen hides every field in it. showWhen is hideWhen's opposite (issue 20):
+ * a field or group with showWhen is hidden, with the same consequences, until its condition holds.
+ * The browser's form engine and the server both decide here, so the server drops what the visitor
+ * could not see.
  */
 import type { FieldOption, FormField, HideWhen, InputField } from '../forms/form-field.schema';
 import { valueList, type FieldValue, type FormValues } from './field-values';
@@ -15,6 +18,17 @@ export function hideWhenMatches(hideWhen: HideWhen | undefined, values: FormValu
   // An empty watched field matches only an explicit '' in the list.
   if (held.length === 0) return listed.includes('') || (watched === false && listed.includes('false'));
   return held.some((v) => listed.includes(v));
+}
+
+/** Whether a field or group is hidden by its own condition: hideWhen matches, or showWhen does not. */
+export function conditionHides(target: { hideWhen?: HideWhen; showWhen?: HideWhen } | undefined, values: FormValues): boolean {
+  if (!target) return false;
+  return hideWhenMatches(target.hideWhen, values) || (target.showWhen !== undefined && !hideWhenMatches(target.showWhen, values));
+}
+
+/** The fields whose values decide whether this field (in this group) is shown: what a form engine must watch. */
+export function visibilityWatches(field: InputField, group?: PlacedField['group']): string[] {
+  return [field.hideWhen?.field, field.showWhen?.field, group?.hideWhen?.field, group?.showWhen?.field].filter((name): name is string => name !== undefined);
 }
 
 /** Input fields of a field list, with the group each sits in (groups hold no groups). */
@@ -75,7 +89,7 @@ export function applyVisibility(fields: readonly FormField[], values: FormValues
   let hidden = new Set<string>();
   for (let round = 0; round <= placed.length; round++) {
     hidden = new Set(
-      placed.filter((p) => hideWhenMatches(p.group?.hideWhen, current) || hideWhenMatches(p.field.hideWhen, current)).map((p) => p.field.name),
+      placed.filter((p) => conditionHides(p.group, current) || conditionHides(p.field, current)).map((p) => p.field.name),
     );
     const next: Record<string, FieldValue> = { ...values };
     for (const { field } of placed) {
@@ -102,5 +116,5 @@ function sameValues(a: Record<string, FieldValue>, b: Record<string, FieldValue>
 
 /** Is this input field hidden now? (For one field; applyVisibility settles chains.) */
 export function isFieldHidden(field: InputField, values: FormValues, group?: PlacedField['group']): boolean {
-  return hideWhenMatches(group?.hideWhen, values) || hideWhenMatches(field.hideWhen, values);
+  return conditionHides(group, values) || conditionHides(field, values);
 }

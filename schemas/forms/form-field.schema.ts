@@ -53,8 +53,33 @@ export const hideWhenSchema = {
   },
 } as const;
 
+export const showWhenSchema = {
+  type: 'object',
+  title: 'Show when',
+  description:
+    'The opposite of hideWhen: shows this field (or group) only while another field holds a given value. Until then it is not shown, not required, and its value is dropped. A field has hideWhen or showWhen, not both.',
+  additionalProperties: false,
+  required: ['field', 'equals'],
+  properties: {
+    field: { type: 'string', minLength: 1, description: 'Name of the field whose value is watched.' },
+    equals: {
+      title: 'Equals',
+      description: 'The value, or list of values, that shows this field. For a list-valued field (checkbox-group, multiSelect), shown when any chosen value matches.',
+      anyOf: [scalarSchema, { type: 'array', minItems: 1, items: scalarSchema, description: 'Any of these values shows the field.' }],
+    },
+  },
+} as const;
+
+/** Field types whose value is typed text: the ones `pattern` and `format` apply to. */
+export const TEXT_LIKE_FIELD_TYPES = ['text', 'email', 'tel', 'textarea', 'password'] as const;
+
+/** Named rules a text-like field may follow (`format`). */
+export const FIELD_FORMATS = ['phone'] as const;
+export type FieldFormat = (typeof FIELD_FORMATS)[number];
+
 /** References into `fieldDefinitions`; a ref keeps ajv from inlining (and recompiling) a schema at every use. */
 const hideWhenRef = { $ref: '#/definitions/hideWhen' } as const;
+const showWhenRef = { $ref: '#/definitions/showWhen' } as const;
 const fieldOptionRef = { $ref: '#/definitions/fieldOption' } as const;
 
 export const fieldOptionSchema = {
@@ -97,8 +122,28 @@ const inputFieldProperties = {
   column: { type: 'integer', minimum: 1, maximum: 12, description: 'Grid column the field starts in (1-12).' },
   span: { type: 'integer', minimum: 1, maximum: 12, description: 'How many of the 12 grid columns the field spans. Default 12 (full width).' },
   hideWhen: hideWhenRef,
+  showWhen: showWhenRef,
   minLength: { type: 'integer', minimum: 0, description: "Fewest characters accepted ('{label} seems too short')." },
   maxLength: { type: 'integer', minimum: 1, description: "Most characters accepted ('{label} seems too long')." },
+  pattern: {
+    type: 'string',
+    minLength: 1,
+    title: 'Pattern',
+    description:
+      'Text fields (text, email, tel, textarea, password): a regular expression (JavaScript syntax) the whole value must match, e.g. [A-Z]{2}-[0-9]{4} for AB-1234 (no ^ or $ needed). Checked in the browser and on the server; an empty optional field is not checked.',
+  },
+  patternMessage: {
+    type: 'string',
+    minLength: 1,
+    title: 'Pattern message',
+    description: "What the visitor reads when the value does not match `pattern`, e.g. 'Enter the code as AB-1234'. Default: '{label} is not in the expected format'.",
+  },
+  format: {
+    enum: FIELD_FORMATS,
+    title: 'Format',
+    description:
+      "A named rule for a text-like field. phone: a 10-digit phone number; digits, + - ( ) . and spaces allowed, as at checkout ('Phone number is invalid', 'Phone number must be at least 10 digits', 'Phone number can't exceed 10 digits').",
+  },
   multiSelect: { type: 'boolean', description: "A select that accepts several options; the value is a list and at least one must be chosen ('Select at least one option')." },
   maxFileSize: { type: 'number', exclusiveMinimum: 0, description: 'Largest accepted size of one file, in MB. Default 2.' },
   fileTypes: {
@@ -208,6 +253,7 @@ export const groupFieldSchema = {
     column: inputFieldProperties.column,
     span: inputFieldProperties.span,
     hideWhen: hideWhenRef,
+    showWhen: showWhenRef,
     hideInPDF: inputFieldProperties.hideInPDF,
     fields: { type: 'array', items: { $ref: '#/definitions/inputField' }, description: 'The fields of the group, in order.' },
     actions: groupActionsSchema,
@@ -223,6 +269,7 @@ export const groupFieldSchema = {
  */
 export const fieldDefinitions = {
   hideWhen: hideWhenSchema,
+  showWhen: showWhenSchema,
   fieldOption: fieldOptionSchema,
   inputField: inputFieldSchema,
   groupField: groupFieldSchema,
@@ -239,6 +286,8 @@ export const formFieldRef = { $ref: '#/definitions/field' } as const;
 export const groupFieldRef = { $ref: '#/definitions/groupField' } as const;
 
 export type HideWhen = FromSchema<typeof hideWhenSchema>;
+/** The same shape as HideWhen, with the opposite meaning. */
+export type ShowWhen = FromSchema<typeof showWhenSchema>;
 export type FieldOption = FromSchema<typeof fieldOptionSchema & { definitions: typeof fieldDefinitions }>;
 export type InputField = FromSchema<typeof inputFieldSchema & { definitions: typeof fieldDefinitions }>;
 export type GroupField = FromSchema<typeof groupFieldSchema & { definitions: typeof fieldDefinitions }>;

@@ -1,6 +1,7 @@
 /**
  * Registers the commerce API (orders, quotes, verify, cart and shipping, reviews, e-mail, forms) and
- * the dev mailbox, and starts the mail worker when SMTP is configured.
+ * the dev mailbox. The mail worker is the server's, not an app's (server/start.ts starts it once):
+ * an app is built anew whenever the content changes.
  */
 import type Router from '@koa/router';
 import type { Content } from '../content/load-content';
@@ -11,7 +12,6 @@ import type { StoreOrigins } from '../http/store-origins';
 import type { Logger } from '../logger';
 import { devMailboxRoutes } from '../mail/dev-mailbox';
 import type { MailConfig } from '../mail/mail-config';
-import { smtpSender, startMailWorker } from '../mail/mail-worker';
 import { createCommerce, type Commerce } from '../services/commerce';
 import { cartRoutes } from './cart';
 import { emailRoutes } from './email';
@@ -59,6 +59,5 @@ export async function commerceRoutes(api: Router, deps: CommerceDeps): Promise<C
   await formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail });
   openApiRoutes(api);
   if (!deps.production) devMailboxRoutes(api, commerce.q);
-  if (deps.mail.smtpUrl) startMailWorker(commerce.q, smtpSender(deps.mail.smtpUrl), deps.mail, deps.logger);
   return commerce;
 }

@@ -20,6 +20,7 @@ import type { RouteList } from '../../schemas/routes.schema';
 import type { ShippingMethod, ShippingMethodsDefinition } from '../../schemas/shipping.schema';
 import type { SiteSettings } from '../../schemas/site-settings.schema';
 import type { TaxRule, TaxRulesDefinition } from '../../schemas/tax.schema';
+import { changesInMemoryOnly, listedWithChanges, onCopyWithChanges, type ContentChanges } from './content-changes';
 import { contentLayout, matchesPattern } from './content-layout';
 import { describeJsonSyntax, findDuplicateKeys } from './json-syntax';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
@@ -70,8 +71,14 @@ export interface DefinitionFiles {
   problems: DefinitionProblem[];
 }
 
-/** Reads, schema-checks and lints every known definition file; returns the parsed files and the problems. */
-export function readDefinitions(dir: string): DefinitionFiles {
+/**
+ * Reads, schema-checks and lints every known definition file; returns the parsed files and the problems.
+ * `changes` (./content-changes.ts): the folder as it would be with them (a text replaces or adds a
+ * file, null removes it), written nowhere.
+ */
+export function readDefinitions(dir: string, changes?: ContentChanges): DefinitionFiles {
+  // Changes a check may look for on disk (a removal, a blog body, an image) are read on a copy.
+  if (changes?.size && !changesInMemoryOnly(changes) && fs.existsSync(dir)) return onCopyWithChanges(dir, changes, (copy) => readDefinitions(copy));
   const problems: DefinitionProblem[] = [];
   const files = new Map<string, unknown>();
   const valid = new Set<string>();
@@ -79,7 +86,7 @@ export function readDefinitions(dir: string): DefinitionFiles {
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
     return { files, valid, problems: [{ file: dir, pointer: '', message: 'is not a folder that can be read' }] };
   }
-  const all = listJsonFiles(dir);
+  const all = listedWithChanges(listJsonFiles(dir), changes);
   for (const entry of contentLayout) {
     const matching = all.filter((f) => matchesPattern(entry.pattern, f));
     if (entry.required && matching.length === 0) {
@@ -87,7 +94,7 @@ export function readDefinitions(dir: string): DefinitionFiles {
     }
     for (const file of matching) {
       let data: unknown;
-      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      const text = changes?.get(file) ?? fs.readFileSync(path.join(dir, file), 'utf8');
       try {
         data = JSON.parse(text);
       } catch {
@@ -110,14 +117,18 @@ export function readDefinitions(dir: string): DefinitionFiles {
     if (file.startsWith('images/') || contentLayout.some((e) => matchesPattern(e.pattern, file))) continue;
     problems.push({ file, pointer: '', message: 'is not read by the store: no kind of definition lives at this place (check the folder and file name)' });
   }
-  problems.push(...lintDefinitions({ dir, files, valid, schemaOf }));
+  // Files of a known place that are there but are not JSON: a reference to one is not "missing".
+  const unparsed = new Set(all.filter((f) => !files.has(f) && contentLayout.some((e) => matchesPattern(e.pattern, f))));
+  problems.push(...lintDefinitions({ dir, files, valid, schemaOf, unparsed }));
   // One file's problems together, files in path order; within a file, schema problems first.
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { files, valid, problems };
 }
 
-export function loadContent(dir: string): Content {
-  const { files, problems } = readDefinitions(dir);
+/** `changes`: the content as it would be with them (a preview), written nowhere; `dir` stays the folder's. */
+export function loadContent(dir: string, changes?: ContentChanges): Content {
+  if (changes?.size && !changesInMemoryOnly(changes) && fs.existsSync(dir)) return { ...onCopyWithChanges(dir, changes, (copy) => loadContent(copy)), dir };
+  const { files, problems } = readDefinitions(dir, changes);
   if (problems.length) throw new InvalidContentError(problems);
   /** A required single file (its presence is checked by the layout). */
   const one = <T>(file: string): T => files.get(file) as T;

@@ -2,6 +2,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { definitionSchemas, type DefinitionSchemaName } from '../../schemas/index';
 import type { DefinitionProblem } from './definition-problem';
+import { closestName, didYouMean } from './lint/closest-name';
+
+export { closestName } from './lint/closest-name';
 
 let validators: Map<DefinitionSchemaName, ValidateFunction> | undefined;
 
@@ -31,31 +34,28 @@ function typeWords(type: unknown): string {
   return types.map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ');
 }
 
-/** Edit distance between two words (insertions, deletions, substitutions, swaps of neighbours). */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-    }
-  }
-  return d[a.length]![b.length]!;
+/** Follows a local "#/definitions/x" reference of the root schema; any other schema is itself. */
+function resolveLocal(schema: unknown, root: unknown): unknown {
+  const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return schema;
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], root);
 }
 
-/** The known property a misspelt one most likely meant: close in spelling, or the same but for case. */
-export function closestName(name: string, known: readonly string[]): string | undefined {
-  let best: { name: string; distance: number } | undefined;
-  for (const candidate of known) {
-    const distance = candidate.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance <= Math.max(1, Math.floor(candidate.length / 4)) && (!best || distance < best.distance)) best = { name: candidate, distance };
-  }
-  return best?.name;
+/** The values a discriminator knows: each alternative's const or enum of the tag property. */
+export function discriminatorValues(parentSchema: unknown, tag: string, root?: unknown): string[] {
+  const alternatives = (parentSchema as { oneOf?: unknown[] } | undefined)?.oneOf ?? [];
+  return alternatives.flatMap((alternative) => {
+    const property = (resolveLocal(alternative, root) as { properties?: Record<string, { const?: unknown; enum?: unknown[] }> } | undefined)?.properties?.[tag];
+    const values = property?.const !== undefined ? [property.const] : (property?.enum ?? []);
+    return values.filter((v): v is string => typeof v === 'string');
+  });
 }
 
-/** Turns ajv's terse errors into sentences an operator understands. */
-export function describeError(e: ErrorObject): string {
+/** Turns ajv's terse errors into sentences an operator understands; `root` is the schema checked (for "did you mean" across references). */
+export function describeError(e: ErrorObject, root?: unknown): string {
   const p = e.params as Record<string, unknown>;
   const parent = (e.parentSchema ?? {}) as { description?: string };
   switch (e.keyword) {
@@ -104,7 +104,8 @@ export function describeError(e: ErrorObject): string {
       const container = e.instancePath.split('/').slice(-2, -1)[0];
       const kinds: Record<string, string> = { blocks: 'block type', fields: 'field type', components: 'component type' };
       const kind = (container && kinds[container]) ?? `"${String(p.tag)}"`;
-      return p.error === 'mapping' ? `has an unknown ${kind} "${String(p.tagValue)}"` : `is missing its "${String(p.tag)}"`;
+      if (p.error !== 'mapping') return `is missing its "${String(p.tag)}"`;
+      return `has an unknown ${kind} "${String(p.tagValue)}"${didYouMean(String(p.tagValue), discriminatorValues(e.parentSchema, String(p.tag), root))}`;
     }
     default:
       return e.message ?? 'is not valid';
@@ -115,7 +116,7 @@ export function validateDefinition(schema: DefinitionSchemaName, file: string, d
   validators ??= compileAll();
   const validate = validators.get(schema)!;
   if (validate(data)) return [];
-  return readableErrors(validate.errors ?? []).map((e) => ({ file, pointer: e.instancePath, message: describeError(e) }));
+  return readableErrors(validate.errors ?? []).map((e) => ({ file, pointer: e.instancePath, message: describeError(e, definitionSchemas[schema]) }));
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Three real server processes (`server/cli.ts start`, as `npm start` runs it) on one PostgreSQL,
  * with the requests spread over them: nothing one process keeps in memory can make these pass.
+ * Each has its own copy of the content folder, as servers deployed from one image do.
  * Runs in the server-postgres project only (several processes need a database server; one SQLite
  * process is all a SQLite store ever has).
  */
@@ -10,18 +11,29 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderPayload, quoteFile, skus, testEnv } from '../api/commerce-test-kit';
+import { projectRoot } from '../build-output';
+import { openLiveSite } from '../content/live-site';
+import { createLogger } from '../logger';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { bearer, call, card, CARD_NEEDS_AUTHENTICATION, freshClient, type Answer } from '../security/attacker-kit';
 import { QuoteService } from '../services/quote-service';
 import { WRONG_PASSWORDS_IN_A_ROW } from '../services/account-throttle';
-import { startServerProcesses, type ServerProcess } from '../testing/server-processes';
+import { startServerProcess, type ServerProcess } from '../testing/server-processes';
 import { createTestDatabaseUrl } from '../testing/test-database';
 
 let servers: ServerProcess[] = [];
 let database: Database;
 let smtp: SMTPServer;
 let dir: string;
+/** The environment every server starts with, but its content folder. */
+let serverEnv: Record<string, string>;
+/** A copy of the demo store, each server its own, as servers deployed from one image have. */
+const contentCopy = (name: string) => {
+  const copy = path.join(dir, 'content', name);
+  fs.cpSync(process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site'), copy, { recursive: true });
+  return copy;
+};
 /** Every message the servers delivered by SMTP: its envelope recipients. */
 const delivered: string[][] = [];
 
@@ -45,13 +57,19 @@ beforeAll(async () => {
   const url = await createTestDatabaseUrl();
   database = openDatabase(url);
   await migrateToLatest(database.db);
-  servers = await startServerProcesses(3, {
+  serverEnv = {
     ...testEnv,
     DATABASE_URL: url,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     ADMIN_EMAILS: 'owner@example.com',
     UPLOADS_DIR: path.join(dir, 'uploads'),
-  });
+  };
+  const copies = ['a', 'b', 'c'].map(contentCopy);
+  // Started together, as a deploy does (startServerProcesses, each with its own folder).
+  const started = await Promise.allSettled(copies.map((copy) => startServerProcess({ ...serverEnv, CONTENT_DIR: copy })));
+  servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
 }, 120_000);
 
 afterAll(async () => {
@@ -180,6 +198,40 @@ describe('three servers on one PostgreSQL', () => {
     expect(delivered.filter((to) => to.includes(email))).toHaveLength(mails.length);
   });
 
+  it('a content version published by another server shows on all three within the poll, and a server started later begins with it', async () => {
+    // A fourth server's live content, in this process, on the same database and a folder of its own.
+    const folder = contentCopy('publisher');
+    const live = await openLiveSite({ dir: folder, database, logger: createLogger('silent'), swap: async () => {} });
+    const read = (file: string) => fs.readFileSync(path.join(folder, file), 'utf8');
+    const routes = JSON.parse(read('routes.json')) as { routes: Array<{ path: string; page: string }> };
+    routes.routes.splice(routes.routes.findIndex((r) => r.path === '/*'), 0, { path: '/showrooms/austin', page: 'showroom-austin' });
+    const page = read('pages/about-us.json').replace(/"title": "[^"]*"/, '"title": "Our Austin showroom"');
+    const before = await Promise.all(servers.map(async (s) => (await fetch(`${s.url}/showrooms/austin`)).status));
+    expect(before).toEqual([404, 404, 404]);
+    await live.publish(
+      new Map([
+        ['routes.json', `${JSON.stringify(routes, null, 2)}\n`],
+        ['pages/showroom-austin.json', page],
+      ]),
+      { author: 'pat@example.com', message: 'Austin' },
+    );
+    await live.stop();
+    const title = async (url: string) => {
+      const res = await fetch(`${url}/showrooms/austin`);
+      return `${res.status} ${(await res.text()).match(/<title>([^<|]*)/)?.[1]?.trim()}`;
+    };
+    await vi.waitFor(async () => expect(await Promise.all(servers.map((s) => title(s.url)))).toEqual(Array(3).fill('200 Our Austin showroom')), { timeout: 20_000, interval: 100 });
+    for (const name of ['a', 'b', 'c']) expect(fs.readFileSync(path.join(dir, 'content', name, 'pages/showroom-austin.json'), 'utf8')).toBe(page);
+
+    // Deployed from the old image: its folder is brought up to the versions before it listens.
+    const late = await startServerProcess({ ...serverEnv, CONTENT_DIR: contentCopy('late') });
+    try {
+      expect(await title(late.url)).toBe('200 Our Austin showroom');
+    } finally {
+      await late.stop();
+    }
+  }, 60_000);
+
   it('kill -9 of one server in a stream of orders: every acknowledged order is stored whole, and the other two go on answering', async () => {
     const acknowledged: Array<{ id: number; total: number }> = [];
     const refused: string[] = [];
@@ -205,6 +257,8 @@ describe('three servers on one PostgreSQL', () => {
       }),
     );
     await killed;
+    // Really gone: its port answers nothing.
+    await expect(fetch(`${victim.url}/api/health`)).rejects.toThrow();
     expect(refused).toEqual([]);
     // Every order the two survivors were asked for after the kill was acknowledged.
     expect(acknowledged.length).toBeGreaterThanOrEqual(48);

@@ -18,11 +18,31 @@ export interface LimitOptions {
 
 export type LimitStore = (options: LimitOptions) => RateLimiterAbstract;
 
+const stores = new WeakMap<Database, LimitStore>();
+
+/**
+ * The store of one database: the same for every app built on it, and one limiter per limit (the
+ * same options give the same limiter), so the counters survive the app being built anew when the
+ * content changes (server/start.ts). In memory that is the only place they live.
+ */
 export function limitStore(database: Database): LimitStore {
-  const pool = database.pool;
-  if (!pool) return (options) => new RateLimiterMemory(options);
-  // tableCreated: migration 0009 made the table; tableName resolves in the store's schema.
-  return (options) => new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limit', tableCreated: true });
+  let store = stores.get(database);
+  if (!store) {
+    const pool = database.pool;
+    // tableCreated: migration 0009 made the table; tableName resolves in the store's schema.
+    const make: LimitStore = pool
+      ? (options) => new RateLimiterPostgres({ ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limit', tableCreated: true })
+      : (options) => new RateLimiterMemory(options);
+    const limiters = new Map<string, RateLimiterAbstract>();
+    store = (options) => {
+      const key = JSON.stringify([options.keyPrefix, options.points, options.duration, options.blockDuration ?? null]);
+      let limiter = limiters.get(key);
+      if (!limiter) limiters.set(key, (limiter = make(options)));
+      return limiter;
+    };
+    stores.set(database, store);
+  }
+  return store;
 }
 
 /** One process's limits, for tests and tools that have no database at hand. */

@@ -24,9 +24,8 @@ export function pageRoute(opts: {
   formsPublic?: ReturnType<typeof formsPublicSettings>;
 }): Middleware {
   const { content, renderPage, assets, publicUrl } = opts;
-  // The whole Content object, plus the public forms settings the form and popup blocks' selectData read.
   const formsPublic = opts.formsPublic ?? formsPublicSettings(formSettingsFromEnv(''));
-  const store = { ...content, ...(formsPublic.recaptchaSiteKey ? { recaptchaSiteKey: formsPublic.recaptchaSiteKey } : {}) } as unknown as StoreData;
+  const store = pageStoreData(content, formsPublic);
   const cache = new PageCache(pageCacheSize());
   // The content does not change while the server runs: the sitemap is built once, on first request.
   let sitemap: CachedPage | undefined;
@@ -64,34 +63,60 @@ export function pageRoute(opts: {
     const key = pageCacheKey(url, ctx.get('Cookie') || undefined);
     const cached = cache.get(key);
     if (cached) return send(ctx, cached, HTML);
-    const result = renderPage({
-      url,
-      routes: content.routes,
-      pages: content.pages,
-      settings: content.settings,
-      cookieHeader: ctx.get('Cookie') || undefined,
-      // Each block's selectData picks what it needs from it, server-side only.
-      store,
-      publicUrl,
-    });
-    const body = htmlDocument({
-      html: result.html,
-      title: result.title,
-      description: result.description,
-      image: result.image === undefined ? undefined : new URL(result.image, publicUrl + '/').href,
-      structuredData: result.structuredData,
-      noindex: result.noindex,
-      canonicalUrl: publicUrl + result.canonicalPath,
-      siteName: content.settings.siteName,
-      assets,
-    });
-    const page: CachedPage = { status: result.status, body: Buffer.from(body) };
+    const { status, body } = renderDocument({ content, store, renderPage, assets, publicUrl, url, cookieHeader: ctx.get('Cookie') || undefined });
+    const page: CachedPage = { status, body: Buffer.from(body) };
     cache.set(key, page);
     send(ctx, page, HTML);
   };
 }
 
 const HTML = 'text/html; charset=utf-8';
+
+/** What the blocks' selectData read: the whole Content object, plus the public forms settings the form and popup blocks need. */
+export function pageStoreData(content: Content, formsPublic: ReturnType<typeof formsPublicSettings>): StoreData {
+  return { ...content, ...(formsPublic.recaptchaSiteKey ? { recaptchaSiteKey: formsPublic.recaptchaSiteKey } : {}) } as unknown as StoreData;
+}
+
+export interface DocumentRequest {
+  content: Content;
+  /** pageStoreData(content, …), made once per content. */
+  store: StoreData;
+  renderPage: RenderPage;
+  assets: ClientAssets;
+  publicUrl: string;
+  /** Path and query, already without the route's secrets. */
+  url: string;
+  cookieHeader: string | undefined;
+}
+
+/**
+ * One URL of the site rendered for a given content: the SSR entry, then the document around it.
+ * The page route serves it; the studio's preview renders a draft's content through the same door.
+ */
+export function renderDocument(r: DocumentRequest): { status: number; body: string } {
+  const result = r.renderPage({
+    url: r.url,
+    routes: r.content.routes,
+    pages: r.content.pages,
+    settings: r.content.settings,
+    cookieHeader: r.cookieHeader,
+    // Each block's selectData picks what it needs from it, server-side only.
+    store: r.store,
+    publicUrl: r.publicUrl,
+  });
+  const body = htmlDocument({
+    html: result.html,
+    title: result.title,
+    description: result.description,
+    image: result.image === undefined ? undefined : new URL(result.image, r.publicUrl + '/').href,
+    structuredData: result.structuredData,
+    noindex: result.noindex,
+    canonicalUrl: r.publicUrl + result.canonicalPath,
+    siteName: r.content.settings.siteName,
+    assets: r.assets,
+  });
+  return { status: result.status, body };
+}
 
 /** Where signed-out visits to a page with `requiresSignIn` go (renderer/blocks/account/account-paths.ts). */
 export const SIGN_IN_PATH = '/my-account/login';

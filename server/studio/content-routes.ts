@@ -1,6 +1,271 @@
-/** Drafts, preview, publish and versions (schemas/api/studio.ts). STUB: being written (issue 20). */
+/**
+ * The studio's content API (schemas/api/studio.ts; docs/studio.md): the definition files, each
+ * operator's drafts (autosaved, with a revision so a stale tab cannot overwrite a newer save),
+ * the preview with the real renderer, publish (conflicts and problems refused, written in the one
+ * canonical format of ./content-format.ts) and the versions with their diffs and restore.
+ *
+ * Every route first asks the gate who calls (./operator-gate.ts: 401 without an operator session,
+ * 403 for a lower role or a write from a foreign Origin), then checks the request against its
+ * contract, then a path against the folder's layout and the disk (./content-path.ts).
+ */
 import type Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  DRAFT_CONFLICT,
+  PUBLISH_BLOCKED,
+  draftDiscardEndpoint,
+  draftSaveEndpoint,
+  previewEndpoint,
+  publishEndpoint,
+  studioFileEndpoint,
+  studioFilesEndpoint,
+  versionListEndpoint,
+  versionReadEndpoint,
+  versionRestoreEndpoint,
+} from '../../schemas/api/studio';
+import { InvalidContentError, type DefinitionProblem } from '../content/definition-problem';
+import { ContentConflictError, publishedTextHash } from '../content/live-site';
+import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
+import { readContentJson } from './content-body';
+import { formatDefinitionOrNull } from './content-format';
+import { definitionPath, listDefinitionFiles, listImages, schemaOfPath } from './content-path';
+import { PREVIEW_POLICY, renderPreview } from './content-preview';
+import { ContentVersions, fileDiff } from './content-versions';
+import { DraftStore, StaleDraftError, type Draft } from './draft-store';
 import type { OperatorGate } from './operator-gate';
 import type { StudioDeps } from './studio-deps';
 
-export function contentRoutes(_api: Router, _deps: StudioDeps, _gate: OperatorGate): void {}
+/** A refusal lists at most this many problems; the studio shows them all as the operator types (draft save). */
+export const MAX_PROBLEM_FIELDS = 50;
+
+export const DRAFT_STALE = 'This draft was saved from another tab, or published or discarded, since you loaded it. Reload it to go on from there.';
+export const NOTHING_TO_PUBLISH = 'There is nothing to publish: no draft differs from the published file.';
+export const RESTORE_CONFLICT = 'A later version changed this file since. Restore that later version first, or edit the file.';
+export const VERSION_NOT_FOUND = 'Version not found.';
+const BASE_HASH_RULE = 'baseHash is a sha256.';
+
+/** The hash of a published text, as GET /api/studio/file answers it and a draft's baseHash names it. */
+export function sha256(text: string): string {
+  return publishedTextHash(text)!;
+}
+
+/** Problems as an error's fields, keyed `file:pointer` (the first message of each), at most MAX_PROBLEM_FIELDS. */
+export function problemFields(problems: readonly DefinitionProblem[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  let count = 0;
+  for (const p of problems) {
+    const key = `${p.file}:${p.pointer}`;
+    if (key in fields) continue;
+    if (count === MAX_PROBLEM_FIELDS) {
+      fields['more'] = `${problems.length - count} more problem(s) not listed.`;
+      break;
+    }
+    fields[key] = p.message;
+    count++;
+  }
+  return fields;
+}
+
+/** A publish or restore refused by the live site: its problems, or a file changed meanwhile (checked under its lock). */
+function refusal(err: unknown, conflict: (files: string[]) => ApiError): unknown {
+  if (err instanceof InvalidContentError) return new ApiError(422, 'publish_blocked', PUBLISH_BLOCKED, problemFields(err.problems));
+  if (err instanceof ContentConflictError) return conflict(err.files);
+  return err;
+}
+
+function noStore(ctx: Context): void {
+  ctx.set('Cache-Control', 'no-store');
+}
+
+export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate): void {
+  const { live } = deps;
+  const drafts = new DraftStore(deps.database);
+  const versions = new ContentVersions(deps.database);
+  const pathOf = (value: unknown, field = 'path') => definitionPath(live.dir, value, field);
+  const changesOf = (list: readonly Draft[], extra?: { path: string; text: string }) => {
+    const changes = new Map<string, string | null>(list.map((d) => [d.path, d.text]));
+    if (extra) changes.set(extra.path, extra.text);
+    return changes;
+  };
+  const hashOf = publishedTextHash;
+  const publishConflict = (files: string[]) => new ApiError(409, 'publish_conflict', DRAFT_CONFLICT, Object.fromEntries(files.map((f) => [f, DRAFT_CONFLICT])));
+  const restoreConflict = (files: string[]) => new ApiError(409, 'restore_conflict', RESTORE_CONFLICT, Object.fromEntries(files.map((f) => [f, RESTORE_CONFLICT])));
+
+  api.get(studioFilesEndpoint.path, async (ctx) => {
+    noStore(ctx);
+    const who = await gate.require(ctx, 'viewer');
+    checkRequest(studioFilesEndpoint, ctx);
+    const published = new Set(listDefinitionFiles(live.dir));
+    const drafted = new Set((await drafts.list(who.id)).map((d) => d.path));
+    const files = [...new Set([...published, ...drafted])]
+      .sort()
+      .flatMap((path) => {
+        const schema = schemaOfPath(path);
+        return schema ? [{ path, schema, published: published.has(path), draft: drafted.has(path) }] : [];
+      });
+    // What would stop a publish now: the site with this operator's drafts in place (the publish panel after a reload).
+    const draftProblems = drafted.size ? live.check(changesOf(await drafts.list(who.id))) : [];
+    ctx.body = { success: true, data: { files, images: listImages(live.dir), problems: live.problems(), draftProblems } };
+  });
+
+  api.get(studioFileEndpoint.path, async (ctx) => {
+    noStore(ctx);
+    const who = await gate.require(ctx, 'viewer');
+    const { query } = checkRequest(studioFileEndpoint, ctx);
+    const { path, schema } = pathOf(query.path);
+    const text = live.readPublished(path);
+    const draft = await drafts.get(who.id, path);
+    ctx.body = {
+      success: true,
+      data: {
+        path,
+        schema,
+        published: text === null ? null : { text, hash: sha256(text) },
+        draft: draft && { text: draft.text, revision: draft.revision, baseHash: draft.baseHash, updatedAt: draft.updatedAt },
+      },
+    };
+  });
+
+  api.put(draftSaveEndpoint.path, async (ctx) => {
+    noStore(ctx);
+    const who = await gate.require(ctx, 'editor');
+    const { body } = checkRequest(draftSaveEndpoint, ctx, await readContentJson(ctx));
+    const { path } = pathOf(body.path);
+    if (typeof body.baseHash === 'string' && !/^[0-9a-f]{64}$/.test(body.baseHash)) throw new ApiError(400, 'validation_failed', BASE_HASH_RULE, { baseHash: BASE_HASH_RULE });
+    let saved: Draft;
+    try {
+      saved = await drafts.save(who.id, { path, text: body.text, revision: body.revision, baseHash: body.baseHash }, hashOf(live.readPublished(path)));
+    } catch (err) {
+      if (err instanceof StaleDraftError) throw new ApiError(409, 'draft_stale', DRAFT_STALE, { revision: DRAFT_STALE });
+      throw err;
+    }
+    const problems = live.check(changesOf(await drafts.list(who.id)));
+    ctx.body = { success: true, data: { revision: saved.revision, updatedAt: saved.updatedAt, problems } };
+  });
+
+  api.delete(draftDiscardEndpoint.path, async (ctx) => {
+    noStore(ctx);
+    const who = await gate.require(ctx, 'editor');
+    const { query } = checkRequest(draftDiscardEndpoint, ctx);
+    const { path } = pathOf(query.path);
+    const removed = await drafts.discard(who.id, [path]);
+    ctx.body = { success: true, message: removed ? 'Draft discarded.' : 'There was no draft of this file.' };
+  });
+
+  /**
+   * The content a preview shows: with every draft of the operator in place, or, when another
+   * draft has a problem, with this one alone (one broken draft must not blind the previews of all).
+   */
+  const previewContent = (changes: ReturnType<typeof changesOf>, path: string, text: string) => {
+    try {
+      return live.contentWith(changes);
+    } catch (err) {
+      if (!(err instanceof InvalidContentError) || changes.size === 1) throw err;
+      return live.contentWith(changesOf([], { path, text }));
+    }
+  };
+
+  api.post(previewEndpoint.path, async (ctx) => {
+    noStore(ctx);
+    const who = await gate.require(ctx, 'viewer');
+    const { body } = checkRequest(previewEndpoint, ctx, await readContentJson(ctx));
+    const { path } = pathOf(body.path);
+    const changes = changesOf(await drafts.list(who.id), { path, text: body.text });
+    let html: string;
+    try {
+      html = renderPreview(deps, previewContent(changes, path, body.text), path, body.route);
+    } catch (err) {
+      if (err instanceof InvalidContentError) throw new ApiError(422, 'preview_unavailable', err.problems[0] ? `${err.problems[0].file}: ${err.problems[0].message}` : 'The draft cannot be rendered.', problemFields(err.problems));
+      throw err;
+    }
+    ctx.set('Content-Security-Policy', PREVIEW_POLICY);
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = html;
+  });
+
+  api.post(publishEndpoint.path, async (ctx) => {
+    noStore(ctx);
+    const who = await gate.require(ctx, 'publisher');
+    const { body } = checkRequest(publishEndpoint, ctx, await readContentJson(ctx));
+    const named = body.paths?.map((p, i) => pathOf(p, `paths.${i}`).path);
+    const mine = await drafts.list(who.id);
+    const chosen = named ? mine.filter((d) => named.includes(d.path)) : mine;
+    // A draft whose text is the published file's (as it is, or once formatted) has nothing to publish.
+    const current = new Map(chosen.map((d) => [d.path, live.readPublished(d.path)]));
+    const formatted = new Map<string, string | null>();
+    for (const d of chosen) formatted.set(d.path, await formatDefinitionOrNull(d.text));
+    const same = chosen.filter((d) => current.get(d.path) != null && (current.get(d.path) === d.text || current.get(d.path) === formatted.get(d.path)));
+    const changed = chosen.filter((d) => !same.includes(d));
+    if (changed.length === 0) {
+      await drafts.discardPublished(who.id, same);
+      throw new ApiError(400, 'nothing_to_publish', NOTHING_TO_PUBLISH);
+    }
+    // Someone published the file since this draft began: theirs is not overwritten. Checked here for
+    // every file at once, and again by the live site under its publish lock (`expected`), which
+    // holds across servers.
+    const conflicts = changed.filter((d) => d.baseHash !== hashOf(current.get(d.path) ?? null));
+    if (conflicts.length) throw publishConflict(conflicts.map((d) => d.path));
+    // The drafts as written (so a JSON error's line is the operator's line), then as they will be.
+    const problems = live.check(changesOf(changed));
+    if (problems.length) throw new ApiError(422, 'publish_blocked', PUBLISH_BLOCKED, problemFields(problems));
+    const changes = new Map<string, string | null>(changed.map((d) => [d.path, formatted.get(d.path) ?? d.text]));
+    const files = [...changes.keys()];
+    let version: number;
+    try {
+      const expected = new Map(changed.map((d) => [d.path, d.baseHash]));
+      version = await live.publish(changes, { author: who.email, message: body.message?.trim() || `Published ${files.join(', ')}`.slice(0, 500), expected });
+    } catch (err) {
+      throw refusal(err, publishConflict);
+    }
+    await drafts.discardPublished(who.id, [...changed, ...same]);
+    const published = { version, files };
+    await gate.audit(ctx, who, 'publish', `version ${published.version}: ${published.files.join(', ')}`);
+    ctx.status = 201;
+    ctx.body = { success: true, data: published };
+  });
+
+  api.get(versionListEndpoint.path, async (ctx) => {
+    noStore(ctx);
+    await gate.require(ctx, 'viewer');
+    const { query } = checkRequest(versionListEndpoint, ctx);
+    const path = query.path === undefined ? undefined : pathOf(query.path).path;
+    ctx.body = { success: true, data: await versions.list(path) };
+  });
+
+  api.get(versionReadEndpoint.path, async (ctx) => {
+    noStore(ctx);
+    await gate.require(ctx, 'viewer');
+    const { params } = checkRequest(versionReadEndpoint, ctx);
+    const found = await versions.read(Number(params.id));
+    if (!found) throw new ApiError(404, 'not_found', VERSION_NOT_FOUND);
+    ctx.body = { success: true, data: { version: found.version, changes: found.files.map(fileDiff) } };
+  });
+
+  api.post(versionRestoreEndpoint.path, async (ctx) => {
+    noStore(ctx);
+    const who = await gate.require(ctx, 'publisher');
+    const { params } = checkRequest(versionRestoreEndpoint, ctx);
+    const id = Number(params.id);
+    const found = await versions.read(id);
+    if (!found) throw new ApiError(404, 'not_found', VERSION_NOT_FOUND);
+    // Each file must still be as this version left it: otherwise a later change would be lost.
+    const moved = found.files.filter((f) => live.readPublished(f.path) !== f.after);
+    if (moved.length) throw restoreConflict(moved.map((f) => f.path));
+    const changes = new Map<string, string | null>(found.files.map((f) => [f.path, f.before]));
+    const problems = live.check(changes);
+    if (problems.length) throw new ApiError(422, 'publish_blocked', PUBLISH_BLOCKED, problemFields(problems));
+    const files = [...changes.keys()];
+    let version: number;
+    try {
+      const expected = new Map(found.files.map((f) => [f.path, hashOf(f.after)]));
+      version = await live.publish(changes, { author: who.email, message: `Restored the files as they were before version ${id}`, restoredFrom: id, expected });
+    } catch (err) {
+      throw refusal(err, restoreConflict);
+    }
+    const restored = { version, files };
+    await gate.audit(ctx, who, 'restore', `version ${restored.version} restores the files before version ${id}: ${restored.files.join(', ')}`);
+    ctx.status = 201;
+    ctx.body = { success: true, data: restored };
+  });
+}

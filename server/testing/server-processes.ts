@@ -23,8 +23,9 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [path.join(projectRoot, 'server', 'cli.ts'), 'start'], {
+  // Node itself with tsx as its loader, not the tsx command: that is a wrapper process, and a kill -9
+  // of the wrapper would leave the real server running (and the crash case proving nothing).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server', 'cli.ts'), 'start'], {
     cwd: projectRoot,
     env: { ...process.env, PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,7 +19,7 @@ import { addFiles } from '../../schemas/evaluators/file-rules';
 import { checkSubmission } from '../../schemas/evaluators/form-submission';
 import { allFormFields, isLastStep, isMultiStep, stepFields } from '../../schemas/evaluators/form-structure';
 import { FIELD_MESSAGES, FORM_SUCCESS_MESSAGE, GENERIC_SUBMIT_ERROR } from '../../schemas/evaluators/validation-messages';
-import { applyVisibility, currentOptions, inputFields, placeFields, type PlacedField } from '../../schemas/evaluators/visibility';
+import { applyVisibility, currentOptions, inputFields, placeFields, visibilityWatches, type PlacedField } from '../../schemas/evaluators/visibility';
 import type { FormPost, FormPostResult } from './form-api';
 import { clearSavedProgress, loadSavedProgress, saveProgress, type ProgressStorage } from './form-progress';
 
@@ -116,7 +116,7 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
   const watched = new Set<string>();
   const dependents = new Map<string, string[]>();
   for (const { field, group } of placed) {
-    for (const w of [field.hideWhen?.field, group?.hideWhen?.field, field.dynamicOptions?.field]) if (w) watched.add(w);
+    for (const w of [...visibilityWatches(field, group), field.dynamicOptions?.field]) if (w) watched.add(w);
     for (const o of [...(field.options ?? []), ...Object.values(field.dynamicOptions?.options ?? {}).flat()]) if (o.hideWhen) watched.add(o.hideWhen.field);
     for (const d of field.dependsOn ?? []) {
       watched.add(d);

@@ -8,6 +8,10 @@
  * - `set`: [file, JSON pointer, value] changes (a pointer ending in "/-" appends to a list);
  * - `remove`: [file, JSON pointer] properties to delete; `deleteFiles`: files to delete;
  * - `cli`: true to also run it through `npm run validate` as a child process.
+ *
+ * A fixture's "$schema" is written for the place the cases copy it to (forms/contact.json, not
+ * fixtures/form.json), the same way as base/'s: the lint holds a folder's "$schema" paths to one
+ * another (lint/schema-references.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

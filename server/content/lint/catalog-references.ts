@@ -5,7 +5,7 @@
  */
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord } from './json-pointer';
-import { validFilesOf, type LintInput } from './lint-input';
+import { fileStem, presentFilesOf, validFilesOf, type LintInput } from './lint-input';
 
 type Json = Record<string, unknown>;
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -23,12 +23,22 @@ export function checkCatalogReferences(input: LintInput): DefinitionProblem[] {
     }
     styles.set(style.name, { file, finishes });
   }
+  // A style whose file is broken (not JSON, or failing its schema) exists: it is reported at its file,
+  // not again as "missing" wherever it is named.
+  const brokenStyles = new Set<string>();
+  for (const file of presentFilesOf(input, 'product-style')) {
+    if (input.valid.has(file)) continue;
+    brokenStyles.add(fileStem(file));
+    const data = input.files.get(file);
+    if (isRecord(data) && typeof data.name === 'string') brokenStyles.add(data.name);
+  }
   const categoryFiles = validFilesOf<Json>(input, 'product-categories');
   const categorySlugs = new Set(categoryFiles.flatMap(([, data]) => list(data.categories).flatMap((c) => (isRecord(c) && typeof c.slug === 'string' ? [c.slug] : []))));
   const categoriesFile = categoryFiles[0]?.[0];
 
   const styleNamed = (file: string, pointer: string, name: unknown) => {
     if (styleFiles.length === 0 || typeof name !== 'string' || styles.has(name)) return true;
+    if (brokenStyles.has(name)) return false;
     problems.push({ file, pointer, message: `names the style "${name}", but no file in catalog/styles/ has that name` });
     return false;
   };

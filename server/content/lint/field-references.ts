@@ -1,8 +1,9 @@
 /**
  * Field references inside a form-like definition (a form, a popup, an estimator, a block with
- * fields): hideWhen (on a field, a group or an option), dependsOn, dynamicOptions and the estimator
- * summary's field lists must name an input field of the same definition, dependsOn must not loop,
- * and no two fields share a name.
+ * fields): hideWhen (on a field, a group or an option), showWhen (on a field or a group), dependsOn,
+ * dynamicOptions and the estimator summary's field lists must name an input field of the same
+ * definition, dependsOn must not loop, no two fields share a name, and no field has both hideWhen
+ * and showWhen (which would win?).
  *
  * Definitions are walked by their documented shape, not by schema name, so forms inside pages and
  * popups are checked too: an object with a `fields` list of objects (or `steps` with fields) is one
@@ -116,6 +117,14 @@ function checkRoot(file: string, root: Record<string, unknown>, pointer: string,
       }
     }
     if (isRecord(field.hideWhen)) checkName(field.hideWhen.field, `${e.pointer}/hideWhen/field`);
+    if (isRecord(field.showWhen)) checkName(field.showWhen.field, `${e.pointer}/showWhen/field`);
+    if (field.hideWhen !== undefined && field.showWhen !== undefined) {
+      problems.push({
+        file,
+        pointer: `${e.pointer}/showWhen`,
+        message: `is given with hideWhen on the same ${e.isGroup ? 'group' : 'field'}; keep one: showWhen shows it only while its condition holds, hideWhen hides it while its condition holds`,
+      });
+    }
     if (isRecord(field.dynamicOptions)) checkName(field.dynamicOptions.field, `${e.pointer}/dynamicOptions/field`);
     if (Array.isArray(field.options)) {
       field.options.forEach((o, k) => isRecord(o) && isRecord(o.hideWhen) && checkName(o.hideWhen.field, `${e.pointer}/options/${k}/hideWhen/field`));

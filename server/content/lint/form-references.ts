@@ -6,13 +6,14 @@
  */
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord, walkJson } from './json-pointer';
-import type { LintInput } from './lint-input';
+import { fileStem, presentFilesOf, type LintInput } from './lint-input';
 
 export function checkFormReferences(input: LintInput): DefinitionProblem[] {
+  // Every form in the folder, broken or not: a form that is not JSON is reported once, at the form.
   const forms = new Set<string>();
-  for (const [file, data] of input.files) {
-    if (input.schemaOf.get(file) !== 'form') continue;
-    forms.add(file.slice(file.lastIndexOf('/') + 1, -'.json'.length));
+  for (const file of presentFilesOf(input, 'form')) {
+    forms.add(fileStem(file));
+    const data = input.files.get(file);
     if (isRecord(data) && typeof data.name === 'string') forms.add(data.name);
   }
   const problems: DefinitionProblem[] = [];

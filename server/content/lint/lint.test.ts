@@ -1,10 +1,18 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { closestName, didYouMean } from './closest-name';
+import { checkFieldPatterns, hasNestedRepetition } from './field-patterns';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
 import { checkVisitorMailCaptcha } from './visitor-mail-captcha';
 import { checkInternalLinks, pagePathOf } from './internal-links';
 import type { LintInput } from './lint-input';
+import { checkPopupReferences } from './popup-references';
+import { checkRichText, droppedRichText } from './rich-text';
+import { checkRoutePages } from './route-pages';
 import { isCatchAll, routeAnswers } from './route-pattern';
+import { checkSampleSkus } from './sample-skus';
+import { checkSchemaReferences } from './schema-references';
 
 function input(files: Record<string, [schema: string, data: unknown]>): LintInput {
   const entries = Object.entries(files);
@@ -142,5 +150,173 @@ describe('checkVisitorMailCaptcha', () => {
       'estimator/kitchen.json': ['estimator-template', { name: 'kitchen', googleReCaptcha: true, fields: [{ name: 's', type: 'group', fields: [email] }], emailNotifications: { sendSuccessEmail: true } }],
     } as const;
     expect(checkVisitorMailCaptcha(input(files as never))).toEqual([]);
+  });
+});
+
+describe('didYouMean', () => {
+  it('is the one edit-distance helper of every suggestion: close spellings and case, nothing far off', () => {
+    expect(didYouMean('newsleter', ['welcome', 'newsletter'])).toBe(' (did you mean "newsletter"?)');
+    expect(didYouMean('Welcome', ['welcome'])).toBe(' (did you mean "welcome"?)');
+    expect(didYouMean('txet', ['text', 'steps'])).toBe(' (did you mean "text"?)');
+    expect(didYouMean('carousel-of-doom', ['text', 'banner'])).toBe('');
+    expect(closestName('rich-txt', ['rich-text', 'text'])).toBe('rich-text');
+  });
+});
+
+describe('checkPopupReferences', () => {
+  const page = (popups: string[]) => ['page', { metadata: {}, blocks: [{ type: 'text', sections: [] }, { type: 'popup', popups }] }] as [string, unknown];
+
+  it('names a popup that has no file, with the closest name', () => {
+    const files = { 'popups/newsletter.json': ['popup', { name: 'newsletter' }], 'pages/home.json': page(['newsletter', 'newsleter', 'spring-sale']) } as const;
+    expect(checkPopupReferences(input(files as never))).toEqual([
+      { file: 'pages/home.json', pointer: '/blocks/1/popups/1', message: 'names the popup "newsleter", but there is no popups/newsleter.json (did you mean "newsletter"?)' },
+      { file: 'pages/home.json', pointer: '/blocks/1/popups/2', message: 'names the popup "spring-sale", but there is no popups/spring-sale.json' },
+    ]);
+  });
+
+  it('says nothing of a popup whose file is there but broken (reported once, at the popup)', () => {
+    const files = input({ 'pages/home.json': page(['newsletter', 'welcome']), 'popups/welcome.json': ['popup', { name: 1 }] });
+    (files.valid as Set<string>).delete('popups/welcome.json');
+    expect(checkPopupReferences({ ...files, unparsed: new Set(['popups/newsletter.json']) })).toEqual([]);
+  });
+});
+
+describe('references to a file that is there but not JSON', () => {
+  it('are not reported as missing (one problem per cause: the syntax error, at the file)', () => {
+    const routes = { routes: [{ path: '/', page: 'home' }, { path: '/about-us', page: 'about-us' }] };
+    const files = input({ 'routes.json': ['routes', routes], 'pages/home.json': ['page', { blocks: [] }] });
+    expect(checkRoutePages(files)).toHaveLength(1);
+    expect(checkRoutePages({ ...files, unparsed: new Set(['pages/about-us.json']) })).toEqual([]);
+    // A file in no known place is not a page, whatever its name.
+    expect(checkRoutePages({ ...files, unparsed: new Set(['page/about-us.json']) })).toHaveLength(1);
+  });
+});
+
+describe('checkSampleSkus', () => {
+  it('blames the later file in path order and names the first use, whatever order the files were read in', () => {
+    const style = (name: string, skus: string[]) => ['product-style', { name, items: skus.map((sku) => ({ sku })) }] as [string, unknown];
+    const files = input({ 'catalog/styles/soho-slab.json': style('soho-slab', ['SS-1', 'SS-2']), 'catalog/styles/aspen-slab.json': style('aspen-slab', ['AS-1', 'SS-2']) });
+    expect(checkSampleSkus(files)).toEqual([
+      { file: 'catalog/styles/soho-slab.json', pointer: '/items/1/sku', message: 'repeats the sample SKU "SS-2", already used at catalog/styles/aspen-slab.json#/items/1/sku; every SKU must be unique' },
+    ]);
+  });
+});
+
+describe('checkSchemaReferences', () => {
+  // The demo store sits at home: its paths lead to schemas/json of this repository.
+  const atHome = (files: Record<string, [string, unknown]>): LintInput => ({ ...input(files), dir: path.resolve('examples/site') });
+  const page = (schema: string) => ['page', { $schema: schema, metadata: {}, blocks: [] }] as [string, unknown];
+
+  it('accepts paths that lead to the published schema of the kind, and URLs naming it', () => {
+    expect(
+      checkSchemaReferences(
+        atHome({
+          'site.json': ['site-settings', { $schema: '../../schemas/json/site-settings.schema.json' }],
+          'pages/home.json': page('../../../schemas/json/page.schema.json'),
+          'pages/about-us.json': page('https://showroom.dev/schemas/page.schema.json'),
+          'pages/contact.json': page(path.resolve('schemas/json/page.schema.json')),
+          'catalog/styles/a.json': ['product-style', { $schema: '../../../../schemas/json/product-style.schema.json' }],
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a path that leads nowhere, saying which one leads to the schema', () => {
+    expect(
+      checkSchemaReferences(
+        atHome({
+          'site.json': ['site-settings', { $schema: '../../schemas/json/site-settings.schema.json' }],
+          'pages/home.json': page('../../schemas/json/page.schema.json'),
+          'pages/about-us.json': page('../../../schema/json/page.schema.json'),
+          'catalog/styles/a.json': ['product-style', { $schema: '../../../schemas/json/product-style.schema.json' }],
+        }),
+      ),
+    ).toEqual([
+      {
+        file: 'catalog/styles/a.json',
+        pointer: '/$schema',
+        message: `does not lead to the published schema (there is no such file, counting from this file's folder): write "../../../../schemas/json/product-style.schema.json", or editors cannot complete and check this file`,
+      },
+      {
+        file: 'pages/about-us.json',
+        pointer: '/$schema',
+        message: `does not lead to the published schema (there is no such file, counting from this file's folder): write "../../../schemas/json/page.schema.json", or editors cannot complete and check this file`,
+      },
+      {
+        file: 'pages/home.json',
+        pointer: '/$schema',
+        message: `does not lead to the published schema (there is no such file, counting from this file's folder): write "../../../schemas/json/page.schema.json", or editors cannot complete and check this file`,
+      },
+    ]);
+  });
+
+  it('still names the schema of another kind, once', () => {
+    expect(checkSchemaReferences(atHome({ 'pages/home.json': page('../../../schemas/json/form.schema.json') }))).toEqual([
+      {
+        file: 'pages/home.json',
+        pointer: '/$schema',
+        message: 'names the schema "form.schema.json", but this file is checked as a page definition: point "$schema" at schemas/json/page.schema.json',
+      },
+    ]);
+  });
+
+  it('away from the schemas (a copy of the folder), holds each path to what the other files agree on', () => {
+    const away = (files: Record<string, [string, unknown]>): LintInput => ({ ...input(files), dir: '/nowhere/site' });
+    const files = {
+      'site.json': ['site-settings', { $schema: '../../schemas/json/site-settings.schema.json' }],
+      'routes.json': ['routes', { $schema: '../../schemas/json/routes.schema.json' }],
+      'pages/home.json': page('../../../schemas/json/page.schema.json'),
+    } as Record<string, [string, unknown]>;
+    expect(checkSchemaReferences(away(files))).toEqual([]);
+    expect(checkSchemaReferences(away({ ...files, 'pages/about-us.json': page('../../schemas/json/page.schema.json') }))).toEqual([
+      {
+        file: 'pages/about-us.json',
+        pointer: '/$schema',
+        message: 'does not lead where the "$schema" of the other files leads: write "../../../schemas/json/page.schema.json" like them, or editors cannot complete and check this file',
+      },
+    ]);
+  });
+});
+
+describe('checkFieldPatterns', () => {
+  it('finds the nested repetitions that backtrack without end, and lets plain patterns be', () => {
+    for (const p of ['(a+)+', '(\\d*)*', '([a-z]+\\s?)+', '(?:x{2,})*', '(a+){10}']) expect(hasNestedRepetition(p), p).toBe(true);
+    for (const p of ['[A-Z]{2}-[0-9]{4}', '(ab)+', '\\d{3}-\\d{4}', '(a|b)*c+', '([+]+)', '(x+)?', '[(a+)]+']) expect(hasNestedRepetition(p), p).toBe(false);
+  });
+
+  it('refuses a rule a field would ignore, and a patternMessage with no pattern', () => {
+    const form = {
+      name: 'f',
+      fields: [
+        { name: 'code', type: 'text', pattern: '[A-Z]{2}', patternMessage: 'Two capitals' },
+        { name: 'agree', type: 'checkbox', pattern: 'on' },
+        { name: 'note', type: 'textarea', patternMessage: 'Why?' },
+        { name: 'mobile', type: 'tel', format: 'phone' },
+        { name: 'size', type: 'number', format: 'phone' },
+      ],
+    };
+    expect(checkFieldPatterns(input({ 'forms/f.json': ['form', form] }))).toEqual([
+      { file: 'forms/f.json', pointer: '/fields/1/pattern', message: 'applies only to fields whose value is typed (text, email, tel, textarea, password); a checkbox field would ignore it' },
+      { file: 'forms/f.json', pointer: '/fields/2/patternMessage', message: 'explains a pattern this field does not have: add "pattern", or remove "patternMessage"' },
+      { file: 'forms/f.json', pointer: '/fields/4/format', message: '"phone" applies to text and tel fields; a number field would ignore it' },
+    ]);
+  });
+});
+
+describe('checkRichText', () => {
+  it('says nothing of the kept subset, and names each dropped thing once', () => {
+    expect(droppedRichText('<h2>A</h2><p><b>b</b> <i>i</i> <a href="/x">x</a> <a href="mailto:a@b.co">m</a></p><ol><li>1</li></ol>')).toEqual([]);
+    expect(droppedRichText('<div class="a"><img src="/i.png"><p onclick="x()" onclick="y()">t</p><div>again</div></div>')).toEqual([
+      '<div>',
+      '<img>',
+      'the onclick attribute of <p>',
+    ]);
+  });
+
+  it('reports at the block\'s html, in pages only', () => {
+    const page = { blocks: [{ type: 'rich-text', html: '<p>ok</p>' }, { type: 'rich-text', html: '<h1>Big</h1>' }] };
+    expect(checkRichText(input({ 'pages/a.json': ['page', page] }))).toEqual([
+      { file: 'pages/a.json', pointer: '/blocks/1/html', message: expect.stringMatching(/^has HTML the page would drop: <h1>\. Rich text keeps p, h2, h3, h4/) },
+    ]);
   });
 });

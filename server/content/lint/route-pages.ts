@@ -1,15 +1,11 @@
 /** Every route must name a page definition that exists; a path listed twice, or after the catch-all, is never used. */
 import type { RouteList } from '../../../schemas/routes.schema';
 import type { DefinitionProblem } from '../definition-problem';
-import { validFilesOf, type LintInput } from './lint-input';
+import { fileStem, presentFilesOf, validFilesOf, type LintInput } from './lint-input';
 
-/** Names of the page definitions present (valid or not: a broken page is reported by its schema). */
+/** Names of the page definitions present (valid, failing their schema or not JSON: a broken page is reported at the page). */
 export function pageNames(input: LintInput): Set<string> {
-  const names = new Set<string>();
-  for (const file of input.files.keys()) {
-    if (input.schemaOf.get(file) === 'page') names.add(file.slice(file.indexOf('/') + 1, -'.json'.length));
-  }
-  return names;
+  return new Set(presentFilesOf(input, 'page').map(fileStem));
 }
 
 export function checkRoutePages(input: LintInput): DefinitionProblem[] {

@@ -1,4 +1,9 @@
-/** A sample SKU identifies one door sample in carts and orders, so it may appear only once in the catalog. */
+/**
+ * A sample SKU identifies one door sample in carts and orders, so it may appear only once in the
+ * catalog. A repeat is blamed on the later file in path order (the order the loader lists files in,
+ * and within a file the later item), and the message names the first use, so the file that gets the
+ * problem is never the only place to look.
+ */
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord } from './json-pointer';
 import { validFilesOf, type LintInput } from './lint-input';

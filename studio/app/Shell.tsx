@@ -1,0 +1,72 @@
+/** The frame of the signed-in screens: skip link, the studio's name, its sections, who is signed in, sign out. */
+import { useState, type ReactNode } from 'react';
+import { BASE, Link, navigate, type Route } from './router';
+import { atLeast, ROLE_LABEL, useStudio } from './studio-context';
+
+/** The header's id: the workspace makes it inert while the file drawer covers it on a phone. */
+export const TOPBAR_ID = 'studio-topbar';
+
+export function Shell({ route, children }: { route: Route; children: ReactNode }) {
+  const { client, operator, setOperator } = useStudio();
+  const [leaving, setLeaving] = useState(false);
+  if (!operator) return null;
+
+  const sections = [
+    { name: 'files', label: 'Files', href: BASE },
+    { name: 'history', label: 'History', href: `${BASE}/history` },
+    ...(atLeast(operator, 'admin')
+      ? [
+          { name: 'operators', label: 'Operators', href: `${BASE}/operators` },
+          { name: 'audit', label: 'Audit log', href: `${BASE}/audit` },
+        ]
+      : []),
+  ];
+
+  const signOut = async () => {
+    setLeaving(true);
+    // Signed out here whatever the server says: an ended session is as good as a closed one.
+    await client.logout().catch(() => {});
+    setOperator(null);
+    navigate(`${BASE}/sign-in`, { replace: true });
+  };
+
+  return (
+    <div className={`shell shell--${route.name}`}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar" id={TOPBAR_ID}>
+        <Link className="brand" href={BASE}>
+          <span className="brand__mark" aria-hidden="true" />
+          <span>
+            <span className="brand__long">Showroom </span>Studio
+          </span>
+        </Link>
+        <nav className="topbar__nav" aria-label="Studio">
+          <ul>
+            {sections.map((s) => (
+              <li key={s.name}>
+                <Link className="topbar__link" href={s.href} aria-current={route.name === s.name ? 'page' : undefined}>
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="topbar__who">
+          <span className="topbar__email" title={operator.email}>
+            {operator.email}
+          </span>
+          <span className={`role role--${operator.role}`}>
+            <span className="visually-hidden">Role: </span>
+            {ROLE_LABEL[operator.role]}
+          </span>
+          <button type="button" className="button button--ghost button--small" onClick={() => void signOut()} aria-disabled={leaving || undefined}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      {children}
+    </div>
+  );
+}

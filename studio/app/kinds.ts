@@ -1,0 +1,73 @@
+/**
+ * The content folder's files grouped for the sidebar, by the kind of definition the server names
+ * (GET /api/studio/files: `schema`), in the order an operator looks for them.
+ */
+import type { SiteFiles } from '../api/studio-client';
+
+export type FileEntry = SiteFiles['files'][number];
+
+export interface FileGroup {
+  id: string;
+  label: string;
+  schemas: readonly string[];
+}
+
+export const FILE_GROUPS: readonly FileGroup[] = [
+  { id: 'pages', label: 'Pages', schemas: ['page'] },
+  { id: 'forms', label: 'Forms', schemas: ['form'] },
+  { id: 'popups', label: 'Popups', schemas: ['popup'] },
+  { id: 'estimator', label: 'Estimator', schemas: ['estimator-template', 'estimator-pricing'] },
+  { id: 'catalog', label: 'Catalog styles and categories', schemas: ['product-style', 'product-categories', 'search-items'] },
+  { id: 'blog', label: 'Blog', schemas: ['blogs', 'blog-authors', 'blog-categories'] },
+  { id: 'faqs', label: 'FAQs', schemas: ['faqs'] },
+  { id: 'site', label: 'Site settings', schemas: ['site-settings'] },
+  { id: 'routes', label: 'Routes', schemas: ['routes'] },
+  { id: 'dealers', label: 'Dealers', schemas: ['dealers'] },
+  { id: 'payment', label: 'Payment', schemas: ['payment-methods'] },
+  { id: 'shipping', label: 'Shipping', schemas: ['shipping-methods'] },
+  { id: 'tax', label: 'Tax', schemas: ['tax-rules'] },
+];
+const OTHER: FileGroup = { id: 'other', label: 'Other', schemas: [] };
+
+/** The kinds an operator creates from the sidebar, with their folder. */
+export const NEW_KINDS = [
+  { schema: 'page', label: 'page', folder: 'pages' },
+  { schema: 'form', label: 'form', folder: 'forms' },
+  { schema: 'popup', label: 'popup', folder: 'popups' },
+] as const;
+export type NewKind = (typeof NEW_KINDS)[number];
+
+/** A name for a new file (its folder holds no sub-folders): lower-case words with hyphens. */
+export const NEW_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}$/;
+export const NEW_NAME_RULE = 'Lower-case letters, digits and hyphens, such as showroom-austin.';
+
+/** The groups that have files matching the filter (every word, in the path or the kind), each sorted by path. */
+export function groupFiles(files: readonly FileEntry[], filter: string): { group: FileGroup; files: FileEntry[] }[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const matching = files.filter((f) => words.every((w) => f.path.toLowerCase().includes(w) || f.schema.includes(w)));
+  const groups = [...FILE_GROUPS, OTHER].map((group) => ({
+    group,
+    files: matching
+      .filter((f) => (group === OTHER ? !FILE_GROUPS.some((g) => g.schemas.includes(f.schema)) : group.schemas.includes(f.schema)))
+      .sort((a, b) => a.path.localeCompare(b.path)),
+  }));
+  return groups.filter((g) => g.files.length > 0);
+}
+
+/** What the sidebar shows for a file: its path without `.json` and without its kind's folder. */
+export function fileLabel(path: string): string {
+  const bare = path.replace(/\.json$/, '');
+  const slash = bare.indexOf('/');
+  return slash === -1 ? bare : bare.slice(slash + 1);
+}
+
+/** The kind of a file that is not in the list yet (a new one): from its folder. */
+export function schemaOfNewPath(path: string): string | null {
+  return NEW_KINDS.find((k) => path.startsWith(`${k.folder}/`))?.schema ?? null;
+}
+
+/** The page name a pages/… file defines, as routes.json names it: pages/showroom-austin.json -> showroom-austin. */
+export function pageName(path: string): string | null {
+  const m = /^pages\/(.+)\.json$/.exec(path);
+  return m ? m[1]! : null;
+}

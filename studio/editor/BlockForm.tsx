@@ -1,0 +1,52 @@
+/**
+ * One block of a page as its own small rjsf form: the root schema is that block type's published
+ * schema (chosen when the block was added, never switched in a oneOf list), validated as it is typed
+ * by the type's precompiled validator, with the site's problems for this block at their fields.
+ * Memoised: typing in one block re-renders that block's form only.
+ */
+import { memo, useCallback, useSyncExternalStore } from 'react';
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { BlockData } from './block-list';
+import type { EditorFormContext } from './editor-context';
+import { blockUiSchema, defaultFormStateBehavior, studioTemplates, studioWidgets } from './form-parts';
+import { keepKeyOrder } from './key-order';
+
+export interface BlockFormProps {
+  blockId: string;
+  index: number;
+  block: BlockData;
+  schema: RJSFSchema;
+  validator: ValidatorType;
+  formContext: EditorFormContext;
+  readOnly: boolean;
+  onChange(blockId: string, block: BlockData): void;
+}
+
+export const BlockForm = memo(function BlockForm({ blockId, index, block, schema, validator, formContext, readOnly, onChange }: BlockFormProps) {
+  const store = formContext.problems;
+  const prefix = `/blocks/${index}`;
+  const extraErrors = useSyncExternalStore(store.subscribe, () => store.errorSchemaUnder(prefix));
+  const handleChange = useCallback((e: IChangeEvent) => onChange(blockId, keepKeyOrder(block, e.formData as BlockData)), [blockId, block, onChange]);
+  return (
+    <Form
+      tagName="div"
+      className="studio-block-form"
+      idPrefix={blockId}
+      schema={schema}
+      uiSchema={blockUiSchema}
+      validator={validator}
+      formData={block}
+      formContext={formContext}
+      widgets={studioWidgets}
+      templates={studioTemplates}
+      extraErrors={extraErrors}
+      liveValidate="onChange"
+      showErrorList={false}
+      noHtml5Validate
+      readonly={readOnly}
+      experimental_defaultFormStateBehavior={defaultFormStateBehavior}
+      onChange={handleChange}
+    />
+  );
+});

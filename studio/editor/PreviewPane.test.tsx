@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StudioApiError } from '../api/studio-client';
+import { PreviewPane } from './PreviewPane';
+
+afterEach(cleanup);
+
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('PreviewPane', () => {
+  it('aborts a stale request, and a late answer never replaces a newer one', async () => {
+    const calls: { text: string; signal: AbortSignal; answer: ReturnType<typeof deferred<string>> }[] = [];
+    const client = {
+      preview: vi.fn((body: { text: string }, signal?: AbortSignal) => {
+        const answer = deferred<string>();
+        calls.push({ text: body.text, signal: signal!, answer });
+        return answer.promise;
+      }),
+    };
+    const { rerender, container } = render(<PreviewPane client={client} path="pages/a.json" text="one" renderable delayMs={300} />);
+    expect(calls.map((c) => c.text)).toEqual(['one']);
+    expect(screen.getByText('Preview updating…')).toBeTruthy();
+    rerender(<PreviewPane client={client} path="pages/a.json" text="two" renderable delayMs={300} />);
+    rerender(<PreviewPane client={client} path="pages/a.json" text="three" renderable delayMs={300} />);
+    await act(() => new Promise((r) => setTimeout(r, 350)));
+    expect(calls.map((c) => c.text)).toEqual(['one', 'three']);
+    expect(calls[0]!.signal.aborted).toBe(true);
+    await act(async () => calls[1]!.answer.resolve('<p>three</p>'));
+    await act(async () => calls[0]!.answer.resolve('<p>one</p>'));
+    const frame = container.querySelector('iframe')!;
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toBe('<p>three</p>');
+    expect(screen.queryByText('Preview updating…')).toBeNull();
+  });
+
+  it('offers phone, tablet and desktop widths, and says so when the text is not JSON', async () => {
+    const client = { preview: vi.fn(() => Promise.resolve('<p>x</p>')) };
+    const { rerender, container } = render(<PreviewPane client={client} path="pages/a.json" text="{}" renderable />);
+    await act(async () => {});
+    const frame = () => container.querySelector('iframe')!;
+    expect(frame().style.width).toBe('1280px');
+    fireEvent.click(screen.getByRole('button', { name: /Phone/ }));
+    expect(frame().style.width).toBe('390px');
+    expect(screen.getByRole('button', { name: /Phone/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(frame().title).toBe('Preview of pages/a.json at phone width');
+    fireEvent.click(screen.getByRole('button', { name: /Tablet/ }));
+    expect(frame().style.width).toBe('768px');
+    rerender(<PreviewPane client={client} path="pages/a.json" text="{" renderable={false} />);
+    expect(screen.getByText('Fix the JSON to see the preview.')).toBeTruthy();
+    expect(client.preview).toHaveBeenCalledTimes(1);
+  });
+
+  it('lists the problems of a 422 by file and pointer', async () => {
+    const client = { preview: vi.fn(() => Promise.reject(new StudioApiError(422, 'preview_unavailable', 'This draft has problems.', { 'pages/a.json:/blocks/0/form': 'No form "x".', 'routes.json:': 'Broken.' }))) };
+    render(<PreviewPane client={client} path="pages/a.json" text="{}" renderable />);
+    expect(await screen.findByText('No form "x".')).toBeTruthy();
+    expect(screen.getByText('pages/a.json /blocks/0/form')).toBeTruthy();
+    expect(screen.getByText('routes.json (whole file)')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('This draft has problems.');
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The live preview: the draft as the real renderer (the server's SSR entry) draws it, in a frame
+ * with an empty sandbox (no script, no same origin: the draft cannot reach the studio), at phone,
+ * tablet or desktop width scaled to fit the pane. The text is sent 150 ms after the last change of
+ * a burst of typing (the first change after a pause goes at once); a newer text aborts the request
+ * in flight. A draft that cannot render (422) shows its problems instead, over the last good picture.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { StudioApiError, type StudioClient } from '../api/studio-client';
+
+export const PREVIEW_WIDTHS = [
+  { id: 'phone', label: 'Phone', width: 390 },
+  { id: 'tablet', label: 'Tablet', width: 768 },
+  { id: 'desktop', label: 'Desktop', width: 1280 },
+] as const;
+type WidthId = (typeof PREVIEW_WIDTHS)[number]['id'];
+
+export interface PreviewProblem {
+  where: string;
+  message: string;
+}
+
+type PreviewState = { html: string | null; updating: boolean; problems: PreviewProblem[]; message: string };
+
+export interface PreviewPaneProps {
+  client: Pick<StudioClient, 'preview'>;
+  path: string;
+  text: string;
+  /** False while the text is not JSON: nothing to render. */
+  renderable: boolean;
+  delayMs?: number;
+}
+
+/** 422 fields are keyed "file:pointer". */
+function problemsOf(error: StudioApiError): PreviewProblem[] {
+  return Object.entries(error.fields).map(([key, message]) => {
+    const colon = key.indexOf(':');
+    return { where: colon === -1 ? key : `${key.slice(0, colon)} ${key.slice(colon + 1) || '(whole file)'}`, message };
+  });
+}
+
+export function PreviewPane({ client, path, text, renderable, delayMs = 150 }: PreviewPaneProps) {
+  const [state, setState] = useState<PreviewState>({ html: null, updating: false, problems: [], message: '' });
+  // A phone shows the phone width first; anything wider, the desktop.
+  const [widthId, setWidthId] = useState<WidthId>(() => (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches ? 'phone' : 'desktop'));
+  const [fit, setFit] = useState({ width: 0, height: 0 });
+  const viewport = useRef<HTMLDivElement>(null);
+
+  // Debounced, with a leading edge: the first change after a pause (no request sent for delayMs) goes
+  // at once; changes that follow within delayMs wait until typing pauses that long. Sending a newer
+  // text aborts the request still in flight, so an older answer never replaces a newer one.
+  const latest = useRef({ path, text });
+  latest.current = { path, text };
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inFlight = useRef<AbortController | null>(null);
+  const lastSent = useRef(Number.NEGATIVE_INFINITY);
+  const clientRef = useRef(client);
+  clientRef.current = client;
+
+  const send = useCallback(() => {
+    timer.current = undefined;
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    lastSent.current = performance.now();
+    setState((s) => (s.updating ? s : { ...s, updating: true }));
+    clientRef.current.preview(latest.current, controller.signal).then(
+      (html) => {
+        if (inFlight.current !== controller) return;
+        inFlight.current = null;
+        setState({ html, updating: false, problems: [], message: '' });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || inFlight.current !== controller) return;
+        inFlight.current = null;
+        if (error instanceof StudioApiError && error.status === 422) setState((s) => ({ ...s, updating: false, problems: problemsOf(error), message: error.message }));
+        else setState((s) => ({ ...s, updating: false, problems: [], message: error instanceof StudioApiError ? error.message : 'The preview could not be loaded.' }));
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!renderable) {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      return;
+    }
+    if (timer.current === undefined && performance.now() - lastSent.current >= delayMs) send();
+    else {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(send, delayMs);
+    }
+  }, [path, text, renderable, delayMs, send]);
+
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      inFlight.current?.abort();
+    },
+    [],
+  );
+
+  useLayoutEffect(() => {
+    const el = viewport.current;
+    if (!el) return;
+    const measure = () => setFit({ width: el.clientWidth, height: el.clientHeight });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  const device = PREVIEW_WIDTHS.find((w) => w.id === widthId)!;
+  const scale = fit.width > 0 ? Math.min(1, fit.width / device.width) : 1;
+  const frameHeight = fit.height > 0 ? Math.round(fit.height / scale) : 800;
+
+  return (
+    <section className="studio-preview" aria-labelledby="studio-preview-title">
+      <div className="studio-preview__bar">
+        <h2 id="studio-preview-title">Preview</h2>
+        <div className="studio-preview__widths" role="group" aria-label="Preview width">
+          {PREVIEW_WIDTHS.map((w) => (
+            <button key={w.id} type="button" className="studio-button" aria-pressed={w.id === widthId} onClick={() => setWidthId(w.id)}>
+              {w.label} <span className="studio-hint">{w.width}</span>
+            </button>
+          ))}
+        </div>
+        <p className="studio-preview__status" role="status">
+          {!renderable ? 'Fix the JSON to see the preview.' : state.updating ? 'Preview updating…' : ''}
+        </p>
+      </div>
+      {(state.problems.length > 0 || state.message) && (
+        <div className="studio-preview__problems" role="alert">
+          <p>{state.message || 'This draft cannot be shown yet.'}</p>
+          {state.problems.length > 0 && (
+            <ul>
+              {state.problems.map((p) => (
+                <li key={`${p.where} ${p.message}`}>
+                  <code>{p.where}</code> {p.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="studio-preview__viewport" ref={viewport}>
+        {state.html !== null ? (
+          <iframe
+            className="studio-preview__frame"
+            title={`Preview of ${path} at ${device.label.toLowerCase()} width`}
+            sandbox=""
+            srcDoc={state.html}
+            style={{ width: `${device.width}px`, height: `${frameHeight}px`, transform: `scale(${scale})` }}
+          />
+        ) : (
+          <p className="studio-empty">{renderable ? 'Loading the preview…' : ''}</p>
+        )}
+      </div>
+    </section>
+  );
+}

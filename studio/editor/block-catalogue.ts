@@ -1,0 +1,73 @@
+/**
+ * The catalogue of block types an operator adds from: each type's title and description, read from
+ * its published schema (schemas/blocks/), and what a new block of it starts as.
+ */
+import type { RJSFSchema } from '@rjsf/utils';
+import type { BlockData } from './block-list';
+import { blockSchemaByType } from './form-schemas';
+
+export interface BlockTypeEntry {
+  type: string;
+  title: string;
+  description: string;
+}
+
+/** "Banner block" -> "Banner"; a type without a title is named after itself. */
+function titleOf(type: string, schema: RJSFSchema): string {
+  const title = typeof schema.title === 'string' ? schema.title.replace(/\s+block$/i, '') : '';
+  return title || type.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+export const blockCatalogue: readonly BlockTypeEntry[] = [...blockSchemaByType].map(([type, schema]) => ({
+  type,
+  title: titleOf(type, schema),
+  description: typeof schema.description === 'string' ? schema.description : '',
+}));
+
+const entryByType = new Map(blockCatalogue.map((e) => [e.type, e]));
+
+export function blockTitle(type: unknown): string {
+  return (typeof type === 'string' && entryByType.get(type)?.title) || `Unknown block “${String(type)}”`;
+}
+
+/** The catalogue entries matching every word of a filter, in the title, type or description. */
+export function filterCatalogue(filter: string): BlockTypeEntry[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  return blockCatalogue.filter((e) => words.every((w) => `${e.title} ${e.type} ${e.description}`.toLowerCase().includes(w)));
+}
+
+function emptyOf(schema: RJSFSchema | undefined): unknown {
+  if (!schema || typeof schema !== 'object') return undefined;
+  if (schema.type === 'array') return [];
+  if (schema.type === 'object') return requiredOf(schema);
+  return undefined;
+}
+
+function requiredOf(schema: RJSFSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const props = (schema.properties ?? {}) as Record<string, RJSFSchema>;
+  for (const key of schema.required ?? []) {
+    const value = emptyOf(props[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** A new block: its type, and an empty list or group for each required list or group (the form asks for the rest). */
+export function newBlock(type: string): BlockData {
+  const schema = blockSchemaByType.get(type);
+  return { type, ...(schema ? requiredOf(schema) : {}) };
+}
+
+/** A line that tells blocks of one type apart in the list: their title, heading, label or name. */
+export function blockSummary(block: BlockData): string {
+  for (const key of ['title', 'heading', 'label', 'form', 'name', 'template', 'styleName', 'style']) {
+    const v = block[key];
+    if (typeof v === 'string' && v.trim()) return v.trim().length > 60 ? `${v.trim().slice(0, 57)}…` : v.trim();
+  }
+  const slides = block['slides'];
+  if (Array.isArray(slides) && slides[0] && typeof (slides[0] as { title?: unknown }).title === 'string') return (slides[0] as { title: string }).title;
+  const popups = block['popups'];
+  if (Array.isArray(popups) && popups.length) return popups.join(', ');
+  return '';
+}

@@ -1,0 +1,66 @@
+/** rjsf's own templates and checkbox, with a property name shown in words (field-labels.ts), and a labelled oneOf choice. */
+import { getDefaultRegistry } from '@rjsf/core';
+import { getTemplate, getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTitleProps, type FieldTemplateProps, type MultiSchemaFieldTemplateProps, type TitleFieldProps, type WidgetProps } from '@rjsf/utils';
+import { humanLabel } from './field-labels';
+
+const core = getDefaultRegistry();
+const CoreFieldTemplate = core.templates.FieldTemplate;
+const CoreTitleField = core.templates.TitleFieldTemplate;
+const CoreArrayFieldTitle = core.templates.ArrayFieldTitleTemplate;
+const CoreCheckbox = core.widgets['CheckboxWidget']!;
+
+export function StudioFieldTemplate(props: FieldTemplateProps) {
+  return <CoreFieldTemplate {...props} label={humanLabel(props.label)} />;
+}
+
+export function StudioTitleField(props: TitleFieldProps) {
+  return <CoreTitleField {...props} title={humanLabel(props.title)} />;
+}
+
+export function StudioArrayFieldTitle(props: ArrayFieldTitleProps) {
+  return <CoreArrayFieldTitle {...props} title={props.title === undefined ? undefined : humanLabel(props.title)} />;
+}
+
+export function StudioCheckboxWidget(props: WidgetProps) {
+  return <CoreCheckbox {...props} label={humanLabel(props.label)} />;
+}
+
+/**
+ * A oneOf/anyOf choice (a popup component's kind, a form field or group, a value or a list): rjsf's
+ * select has no label of its own, so it is wrapped in one.
+ */
+export function StudioMultiSchemaFieldTemplate({ selector, optionSchemaField, schema }: MultiSchemaFieldTemplateProps) {
+  const title = typeof schema.title === 'string' && schema.title ? schema.title.toLowerCase() : 'value';
+  return (
+    <div className="studio-choice">
+      {selector && (
+        <label className="form-group studio-choice__selector">
+          <span className="control-label">Kind of {title}</span>
+          {selector}
+        </label>
+      )}
+      {optionSchemaField}
+    </div>
+  );
+}
+
+/**
+ * An item of a list: its number and buttons on a line of their own above it (rjsf's core puts them
+ * beside it, with inline styles, which leaves no room on a phone), in a group named after the item.
+ */
+export function StudioArrayFieldItemTemplate({ children, className, buttonsProps, hasToolbar, index, registry, uiSchema }: ArrayFieldItemTemplateProps) {
+  const Buttons = getTemplate('ArrayFieldItemButtonsTemplate', registry, getUiOptions(uiSchema));
+  return (
+    <div className={`${className} studio-array-item`}>
+      {hasToolbar && (
+        <div className="studio-array-item__toolbar" role="group" aria-label={`Item ${index + 1}`}>
+          <span className="studio-array-item__index" aria-hidden="true">
+            {index + 1}.
+          </span>
+          <Buttons {...buttonsProps} />
+        </div>
+      )}
+      <div className="studio-array-item__body">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Problems placed at their fields: a problem names a JSON pointer (the server's cross-file lint, the
+ * preview's 422, the raw view's schema check), an rjsf form wants an ErrorSchema shaped like its data.
+ */
+import { ErrorSchemaBuilder, type ErrorSchema } from '@rjsf/utils';
+import type { ErrorObject } from 'ajv';
+
+export interface PointerProblem {
+  pointer: string;
+  message: string;
+}
+
+export function pointerToPath(pointer: string): string[] {
+  if (pointer === '' || pointer === '/') return [];
+  return pointer
+    .replace(/^#/, '')
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function pathToPointer(path: readonly (string | number)[]): string {
+  return path.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/** The problems under `prefix` (e.g. /blocks/3), with pointers relative to it. */
+export function problemsUnder(problems: readonly PointerProblem[], prefix: string): PointerProblem[] {
+  if (prefix === '') return [...problems];
+  return problems.filter((p) => p.pointer === prefix || p.pointer.startsWith(`${prefix}/`)).map((p) => ({ ...p, pointer: p.pointer.slice(prefix.length) }));
+}
+
+/** rjsf's extraErrors for these problems; undefined when there are none (so a form keeps its props). */
+export function errorSchemaOf(problems: readonly PointerProblem[]): ErrorSchema | undefined {
+  if (problems.length === 0) return undefined;
+  const builder = new ErrorSchemaBuilder();
+  for (const p of problems) builder.addErrors(p.message, pointerToPath(p.pointer));
+  return builder.ErrorSchema;
+}
+
+/** One sentence per ajv error, at the pointer of the property it is about. */
+export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, prefix = ''): PointerProblem[] {
+  const out: PointerProblem[] = [];
+  for (const e of errors ?? []) {
+    const params = e.params as Record<string, unknown>;
+    let pointer = prefix + e.instancePath;
+    let message = e.message ?? 'is not valid';
+    if (e.keyword === 'required') {
+      pointer += pathToPointer([String(params['missingProperty'])]);
+      message = 'This field is required.';
+    } else if (e.keyword === 'additionalProperties') {
+      pointer += pathToPointer([String(params['additionalProperty'])]);
+      message = `"${String(params['additionalProperty'])}" is not a property here.`;
+    } else if (e.keyword === 'enum' && Array.isArray(params['allowedValues'])) {
+      message = `Must be one of: ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}.`;
+    } else if (e.keyword === 'pattern') {
+      const description = (e.parentSchema as { description?: string } | undefined)?.description;
+      message = description ? `Not in the expected form. ${description}` : `Must match ${String(params['pattern'])}.`;
+    } else {
+      message = `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
+    }
+    // oneOf's summary adds nothing once the chosen option's own errors are listed.
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+    if (!out.some((p) => p.pointer === pointer && p.message === message)) out.push({ pointer, message });
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+/**
+ * What a new file starts as: the smallest document of its kind that passes its schema (a page:
+ * a title, a description and no blocks yet), named after the file. The `$schema` line is added by
+ * the editor, copied from a file of the same kind so it resolves the same way.
+ */
+import type { DefinitionSchemaName } from './form-schemas';
+
+/** pages/showroom-austin.json -> showroom-austin */
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
+}
+
+/** showroom-austin -> Showroom austin */
+export function humanName(name: string): string {
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'New';
+}
+
+export function templateFor(kind: DefinitionSchemaName, path: string): Record<string, unknown> {
+  const name = baseName(path);
+  const title = humanName(name);
+  switch (kind) {
+    case 'page':
+      return { metadata: { title, description: `${title}.` }, blocks: [] };
+    case 'routes':
+      return { routes: [] };
+    case 'site-settings':
+      return { siteName: title, navigation: [] };
+    case 'payment-methods':
+      return { paymentMethods: [] };
+    case 'shipping-methods':
+      return { shippingMethods: [] };
+    case 'tax-rules':
+      return { taxRules: [] };
+    case 'dealers':
+      return { dealers: [] };
+    case 'form':
+      return { name, title, fields: [{ type: 'email', name: 'email', label: 'E-mail', required: true }] };
+    case 'popup':
+      return { name, title, components: [] };
+    case 'estimator-template':
+      return { name, title, fields: [{ type: 'group', name: 'project', label: 'Project', fields: [{ type: 'text', name: 'projectName', label: 'Project name' }] }] };
+    case 'estimator-pricing':
+      return {};
+    case 'product-style': {
+      const image = { src: '/images/styles/placeholder.svg', altText: title };
+      return {
+        name,
+        title,
+        description: `${title}.`,
+        category: 'kitchen-cabinets',
+        images: [image],
+        finishes: [
+          {
+            name: 'painted',
+            group: 'Paint',
+            title: 'Painted finishes',
+            items: [{ value: 'white', label: 'White', swatchImage: image, doorImage: image, previewImage: image }],
+          },
+        ],
+        items: [],
+        specifications: { specView: 'tabular', specs: [] },
+      };
+    }
+    case 'product-categories':
+      return { categories: [{ slug: 'new-category', title: 'New category', description: 'A new category.', image: { src: '/images/categories/placeholder.svg', altText: 'New category' }, styles: [] }] };
+    case 'search-items':
+      return { items: [] };
+    case 'blogs':
+      return { blogs: [] };
+    case 'blog-authors':
+      return { authors: [] };
+    case 'blog-categories':
+      return { blogCategories: [] };
+    case 'faqs':
+      return { faqs: [] };
+    case 'reviews':
+      return { reviews: [] };
+    case 'gallery':
+      return { designs: [] };
+  }
+}
