@@ -9,5 +9,6 @@ import { catalogEndpoints } from './catalog';
 import { accountEndpoints } from './accounts';
 import { paymentEndpoints } from './payments';
 import { orderEndpoints } from './orders';
+import { studioEndpoints } from './studio';
 
-export const endpoints: readonly Endpoint[] = [healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints];
+export const endpoints: readonly Endpoint[] = [healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints, ...studioEndpoints];

@@ -40,7 +40,8 @@ const contentPath = {
   type: 'string',
   minLength: 1,
   maxLength: 200,
-  pattern: '^(?!.*\\.\\.)(?!/)[a-z0-9][a-z0-9/_.-]*\\.json$',
+  // Segments of letters, digits, _ and - joined by single dots and slashes: no "..", no leading "/" or ".".
+  pattern: '^[a-z0-9][a-z0-9_-]*(?:[./][a-z0-9_-]+)*\\.json$',
   'x-message': 'Name a .json file of the content folder, such as pages/home.json.',
   'x-required': 'Name a .json file of the content folder, such as pages/home.json.',
 } as const;

@@ -7,6 +7,7 @@ import { endpoints } from '../../schemas/api';
 import { orderViewSchema } from '../../schemas/api/order-view';
 import { contractPaths } from './openapi-paths';
 import { accountSecuritySchemes } from '../../schemas/api/accounts';
+import { studioSecuritySchemes } from '../../schemas/api/studio';
 
 export const commerceOpenApi = {
   openapi: '3.1.0',
@@ -20,6 +21,7 @@ export const commerceOpenApi = {
       orderToken: { type: 'http', scheme: 'bearer', description: 'The accessToken returned when the order was created, as `Authorization: Bearer <token>` only (never in a query string or a body).' },
       quoteLink: { type: 'http', scheme: 'bearer', description: "The token of the quote's payment link, valid and unexpired, as `Authorization: Bearer <token>`. It also proves ownership of the order made from the quote." },
       ...accountSecuritySchemes,
+      ...studioSecuritySchemes,
     },
     schemas: {
       Error: { type: 'object', required: ['error', 'message'], properties: { error: { type: 'string' }, message: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } }, errorType: { enum: ['tokenExpired', 'quoteNotExist'] } } },

@@ -76,7 +76,7 @@ export function RichTextWidget(props: WidgetProps) {
             </button>
           ))}
           <button type="button" className="studio-button studio-button--icon" aria-label="Link" title="Link" aria-expanded={linking} onMouseDown={(e) => e.preventDefault()} onClick={startLink}>
-            🔗
+            Link
           </button>
         </div>
       )}
