@@ -177,7 +177,7 @@ describe('the element base', () => {
     const noDealer = mount(`<${tag} api-base="https://refusing.example" label-text="no dealer"></${tag}>`);
     const elsewhere = mount(`<${tag} api-base="https://other-store.example" label-text="elsewhere"></${tag}>`);
     await shadow(noDealer).findByText('label: no dealer');
-    fireEvent.click(shadow(elsewhere).getByText('Call'));
+    fireEvent.click(await shadow(elsewhere).findByText('Call'));
     fireEvent.click(shadow(noDealer).getByText('Call'));
     expect((await shadow(noDealer).findByRole('alert')).textContent).toContain(refusal);
     expect(shadow(elsewhere).getByText('label: elsewhere')).toBeTruthy();
