@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: ['server/**/*.test.ts'],
+          // Content checks that never open a database run once, in `unit`.
+          exclude: ['server/content/corpus/**', 'server/content/lint/**', '**/node_modules/**'],
           environment: 'node',
           env: { SHOWROOM_TEST_ENGINE: 'postgres' },
           globalSetup: ['server/testing/postgres-global-setup.ts'],
