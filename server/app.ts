@@ -112,7 +112,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   // Every app gets the same `live`; a publish builds the next app, and requests already in flight
   // (the publish's own included) finish on this one.
   if (deps.live) {
-    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production });
+    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce });
   }
   const schemas = new Map<string, unknown>(Object.entries(definitionSchemas));
   site.get('/schemas/:name.schema.json', (ctx) => {

@@ -10,5 +10,13 @@ import { accountEndpoints } from './accounts';
 import { paymentEndpoints } from './payments';
 import { orderEndpoints } from './orders';
 import { studioEndpoints } from './studio';
+import { backOfficeOrderEndpoints } from './back-office-orders';
+import { backOfficeQuoteEndpoints } from './back-office-quotes';
+import { backOfficeLeadEndpoints } from './back-office-leads';
 
-export const endpoints: readonly Endpoint[] = [healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints, ...studioEndpoints];
+export const endpoints: readonly Endpoint[] = [
+  healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints, ...studioEndpoints,
+  ...backOfficeOrderEndpoints,
+  ...backOfficeQuoteEndpoints,
+  ...backOfficeLeadEndpoints,
+];

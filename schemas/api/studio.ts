@@ -8,6 +8,7 @@
  * publisher (publishes and restores), admin (manages operators, reads the audit log).
  */
 import { endpoint, errorSchema, successWith } from './endpoint';
+import { denied, done, idParam, NOT_AN_OBJECT, operatorSession, REQUIRED, text } from './studio-common';
 
 export const OPERATOR_ROLES = ['viewer', 'editor', 'publisher', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -28,12 +29,8 @@ export const studioSecuritySchemes = {
     description: 'Set by POST /api/studio/login: httpOnly, SameSite=Strict, Path=/, Secure on https; only its sha256 is stored. Writes need Origin = the store origin.',
   },
 } as const;
-const operatorSession = ['operatorSession'] as const;
 const tags = ['studio'] as const;
 
-const text = { type: 'string' } as const;
-const NOT_AN_OBJECT = 'The request body must be a JSON object.';
-const REQUIRED = 'This field is required';
 
 /** A path of the content folder, relative to it: `pages/home.json`. Never leaves the folder. */
 const contentPath = {
@@ -65,8 +62,6 @@ export const contentProblemSchema = {
 } as const;
 const problems = { type: 'array', items: contentProblemSchema } as const;
 
-const done = { type: 'object', required: ['success', 'message'], additionalProperties: false, properties: { success: { const: true }, message: text } } as const;
-const denied = { 401: { ...errorSchema, description: 'Not signed in to the studio (a customer session is not an operator)' }, 403: { ...errorSchema, description: 'The role does not allow it, or a write from a foreign Origin' } } as const;
 
 // ---- Operators -----------------------------------------------------------------------------------
 
@@ -221,7 +216,7 @@ export const operatorUpdateEndpoint = endpoint({
   security: operatorSession,
   tags,
   request: {
-    params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$', 'x-message': 'Operator not found.' } } },
+    params: idParam('Operator not found.'),
     body: { type: 'object', 'x-message': NOT_AN_OBJECT, additionalProperties: false, minProperties: 1, properties: { role, disabled: { type: 'boolean', 'x-message': 'disabled is true or false.' } } },
   },
   responses: {
@@ -455,7 +450,7 @@ export const versionReadEndpoint = endpoint({
   caller: 'a viewer',
   security: operatorSession,
   tags,
-  request: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$', 'x-message': 'Version not found.' } } } },
+  request: { params: idParam('Version not found.') },
   responses: {
     200: successWith({
       type: 'object',
@@ -482,7 +477,7 @@ export const versionRestoreEndpoint = endpoint({
   caller: 'a publisher',
   security: operatorSession,
   tags,
-  request: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$', 'x-message': 'Version not found.' } } } },
+  request: { params: idParam('Version not found.') },
   responses: {
     201: successWith({ type: 'object', required: ['version', 'files'], additionalProperties: false, properties: { version: { type: 'integer' }, files: { type: 'array', items: text } } }),
     404: errorSchema,

@@ -1,8 +1,12 @@
 /**
  * The studio's API (schemas/api/studio.ts) and its app's page (/studio): operators and their
- * sessions (./operator-routes.ts), drafts, preview, publish and versions (./content-routes.ts).
+ * sessions (./operator-routes.ts), drafts, preview, publish and versions (./content-routes.ts), and
+ * the back office (../back-office/).
  */
 import type Router from '@koa/router';
+import { backOfficeLeadRoutes } from '../back-office/lead-routes';
+import { backOfficeOrderRoutes } from '../back-office/order-routes';
+import { backOfficeQuoteRoutes } from '../back-office/quote-routes';
 import { contentRoutes } from './content-routes';
 import { operatorRoutes } from './operator-routes';
 import { studioPageRoutes } from './studio-page';
@@ -11,5 +15,9 @@ import type { StudioDeps } from './studio-deps';
 export async function studioApi(api: Router, site: Router, deps: StudioDeps): Promise<void> {
   const operators = await operatorRoutes(api, deps);
   contentRoutes(api, deps, operators.gate);
+  // The back office (issue 21): orders, quotes, leads and subscribers.
+  backOfficeOrderRoutes(api, deps, operators.gate);
+  backOfficeQuoteRoutes(api, deps, operators.gate);
+  backOfficeLeadRoutes(api, deps, operators.gate);
   studioPageRoutes(site, deps);
 }

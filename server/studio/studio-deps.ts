@@ -7,6 +7,7 @@ import type { ContentProblem, LiveSite } from '../content/live-site';
 import type { Database } from '../db/database';
 import type { StoreOrigins } from '../http/store-origins';
 import type { Logger } from '../logger';
+import type { Commerce } from '../services/commerce';
 import type { ClientAssets } from '../ssr/client-assets';
 import type { RenderPage } from '../ssr/page-route';
 
@@ -20,6 +21,8 @@ export interface StudioDeps {
   renderPage: RenderPage;
   assets: ClientAssets;
   production: boolean;
+  /** The store's orders, quotes, payments and catalog, for the back office (the same services the storefront's routes use). */
+  commerce: Commerce;
 }
 
 export type { ContentProblem };

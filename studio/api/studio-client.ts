@@ -45,7 +45,8 @@ export type OperatorRow = Data<ResponseBody<typeof operatorListEndpoint, 200>>[n
 export type AuditEntry = Data<ResponseBody<typeof auditLogEndpoint, 200>>[number];
 export type SetupSecret = Data<ResponseBody<typeof setupPasswordEndpoint, 200>>;
 
-async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/** One call of the studio's API; the back office's clients (./back-office-*.ts) use it too. */
+export async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
@@ -61,7 +62,8 @@ async function call<T>(method: string, path: string, body?: unknown, signal?: Ab
 }
 
 const q = (path: string) => `?path=${encodeURIComponent(path)}`;
-const data = <T>(p: Promise<{ data: T }>): Promise<T> => p.then((r) => r.data);
+/** The `data` of a `{success: true, data}` answer. */
+export const data = <T>(p: Promise<{ data: T }>): Promise<T> => p.then((r) => r.data);
 
 export const studioClient = {
   me: () => data(call<ResponseBody<typeof studioMeEndpoint, 200>>('GET', '/api/studio/me')),

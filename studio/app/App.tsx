@@ -5,6 +5,10 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { StudioApiError, studioClient, type Operator, type StudioClient } from '../api/studio-client';
+import { LeadsPage } from '../back-office/LeadsPage';
+import { OrdersPage } from '../back-office/OrdersPage';
+import { QuotesPage } from '../back-office/QuotesPage';
+import { SubscribersPage } from '../back-office/SubscribersPage';
 import { AuditPage } from './AuditPage';
 import { HistoryPage } from './HistoryPage';
 import { OperatorsPage } from './OperatorsPage';
@@ -90,6 +94,14 @@ function signedInScreen(route: Route, operator: Operator): ReactNode {
       return atLeast(operator, 'admin') ? <OperatorsPage /> : <AdminsOnly what="Operators" />;
     case 'audit':
       return atLeast(operator, 'admin') ? <AuditPage /> : <AdminsOnly what="Audit log" />;
+    case 'orders':
+      return <OrdersPage id={route.id} />;
+    case 'quotes':
+      return <QuotesPage id={route.id} />;
+    case 'leads':
+      return <LeadsPage id={route.id} />;
+    case 'subscribers':
+      return <SubscribersPage />;
     default:
       return (
         <main id="main" className="page page--narrow">

@@ -12,6 +12,10 @@ export function Shell({ route, children }: { route: Route; children: ReactNode }
   if (!operator) return null;
 
   const sections = [
+    { name: 'orders', label: 'Orders', href: `${BASE}/orders` },
+    { name: 'quotes', label: 'Quotes', href: `${BASE}/quotes` },
+    { name: 'leads', label: 'Leads', href: `${BASE}/leads` },
+    { name: 'subscribers', label: 'Subscribers', href: `${BASE}/subscribers` },
     { name: 'files', label: 'Files', href: BASE },
     { name: 'history', label: 'History', href: `${BASE}/history` },
     ...(atLeast(operator, 'admin')

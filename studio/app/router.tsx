@@ -1,6 +1,6 @@
 /**
  * The studio's routing: paths under /studio, changed with history.pushState, read with
- * useSyncExternalStore. Small on purpose: six screens need no router library.
+ * useSyncExternalStore. Small on purpose: ten screens need no router library.
  */
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
@@ -52,6 +52,9 @@ export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchor
 
 /** /studio/edit/<path of the content file> */
 export const editPath = (file: string) => `${BASE}/edit/${file.split('/').map(encodeURIComponent).join('/')}`;
+export const ordersPath = (id?: number) => `${BASE}/orders${id ? `/${id}` : ''}`;
+export const quotesPath = (id?: number | 'new') => `${BASE}/quotes${id ? `/${id}` : ''}`;
+export const leadsPath = (id?: number) => `${BASE}/leads${id ? `/${id}` : ''}`;
 export const historyPath = (version?: number, file?: string) =>
   `${BASE}/history${version ? `/${version}` : ''}${file ? `?path=${encodeURIComponent(file)}` : ''}`;
 
@@ -62,6 +65,10 @@ export type Route =
   | { name: 'history'; version: number | null; file: string | null }
   | { name: 'operators' }
   | { name: 'audit' }
+  | { name: 'orders'; id: number | null }
+  | { name: 'quotes'; id: number | 'new' | null }
+  | { name: 'leads'; id: number | null }
+  | { name: 'subscribers' }
   | { name: 'not-found' };
 
 export function matchRoute(pathname: string, search: URLSearchParams): Route {
@@ -81,6 +88,15 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   if (history) return { name: 'history', version: history[1] ? Number(history[1]) : null, file: search.get('path') };
   if (rest === '/operators') return { name: 'operators' };
   if (rest === '/audit') return { name: 'audit' };
+  // The back office: a list, or one record by its id (a new quote: /quotes/new).
+  const record = /^\/(orders|quotes|leads)(?:\/([1-9]\d{0,14}|new))?$/.exec(rest);
+  if (record) {
+    const name = record[1] as 'orders' | 'quotes' | 'leads';
+    const id = record[2] === undefined ? null : record[2] === 'new' ? 'new' : Number(record[2]);
+    if (id === 'new' && name !== 'quotes') return { name: 'not-found' };
+    return name === 'quotes' ? { name, id } : { name, id: id as number | null };
+  }
+  if (rest === '/subscribers') return { name: 'subscribers' };
   return { name: 'not-found' };
 }
 
