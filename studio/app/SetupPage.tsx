@@ -9,9 +9,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { STUDIO_PASSWORD_RULE, STUDIO_SETUP_LINK_INVALID } from '../../schemas/api/studio';
 import { StudioApiError, type SetupSecret } from '../api/studio-client';
 import { BASE, Link } from './router';
-import { CODE_RULE } from './SignInPage';
 import { messageOf, useStudio } from './studio-context';
-import { Alert, CopyButton, Field, PageTitle } from './ui';
+import { Alert, CodeField, CopyButton, Field, PageTitle } from './ui';
 
 export const MIN_PASSWORD = 12;
 
@@ -208,21 +207,7 @@ function ConfirmStep({ token, secret, onDone }: { token: string; secret: SetupSe
         </div>
       </div>
       <Alert>{alert}</Alert>
-      <Field
-        label="Code from the app"
-        name="code"
-        hint={CODE_RULE}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={7}
-        className="field--code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={error}
-        inputRef={codeRef}
-        required
-      />
+      <CodeField label="Code from the app" name="code" value={code} onChange={(e) => setCode(e.target.value)} error={error} inputRef={codeRef} />
       <button type="submit" className="button button--primary button--block" aria-disabled={busy || undefined}>
         {busy ? 'Checking…' : 'Check the code'}
       </button>

@@ -7,12 +7,11 @@ import { useRef, useState, type FormEvent } from 'react';
 import { StudioApiError } from '../api/studio-client';
 import { BASE, navigate } from './router';
 import { messageOf, useStudio } from './studio-context';
-import { Alert, Field, PageTitle } from './ui';
+import { Alert, CodeField, Field, PageTitle } from './ui';
 
 type FieldName = 'email' | 'password' | 'code' | 'recoveryCode';
 type Errors = Partial<Record<FieldName, string>>;
 
-export const CODE_RULE = 'The 6 digits your authenticator app shows now.';
 
 export function SignInPage({ next, notice }: { next: string | null; notice?: string }) {
   const { client, setOperator } = useStudio();
@@ -131,21 +130,7 @@ export function SignInPage({ next, notice }: { next: string | null; notice?: str
               required
             />
           ) : (
-            <Field
-              label="Code"
-              name="code"
-              hint={CODE_RULE}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={7}
-              className="field--code"
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              error={errors.code}
-              inputRef={refs.code}
-              required
-            />
+            <CodeField label="Code" name="code" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} inputRef={refs.code} />
           )}
           <button type="button" className="link link--small" onClick={switchFactor}>
             {useRecovery ? 'Use the code of your app instead' : 'Use a recovery code instead'}

@@ -39,6 +39,14 @@ export function Field({
   );
 }
 
+/** The rule under every authenticator-code field. */
+export const CODE_RULE = 'The 6 digits your authenticator app shows now.';
+
+/** The 6-digit code of an authenticator app: a number pad on phones, the one-time-code autofill, its rule. */
+export function CodeField(props: Omit<Parameters<typeof Field>[0], 'hint' | 'inputMode' | 'autoComplete' | 'pattern' | 'maxLength' | 'className'>) {
+  return <Field hint={CODE_RULE} inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]*" maxLength={7} className="field--code" required {...props} />;
+}
+
 /** Nothing to show: no child, or only null, false, undefined and empty strings. */
 const isEmpty = (children: ReactNode) => Children.toArray(children).every((c) => c === '');
 
