@@ -42,6 +42,8 @@ export const RECIPIENT_KIND: Record<MailType, RecipientKind> = {
   'account-exists': 'typed',
   'password-reset': 'typed',
   'password-changed': 'owed',
+  // A quote's payment link, sent by an editor to the address typed into the quote: nobody proved owning it.
+  'quote-link': 'typed',
 };
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../build-output';
 import { loadContent } from '../content/load-content';
 import { computeTotals, maxQtyMessage, QUANTITY_MESSAGE, readCartLines } from './cart-totals';
-import { loadSampleCatalog } from './sample-catalog';
+import { loadSampleCatalog, sampleCatalog } from './sample-catalog';
 
 const dir = path.join(projectRoot, 'examples', 'site');
 const content = loadContent(dir);
@@ -41,5 +41,12 @@ describe('cart totals', () => {
     expect(readCartLines([{ sku: sample.sku, qty: 1, price: 0 }], catalog)[0]).toMatchObject({ qty: 1, sample: { priceCents: sample.priceCents } });
     // A quantity that is not a whole number of at least 1 is refused, not taken as 1 (server/security/order-input.test.ts).
     expect(() => readCartLines([{ sku: sample.sku, qty: 'x' }], catalog)).toThrow(QUANTITY_MESSAGE);
+  });
+
+  it('refuses a catalog product that is not a sample: it is sold by quote, never through the sample cart', () => {
+    const cabinet = { ...all[0]!, sku: 'HS-B24', name: 'Hartford Shaker Base Cabinet 24"', priceCents: 42_900, isSample: false };
+    const withCabinet = sampleCatalog([...all, cabinet]);
+    expect(() => readCartLines([{ sku: 'HS-B24', qty: 1 }], withCabinet)).toThrow('Item "HS-B24" is not available.');
+    expect(readCartLines([{ sku: all[0]!.sku, qty: 1 }], withCabinet)).toHaveLength(1);
   });
 });

@@ -86,7 +86,8 @@ function readOptions(item: CartItemsInput[number]): CustomOption[] {
 /**
  * The cart lines of a request: checked by the cart's schema (schemas/api/orders.ts, the one its
  * endpoints' contracts hold, so a direct caller gets the same refusals), then against what a schema
- * cannot say: the catalog (the SKU is a sample's) and one unit per sample across lines.
+ * cannot say: the catalog (the SKU is a sample's: a product sold only by quote, `isSample: false`,
+ * is not for the sample cart) and one unit per sample across lines.
  */
 export function readCartLines(rawItems: unknown, catalog: SampleCatalog): CartLine[] {
   const validate = validatorOf(cartItemsSchema);
@@ -101,7 +102,7 @@ export function readCartLines(rawItems: unknown, catalog: SampleCatalog): CartLi
   items.forEach((item, i) => {
     const sku = item.sku.trim();
     const sample = catalog.findSample(sku);
-    if (!sample) {
+    if (!sample || sample.isSample === false) {
       errors[`items.${i}.sku`] = `Item "${sku.slice(0, 100)}" is not available.`;
       return;
     }

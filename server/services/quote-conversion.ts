@@ -18,6 +18,8 @@ export interface QuoteItem {
   priceCents: number;
   rowTotalCents: number;
   notes: string;
+  /** The finish a studio quote's line is made in (server/back-office/quote-pricing.ts); absent in a quote of the command line. */
+  customOptions?: { type: string; value: string; label: string }[];
 }
 
 /** `tx` is the caller's transaction handle: the quote's row stays locked until it ends. */
@@ -40,8 +42,9 @@ export async function convertQuoteInTransaction(tx: Queries, quoteId: number, ga
         first_name: quote.first_name,
         last_name: quote.last_name,
         phone: quote.phone,
-        customer_is_guest: 1,
-        customer_id: null,
+        // A quote made for a customer's account (the studio links one by its e-mail): its order shows in that account.
+        customer_is_guest: quote.customer_id === null ? 1 : 0,
+        customer_id: quote.customer_id,
         dealer_origin: null,
         currency: 'USD',
         subtotal_cents: quote.subtotal_cents,
@@ -88,7 +91,7 @@ export async function convertQuoteInTransaction(tx: Queries, quoteId: number, ga
         tax_percent: 0,
         tax_cents: 0,
         row_total_incl_tax_cents: i.rowTotalCents,
-        custom_options: '[]',
+        custom_options: JSON.stringify(i.customOptions ?? []),
         notes: i.notes || null,
       }),
     );

@@ -18,7 +18,9 @@ export const QUOTE_EXPIRED_MESSAGE = 'The quote link has expired. Please contact
 export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found. The link may be incorrect.';
 export const DEFAULT_LINK_DAYS = 7;
 
-type QuoteRow = { [K in keyof QuoteTable]: K extends 'id' ? number : QuoteTable[K] };
+export type QuoteRow = { [K in keyof QuoteTable]: K extends 'id' ? number : QuoteTable[K] };
+/** What a new quote is made of; the rest (number, status, link, order, time) the store sets. */
+export type QuoteFields = Omit<QuoteRow, 'id' | 'increment_id' | 'status' | 'token_hash' | 'token_expires_at' | 'order_id' | 'created_at'>;
 
 export interface QuoteLink {
   quoteId: number;
@@ -90,35 +92,38 @@ export class QuoteService {
     const totalCents = subtotalCents + shippingCents + taxCents - discountCents;
     if (totalCents <= 0) errors.total = 'The quote total must be above 0.';
     if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', Object.values(errors)[0]!, errors);
+    return this.store({
+      po_number: optionalString(body.poNumber, 'poNumber', 100) ?? null,
+      first_name: firstName,
+      last_name: lastName,
+      email,
+      phone: optionalString(body.phone, 'phone', 30) ?? billing.phoneNumber,
+      items: JSON.stringify(items),
+      addresses: JSON.stringify([billing, shipping]),
+      subtotal_cents: subtotalCents,
+      shipping_cents: shippingCents,
+      tax_cents: taxCents,
+      discount_cents: discountCents,
+      total_cents: totalCents,
+      shipping_method: optionalString(body.shippingMethod, 'shippingMethod', 100) ?? 'freight',
+      shipping_label: optionalString(body.shippingLabel, 'shippingLabel', 200) ?? 'Freight delivery',
+      additional_notes: optionalString(body.additionalNotes, 'additionalNotes', 4000) ?? null,
+      split_payment_enabled: body.splitPaymentEnabled === true ? 1 : 0,
+      minimum_split_cents: minimumSplitCents,
+      customer_id: null,
+    });
+  }
+
+  /**
+   * Inserts a quote whose money is already computed (by create above, or the studio's quote
+   * builder, server/back-office/quote-builder.ts) and numbers it Q100000 + id; no link yet.
+   */
+  async store(fields: QuoteFields): Promise<QuoteRow> {
     return this.q.transaction(async (q) => {
       const row = (await q.first(
         q.db
           .insertInto('quote')
-          .values({
-            increment_id: null,
-            po_number: optionalString(body.poNumber, 'poNumber', 100) ?? null,
-            status: 'ready_to_order',
-            first_name: firstName,
-            last_name: lastName,
-            email,
-            phone: optionalString(body.phone, 'phone', 30) ?? billing.phoneNumber,
-            items: JSON.stringify(items),
-            addresses: JSON.stringify([billing, shipping]),
-            subtotal_cents: subtotalCents,
-            shipping_cents: shippingCents,
-            tax_cents: taxCents,
-            discount_cents: discountCents,
-            total_cents: totalCents,
-            shipping_method: optionalString(body.shippingMethod, 'shippingMethod', 100) ?? 'freight',
-            shipping_label: optionalString(body.shippingLabel, 'shippingLabel', 200) ?? 'Freight delivery',
-            additional_notes: optionalString(body.additionalNotes, 'additionalNotes', 4000) ?? null,
-            split_payment_enabled: body.splitPaymentEnabled === true ? 1 : 0,
-            minimum_split_cents: minimumSplitCents,
-            token_hash: null,
-            token_expires_at: null,
-            order_id: null,
-            created_at: nowIso(),
-          })
+          .values({ ...fields, increment_id: null, status: 'ready_to_order', token_hash: null, token_expires_at: null, order_id: null, created_at: nowIso() })
           .returning('id'),
       ))!;
       await q.run(q.db.updateTable('quote').set({ increment_id: `Q${String(100000 + row.id)}` }).where('id', '=', row.id));
@@ -131,13 +136,13 @@ export class QuoteService {
     return (await q.firstBy('quote-by-id', (v: number) => q.db.selectFrom('quote').selectAll().where('id', '=', v), id)) as QuoteRow | undefined;
   }
 
-  /** A fresh payment link; the previous one stops working. */
-  async issueLink(quoteId: number, validDays = DEFAULT_LINK_DAYS, now = new Date()): Promise<QuoteLink> {
-    const quote = await this.row(quoteId);
+  /** A fresh payment link; the previous one stops working. In a transaction, pass its handle as `q`. */
+  async issueLink(quoteId: number, validDays = DEFAULT_LINK_DAYS, now = new Date(), q: Queries = this.q): Promise<QuoteLink> {
+    const quote = await this.row(quoteId, q);
     if (!quote) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
     const token = crypto.randomBytes(24).toString('base64url');
     const expiresAt = new Date(now.getTime() + validDays * 24 * 3600 * 1000).toISOString();
-    await this.q.run(this.q.db.updateTable('quote').set({ token_hash: sha256Hex(token), token_expires_at: expiresAt }).where('id', '=', quoteId));
+    await q.run(q.db.updateTable('quote').set({ token_hash: sha256Hex(token), token_expires_at: expiresAt }).where('id', '=', quoteId));
     const url = new URL('/quote/payment', this.publicUrl);
     url.searchParams.set('quoteId', String(quoteId));
     url.searchParams.set('token', token);

@@ -15,6 +15,19 @@ export interface CatalogSample {
   weight: number;
   styleName: string;
   styleTitle: string;
+  /** False for a real product (a cabinet) that only a quote sells; absent in hand-made catalogs: a sample. */
+  isSample?: boolean;
+  /** The finish the item is made in, when it names one (every door sample does). */
+  finish?: CatalogOption;
+  /** The finishes of the item's style, for a quote line to choose from. */
+  finishes?: readonly CatalogOption[];
+}
+
+/** A finish as a line carries it: its group (painted, stained), its value and what a person reads. */
+export interface CatalogOption {
+  type: string;
+  value: string;
+  label: string;
 }
 
 export interface SampleCatalog {
@@ -27,6 +40,23 @@ export function sampleCatalog(samples: readonly CatalogSample[]): SampleCatalog 
   return { findSample: (sku) => bySku.get(sku), all: () => [...bySku.values()] };
 }
 
+/** A style's finish groups (product-style.schema: finishes[].items[]) as options. */
+function styleFinishes(groups: unknown): CatalogOption[] {
+  if (!Array.isArray(groups)) return [];
+  return groups.flatMap((g) =>
+    isRecord(g) && typeof g.name === 'string' && Array.isArray(g.items)
+      ? g.items.filter(isRecord).filter((f) => typeof f.value === 'string').map((f) => ({ type: g.name as string, value: f.value as string, label: typeof f.label === 'string' ? f.label : (f.value as string) }))
+      : [],
+  );
+}
+
+/** An item's own finish, labelled as its style names it. */
+function finishOf(finishes: readonly CatalogOption[], raw: Record<string, unknown>): CatalogOption {
+  const type = String(raw.type ?? '');
+  const value = String(raw.value ?? '');
+  return finishes.find((f) => f.type === type && f.value === value) ?? { type, value, label: value };
+}
+
 /** Collects style items from any nesting (a file may hold a list of styles, or {styles: [...]}) */
 function collect(node: unknown, out: CatalogSample[], depth = 0): void {
   if (depth > 6) return;
@@ -37,6 +67,7 @@ function collect(node: unknown, out: CatalogSample[], depth = 0): void {
   if (!isRecord(node)) return;
   const items = node.items;
   if (Array.isArray(items) && typeof node.name === 'string') {
+    const finishes = styleFinishes(node.finishes);
     for (const item of items) {
       if (!isRecord(item) || typeof item.sku !== 'string' || item.sku === '') continue;
       const price = typeof item.price === 'number' ? item.price : typeof item.price === 'string' ? Number(item.price) : NaN;
@@ -48,6 +79,9 @@ function collect(node: unknown, out: CatalogSample[], depth = 0): void {
         weight: typeof item.weight === 'number' && item.weight >= 0 ? item.weight : 0,
         styleName: node.name,
         styleTitle: typeof node.title === 'string' ? node.title : node.name,
+        isSample: item.isSample !== false,
+        ...(isRecord(item.finish) ? { finish: finishOf(finishes, item.finish) } : {}),
+        finishes,
       });
     }
     return;

@@ -46,8 +46,8 @@ export const ROLE_LABEL: Record<OperatorRole, string> = {
 };
 
 export const ROLE_HINT: Record<OperatorRole, string> = {
-  viewer: 'reads files, previews and history',
-  editor: 'also drafts changes',
+  viewer: 'reads files, previews, history, orders, quotes, leads and subscribers',
+  editor: 'also drafts changes, changes order and lead statuses, makes quotes',
   publisher: 'also publishes and restores',
-  admin: 'also manages operators and reads the audit log',
+  admin: 'also manages operators, exports leads and subscribers, removes subscribers, reads the audit log',
 };

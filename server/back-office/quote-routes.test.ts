@@ -1,0 +1,240 @@
+/**
+ * The back office's quotes over HTTP, on the run's engine: an editor searches the catalog, prices
+ * and creates a quote, issues and e-mails its link; the customer pays it with the test card; the
+ * quote then shows converted and paid, and the order is in the customer's account with the status
+ * the seller gives it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUOTE_PAGE_SIZE } from '../../schemas/api/back-office-quotes';
+import { demoCatalog, testEnv } from '../api/commerce-test-kit';
+import { signedUp } from '../api/my-account-test-kit';
+import { openDatabase, type Database } from '../db/database';
+import { RECIPIENT_MAILS_PER_HOUR } from '../mail/recipient-cap';
+import { call as send, card } from '../security/attacker-kit';
+import { signInOperator } from '../studio/studio-test-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { QUOTE_MAIL_CAPPED } from './quote-mail';
+
+let server: TestServer;
+let database: Database;
+let editor: Record<string, string>;
+let viewer: Record<string, string>;
+let run = 0;
+
+beforeAll(async () => {
+  server = await startTestServer(testEnv);
+  database = openDatabase(server.databaseUrl);
+  editor = (await signInOperator(server, 'editor')).headers;
+  viewer = (await signInOperator(server, 'viewer')).headers;
+});
+afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+});
+
+const call = (headers: Record<string, string>, method: string, pathname: string, body?: unknown) => send(server.url, method, pathname, { headers, body });
+const [sample] = demoCatalog.all();
+
+const address = { firstName: 'Sam', lastName: 'Carter', street1: '12 Main St', city: 'Austin', state: 'TX', zipCode: '78701', countryId: 'US', phoneNumber: '(512) 555-0199' };
+
+/** A quote body for a customer of its own (the e-mail says which test made it). */
+function quoteBody(overrides: Record<string, unknown> = {}) {
+  run += 1;
+  return {
+    customer: { email: `quote.${run}.${process.pid}@example.com`, firstName: 'Sam', lastName: 'Carter' },
+    billingAddress: address,
+    lines: [{ sku: sample!.sku, qty: 1 }],
+    ...overrides,
+  };
+}
+
+async function create(body = quoteBody()) {
+  const res = await call(editor, 'POST', '/api/studio/quotes', body);
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { quote: Record<string, any>; link: { url: string; expiresAt: string } };
+}
+
+/** The storefront's quote page asks this with the link's id and token. */
+function openLink(url: string) {
+  const u = new URL(url);
+  return send(server.url, 'GET', `/api/quote?quoteId=${u.searchParams.get('quoteId')}&token=${encodeURIComponent(u.searchParams.get('token')!)}`);
+}
+
+const stored = (id: number) => database.q.first(database.q.db.selectFrom('quote').selectAll().where('id', '=', id));
+
+describe('the catalog and the price', () => {
+  it('finds catalog lines by SKU or name, with the catalog price', async () => {
+    const res = await call(viewer, 'GET', `/api/studio/catalog?search=${encodeURIComponent(sample!.sku.toLowerCase())}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data[0]).toMatchObject({ sku: sample!.sku, name: sample!.name, price: sample!.priceCents / 100, isSample: true });
+    // A sample is made in its finish, labelled as its style names it, one of the style's finishes.
+    const { finish, finishes } = res.body.data[0];
+    expect(finish).toMatchObject({ type: sample!.finish!.type, value: sample!.finish!.value });
+    expect(finish.label).not.toBe(finish.value);
+    expect(finishes).toContainEqual(finish);
+    const byStyle = await call(viewer, 'GET', `/api/studio/catalog?search=${encodeURIComponent(sample!.styleTitle)}`);
+    expect(byStyle.body.data.length).toBeGreaterThan(1);
+    expect(byStyle.body.data.length).toBeLessThanOrEqual(20);
+    expect(byStyle.body.data.every((l: { styleTitle: string }) => l.styleTitle === sample!.styleTitle)).toBe(true);
+    expect((await call(viewer, 'GET', '/api/studio/catalog?search=no-such-thing-anywhere')).body.data).toEqual([]);
+  });
+
+  it('prices as the operator types, storing nothing: shipping waits for an address', async () => {
+    const before = await database.q.first(database.q.db.selectFrom('quote').select((eb) => eb.fn.countAll<number>().as('n')));
+    const bare = await call(editor, 'POST', '/api/studio/quotes/price', { lines: [{ sku: sample!.sku, qty: 2 }] });
+    expect(bare.status, bare.text).toBe(200);
+    expect(bare.body.data).toMatchObject({ subtotal: (2 * sample!.priceCents) / 100, tax: 0, shipping: { method: null, amount: 0, message: 'Shipping will be calculated after entering address.' } });
+    const priced = await call(editor, 'POST', '/api/studio/quotes/price', { lines: [{ sku: sample!.sku, qty: 2 }], shippingAddress: { state: 'TX', zipCode: '78701' }, discount: { type: 'percent', value: 50 } });
+    const data = priced.body.data;
+    expect(data.shipping).toMatchObject({ method: 'standard-freight', label: 'Standard freight', message: null });
+    expect(data.discount).toBe(sample!.priceCents / 100);
+    expect(data.total).toBeCloseTo(data.subtotal - data.discount + data.shipping.amount + data.tax, 2);
+    const after = await database.q.first(database.q.db.selectFrom('quote').select((eb) => eb.fn.countAll<number>().as('n')));
+    expect(Number(after?.n)).toBe(Number(before?.n));
+  });
+});
+
+describe('a quote made in the studio', () => {
+  it('stores the money the server computed, and answers a link that opens it', async () => {
+    const { quote, link } = await create(quoteBody({ lines: [{ sku: sample!.sku, qty: 3, notes: 'Corner run' }], discount: { type: 'amount', value: 5 }, poNumber: 'PO-1', notes: 'Weekday delivery' }));
+    const priced = await call(editor, 'POST', '/api/studio/quotes/price', { lines: [{ sku: sample!.sku, qty: 3 }], discount: { type: 'amount', value: 5 }, billingAddress: address });
+    expect(quote).toMatchObject({ state: 'open', total: priced.body.data.total, subtotal: priced.body.data.subtotal, discount: 5, tax: priced.body.data.tax, poNumber: 'PO-1', notes: 'Weekday delivery', order: null });
+    expect(quote.lines).toEqual([{ sku: sample!.sku, name: sample!.name, qty: 3, price: sample!.priceCents / 100, rowTotal: (3 * sample!.priceCents) / 100, options: [expect.objectContaining({ type: sample!.finish!.type, value: sample!.finish!.value })], notes: 'Corner run' }]);
+    expect(quote.shippingAddress).toEqual(quote.billingAddress);
+    const row = await stored(quote.id);
+    expect(row?.total_cents).toBe(Math.round(quote.total * 100));
+    const opened = await openLink(link.url);
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.body.data).toMatchObject({ total: quote.total, discountAmount: 5, quoteIncrementId: quote.number });
+    // The detail tells the same; the link itself is never stored nor shown again.
+    const detail = await call(viewer, 'GET', `/api/studio/quotes/${quote.id}`);
+    expect(detail.body.data).toEqual(quote);
+    expect(detail.text).not.toContain(new URL(link.url).searchParams.get('token'));
+  });
+
+  it('is audited without the link token', async () => {
+    const { quote, link } = await create();
+    const token = new URL(link.url).searchParams.get('token')!;
+    const entries = await database.q.all(database.q.db.selectFrom('studio_audit').selectAll().where('action', 'like', 'quote.%').orderBy('id', 'desc').limit(5));
+    expect(entries.find((e) => e.action === 'quote.create' && e.detail.includes(quote.number))).toBeDefined();
+    for (const e of entries) expect(e.detail).not.toContain(token);
+  });
+
+  it('re-issues the link: the old one stops working, the new one opens it, expiry as asked', async () => {
+    const { quote, link: first } = await create();
+    const res = await call(editor, 'POST', `/api/studio/quotes/${quote.id}/link`, { days: 30 });
+    expect(res.status, res.text).toBe(200);
+    const second = res.body.data;
+    const days = (Date.parse(second.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect((await openLink(first.url)).status).toBe(400);
+    expect((await openLink(second.url)).status).toBe(200);
+    expect((await call(viewer, 'GET', `/api/studio/quotes/${quote.id}`)).body.data.link.expiresAt).toBe(second.expiresAt);
+  });
+
+  it('shows open, expired and no-link quotes in the list, filtered by state and found by e-mail', async () => {
+    const { quote } = await create();
+    const mark = String(quote.customer.email);
+    const listed = async (query: string) => (await call(viewer, 'GET', `/api/studio/quotes?${query}`)).body.data.quotes as { id: number; state: string }[];
+    expect((await listed(`search=${encodeURIComponent(mark.toUpperCase())}`)).map((q) => [q.id, q.state])).toEqual([[quote.id, 'open']]);
+    await database.q.run(database.q.db.updateTable('quote').set({ token_expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', quote.id));
+    expect((await listed(`search=${encodeURIComponent(mark)}`))[0]).toMatchObject({ id: quote.id, state: 'expired' });
+    expect((await listed(`state=expired&search=${encodeURIComponent(mark)}`)).map((q) => q.id)).toEqual([quote.id]);
+    expect(await listed(`state=open&search=${encodeURIComponent(mark)}`)).toEqual([]);
+    await database.q.run(database.q.db.updateTable('quote').set({ token_hash: null, token_expires_at: null }).where('id', '=', quote.id));
+    expect((await listed(`state=no_link&search=${encodeURIComponent(mark)}`)).map((q) => q.id)).toEqual([quote.id]);
+    // A LIKE wildcard is a character like any other.
+    expect(await listed('search=%25%25%25nobody')).toEqual([]);
+  });
+
+  it('pages newest first with a keyset: every quote once, none twice', async () => {
+    const tag = `paging${process.pid}x${Date.now()}`;
+    const ids: number[] = [];
+    for (let i = 0; i < QUOTE_PAGE_SIZE + 3; i += 1) ids.push((await create(quoteBody({ customer: { email: `${tag}.${i}@example.com`, firstName: 'Pat', lastName: 'Lee' } }))).quote.id);
+    const first = (await call(viewer, 'GET', `/api/studio/quotes?search=${tag}`)).body.data;
+    expect(first.quotes).toHaveLength(QUOTE_PAGE_SIZE);
+    expect(first.next).not.toBeNull();
+    const second = (await call(viewer, 'GET', `/api/studio/quotes?search=${tag}&after=${first.next}`)).body.data;
+    expect(second.next).toBeNull();
+    expect([...first.quotes, ...second.quotes].map((q: { id: number }) => q.id)).toEqual([...ids].reverse());
+  });
+
+  it('e-mails a fresh link to the customer, and says so when the address has had its share this hour', async () => {
+    const { quote } = await create();
+    const email = quote.customer.email as string;
+    const mails = () => database.q.all(database.q.db.selectFrom('mail_outbox').selectAll().where('recipient', '=', email).orderBy('id'));
+    for (let i = 1; i <= RECIPIENT_MAILS_PER_HOUR; i += 1) {
+      const res = await call(editor, 'POST', `/api/studio/quotes/${quote.id}/email`, {});
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toEqual({ sentTo: email, expiresAt: expect.any(String) });
+    }
+    const sent = await mails();
+    expect(sent).toHaveLength(RECIPIENT_MAILS_PER_HOUR);
+    const last = sent.at(-1)!;
+    expect(last).toMatchObject({ type: 'quote-link', subject: `Your quote ${quote.number}` });
+    expect(last.text).toContain(`$${quote.total.toFixed(2)}`);
+    const url = /(http\S+\/quote\/payment\?\S+)/.exec(last.text)?.[1];
+    expect((await openLink(url!)).status).toBe(200);
+    // The next one is refused, and the link the customer has keeps working.
+    const hashBefore = (await stored(quote.id))?.token_hash;
+    const capped = await call(editor, 'POST', `/api/studio/quotes/${quote.id}/email`, {});
+    expect(capped.status).toBe(429);
+    expect(capped.body.message).toBe(QUOTE_MAIL_CAPPED);
+    expect((await stored(quote.id))?.token_hash).toBe(hashBefore);
+    expect(await mails()).toHaveLength(RECIPIENT_MAILS_PER_HOUR);
+  });
+});
+
+describe("a quote for a customer's account", () => {
+  it('is paid with the test card, shows converted and paid, and its order is in the account with the status the seller gives it', async () => {
+    const { browser, customerId, customer } = await signedUp(server.url);
+    // The operator types the address in another case: the account is found all the same.
+    const { quote, link } = await create(quoteBody({ customer: { email: customer.email.toUpperCase(), firstName: 'Casey', lastName: 'Builder' } }));
+    expect(quote.customer.accountId).toBe(customerId);
+    const token = new URL(link.url).searchParams.get('token')!;
+    const auth = { Authorization: `Bearer ${token}`, Origin: new URL(server.url).origin };
+    const paid = await send(server.url, 'POST', '/api/payment/test/charge', { body: { ...card(), metadata: { quoteId: String(quote.id) } }, headers: { ...auth, 'Idempotency-Key': `studio-quote-${quote.id}` } });
+    expect(paid.status, paid.text).toBe(200);
+    const converted = await send(server.url, 'POST', '/api/quote/convertToOrder', { body: { quoteId: quote.id, payment: { transactionId: paid.body.transactionId, method: 'card' } }, headers: auth });
+    expect(converted.status, converted.text).toBe(200);
+    const orderId = converted.body.order.id as number;
+
+    const detail = (await call(viewer, 'GET', `/api/studio/quotes/${quote.id}`)).body.data;
+    expect(detail).toMatchObject({ state: 'paid', order: { id: orderId, number: String(converted.body.order.incrementId ?? detail.order.number), status: 'ordered', paid: true } });
+    const listed = (await call(viewer, 'GET', `/api/studio/quotes?state=paid&search=${encodeURIComponent(quote.number)}`)).body.data.quotes;
+    expect(listed.map((q: { id: number }) => q.id)).toEqual([quote.id]);
+    const relink = await call(editor, 'POST', `/api/studio/quotes/${quote.id}/link`, {});
+    expect(relink.status).toBe(409);
+    expect((await call(editor, 'POST', `/api/studio/quotes/${quote.id}/email`, {})).status).toBe(409);
+
+    const account = await browser.call('GET', '/api/my-account/orders');
+    expect(account.body.data.items.map((o: { id: number; status: string }) => [o.id, o.status])).toEqual([[orderId, 'ordered']]);
+    // The seller ships it (the orders screen's move; here straight in the database, as it stores it).
+    await database.q.run(database.q.db.updateTable('sales_order').set({ status: 'shipped', state: 'complete' }).where('id', '=', orderId));
+    const shipped = await browser.call('GET', `/api/my-account/orders/${orderId}`);
+    expect(shipped.body.data).toMatchObject({ id: orderId, status: 'shipped', total: quote.total });
+    expect(shipped.body.data.items[0]).toMatchObject({ sku: sample!.sku });
+  });
+
+  it('shows converted, not paid, while a split payment has paid only a part', async () => {
+    const { quote, link } = await create(quoteBody({ lines: [{ sku: sample!.sku, qty: 4 }], splitPaymentEnabled: true, minimumSplit: 5 }));
+    const auth = { Authorization: `Bearer ${new URL(link.url).searchParams.get('token')!}`, Origin: new URL(server.url).origin };
+    const part = await send(server.url, 'POST', '/api/payment/test/charge', { body: { ...card(), amount: 5, metadata: { quoteId: String(quote.id) } }, headers: { ...auth, 'Idempotency-Key': `studio-part-${quote.id}` } });
+    expect(part.status, part.text).toBe(200);
+    const converted = await send(server.url, 'POST', '/api/quote/convertToOrder', { body: { quoteId: quote.id, payment: { transactionId: part.body.transactionId, method: 'card' } }, headers: auth });
+    expect(converted.status, converted.text).toBe(200);
+    const detail = (await call(viewer, 'GET', `/api/studio/quotes/${quote.id}`)).body.data;
+    expect(detail).toMatchObject({ state: 'converted', order: { id: converted.body.order.id, status: 'partially_paid', paid: false } });
+    const listed = async (state: string) => (await call(viewer, 'GET', `/api/studio/quotes?state=${state}&search=${quote.number}`)).body.data.quotes.map((q: { id: number }) => q.id);
+    expect(await listed('converted')).toEqual([quote.id]);
+    expect(await listed('paid')).toEqual([]);
+    expect(await listed('open')).toEqual([]);
+  });
+
+  it('is a guest quote when no account has the e-mail', async () => {
+    const { quote } = await create();
+    expect(quote.customer.accountId).toBeNull();
+    expect((await stored(quote.id))?.customer_id).toBeNull();
+  });
+});
