@@ -1,10 +1,150 @@
-/** The back office's leads and subscribers (issue 21; schemas/api/back-office-leads.ts). */
+/**
+ * The back office's leads and subscribers (issue 21; schemas/api/back-office-leads.ts). Viewers
+ * read; editors change a lead's status; admins also export (CSV) and erase subscribers. Every
+ * change and every export is in the audit log.
+ *
+ * A lead's files are read here only: the uploads folder is under no public URL (the static routes
+ * of server/app.ts serve the build, the widgets, the content's images and the playground). A file
+ * is looked up by its id together with its lead's, so a file id of another lead is not found, and
+ * its path is the server's generated name, never a part of the request. It goes out as an
+ * attachment with the type read from its content, nosniff, never cached.
+ *
+ * The static paths (forms, export.csv) are registered before /api/studio/leads/:id, which would
+ * otherwise take them for an id.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
 import type Router from '@koa/router';
+import {
+  LEAD_FILE_NOT_FOUND,
+  LEAD_NOT_FOUND,
+  LEAD_PAGE_SIZE,
+  leadDetailEndpoint,
+  leadExportEndpoint,
+  leadFileEndpoint,
+  leadFormsEndpoint,
+  leadListEndpoint,
+  leadStatusEndpoint,
+  SUBSCRIBER_NOT_FOUND,
+  subscriberDeleteEndpoint,
+  subscriberExportEndpoint,
+  subscriberListEndpoint,
+} from '../../schemas/api/back-office-leads';
+import { readJson } from '../api/read-json';
+import { ApiError } from '../http/api-error';
+import { checkRequest } from '../http/contract';
+import { formSettingsFromEnv } from '../services/form-settings';
+import { cleanFileName, uploadPath } from '../services/form-uploads';
+import { submissionsExport } from '../services/submissions-export';
 import type { OperatorGate } from '../studio/operator-gate';
 import type { StudioDeps } from '../studio/studio-deps';
+import { findLead, leadCountsByForm, leadFile, leadFiles, listLeads, setLeadStatus } from './lead-queries';
+import { definitionOf, leadDetail, leadSummary } from './lead-view';
+import { eraseSubscriber, listSubscribers, subscribersCsv } from './subscriber-queries';
+
+/** An export's name: what and when, e.g. leads-contact-2026-11-26.csv. */
+function csvName(what: string): string {
+  return `${what}-${new Date().toISOString().slice(0, 10)}.csv`;
+}
 
 export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: OperatorGate): void {
-  void api;
-  void deps;
-  void gate;
+  const q = deps.database.q;
+  // The folder the forms API stores uploads in (server/api/forms-api.ts reads the same settings).
+  const uploadsDir = path.resolve(formSettingsFromEnv(deps.database.engine === 'sqlite' ? deps.database.location : null).uploadsDir);
+
+  api.get(leadFormsEndpoint.path, async (ctx) => {
+    checkRequest(leadFormsEndpoint, ctx);
+    await gate.require(ctx, 'viewer');
+    const content = deps.live.current();
+    const counts = await leadCountsByForm(q);
+    const names = [...new Set([...counts.keys(), ...Object.values(content.forms).filter((f) => !f.account).map((f) => f.name), ...Object.values(content.estimators).map((e) => e.name)])].sort();
+    ctx.body = {
+      success: true,
+      data: names.map((name) => {
+        const definition = definitionOf(content, name);
+        const byStatus = counts.get(name) ?? { new: 0, contacted: 0, closed: 0 };
+        return { name, title: definition?.form.title ?? null, estimator: definition?.estimator ?? false, inContent: definition !== undefined, total: byStatus.new + byStatus.contacted + byStatus.closed, counts: byStatus };
+      }),
+    };
+  });
+
+  api.get(leadExportEndpoint.path, async (ctx) => {
+    const { query } = checkRequest(leadExportEndpoint, ctx);
+    const operator = await gate.require(ctx, 'admin');
+    const { csv, rows } = await submissionsExport(q, query.form, definitionOf(deps.live.current(), query.form)?.form, { leadStatus: query.status });
+    await gate.audit(ctx, operator, 'leads.export', `leads of ${query.form}${query.status ? ` (${query.status})` : ''}: ${rows} rows`);
+    ctx.attachment(csvName(`leads-${query.form}`));
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = csv;
+  });
+
+  api.get(leadListEndpoint.path, async (ctx) => {
+    const { query } = checkRequest(leadListEndpoint, ctx);
+    await gate.require(ctx, 'viewer');
+    const content = deps.live.current();
+    const page = await listLeads(q, { form: query.form, status: query.status, search: query.search, after: query.after === undefined ? undefined : Number(query.after) }, LEAD_PAGE_SIZE);
+    ctx.body = { success: true, data: { items: page.rows.map((r) => leadSummary(r, content)), next: page.next === undefined ? null : String(page.next) } };
+  });
+
+  api.get(leadDetailEndpoint.path, async (ctx) => {
+    const { params } = checkRequest(leadDetailEndpoint, ctx);
+    await gate.require(ctx, 'viewer');
+    const lead = await findLead(q, Number(params.id));
+    if (!lead) throw new ApiError(404, 'not_found', LEAD_NOT_FOUND);
+    ctx.body = { success: true, data: leadDetail(lead, await leadFiles(q, lead.id), deps.live.current()) };
+  });
+
+  api.patch(leadStatusEndpoint.path, async (ctx) => {
+    const { params, body } = checkRequest(leadStatusEndpoint, ctx, await readJson(ctx));
+    const operator = await gate.require(ctx, 'editor');
+    const id = Number(params.id);
+    const before = await setLeadStatus(q, id, body.status);
+    if (!before) throw new ApiError(404, 'not_found', LEAD_NOT_FOUND);
+    if (before !== body.status) await gate.audit(ctx, operator, 'lead.status', `lead ${id}: ${before} → ${body.status}`);
+    ctx.body = { success: true, data: { id, status: body.status } };
+  });
+
+  api.get(leadFileEndpoint.path, async (ctx) => {
+    const { params } = checkRequest(leadFileEndpoint, ctx);
+    await gate.require(ctx, 'viewer');
+    const file = await leadFile(q, Number(params.id), Number(params.fileId));
+    const stored = file && uploadPath(uploadsDir, file.stored_name);
+    // The name is the server's own; a row that would still lead out of the folder is not served.
+    if (!file || !stored || !stored.startsWith(uploadsDir + path.sep)) throw new ApiError(404, 'not_found', LEAD_FILE_NOT_FOUND);
+    const stat = await fs.promises.stat(stored).catch(() => undefined);
+    if (!stat?.isFile()) throw new ApiError(404, 'not_found', LEAD_FILE_NOT_FOUND);
+    ctx.attachment(cleanFileName(file.original_name));
+    ctx.type = file.content_type;
+    ctx.length = stat.size;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.body = fs.createReadStream(stored);
+  });
+
+  api.get(subscriberExportEndpoint.path, async (ctx) => {
+    const { query } = checkRequest(subscriberExportEndpoint, ctx);
+    const operator = await gate.require(ctx, 'admin');
+    const { csv, rows } = await subscribersCsv(q, query.status);
+    await gate.audit(ctx, operator, 'subscribers.export', `subscribers${query.status ? ` (${query.status})` : ''}: ${rows} rows`);
+    ctx.attachment(csvName('subscribers'));
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = csv;
+  });
+
+  api.get(subscriberListEndpoint.path, async (ctx) => {
+    const { query } = checkRequest(subscriberListEndpoint, ctx);
+    await gate.require(ctx, 'viewer');
+    const page = await listSubscribers(q, { status: query.status, search: query.search, after: query.after === undefined ? undefined : Number(query.after) }, LEAD_PAGE_SIZE);
+    ctx.body = { success: true, data: { items: page.items, next: page.next === undefined ? null : String(page.next) } };
+  });
+
+  api.delete(subscriberDeleteEndpoint.path, async (ctx) => {
+    const { params } = checkRequest(subscriberDeleteEndpoint, ctx);
+    const operator = await gate.require(ctx, 'admin');
+    const id = Number(params.id);
+    const erased = await eraseSubscriber(q, id);
+    if (!erased) throw new ApiError(404, 'not_found', SUBSCRIBER_NOT_FOUND);
+    // The id only: the log must not keep the address the erasure removed.
+    await gate.audit(ctx, operator, 'subscriber.erase', `subscriber ${id} erased with ${erased.consents} consent records and ${erased.mails} newsletter mails`);
+    ctx.body = { success: true, data: { id, ...erased } };
+  });
 }

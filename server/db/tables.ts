@@ -16,6 +16,8 @@ export interface FormSubmissionTable {
   dealer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: Generated<string>;
+  /** What the operators made of it (the back office's leads, issue 21); 'new' until one changes it. */
+  lead_status: Generated<'new' | 'contacted' | 'closed'>;
 }
 
 /** A stored upload of a submission, under the uploads folder by its generated name. */

@@ -7,6 +7,7 @@
  * export), so its control characters are shown escaped (./terminal-safe-text.ts).
  */
 import { stringify } from 'csv-stringify/sync';
+import type { LeadStatus } from '../../schemas/api/back-office-leads';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import { allFormFields } from '../../schemas/evaluators/form-structure';
 import { inputFields } from '../../schemas/evaluators/visibility';
@@ -24,7 +25,8 @@ export interface SubmissionSummary {
   uploads: number;
 }
 
-function firstEmailIn(data: Record<string, unknown>): string {
+/** The first answer that is an e-mail address, or ''. */
+export function firstEmailIn(data: Record<string, unknown>): string {
   for (const v of Object.values(data)) if (typeof v === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim())) return v.trim();
   return '';
 }
@@ -71,21 +73,37 @@ function cellText(value: unknown): string {
  * A cell of a visitor's text: control characters escaped, then OWASP's advice against CSV
  * injection, a leading apostrophe that keeps a spreadsheet from running the cell as a formula.
  */
-function defused(text: string): string {
+export function defused(text: string): string {
   const safe = terminalSafeKeepingLineBreaks(text);
   return /^[=+\-@\t\r]/.test(safe) ? `'${safe}` : safe;
 }
 
-export async function submissionsCsv(q: Queries, formName: string, definition?: FormDefinition): Promise<string> {
-  const rows = await q.all(q.db.selectFrom('form_submission').selectAll().where('form_name', '=', formName).orderBy('id'));
+/**
+ * The studio's export of leads (server/back-office/): the submitted submissions only, with the
+ * status the operators keep as a column after `status`, optionally only those of one lead status.
+ */
+export interface LeadsOnly {
+  leadStatus?: LeadStatus;
+}
+
+export async function submissionsCsv(q: Queries, formName: string, definition?: FormDefinition, leads?: LeadsOnly): Promise<string> {
+  return (await submissionsExport(q, formName, definition, leads)).csv;
+}
+
+/** The CSV and how many submissions it holds (a cell may hold line breaks: its lines are no count). */
+export async function submissionsExport(q: Queries, formName: string, definition?: FormDefinition, leads?: LeadsOnly): Promise<{ csv: string; rows: number }> {
+  let query = q.db.selectFrom('form_submission').selectAll().where('form_name', '=', formName);
+  if (leads) query = query.where('status', '=', 'submitted');
+  if (leads?.leadStatus) query = query.where('lead_status', '=', leads.leadStatus);
+  const rows = await q.all(query.orderBy('id'));
   const datas = rows.map((r) => JSON.parse(r.data) as Record<string, unknown>);
   const defined = definition ? inputFields(allFormFields(definition)).map((f) => f.name) : [];
   const extra = [...new Set(datas.flatMap((d) => Object.keys(d)))].filter((k) => !defined.includes(k)).sort();
   const columns = [...defined, ...extra];
   const table = [
     // A column of stored data that the definition does not name is named by the stored data.
-    ['id', 'status', 'created_at', 'updated_at', ...columns.map(defused)],
-    ...rows.map((r, i) => [String(r.id), r.status, r.created_at, r.updated_at, ...columns.map((c) => defused(cellText(datas[i]![c])))]),
+    ['id', 'status', ...(leads ? ['lead_status'] : []), 'created_at', 'updated_at', ...columns.map(defused)],
+    ...rows.map((r, i) => [String(r.id), r.status, ...(leads ? [r.lead_status] : []), r.created_at, r.updated_at, ...columns.map((c) => defused(cellText(datas[i]![c])))]),
   ];
-  return stringify(table, { record_delimiter: 'windows' });
+  return { csv: stringify(table, { record_delimiter: 'windows' }), rows: rows.length };
 }

@@ -90,7 +90,7 @@ export async function operatorRoutes(api: Router, deps: StudioDeps): Promise<Ope
     const session = await service.session(ctx.cookies.get(STUDIO_COOKIE));
     if (!session) throw new ApiError(401, 'not_signed_in', NOT_SIGNED_IN_MESSAGE);
     if (!SAFE_METHODS.has(ctx.method)) requireStoreOrigin(ctx);
-    if (!roleAllows(session.operator.role, role)) throw new ApiError(403, 'forbidden_role', `This needs the ${role} role; you are ${session.operator.role === 'admin' ? 'an' : 'a'} ${session.operator.role}.`);
+    if (!roleAllows(session.operator.role, role)) throw new ApiError(403, 'forbidden_role', `This needs the ${role} role; you are ${/^[aeiou]/.test(session.operator.role) ? 'an' : 'a'} ${session.operator.role}.`);
     return session;
   };
 

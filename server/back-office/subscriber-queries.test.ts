@@ -1,0 +1,110 @@
+/** The newsletter list of the back office (./subscriber-queries.ts) on the run's engine. */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { NewsletterConsent } from '../services/newsletter-consent';
+import { openTestDatabase } from '../testing/test-database';
+import { eraseSubscriber, listSubscribers, subscribersCsv } from './subscriber-queries';
+
+let database: Database | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+async function setup() {
+  database = await openTestDatabase();
+  const q = database.q;
+  let t = Date.parse('2030-03-01T09:00:00.000Z');
+  const now = () => new Date(t);
+  /** Each sign-up and each confirmation a minute after the one before. */
+  const tick = () => void (t += 60_000);
+  const consent = new NewsletterConsent({ q, publicUrl: 'https://shop.example', now });
+  const ask = (email: string, client = '203.0.113.7') => {
+    tick();
+    return q.transaction((tx) => consent.request(tx, { email, sourceForm: 'newsletter', sourcePage: '/about-us', client }));
+  };
+  /** The token of the latest confirmation e-mail to the address, read from its link. */
+  const confirm = async (email: string) => {
+    const mail = await q.first(q.db.selectFrom('mail_outbox').select('text').where('recipient', '=', email).orderBy('id', 'desc'));
+    const token = decodeURIComponent(/\/newsletter\/confirm\/(\S+)/.exec(mail!.text)![1]!);
+    tick();
+    await consent.confirm(token, '198.51.100.9');
+  };
+  const idOf = async (email: string) => Number((await q.first(q.db.selectFrom('newsletter_subscriber').select('id').where('email', '=', email)))!.id);
+  return { q, ask, confirm, idOf };
+}
+
+describe('the subscriber list', () => {
+  it('shows each address with its status and consent records: when asked, from which form, page and address, confirmed when', async () => {
+    const { q, ask, confirm } = await setup();
+    await ask('ann@example.com');
+    await confirm('ann@example.com');
+    await ask('bo@example.com');
+    const { items, next } = await listSubscribers(q, {}, 10);
+    expect(next).toBeUndefined();
+    expect(items.map((s) => [s.email, s.status])).toEqual([
+      ['bo@example.com', 'pending'],
+      ['ann@example.com', 'subscribed'],
+    ]);
+    expect(items[1]!.consents).toEqual([
+      { id: expect.any(Number), form: 'newsletter', page: '/about-us', requestedAt: '2030-03-01T09:01:00.000Z', requestedFrom: '203.0.113.7', confirmedAt: '2030-03-01T09:02:00.000Z', confirmedFrom: '198.51.100.9', expiresAt: null },
+    ]);
+    expect(items[0]!.consents[0]).toMatchObject({ confirmedAt: null, expiresAt: expect.stringMatching(/^2030-03-0/) });
+  });
+
+  it('pages newest first, filters by status and searches the address', async () => {
+    const { q, ask, confirm } = await setup();
+    for (const name of ['a', 'b', 'c', 'd', 'e_x']) await ask(`${name}@example.com`);
+    await confirm('c@example.com');
+    const first = await listSubscribers(q, {}, 2);
+    expect(first.items.map((s) => s.email)).toEqual(['e_x@example.com', 'd@example.com']);
+    const second = await listSubscribers(q, { after: first.next }, 2);
+    expect(second.items.map((s) => s.email)).toEqual(['c@example.com', 'b@example.com']);
+    expect((await listSubscribers(q, { after: second.next }, 2)).items.map((s) => s.email)).toEqual(['a@example.com']);
+    expect((await listSubscribers(q, { status: 'subscribed' }, 10)).items.map((s) => s.email)).toEqual(['c@example.com']);
+    expect((await listSubscribers(q, { search: 'E_X@' }, 10)).items.map((s) => s.email)).toEqual(['e_x@example.com']);
+    expect((await listSubscribers(q, { search: '_' }, 10)).items.map((s) => s.email)).toEqual(['e_x@example.com']);
+  });
+});
+
+describe('the subscriber export', () => {
+  it('has a row per consent record with its columns, and neutralises cells a spreadsheet would run', async () => {
+    const { q, ask, confirm } = await setup();
+    await ask('ann@example.com');
+    await confirm('ann@example.com');
+    await ask('ann@example.com');
+    await q.insert('newsletter_subscriber', { email: '=hyperlink("x")@evil.example', status: 'subscribed', unsubscribe_token: 'x'.repeat(43), source: '-2+3', created_at: '2030-03-02T00:00:00.000Z', updated_at: '2030-03-02T00:00:00.000Z', unsubscribed_at: null });
+    const { csv, rows } = await subscribersCsv(q);
+    expect(rows).toBe(3);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('id,email,status,source,created_at,unsubscribed_at,consent_form,consent_page,requested_at,requested_from,confirmed_at,confirmed_from');
+    // Unquoted rows: the cells are plain; the id and created_at (known) are left out of the comparison.
+    expect(lines.slice(1, 3).map((l) => l.split(',').filter((_, i) => i !== 0 && i !== 4 && i !== 8))).toEqual([
+      ['ann@example.com', 'subscribed', 'newsletter', '', 'newsletter', '/about-us', '203.0.113.7', '2030-03-01T09:02:00.000Z', '198.51.100.9'],
+      ['ann@example.com', 'subscribed', 'newsletter', '', 'newsletter', '/about-us', '203.0.113.7', '', ''],
+    ]);
+    // The apostrophe keeps a spreadsheet from reading a formula; csv-stringify doubles the quotes.
+    expect(lines[3]).toMatch(/^\d+,"'=hyperlink\(""x""\)@evil\.example",subscribed,'-2\+3,2030-03-02T00:00:00\.000Z,,,,,,,$/);
+    expect((await subscribersCsv(q, 'pending')).rows).toBe(0);
+  });
+});
+
+describe('erasing a subscriber', () => {
+  it("removes the address, its consent records and the newsletter's mails to it, and nothing of anyone else", async () => {
+    const { q, ask, confirm, idOf } = await setup();
+    await ask('gone@example.com');
+    await confirm('gone@example.com');
+    await ask('gone@example.com');
+    await ask('stays@example.com');
+    // A mail of another kind to the same address (an order's) is not the newsletter's.
+    await q.insert('mail_outbox', { dedupe_key: null, type: 'order-confirmation', order_id: null, recipient: 'gone@example.com', cc: '', subject: 'Order', html: '', text: '', status: 'pending', attempts: 0, last_error: null, next_attempt_at: '2030-03-01T09:00:00.000Z', sent_at: null, created_at: '2030-03-01T09:00:00.000Z' });
+    const id = await idOf('gone@example.com');
+    expect(await eraseSubscriber(q, id)).toEqual({ consents: 2, mails: 2 });
+    expect(await q.all(q.db.selectFrom('newsletter_subscriber').select('email'))).toEqual([{ email: 'stays@example.com' }]);
+    expect(await q.all(q.db.selectFrom('newsletter_consent').select('subscriber_id'))).toEqual([{ subscriber_id: expect.anything() }]);
+    expect((await q.all(q.db.selectFrom('mail_outbox').select(['recipient', 'type']).orderBy('id'))).map((m) => `${m.type} ${m.recipient}`)).toEqual(['newsletter-confirmation stays@example.com', 'order-confirmation gone@example.com']);
+    // The recipient cap's log no longer counts the erased address's newsletter mails.
+    expect((await q.all(q.db.selectFrom('mail_recipient_log').select(['recipient_key', 'mail_type']))).map((l) => `${l.mail_type} ${l.recipient_key}`)).toEqual(['newsletter-confirmation stays@example.com']);
+    expect(await eraseSubscriber(q, id)).toBeUndefined();
+  });
+});
