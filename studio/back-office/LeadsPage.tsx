@@ -1,11 +1,9 @@
-/** The back office's leads screen (issue 21). */
-import { PageTitle } from '../app/ui';
+/** The back office's leads (issue 21): the list at /studio/leads, one lead at /studio/leads/:id. */
+import { backOfficeLeadClient, type BackOfficeLeadClient } from '../api/back-office-leads';
+import { LeadDetail } from './LeadDetail';
+import { LeadList } from './LeadList';
+import './leads.css';
 
-export function LeadsPage({ id }: { id: number | null }) {
-  void id;
-  return (
-    <main id="main" className="page">
-      <PageTitle title="Leads">Leads</PageTitle>
-    </main>
-  );
+export function LeadsPage({ id, client = backOfficeLeadClient }: { id: number | null; client?: BackOfficeLeadClient }) {
+  return id === null ? <LeadList client={client} /> : <LeadDetail key={id} id={id} client={client} />;
 }
