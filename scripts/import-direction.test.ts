@@ -13,9 +13,20 @@ import { checkImportDirection, importDirectionProblems, layerSourceFiles, module
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('import direction (examples -> server | widgets | renderer -> schemas)', () => {
-  it('holds in widgets/ and schemas/: no import of renderer/, server/ or examples/, and schemas/ imports nothing of ours nor Node', () => {
+  it('holds in widgets/, studio/ and schemas/: no import of renderer/, server/ or examples/ (nor widgets/ from the studio), and schemas/ imports nothing of ours nor Node', () => {
     const problems = checkImportDirection(root);
     expect(problems, `Imports against the direction:\n${problems.join('\n')}`).toEqual([]);
+  });
+
+  it('keeps the studio to studio/ and schemas/: the renderer and the widgets belong to the storefront', () => {
+    expect(layerSourceFiles(root, 'studio')).toContain('studio/back-office/OrderDetail.tsx');
+    const problems = importDirectionProblems('studio/back-office/Demo.tsx', [
+      { specifier: '../../renderer/blocks/account/status-labels', line: 1 },
+      { specifier: '../../widgets/forms/FileField', line: 2 },
+      { specifier: '../../schemas/status-labels', line: 3 },
+      { specifier: '../app/ui', line: 4 },
+    ]);
+    expect(problems.map((p) => p.split(' imports ')[0])).toEqual(['studio/back-office/Demo.tsx:1', 'studio/back-office/Demo.tsx:2']);
   });
 
   it('scans the source files, element specs included, and leaves the tests out', () => {

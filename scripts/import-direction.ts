@@ -3,8 +3,8 @@
  * The renderer mounts widgets as blocks, so it may import widgets/, never the other way: a widget
  * that reached into renderer/ would bundle the renderer into every custom element. schemas/ is the
  * definition language that browser and server share, so it imports nothing of ours and no Node
- * built-in. scripts/import-direction.test.ts holds widgets/ and schemas/ to it; the renderer and the
- * server are free to import downwards.
+ * built-in. The studio is a browser app of its own that imports only schemas/. scripts/import-direction.test.ts
+ * holds widgets/, studio/ and schemas/ to it; the renderer and the server are free to import downwards.
  *
  * Imports are read with a TypeScript parser (oxc-parser; the repo's TypeScript 7 has no JavaScript
  * API), not a regular expression, so an `import type`, a re-export, a literal `import()`, an
@@ -23,17 +23,19 @@ export interface ModuleImport {
 }
 
 /** The layers the rule is about: the first folder of a repository path. */
-export const CHECKED_LAYERS = ['widgets', 'schemas'] as const;
+export const CHECKED_LAYERS = ['widgets', 'studio', 'schemas'] as const;
 export type CheckedLayer = (typeof CHECKED_LAYERS)[number];
 
 /** What each checked layer may import of ours (its own folder included). */
 const MAY_IMPORT: Record<CheckedLayer, readonly string[]> = {
   widgets: ['widgets', 'schemas'],
+  studio: ['studio', 'schemas'],
   schemas: ['schemas'],
 };
 
 const WHY: Record<CheckedLayer, string> = {
   widgets: 'widgets import only widgets/ and schemas/ of ours (the renderer mounts widgets, never the other way)',
+  studio: 'the studio imports only studio/ and schemas/ of ours (its own bundles; the preview is rendered by the server)',
   schemas: 'schemas/ imports nothing of ours and no Node built-in (it is shared by browser and server)',
 };
 

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { LEAD_STATUSES, type LeadStatus } from '../../schemas/api/back-office-leads';
-import { formatFileSize } from '../../widgets/forms/FileField';
+import { formatFileSize } from '../../schemas/file-size';
 import type { BackOfficeLeadClient, LeadDetail as Lead } from '../api/back-office-leads';
 import { leadsPath, Link } from '../app/router';
 import { atLeast, useStudio } from '../app/studio-context';

@@ -1,11 +1,12 @@
-/** The back office's orders screen (issue 21). */
-import { PageTitle } from '../app/ui';
+/**
+ * The back office's orders (issue 21): the list at /studio/orders, one order at /studio/orders/:id.
+ * `client` is the orders API (a test hands in a fake).
+ */
+import { backOfficeOrdersClient, type BackOfficeOrdersClient } from '../api/back-office-orders';
+import { OrderDetailPage } from './OrderDetail';
+import { OrderList } from './OrderList';
+import './orders.css';
 
-export function OrdersPage({ id }: { id: number | null }) {
-  void id;
-  return (
-    <main id="main" className="page">
-      <PageTitle title="Orders">Orders</PageTitle>
-    </main>
-  );
+export function OrdersPage({ id, client = backOfficeOrdersClient }: { id: number | null; client?: BackOfficeOrdersClient }) {
+  return id === null ? <OrderList client={client} /> : <OrderDetailPage key={id} id={id} client={client} />;
 }

@@ -1,14 +1,9 @@
 import { isFileList } from '../../schemas/evaluators/field-values';
+import { formatFileSize } from '../../schemas/file-size';
 import { maxFileSizeMb } from '../../schemas/evaluators/file-rules';
 import { controlAria, FieldFooter, FieldLabel, type FieldProps } from './Field';
 import { fieldId } from './field-ids';
 import type { FieldSnapshot } from './form-store';
-
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /**
  * An upload field: chosen files are added to the list (extra files beyond maxFiles dropped, wrong

@@ -18,7 +18,7 @@ import { paymentSummaryCss } from '../../../widgets/payment-summary/payment-summ
 import { AddressLines } from '../../../widgets/payment-summary/SummaryCards';
 import { accountTotalsRows, purchaseOf, summaryAddress } from './account-purchase';
 import { AccountFrame, ErrorBox, formatDate, Loading, money, StatusBadge, useAccountData } from './AccountParts';
-import { paymentBadge, statusBadge } from './status-labels';
+import { paymentBadge, statusBadge } from '../../../schemas/status-labels';
 
 export const DETAIL_MESSAGES = {
   order: { idRequired: 'Order ID is required', notFound: 'Order not found.', failed: 'Failed to fetch order. Please try again.' },

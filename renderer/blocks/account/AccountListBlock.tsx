@@ -9,7 +9,7 @@ import { useIslandId } from '../../islands/use-island-id';
 import type { BlockProps } from '../block-definition';
 import { accountApi, type AccountApi, type ListPage, type OrderSummary, type QuoteSummary } from './account-api';
 import { AccountFrame, ErrorBox, formatDate, Loading, money, StatusBadge, useAccountData } from './AccountParts';
-import { statusBadge } from './status-labels';
+import { statusBadge } from '../../../schemas/status-labels';
 
 export const NO_ORDERS = 'You have no orders yet.';
 export const NO_QUOTES = 'You have no quotes yet.';

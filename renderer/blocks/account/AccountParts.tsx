@@ -7,7 +7,7 @@ import { formatMoney } from '../../../schemas/money';
 import { ApiRequestError } from '../../../widgets/api-client';
 import { goToSignIn } from './account-paths';
 import { isSignedOut, type AddressLines } from './account-api';
-import type { Badge } from './status-labels';
+import type { Badge } from '../../../schemas/status-labels';
 import './account.css';
 
 export function StatusBadge({ badge }: { badge: Badge }) {

@@ -1,0 +1,530 @@
+/**
+ * One order: its items, addresses and totals as the server stored them (nothing is recomputed
+ * here), every payment with its gateway reference, the overpayments to refund, the status history.
+ * Editors (and above) change the status, resend the confirmation and mark an overpayment refunded;
+ * a viewer reads the same screen without those controls.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatMoney } from '../../schemas/money';
+import { StudioApiError } from '../api/studio-client';
+import type { BackOfficeOrdersClient, OrderDetail } from '../api/back-office-orders';
+import { Link, quotesPath } from '../app/router';
+import { atLeast, useStudio } from '../app/studio-context';
+import { Alert, ListState, PageTitle, Status, Time, useLoad } from '../app/ui';
+import { customerName, paymentRecordBadge, paymentStateBadge, statusBadge } from './order-format';
+import { OrderBadge } from './OrderBadge';
+import { ordersListAddress } from './OrderList';
+import { OrderStatusForm } from './OrderStatusForm';
+
+type Address = OrderDetail['addresses'][number];
+type Overpayment = OrderDetail['overpayments'][number];
+
+export function OrderDetailPage({ id, client }: { id: number; client: BackOfficeOrdersClient }) {
+  const { failure } = useStudio();
+  // A 404 is an answer (no such order), not a failure to retry.
+  const [detail, reload, setDetail] = useLoad(
+    (signal) => client.detail(id, signal).catch((e: unknown) => (e instanceof StudioApiError && e.status === 404 ? null : Promise.reject(e))),
+    failure,
+    [client, id],
+  );
+  const order = detail.state === 'ready' ? detail.value : null;
+  const title = order ? `Order #${order.incrementId}` : detail.state === 'ready' ? 'Order not found' : 'Order';
+
+  return (
+    <main id="main" className="page order">
+      <nav className="page__links order__back" aria-label="Back">
+        <Link href={ordersListAddress()}>
+          <span aria-hidden="true">← </span>All orders
+        </Link>
+      </nav>
+      <div className="page__head order__head">
+        <PageTitle title={title}>{title}</PageTitle>
+        {order ? <OrderSummary order={order} /> : null}
+      </div>
+      <ListState data={detail} what={`order ${id}`} isEmpty={(o) => o === null} retry={reload} empty={<p>There is no order {id}. It may have been removed, or the link is wrong.</p>}>
+        {(o) => (o ? <OrderBody order={o} client={client} onChanged={setDetail} /> : null)}
+      </ListState>
+    </main>
+  );
+}
+
+function OrderSummary({ order }: { order: OrderDetail }) {
+  return (
+    <div className="order-summary">
+      <p className="order-summary__badges">
+        <OrderBadge badge={statusBadge(order.status)} />
+        <OrderBadge badge={paymentStateBadge(order.paymentState)} />
+        <span className="muted">
+          Placed <Time at={order.createdAt} />
+        </span>
+      </p>
+      <dl className="facts order-summary__facts">
+        <Fact term="Total">{formatMoney(order.totals.total)}</Fact>
+        <Fact term="Paid">{formatMoney(order.totals.paid)}</Fact>
+        <Fact term="Due">{formatMoney(order.totals.due)}</Fact>
+        <Fact term="Payment method">{order.paymentMethod.label || order.paymentMethod.code}</Fact>
+        <Fact term="Dealer">{order.dealer ? order.dealer.name ?? order.dealer.id : <span className="muted">none</span>}</Fact>
+        {order.quote ? (
+          <Fact term="Quote">
+            <Link href={quotesPath(order.quote.id)}>#{order.quote.incrementId}</Link>
+          </Fact>
+        ) : null}
+        {order.poNumber ? <Fact term="PO number">{order.poNumber}</Fact> : null}
+      </dl>
+    </div>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function OrderBody({ order, client, onChanged }: { order: OrderDetail; client: BackOfficeOrdersClient; onChanged(updated: OrderDetail): void }) {
+  return (
+    <div className="order__columns">
+      <div className="order__main">
+        <ItemsSection order={order} />
+        <PaymentsSection order={order} />
+        {order.overpayments.length ? <OverpaymentsSection order={order} client={client} onChanged={onChanged} /> : null}
+      </div>
+      <div className="order__side">
+        <StatusSection order={order} client={client} onChanged={onChanged} />
+        <CustomerSection order={order} />
+        <ConfirmationSection order={order} client={client} />
+      </div>
+    </div>
+  );
+}
+
+function Section({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`card order-section${className ? ` ${className}` : ''}`} aria-labelledby={id}>
+      <h2 className="section-title" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ItemsSection({ order }: { order: OrderDetail }) {
+  return (
+    <Section id="order-items" title={`Items (${order.items.length})`}>
+      {order.items.length === 0 ? (
+        <p className="muted">This order has no items.</p>
+      ) : (
+        <table className="table table--cards order-items">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="cell--money">
+                Price
+              </th>
+              <th scope="col" className="cell--money">
+                Qty
+              </th>
+              <th scope="col" className="cell--money">
+                Tax
+              </th>
+              <th scope="col" className="cell--money">
+                Row total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id}>
+                <td data-label="Item" className="order-items__item">
+                  <span className="cell">
+                    <span className="order-items__name">{item.name}</span>
+                    <span className="order-items__meta">
+                      <code>{item.sku}</code>
+                      {item.styleTitle || item.styleName ? <> · {item.styleTitle ?? item.styleName}</> : null}
+                    </span>
+                    {item.customOptions.length ? (
+                      <span className="order-items__options">
+                        {item.customOptions.map((option, n) => (
+                          <span key={n}>
+                            {option.label ?? option.type}: {option.value}
+                          </span>
+                        ))}
+                      </span>
+                    ) : null}
+                    {item.notes ? <span className="order-items__notes">Note: {item.notes}</span> : null}
+                  </span>
+                </td>
+                <td data-label="Price" className="cell--money">
+                  {formatMoney(item.price)}
+                  {item.originalPrice !== item.price ? <s className="muted order-items__was">{formatMoney(item.originalPrice)}</s> : null}
+                </td>
+                <td data-label="Qty" className="cell--money">
+                  {item.qty}
+                </td>
+                <td data-label="Tax" className="cell--money">
+                  {formatMoney(item.taxAmount)}
+                  <span className="muted order-items__rate"> ({item.taxPercent}%)</span>
+                </td>
+                <td data-label="Row total" className="cell--money order-items__total">
+                  <strong>{formatMoney(item.rowTotal)}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Totals order={order} />
+      {order.additionalNotes ? (
+        <p className="order-notes">
+          <strong>The customer's note:</strong> {order.additionalNotes}
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+/** Under the items, as on an invoice. */
+function Totals({ order }: { order: OrderDetail }) {
+  const t = order.totals;
+  return (
+    <section className="order-totals" aria-labelledby="order-totals-title">
+      <h3 className="visually-hidden" id="order-totals-title">
+        Totals
+      </h3>
+      <dl className="order-totals__lines">
+        <TotalLine term="Subtotal" amount={t.subtotal} />
+        {t.discount ? (
+          <div>
+            <dt>Discount</dt>
+            <dd>−{formatMoney(t.discount)}</dd>
+          </div>
+        ) : null}
+        <TotalLine term={`Shipping${t.shippingLabel ? ` (${t.shippingLabel})` : ''}`} amount={t.shipping} />
+        {t.shippingTax ? <TotalLine term="Tax on shipping" amount={t.shippingTax} /> : null}
+        <TotalLine term={`Tax (${t.taxPercent}%)`} amount={t.tax} />
+        <TotalLine term="Total" amount={t.total} className="order-totals__total" />
+        <TotalLine term="Paid" amount={t.paid} />
+        <TotalLine term="Due" amount={t.due} className={t.due ? 'order-totals__due' : undefined} />
+      </dl>
+    </section>
+  );
+}
+
+function TotalLine({ term, amount, className }: { term: string; amount: number; className?: string | undefined }) {
+  return (
+    <div className={className}>
+      <dt>{term}</dt>
+      <dd>{formatMoney(amount)}</dd>
+    </div>
+  );
+}
+
+function PaymentsSection({ order }: { order: OrderDetail }) {
+  return (
+    <Section id="order-payments" title="Payments">
+      {order.payments.length === 0 ? (
+        <p className="muted">No payment has been made on this order.</p>
+      ) : (
+        <table className="table table--cards order-payments">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Method</th>
+              <th scope="col">Status</th>
+              <th scope="col" className="cell--money">
+                Amount
+              </th>
+              <th scope="col">Gateway reference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.payments.map((p) => (
+              <tr key={p.id}>
+                <td data-label="When" className="cell--nowrap">
+                  <Time at={p.createdAt} />
+                </td>
+                <td data-label="Method">
+                  <span className="cell">
+                    {p.methodLabel || p.method}
+                    <span className="muted"> · {p.gateway}</span>
+                  </span>
+                </td>
+                <td data-label="Status">
+                  <OrderBadge badge={paymentRecordBadge(p.status)} />
+                </td>
+                <td data-label="Amount" className="cell--money">
+                  {formatMoney(p.amount)}
+                </td>
+                <td data-label="Reference" className="order-payments__ref">
+                  <span className="cell">
+                    <span className="order-payments__line">
+                      <span className="muted">Transaction </span>
+                      <code>{p.transactionId || '—'}</code>
+                    </span>
+                    {p.providerReference && p.providerReference !== p.transactionId ? (
+                      <span className="order-payments__line">
+                        <span className="muted">{p.gateway} </span>
+                        <code>{p.providerReference}</code>
+                      </span>
+                    ) : null}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Section>
+  );
+}
+
+function OverpaymentsSection({ order, client, onChanged }: { order: OrderDetail; client: BackOfficeOrdersClient; onChanged(updated: OrderDetail): void }) {
+  const { operator } = useStudio();
+  const [said, setSaid] = useState('');
+  const editor = atLeast(operator, 'editor');
+  return (
+    <Section id="order-overpayments" title="Overpayments" className={order.overpayments.some((o) => !o.refundedAt) ? 'order-overpayments--due' : undefined}>
+      <p className="muted order-section__intro">
+        {editor
+          ? 'A payment took more than was due. Refund it at the gateway, then mark it refunded here.'
+          : 'A payment took more than was due. An editor marks it refunded once the gateway has refunded it.'}
+      </p>
+      <ul className="order-overpayments__list">
+        {order.overpayments.map((o) => (
+          <OverpaymentItem
+            key={o.id}
+            overpayment={o}
+            order={order}
+            client={client}
+            editor={editor}
+            onRefunded={(updated) => {
+              setSaid(`The overpayment of ${formatMoney(o.amount)} is marked refunded.`);
+              onChanged(updated);
+            }}
+          />
+        ))}
+      </ul>
+      <Status>{said}</Status>
+    </Section>
+  );
+}
+
+function OverpaymentItem({
+  overpayment: o,
+  order,
+  client,
+  editor,
+  onRefunded,
+}: {
+  overpayment: Overpayment;
+  order: OrderDetail;
+  client: BackOfficeOrdersClient;
+  editor: boolean;
+  onRefunded(updated: OrderDetail): void;
+}) {
+  const { failure } = useStudio();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState('');
+  const askRef = useRef<HTMLButtonElement>(null);
+  const yesRef = useRef<HTMLButtonElement>(null);
+  const payment = order.payments.find((p) => p.id === o.paymentId);
+  useEffect(() => {
+    if (confirming) yesRef.current?.focus();
+  }, [confirming]);
+
+  const mark = async () => {
+    if (busy) return;
+    setBusy(true);
+    setAlert('');
+    try {
+      onRefunded(await client.markRefunded(order.id, o.id));
+    } catch (e) {
+      setBusy(false);
+      setConfirming(false);
+      const message = failure(e);
+      if (message) setAlert(message);
+    }
+  };
+
+  return (
+    <li className="order-overpayment">
+      <div className="order-overpayment__what">
+        <strong>{formatMoney(o.amount)}</strong>
+        <span className="muted">
+          {' '}
+          on {payment ? `the ${payment.methodLabel || payment.method} payment of ${formatMoney(payment.amount)}` : `payment ${o.paymentId}`}, <Time at={o.createdAt} />
+        </span>
+      </div>
+      {o.refundedAt ? (
+        <span className="order-overpayment__done">
+          <OrderBadge badge={{ label: 'Refunded', tone: 'success' }} /> <Time at={o.refundedAt} />
+        </span>
+      ) : !editor ? (
+        <OrderBadge badge={{ label: 'Refund due', tone: 'danger' }} />
+      ) : confirming ? (
+        <div className="order-overpayment__confirm" role="group" aria-labelledby={`overpayment-${o.id}-question`}>
+          <p id={`overpayment-${o.id}-question`}>Has {formatMoney(o.amount)} been refunded at the gateway? This is recorded once, in the audit log.</p>
+          <div className="order-actions">
+            <button type="button" ref={yesRef} className="button button--primary button--small" onClick={() => void mark()} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+              {busy ? 'Marking…' : 'Yes, mark refunded'}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => {
+                setConfirming(false);
+                setTimeout(() => askRef.current?.focus(), 0);
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" ref={askRef} className="button button--secondary button--small" onClick={() => setConfirming(true)}>
+          Mark refunded{' '}<span className="visually-hidden">({formatMoney(o.amount)})</span>
+        </button>
+      )}
+      <Alert className="order-overpayment__alert">{alert}</Alert>
+    </li>
+  );
+}
+
+function StatusSection({ order, client, onChanged }: { order: OrderDetail; client: BackOfficeOrdersClient; onChanged(updated: OrderDetail): void }) {
+  const { operator } = useStudio();
+  const [said, setSaid] = useState('');
+  const editor = atLeast(operator, 'editor');
+  const label = statusBadge(order.status).label;
+  return (
+    <Section id="order-status" title="Status" className="order-status">
+      <p className="order-status__now">
+        Now <OrderBadge badge={statusBadge(order.status)} />
+      </p>
+      <Status>{said}</Status>
+      {!editor ? (
+        <p className="muted order-section__intro">An editor changes an order's status; your role reads it.</p>
+      ) : order.allowedStatuses.length === 0 ? (
+        <p className="muted order-section__intro">{label} is final: no status change is possible from it.</p>
+      ) : (
+        <OrderStatusForm
+          order={order}
+          client={client}
+          onChanged={(updated) => {
+            setSaid(`Order #${updated.incrementId} is now ${statusBadge(updated.status).label}.`);
+            onChanged(updated);
+          }}
+        />
+      )}
+      <h3 className="order-subtitle">History</h3>
+      {order.statusHistory.length === 0 ? (
+        <p className="muted">No status change has been recorded.</p>
+      ) : (
+        <ol className="order-history">
+          {order.statusHistory.map((h) => (
+            <li key={h.id} className="order-history__entry">
+              <span className="order-history__head">
+                <OrderBadge badge={statusBadge(h.status)} />
+                <span className="muted">
+                  <Time at={h.createdAt} />
+                </span>
+              </span>
+              {h.comment ? <span className="order-history__comment">{h.comment}</span> : null}
+              {h.customerNotified ? <span className="order-history__told muted">The customer was told.</span> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Section>
+  );
+}
+
+function CustomerSection({ order }: { order: OrderDetail }) {
+  const billing = order.addresses.find((a) => a.type === 'billing');
+  const shipping = order.addresses.find((a) => a.type === 'shipping');
+  return (
+    <Section id="order-customer" title="Customer">
+      <p className="order-customer">
+        <strong>{customerName(order.firstName, order.lastName, order.email)}</strong>
+        <a href={`mailto:${order.email}`}>{order.email}</a>
+        {order.phone ? <span>{order.phone}</span> : null}
+        <span className="muted">{order.customerIsGuest || !order.customerId ? 'Checked out as a guest' : `Customer account ${order.customerId}`}</span>
+      </p>
+      <div className="order-addresses">
+        <AddressView title="Billing address" address={billing} />
+        <AddressView title="Shipping address" address={shipping} />
+      </div>
+    </Section>
+  );
+}
+
+function AddressView({ title, address }: { title: string; address: Address | undefined }) {
+  return (
+    <div className="order-address">
+      <h3 className="order-subtitle">{title}</h3>
+      {address ? (
+        <address>
+          {`${address.firstName} ${address.lastName}`.trim()}
+          <br />
+          {address.street1}
+          {address.street2 ? (
+            <>
+              <br />
+              {address.street2}
+            </>
+          ) : null}
+          <br />
+          {address.city}, {address.state} {address.zipCode}
+          {address.countryId && address.countryId !== 'US' ? <> · {address.countryId}</> : null}
+          {address.phoneNumber ? (
+            <>
+              <br />
+              {address.phoneNumber}
+            </>
+          ) : null}
+        </address>
+      ) : (
+        <p className="muted">None given.</p>
+      )}
+    </div>
+  );
+}
+
+function ConfirmationSection({ order, client }: { order: OrderDetail; client: BackOfficeOrdersClient }) {
+  const { operator, failure } = useStudio();
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState('');
+  const [alert, setAlert] = useState('');
+  const resend = async () => {
+    if (busy) return;
+    setBusy(true);
+    setSaid('');
+    setAlert('');
+    try {
+      setSaid((await client.resendConfirmation(order.id)).message);
+    } catch (e) {
+      const message = failure(e);
+      if (message) setAlert(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section id="order-confirmation" title="Confirmation e-mail">
+      <p className="order-section__intro">{order.emailSent ? `Sent to ${order.email}.` : 'Not sent yet.'}</p>
+      {atLeast(operator, 'editor') ? (
+        <div className="order-actions">
+          <button type="button" className="button button--secondary" onClick={() => void resend()} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+            {busy ? 'Sending…' : 'Resend the confirmation'}
+          </button>
+        </div>
+      ) : null}
+      <Status>{said}</Status>
+      <Alert>{alert}</Alert>
+    </Section>
+  );
+}

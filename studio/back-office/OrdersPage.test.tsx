@@ -1,0 +1,285 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BackOfficeOrdersClient, OrderDetail, OrderListPage, OrderRow } from '../api/back-office-orders';
+import { StudioApiError } from '../api/studio-client';
+import { operators, renderInStudio, visit } from '../app/testing/studio-fixture';
+import { OrdersPage } from './OrdersPage';
+
+afterEach(cleanup);
+beforeEach(() => visit('/studio/orders'));
+
+function fakeOrdersClient(calls: Partial<BackOfficeOrdersClient> = {}): BackOfficeOrdersClient {
+  const fail = (name: string) => vi.fn(() => Promise.reject(new Error(`orders client ${name} was not expected in this test`)));
+  const names = ['list', 'detail', 'changeStatus', 'resendConfirmation', 'markRefunded'] as const;
+  return Object.fromEntries(names.map((n) => [n, calls[n] ?? fail(n)])) as unknown as BackOfficeOrdersClient;
+}
+
+const row = (id: number, extra: Partial<OrderRow> = {}): OrderRow => ({
+  id,
+  incrementId: String(100000000 + id),
+  createdAt: '2026-03-02T10:00:00.000Z',
+  status: 'ordered',
+  customerName: `Customer ${id}`,
+  email: `customer${id}@example.com`,
+  dealer: null,
+  total: 1234.5,
+  paid: 1234.5,
+  paymentState: 'paid',
+  ...extra,
+});
+
+const page = (orders: OrderRow[], next: string | null = null): OrderListPage => ({ orders, next });
+
+/** Totals that no recomputation gives (subtotal + shipping + tax is not the total): the screen shows them as sent. */
+const DETAIL: OrderDetail = {
+  id: 7,
+  incrementId: '100000007',
+  createdAt: '2026-03-02T10:00:00.000Z',
+  updatedAt: '2026-03-03T10:00:00.000Z',
+  status: 'processing',
+  state: 'processing',
+  email: 'jane@example.com',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  phone: '555-0100',
+  customerIsGuest: true,
+  customerId: null,
+  poNumber: 'PO-77',
+  additionalNotes: null,
+  dealer: { id: 'riverside-home', name: 'Riverside Home' },
+  quote: null,
+  items: [
+    {
+      id: 1, sku: 'B12', name: 'Base cabinet 12"', styleName: 'shaker-white', styleTitle: 'Shaker White', price: 199.99, originalPrice: 199.99, priceInclTax: 216.49,
+      qty: 2, weight: 20, rowWeight: 40, rowTotal: 399.98, taxPercent: 8.25, taxAmount: 33, rowTotalInclTax: 432.98, customOptions: [{ type: 'hinge', label: 'Hinge', value: 'Left' }], notes: '',
+    },
+  ],
+  addresses: [
+    { id: 1, type: 'billing', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', street1: '1 Main St', street2: '', city: 'Austin', state: 'TX', zipCode: '78701', countryId: 'US', phoneNumber: '555-0100' },
+    { id: 2, type: 'shipping', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', street1: '9 Oak Ave', street2: 'Unit 4', city: 'Austin', state: 'TX', zipCode: '78702', countryId: 'US', phoneNumber: '555-0100' },
+  ],
+  totals: { subtotal: 399.98, shipping: 49, shippingTax: 0, shippingLabel: 'Freight', shippingMethod: 'freight', tax: 33, taxPercent: 8.25, discount: 0, total: 1481.98, paid: 1500, due: 0 },
+  paymentMethod: { code: 'stripe', label: 'Credit card' },
+  paymentState: 'refund_due',
+  payments: [
+    { id: 31, method: 'stripe', methodLabel: 'Credit card', gateway: 'stripe', status: 'completed', amount: 1500, transactionId: 'txn_abc123', providerReference: 'pi_3Nxyz', createdAt: '2026-03-02T10:05:00.000Z' },
+  ],
+  overpayments: [{ id: 5, paymentId: 31, amount: 18.02, createdAt: '2026-03-02T10:05:00.000Z', refundedAt: null }],
+  statusHistory: [
+    { id: 2, status: 'processing', comment: 'Cabinets ordered from the factory', customerNotified: false, createdAt: '2026-03-03T10:00:00.000Z' },
+    { id: 1, status: 'ordered', comment: 'Paid by card', customerNotified: true, createdAt: '2026-03-02T10:05:00.000Z' },
+  ],
+  allowedStatuses: ['shipped', 'complete', 'holded', 'canceled'],
+  emailSent: true,
+};
+
+describe('the orders list', () => {
+  it('shows each order with its number, customer, dealer, status, payment and total, each a link to its detail', async () => {
+    const list = vi.fn(() => Promise.resolve(page([row(2, { dealer: { id: 'riverside-home', name: 'Riverside Home' }, paid: 200, paymentState: 'partially_paid' }), row(1)])));
+    renderInStudio(<OrdersPage id={null} client={fakeOrdersClient({ list })} />, { operator: operators.viewer });
+    const rows = await screen.findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    const first = within(rows[1]!);
+    expect(first.getByRole('link', { name: 'Order #100000002' }).getAttribute('href')).toBe('/studio/orders/2');
+    expect(rows[1]!.textContent).toContain('Customer 2');
+    expect(rows[1]!.textContent).toContain('customer2@example.com');
+    expect(rows[1]!.textContent).toContain('Riverside Home');
+    expect(rows[1]!.textContent).toContain('Ordered');
+    expect(rows[1]!.textContent).toContain('Partly paid');
+    expect(rows[1]!.textContent).toContain('$1,234.50');
+    expect(rows[1]!.textContent).toContain('$200.00 paid');
+    expect(list).toHaveBeenCalledWith({}, expect.anything());
+    expect(screen.getByText('That is every order.')).toBeTruthy();
+  });
+
+  it('puts the search and filters in the address, and reads them back from it', async () => {
+    const list = vi.fn(() => Promise.resolve(page([row(1)])));
+    renderInStudio(<OrdersPage id={null} client={fakeOrdersClient({ list })} />, { operator: operators.viewer });
+    await screen.findAllByRole('row');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'jane@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(window.location.search).toBe('?search=jane%40example.com'));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ search: 'jane@example.com' }, expect.anything()));
+    // A choice applies at once, with the search kept.
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'shipped' } });
+    await waitFor(() => expect(window.location.search).toBe('?search=jane%40example.com&status=shipped'));
+    fireEvent.change(screen.getByLabelText('Payment'), { target: { value: 'refund_due' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ search: 'jane@example.com', status: 'shipped', payment: 'refund_due', from: '2026-03-01' }, expect.anything()));
+    // An end before the start is said at the field, and not asked of the server.
+    const calls = list.mock.calls.length;
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-02-01' } });
+    expect(screen.getByText('The end date is before the start date.')).toBeTruthy();
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(list).toHaveBeenCalledTimes(calls);
+
+    // A reload (or a shared link) at this address shows the same filters and list.
+    cleanup();
+    visit('/studio/orders?dealer=riverside-home&to=2026-03-31&status=canceled');
+    const again = vi.fn(() => Promise.resolve(page([row(1)])));
+    renderInStudio(<OrdersPage id={null} client={fakeOrdersClient({ list: again })} />, { operator: operators.viewer });
+    await screen.findAllByRole('row');
+    expect(again).toHaveBeenCalledWith({ status: 'canceled', dealer: 'riverside-home', to: '2026-03-31' }, expect.anything());
+    expect((screen.getByLabelText('Dealer') as HTMLInputElement).value).toBe('riverside-home');
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('canceled');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-31');
+  });
+
+  it('pages with the cursor the server gave, and back to newer ones', async () => {
+    const list = vi.fn((query: { after?: string }) => Promise.resolve(query.after === 'c2' ? page([row(1)]) : page([row(3), row(2)], 'c2')));
+    renderInStudio(<OrdersPage id={null} client={fakeOrdersClient({ list })} />, { operator: operators.viewer });
+    await screen.findByRole('link', { name: 'Order #100000003' });
+    expect(screen.queryByRole('button', { name: /Newer/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Next page/ }));
+    await screen.findByRole('link', { name: 'Order #100000001' });
+    expect(list).toHaveBeenLastCalledWith({ after: 'c2' }, expect.anything());
+    expect(screen.queryByRole('link', { name: 'Order #100000003' })).toBeNull();
+    const heading = screen.getByRole('heading', { name: /All orders · page 2/ });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.queryByRole('button', { name: /Next page/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Newer/ }));
+    await screen.findByRole('link', { name: 'Order #100000003' });
+    expect(list).toHaveBeenLastCalledWith({}, expect.anything());
+  });
+
+  it('says when no order matches, with a way to clear the filters', async () => {
+    visit('/studio/orders?status=closed&payment=unpaid');
+    const list = vi.fn((query: { status?: string }) => Promise.resolve(query.status ? page([]) : page([row(1)])));
+    renderInStudio(<OrdersPage id={null} client={fakeOrdersClient({ list })} />, { operator: operators.viewer });
+    expect(await screen.findByText('No orders match these filters.')).toBeTruthy();
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+    fireEvent.click(clear[clear.length - 1]!);
+    await waitFor(() => expect(window.location.search).toBe(''));
+    await screen.findByRole('link', { name: 'Order #100000001' });
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('');
+  });
+
+  it('shows a failure with a retry', async () => {
+    const list = vi.fn().mockRejectedValueOnce(new StudioApiError(503, 'unavailable', 'The database did not answer.')).mockResolvedValue(page([row(1)]));
+    renderInStudio(<OrdersPage id={null} client={fakeOrdersClient({ list })} />, { operator: operators.viewer });
+    expect(await screen.findByText(/Could not load the orders: The database did not answer\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Order #100000001' })).toBeTruthy();
+  });
+});
+
+describe('an order', () => {
+  const renderDetail = (role: keyof typeof operators, calls: Partial<BackOfficeOrdersClient> = {}) => {
+    visit('/studio/orders/7');
+    const detail = vi.fn(() => Promise.resolve(DETAIL));
+    return renderInStudio(<OrdersPage id={7} client={fakeOrdersClient({ detail, ...calls })} />, { operator: operators[role] });
+  };
+
+  it('shows totals and payments as the server sent them, with the gateway references', async () => {
+    renderDetail('viewer');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #100000007' })).toBeTruthy();
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText('Total').nextElementSibling!.textContent).toBe('$1,481.98');
+    expect(within(totals).getByText('Subtotal').nextElementSibling!.textContent).toBe('$399.98');
+    expect(within(totals).getByText('Shipping (Freight)').nextElementSibling!.textContent).toBe('$49.00');
+    expect(within(totals).getByText('Paid').nextElementSibling!.textContent).toBe('$1,500.00');
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(payments.textContent).toContain('txn_abc123');
+    expect(payments.textContent).toContain('pi_3Nxyz');
+    expect(payments.textContent).toContain('Completed');
+    const items = screen.getByRole('region', { name: 'Items (1)' });
+    expect(items.textContent).toContain('Base cabinet 12"');
+    expect(items.textContent).toContain('Hinge: Left');
+    expect(items.textContent).toContain('$399.98');
+    const customer = screen.getByRole('region', { name: 'Customer' });
+    expect(customer.textContent).toContain('9 Oak Ave');
+    expect(customer.textContent).toContain('Unit 4');
+    // The history, newest first, with its comments.
+    const entries = within(screen.getByRole('region', { name: 'Status' })).getAllByRole('listitem');
+    expect(entries[0]!.textContent).toContain('Cabinets ordered from the factory');
+    expect(entries[1]!.textContent).toContain('The customer was told.');
+  });
+
+  it('lets a viewer read, with no control that changes the order', async () => {
+    renderDetail('viewer');
+    await screen.findByRole('heading', { level: 1, name: 'Order #100000007' });
+    expect(screen.queryByLabelText('New status')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Change the status|Resend|Mark refunded/ })).toBeNull();
+    expect(screen.getByText("An editor changes an order's status; your role reads it.")).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Overpayments' })).getByText('Refund due')).toBeTruthy();
+  });
+
+  it('lets an editor change the status to an allowed one with a comment, and shows the new history', async () => {
+    const changeStatus = vi.fn(() =>
+      Promise.resolve<OrderDetail>({
+        ...DETAIL,
+        status: 'shipped',
+        allowedStatuses: ['complete'],
+        statusHistory: [{ id: 3, status: 'shipped', comment: 'Tracking 1Z999', customerNotified: true, createdAt: '2026-03-04T10:00:00.000Z' }, ...DETAIL.statusHistory],
+      }),
+    );
+    renderDetail('editor', { changeStatus });
+    const select = await screen.findByLabelText('New status');
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Shipped', 'Completed', 'On Hold', 'Canceled']);
+    fireEvent.change(select, { target: { value: 'shipped' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change the status' }));
+    // The comment is required.
+    expect(await screen.findByText('Write why, for the history.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Comment'));
+    expect(changeStatus).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Tracking 1Z999' } });
+    fireEvent.click(screen.getByLabelText('The customer has been told'));
+    fireEvent.click(screen.getByRole('button', { name: 'Change the status' }));
+    await waitFor(() => expect(changeStatus).toHaveBeenCalledWith(7, { status: 'shipped', comment: 'Tracking 1Z999', notifyCustomer: true }));
+    expect(await screen.findByText('Order #100000007 is now Shipped.')).toBeTruthy();
+    const entries = within(screen.getByRole('region', { name: 'Status' })).getAllByRole('listitem');
+    expect(entries[0]!.textContent).toContain('Tracking 1Z999');
+    expect(entries).toHaveLength(3);
+    // The form offers the next moves only.
+    expect(within(screen.getByLabelText('New status')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Completed']);
+    expect((screen.getByLabelText('Comment') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it("shows the server's refusal of a move", async () => {
+    const changeStatus = vi.fn(() => Promise.reject(new StudioApiError(409, 'invalid_status_transition', 'The order cannot change from complete to shipped.')));
+    renderDetail('editor', { changeStatus });
+    fireEvent.change(await screen.findByLabelText('New status'), { target: { value: 'shipped' } });
+    fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Out the door' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change the status' }));
+    expect(await screen.findByText('The order cannot change from complete to shipped.')).toBeTruthy();
+    expect(screen.getByText('The order cannot change from complete to shipped.').closest('[role="alert"]')).toBeTruthy();
+    // Nothing changed on the screen.
+    expect(within(screen.getByRole('region', { name: 'Status' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('offers no move from a final status', async () => {
+    visit('/studio/orders/7');
+    const detail = vi.fn(() => Promise.resolve<OrderDetail>({ ...DETAIL, status: 'closed', allowedStatuses: [] }));
+    renderInStudio(<OrdersPage id={7} client={fakeOrdersClient({ detail })} />, { operator: operators.admin });
+    expect(await screen.findByText('Closed is final: no status change is possible from it.')).toBeTruthy();
+    expect(screen.queryByLabelText('New status')).toBeNull();
+  });
+
+  it('marks an overpayment refunded after confirming, and resends the confirmation', async () => {
+    const markRefunded = vi.fn(() => Promise.resolve<OrderDetail>({ ...DETAIL, paymentState: 'paid', overpayments: [{ ...DETAIL.overpayments[0]!, refundedAt: '2026-03-05T10:00:00.000Z' }] }));
+    const resendConfirmation = vi.fn(() => Promise.resolve({ success: true as const, message: 'The confirmation is on its way to jane@example.com.' }));
+    renderDetail('editor', { markRefunded, resendConfirmation });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark refunded ($18.02)' }));
+    expect(markRefunded).not.toHaveBeenCalled();
+    const yes = screen.getByRole('button', { name: 'Yes, mark refunded' });
+    expect(document.activeElement).toBe(yes);
+    fireEvent.click(yes);
+    await waitFor(() => expect(markRefunded).toHaveBeenCalledWith(7, 5));
+    expect(await screen.findByText('The overpayment of $18.02 is marked refunded.')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Overpayments' })).getByText('Refunded')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Mark refunded/ })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Resend the confirmation' }));
+    expect(await screen.findByText('The confirmation is on its way to jane@example.com.')).toBeTruthy();
+    expect(resendConfirmation).toHaveBeenCalledWith(7);
+  });
+
+  it('says when there is no such order', async () => {
+    visit('/studio/orders/99');
+    const detail = vi.fn(() => Promise.reject(new StudioApiError(404, 'not_found', 'Order not found.')));
+    renderInStudio(<OrdersPage id={99} client={fakeOrdersClient({ detail })} />, { operator: operators.editor });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /All orders/ })).toBeTruthy();
+  });
+});
