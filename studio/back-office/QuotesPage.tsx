@@ -1,11 +1,35 @@
-/** The back office's quotes screen (issue 21). */
-import { PageTitle } from '../app/ui';
+/**
+ * The back office's quotes (issue 21): the list (/studio/quotes), the builder (/studio/quotes/new,
+ * editors and above) and one quote (/studio/quotes/:id). A payment link is shown only when it is
+ * issued (the server keeps its hash alone), so the link a new quote comes with is handed from the
+ * builder to the detail here, in memory, and never put in the address.
+ */
+import { useEffect, useState } from 'react';
+import { backOfficeQuotesClient, type BackOfficeQuotesClient, type IssuedLink } from '../api/back-office-quotes';
+import { navigate, quotesPath } from '../app/router';
+import { QuoteBuilder } from './QuoteBuilder';
+import { QuoteDetail } from './QuoteDetail';
+import { QuoteList } from './QuoteList';
+import { QuotesClientContext } from './quote-client';
+import './quotes.css';
 
-export function QuotesPage({ id }: { id: number | 'new' | null }) {
-  void id;
-  return (
-    <main id="main" className="page">
-      <PageTitle title="Quotes">Quotes</PageTitle>
-    </main>
-  );
+export function QuotesPage({ id, client = backOfficeQuotesClient }: { id: number | 'new' | null; client?: BackOfficeQuotesClient }) {
+  const [issued, setIssued] = useState<{ quoteId: number; link: IssuedLink } | null>(null);
+  // Leaving the new quote forgets its link: coming back shows its expiry, not the link again.
+  useEffect(() => {
+    if (issued && id !== issued.quoteId) setIssued(null);
+  }, [id]);
+  let screen;
+  if (id === null) screen = <QuoteList />;
+  else if (id === 'new')
+    screen = (
+      <QuoteBuilder
+        onCreated={(quoteId, link) => {
+          setIssued({ quoteId, link });
+          navigate(quotesPath(quoteId));
+        }}
+      />
+    );
+  else screen = <QuoteDetail key={id} id={id} created={issued?.quoteId === id ? issued.link : null} />;
+  return <QuotesClientContext.Provider value={client}>{screen}</QuotesClientContext.Provider>;
 }

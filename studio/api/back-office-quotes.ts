@@ -1,0 +1,53 @@
+/**
+ * The back office's quotes client, typed by the contracts (schemas/api/back-office-quotes.ts): a
+ * change of a schema breaks the build here. Same call and refusals as the studio's client.
+ */
+import type { RequestBody, RequestQuery, ResponseBody } from '../../schemas/api/endpoint';
+import type {
+  catalogSearchEndpoint,
+  quoteCreateEndpoint,
+  quoteDetailEndpoint,
+  quoteEmailEndpoint,
+  quoteLinkEndpoint,
+  quoteListEndpoint,
+  quotePriceEndpoint,
+} from '../../schemas/api/back-office-quotes';
+import { call, data } from './studio-client';
+
+type Data<T> = T extends { data: infer D } ? D : never;
+export type CatalogLine = Data<ResponseBody<typeof catalogSearchEndpoint, 200>>[number];
+export type CatalogOption = CatalogLine['finishes'][number];
+export type QuotePriceRequest = RequestBody<typeof quotePriceEndpoint>;
+export type QuotePrice = Data<ResponseBody<typeof quotePriceEndpoint, 200>>;
+export type QuoteCreateRequest = RequestBody<typeof quoteCreateEndpoint>;
+export type QuoteCreated = Data<ResponseBody<typeof quoteCreateEndpoint, 201>>;
+export type QuoteListQuery = Exclude<RequestQuery<typeof quoteListEndpoint>, undefined>;
+export type QuoteListPage = Data<ResponseBody<typeof quoteListEndpoint, 200>>;
+export type QuoteSummary = QuoteListPage['quotes'][number];
+export type QuoteDetail = Data<ResponseBody<typeof quoteDetailEndpoint, 200>>;
+export type QuoteAddress = NonNullable<QuoteDetail['billingAddress']>;
+export type IssuedLink = Data<ResponseBody<typeof quoteLinkEndpoint, 200>>;
+export type LinkEmailed = Data<ResponseBody<typeof quoteEmailEndpoint, 200>>;
+
+/** A query string of only the parameters that are set (`?a=1&b=2`, or nothing). */
+function queryString(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const quote = (id: number) => `/api/studio/quotes/${id}`;
+
+export const backOfficeQuotesClient = {
+  catalog: (search: string, signal?: AbortSignal) =>
+    data(call<ResponseBody<typeof catalogSearchEndpoint, 200>>('GET', `/api/studio/catalog${queryString({ search: search.trim() })}`, undefined, signal)),
+  price: (body: QuotePriceRequest, signal?: AbortSignal) => data(call<ResponseBody<typeof quotePriceEndpoint, 200>>('POST', '/api/studio/quotes/price', body, signal)),
+  create: (body: QuoteCreateRequest) => data(call<ResponseBody<typeof quoteCreateEndpoint, 201>>('POST', '/api/studio/quotes', body)),
+  list: (query: QuoteListQuery, signal?: AbortSignal) => data(call<ResponseBody<typeof quoteListEndpoint, 200>>('GET', `/api/studio/quotes${queryString({ state: query.state, search: query.search, after: query.after })}`, undefined, signal)),
+  detail: (id: number, signal?: AbortSignal) => data(call<ResponseBody<typeof quoteDetailEndpoint, 200>>('GET', quote(id), undefined, signal)),
+  issueLink: (id: number, days: number) => data(call<ResponseBody<typeof quoteLinkEndpoint, 200>>('POST', `${quote(id)}/link`, { days })),
+  emailLink: (id: number, days: number) => data(call<ResponseBody<typeof quoteEmailEndpoint, 200>>('POST', `${quote(id)}/email`, { days })),
+};
+
+export type BackOfficeQuotesClient = typeof backOfficeQuotesClient;

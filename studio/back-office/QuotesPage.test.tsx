@@ -1,0 +1,329 @@
+// @vitest-environment jsdom
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BackOfficeQuotesClient, CatalogLine, QuoteDetail, QuotePrice, QuoteSummary } from '../api/back-office-quotes';
+import { StudioApiError, type Operator } from '../api/studio-client';
+import { matchRoute, navigate, useLocation } from '../app/router';
+import { operators, renderInStudio, visit } from '../app/testing/studio-fixture';
+import { QuotesPage } from './QuotesPage';
+
+// The catalog search and the totals wait a moment after the last key (SEARCH_DELAY_MS, PRICE_DELAY_MS): room for a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A quotes client whose every call fails unless the test gives it. */
+function fakeQuotes(calls: Partial<BackOfficeQuotesClient> = {}): BackOfficeQuotesClient {
+  const names: (keyof BackOfficeQuotesClient)[] = ['catalog', 'price', 'create', 'list', 'detail', 'issueLink', 'emailLink'];
+  const fail = (name: string) => vi.fn(() => Promise.reject(new Error(`quotes client ${name} was not expected in this test`)));
+  return Object.fromEntries(names.map((n) => [n, calls[n] ?? fail(n)])) as unknown as BackOfficeQuotesClient;
+}
+
+/** The quotes screens as the app shows them: the address names the screen. */
+function Routed({ client }: { client: BackOfficeQuotesClient }) {
+  const { pathname, search } = useLocation();
+  const route = matchRoute(pathname, search);
+  return route.name === 'quotes' ? <QuotesPage id={route.id} client={client} /> : <p>elsewhere: {pathname}</p>;
+}
+
+function open(url: string, client: BackOfficeQuotesClient, operator: Operator = operators.editor) {
+  visit(url);
+  return renderInStudio(<Routed client={client} />, { operator });
+}
+
+const CABINET: CatalogLine = {
+  sku: 'HS-B24',
+  name: 'Base cabinet B24',
+  styleName: 'hartford',
+  styleTitle: 'Hartford Shaker',
+  price: 329,
+  weight: 40,
+  isSample: false,
+  finish: null,
+  finishes: [
+    { type: 'painted', value: 'alpine', label: 'Alpine White' },
+    { type: 'stained', value: 'espresso', label: 'Espresso' },
+  ],
+};
+const WALL: CatalogLine = { ...CABINET, sku: 'HS-W3030', name: 'Wall cabinet W3030', price: 289.5 };
+
+const PRICE: QuotePrice = {
+  lines: [{ sku: 'HS-B24', name: 'Base cabinet B24', styleTitle: 'Hartford Shaker', qty: 2, price: 329, rowTotal: 658, discount: 0, tax: 54.29, options: [], notes: '' }],
+  subtotal: 658,
+  discount: 0,
+  shipping: { method: 'freight', label: 'Standard freight', amount: 120, message: null },
+  tax: 54.29,
+  taxPercent: 8.25,
+  total: 832.29,
+  weight: 80,
+};
+
+const ADDRESS = { firstName: 'Maria', lastName: 'Lopez', street1: '4100 Lake Austin Blvd', street2: null, city: 'Austin', state: 'TX', zipCode: '78703', countryId: 'US', phoneNumber: '5125550142', email: 'maria@example.com' };
+
+const DETAIL: QuoteDetail = {
+  id: 5,
+  number: 'Q100005',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  state: 'open',
+  customer: { email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez', phone: '5125550142', accountId: null },
+  billingAddress: ADDRESS,
+  shippingAddress: ADDRESS,
+  lines: [{ sku: 'HS-B24', name: 'Base cabinet B24', qty: 2, price: 329, rowTotal: 658, options: [{ type: 'painted', value: 'alpine', label: 'Alpine White' }], notes: '' }],
+  subtotal: 658,
+  discount: 0,
+  shipping: { method: 'freight', label: 'Standard freight', amount: 120 },
+  tax: 54.29,
+  total: 832.29,
+  poNumber: '',
+  notes: '',
+  splitPaymentEnabled: false,
+  minimumSplit: 0,
+  link: { expiresAt: '2026-11-27T10:00:00.000Z' },
+  order: null,
+};
+
+const LINK = { url: 'http://localhost/quote/payment?quoteId=5&token=secret-token', expiresAt: '2026-11-27T10:00:00.000Z' };
+
+/** Types into the catalog search and adds the first result with the keyboard. */
+async function addFromCatalog(text: string, name: string) {
+  const search = screen.getByRole('combobox', { name: 'Add a catalog line' });
+  fireEvent.change(search, { target: { value: text } });
+  await screen.findByRole('option', { name: new RegExp(name) });
+  fireEvent.keyDown(search, { key: 'ArrowDown' });
+  fireEvent.keyDown(search, { key: 'Enter' });
+}
+
+describe('the quote builder', () => {
+  it('finds a catalog line by SKU and adds it with the keyboard; the price asks for it', async () => {
+    const catalog = vi.fn(() => Promise.resolve([CABINET, WALL]));
+    const price = vi.fn(() => Promise.resolve(PRICE));
+    open('/studio/quotes/new', fakeQuotes({ catalog, price }));
+    const search = screen.getByRole('combobox', { name: 'Add a catalog line' });
+    fireEvent.change(search, { target: { value: 'HS-' } });
+    await screen.findByRole('option', { name: /Wall cabinet W3030/ });
+    expect(catalog).toHaveBeenCalledWith('HS-', expect.any(AbortSignal));
+    expect(search.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(screen.getByRole('option', { name: /Wall cabinet W3030/ }).getAttribute('aria-selected')).toBe('true');
+    expect(search.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: /Wall cabinet W3030/ }).id);
+    fireEvent.keyDown(search, { key: 'Enter' });
+    const line = screen.getByRole('listitem', { name: 'Line 1: Wall cabinet W3030' });
+    expect(within(line).getByRole('textbox', { name: 'Quantity of Wall cabinet W3030' })).toHaveProperty('value', '1');
+    expect(search).toHaveProperty('value', '');
+    expect(search.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(price).toHaveBeenCalled());
+    expect(price.mock.calls.at(-1)).toEqual([expect.objectContaining({ lines: [{ sku: 'HS-W3030', qty: 1 }], discount: null }), expect.any(AbortSignal)]);
+  });
+
+  it("shows the server's totals, refreshed after a change, with the finish chosen", async () => {
+    const price = vi.fn((body: { lines: { qty: number }[] }) => Promise.resolve(body.lines[0]!.qty === 2 ? PRICE : { ...PRICE, lines: [{ ...PRICE.lines[0]!, qty: 1, rowTotal: 329 }], subtotal: 329, total: 480.15 }));
+    open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price }));
+    await addFromCatalog('B24', 'Base cabinet B24');
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(await within(totals).findByText('$480.15')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity of Base cabinet B24' }), { target: { value: '2' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Finish' }), { target: { value: 'stained espresso' } });
+    expect(await within(totals).findByText('$832.29')).toBeTruthy();
+    expect(within(totals).getByText('Standard freight')).toBeTruthy();
+    expect(within(totals).getByText('$120.00')).toBeTruthy();
+    expect(within(totals).getByText('$54.29')).toBeTruthy();
+    expect(within(totals).getByText('8.25%')).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: /Line 1/ }).textContent).toContain('$658.00');
+    expect(price.mock.calls.at(-1)![0]).toMatchObject({ lines: [{ sku: 'HS-B24', qty: 2, finish: { type: 'stained', value: 'espresso' } }] });
+  });
+
+  it('shows the latest answer only: an answer to an older draft is dropped', async () => {
+    const answers: { body: { lines: { qty: number }[] }; resolve(p: QuotePrice): void }[] = [];
+    const price = vi.fn((body: { lines: { qty: number }[] }) => new Promise<QuotePrice>((resolve) => answers.push({ body, resolve })));
+    open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price }));
+    await addFromCatalog('B24', 'Base cabinet B24');
+    await waitFor(() => expect(answers).toHaveLength(1));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity of Base cabinet B24' }), { target: { value: '2' } });
+    await waitFor(() => expect(answers).toHaveLength(2));
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(totals.getAttribute('aria-busy')).toBe('true');
+    answers[1]!.resolve(PRICE);
+    answers[0]!.resolve({ ...PRICE, total: 1 });
+    expect(await within(totals).findByText('$832.29')).toBeTruthy();
+    expect(within(totals).queryByText('$1.00')).toBeNull();
+    expect(totals.getAttribute('aria-busy')).toBeNull();
+  });
+
+  it("shows a 400's field errors at their fields and focuses the first", async () => {
+    const create = vi.fn(() =>
+      Promise.reject(
+        new StudioApiError(400, 'validation_failed', 'Enter a valid e-mail address.', {
+          'customer.email': 'Enter a valid e-mail address.',
+          'lines.0.qty': 'A quantity is a whole number from 1 to 999.',
+          'billingAddress.zipCode': 'Enter a valid ZIP code.',
+        }),
+      ),
+    );
+    open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price: () => Promise.resolve(PRICE), create }));
+    await addFromCatalog('B24', 'Base cabinet B24');
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'maria@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create quote' }));
+    const email = screen.getByLabelText('E-mail');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(email);
+    expect(email.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toContain('Enter a valid e-mail address.');
+    const qty = screen.getByRole('textbox', { name: 'Quantity of Base cabinet B24' });
+    expect(qty.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('A quantity is a whole number from 1 to 999.')).toBeTruthy();
+    const billing = screen.getByRole('group', { name: 'Billing address' });
+    expect(within(billing).getByLabelText('ZIP code').getAttribute('aria-invalid')).toBe('true');
+    expect(within(billing).getByText('Enter a valid ZIP code.')).toBeTruthy();
+    expect(screen.getByText(/The quote was not created: 3 fields need a correction/)).toBeTruthy();
+    // Fixing a field takes its error away.
+    fireEvent.change(email, { target: { value: 'maria@example.com' } });
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    expect(create.mock.calls[0]).toEqual([expect.objectContaining({ customer: expect.objectContaining({ email: 'maria@' }), shippingAddress: null, linkDays: 7 })]);
+  });
+
+  it('creates the quote and goes to its detail, which shows the link just issued', async () => {
+    const create = vi.fn(() => Promise.resolve({ quote: DETAIL, link: LINK }));
+    const detail = vi.fn(() => Promise.resolve(DETAIL));
+    const list = () => Promise.resolve({ quotes: [], next: null });
+    open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price: () => Promise.resolve(PRICE), create, detail, list }));
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'maria@example.com' } });
+    fireEvent.change(screen.getByLabelText('First name', { selector: '[name="customer.firstName"]' }), { target: { value: 'Maria' } });
+    await addFromCatalog('B24', 'Base cabinet B24');
+    fireEvent.click(screen.getByRole('button', { name: 'Create quote' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quote Q100005' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/studio/quotes/5');
+    const box = screen.getByRole('region', { name: 'New payment link' });
+    expect(within(box).getByRole('textbox', { name: 'Payment link' })).toHaveProperty('value', LINK.url);
+    await waitFor(() => expect(document.activeElement).toBe(box));
+    expect(window.location.href).not.toContain('secret-token');
+    const body = (create.mock.calls[0] as unknown as [{ customer: object; billingAddress: { firstName: string } }])[0];
+    expect(body.customer).toEqual({ email: 'maria@example.com', firstName: 'Maria', lastName: '' });
+    // The billing name followed the customer's.
+    expect(body.billingAddress.firstName).toBe('Maria');
+    // Shown once: back at the list and on the quote again, its expiry shows, not the link.
+    act(() => navigate('/studio/quotes'));
+    act(() => navigate('/studio/quotes/5'));
+    expect(await screen.findByText(/The link sent is valid until/)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'New payment link' })).toBeNull();
+  });
+
+  it('tells a viewer they cannot create quotes', () => {
+    open('/studio/quotes/new', fakeQuotes(), operators.viewer);
+    expect(screen.getByRole('heading', { level: 1, name: 'New quote' })).toBeTruthy();
+    expect(screen.getByText(/cannot create them/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create quote' })).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
+
+describe('a quote', () => {
+  it('copies the link to the clipboard and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const issueLink = vi.fn(() => Promise.resolve(LINK));
+    const detail = vi.fn(() => Promise.resolve(DETAIL));
+    open('/studio/quotes/5', fakeQuotes({ detail, issueLink }));
+    expect(await screen.findByText(/The link sent is valid until/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Valid for (days)'), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Issue a new link' }));
+    const box = await screen.findByRole('region', { name: 'New payment link' });
+    expect(issueLink).toHaveBeenCalledWith(5, 30);
+    expect(document.activeElement).toBe(box);
+    fireEvent.click(within(box).getByRole('button', { name: 'Copy link' }));
+    expect(await within(box).findByText('Link copied.')).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(LINK.url);
+    expect(within(box).getByText('Link copied.').getAttribute('role')).toBe('status');
+    await waitFor(() => expect(detail).toHaveBeenCalledTimes(2));
+  });
+
+  it('selects the link for copying by hand when the browser refuses the clipboard', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('NotAllowedError')) } });
+    open('/studio/quotes/5', fakeQuotes({ detail: () => Promise.resolve(DETAIL), issueLink: () => Promise.resolve(LINK) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Issue a new link' }));
+    const box = await screen.findByRole('region', { name: 'New payment link' });
+    fireEvent.click(within(box).getByRole('button', { name: 'Copy link' }));
+    expect(await within(box).findByText(/did not allow copying: the link is selected/)).toBeTruthy();
+    const input = within(box).getByRole('textbox', { name: 'Payment link' }) as HTMLInputElement;
+    expect(document.activeElement).toBe(input);
+    expect(input.selectionStart).toBe(0);
+    expect(input.selectionEnd).toBe(LINK.url.length);
+  });
+
+  it('e-mails a fresh link to the customer and says to whom and until when', async () => {
+    const emailLink = vi.fn(() => Promise.resolve({ sentTo: 'maria@example.com', expiresAt: '2026-12-04T10:00:00.000Z' }));
+    open('/studio/quotes/5', fakeQuotes({ detail: () => Promise.resolve(DETAIL), emailLink }));
+    fireEvent.click(await screen.findByRole('button', { name: 'E-mail the link to maria@example.com' }));
+    expect(await screen.findByText(/Sent to maria@example\.com, valid until/)).toBeTruthy();
+    expect(emailLink).toHaveBeenCalledWith(5, 7);
+  });
+
+  it('shows a converted quote with a link to its order and no link actions', async () => {
+    const converted: QuoteDetail = { ...DETAIL, state: 'converted', order: { id: 42, number: '100000042', status: 'partially_paid', paid: false } };
+    open('/studio/quotes/5', fakeQuotes({ detail: () => Promise.resolve(converted) }));
+    const order = await screen.findByRole('link', { name: 'order #100000042' });
+    expect(order.getAttribute('href')).toBe('/studio/orders/42');
+    expect(screen.getByText(/Converted to/).textContent).toContain('order #100000042');
+    expect(screen.getByText(/Order status:/).textContent).toContain('Partially Paid');
+    expect(screen.queryByRole('button', { name: 'Issue a new link' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /E-mail the link/ })).toBeNull();
+  });
+
+  it('lets a viewer read a quote but not issue or send its link', async () => {
+    open('/studio/quotes/5', fakeQuotes({ detail: () => Promise.resolve(DETAIL) }), operators.viewer);
+    expect(await screen.findByText(/The payment link is valid until/)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Totals' }).textContent).toContain('$832.29');
+    expect(screen.queryByRole('button', { name: 'Issue a new link' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /E-mail the link/ })).toBeNull();
+  });
+
+  it('says when no quote has the number', async () => {
+    open('/studio/quotes/77', fakeQuotes({ detail: () => Promise.reject(new StudioApiError(404, 'not_found', 'Quote not found.')) }));
+    expect(await screen.findByText(/No quote has this number/)).toBeTruthy();
+  });
+});
+
+describe('the quotes list', () => {
+  const ROWS: QuoteSummary[] = [
+    { id: 6, number: 'Q100006', createdAt: '2026-11-21T10:00:00.000Z', state: 'converted', email: 'sam@example.com', name: 'Sam Lee', total: 1200, link: { expiresAt: '2026-11-28T10:00:00.000Z' }, order: { id: 42, number: '100000042', status: 'pending', paid: false } },
+    { id: 5, number: 'Q100005', createdAt: '2026-11-20T10:00:00.000Z', state: 'open', email: 'maria@example.com', name: 'Maria Lopez', total: 832.29, link: { expiresAt: '2026-11-27T10:00:00.000Z' }, order: null },
+  ];
+
+  it('lists quotes with their state, total and order; filters by state in the address', async () => {
+    const list = vi.fn(() => Promise.resolve({ quotes: ROWS, next: null }));
+    open('/studio/quotes', fakeQuotes({ list }));
+    const rows = await screen.findAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]!.textContent).toContain('Sam Lee');
+    expect(within(rows[1]!).getByRole('link', { name: '#100000042' }).getAttribute('href')).toBe('/studio/orders/42');
+    expect(rows[2]!.textContent).toContain('$832.29');
+    expect(rows[2]!.textContent).toContain('Open');
+    expect(within(rows[2]!).getByRole('link', { name: 'Quote Q100005' }).getAttribute('href')).toBe('/studio/quotes/5');
+    expect(screen.getByRole('link', { name: 'New quote' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('State'), { target: { value: 'expired' } });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ state: 'expired' }, expect.any(AbortSignal)));
+    expect(window.location.search).toBe('?state=expired');
+  });
+
+  it('pages with the cursor and offers no "New quote" to a viewer', async () => {
+    const list = vi.fn((query: { after?: string }) => Promise.resolve(query.after ? { quotes: [ROWS[1]!], next: null } : { quotes: [ROWS[0]!], next: '6' }));
+    open('/studio/quotes?search=lee', fakeQuotes({ list }), operators.viewer);
+    await screen.findAllByRole('row');
+    expect(list).toHaveBeenCalledWith({ search: 'lee' }, expect.any(AbortSignal));
+    expect(screen.queryByRole('link', { name: 'New quote' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Next page/ }));
+    await waitFor(() => expect(screen.getAllByRole('row')[1]!.textContent).toContain('Maria Lopez'));
+    expect(list).toHaveBeenLastCalledWith({ search: 'lee', after: '6' }, expect.any(AbortSignal));
+    expect(screen.getByText('That is every matching quote.')).toBeTruthy();
+  });
+
+  it('shows an error with a retry', async () => {
+    const list = vi.fn().mockRejectedValueOnce(new StudioApiError(500, 'internal', 'Something broke.')).mockResolvedValue({ quotes: [], next: null });
+    open('/studio/quotes', fakeQuotes({ list }));
+    expect(await screen.findByText(/Could not load the quotes: Something broke\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No quotes yet.')).toBeTruthy();
+  });
+});
