@@ -14,7 +14,8 @@ export interface MailContext {
   publicUrl: string;
 }
 
-function billingEmail(order: OrderView): string {
+/** Where the order's mails go: the billing address's e-mail, else the order's. */
+export function billingEmail(order: OrderView): string {
   return order.addresses.find((a) => a.type === 'billing')?.email ?? order.email;
 }
 

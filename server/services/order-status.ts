@@ -3,20 +3,11 @@
  * only move along the table below; payments decide their target with `statusAfterPayment`
  * (001 §4 / 002 §4: ordered when paid, pending_payment otherwise; partially_paid for a split).
  */
+// One list for the contracts and the server: the API's status enum is this machine's statuses.
+import { ORDER_STATUSES } from '../../schemas/api/order-view';
 import { ApiError } from '../http/api-error';
 
-export const ORDER_STATUSES = [
-  'pending',
-  'pending_payment',
-  'partially_paid',
-  'ordered',
-  'processing',
-  'shipped',
-  'complete',
-  'holded',
-  'canceled',
-  'closed',
-] as const;
+export { ORDER_STATUSES };
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Allowed moves. A status may "move" to itself (another attempt or payment) where listed. */

@@ -167,7 +167,8 @@ function ItemsSection({ order }: { order: OrderDetail }) {
                 </td>
                 <td data-label="Tax" className="cell--money">
                   {formatMoney(item.taxAmount)}
-                  <span className="muted order-items__rate"> ({item.taxPercent}%)</span>
+                  {/* An order made from a quote carries its tax on the order alone: no rate to show per line. */}
+                  {item.taxPercent > 0 ? <span className="muted order-items__rate"> ({item.taxPercent}%)</span> : null}
                 </td>
                 <td data-label="Row total" className="cell--money order-items__total">
                   <strong>{formatMoney(item.rowTotal)}</strong>
@@ -205,7 +206,7 @@ function Totals({ order }: { order: OrderDetail }) {
         ) : null}
         <TotalLine term={`Shipping${t.shippingLabel ? ` (${t.shippingLabel})` : ''}`} amount={t.shipping} />
         {t.shippingTax ? <TotalLine term="Tax on shipping" amount={t.shippingTax} /> : null}
-        <TotalLine term={`Tax (${t.taxPercent}%)`} amount={t.tax} />
+        <TotalLine term={t.taxPercent > 0 ? `Tax (${t.taxPercent}%)` : 'Tax'} amount={t.tax} />
         <TotalLine term="Total" amount={t.total} className="order-totals__total" />
         <TotalLine term="Paid" amount={t.paid} />
         <TotalLine term="Due" amount={t.due} className={t.due ? 'order-totals__due' : undefined} />
