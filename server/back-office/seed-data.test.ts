@@ -50,7 +50,8 @@ describe('seed rows', () => {
 
   it('make submissions of the three forms, estimates with the server\'s estimate fields', () => {
     const random = seededRandom(4);
-    const made = Array.from({ length: 300 }, () => makeSubmission({ now, random }));
+    const made = Array.from({ length: 300 }, (_, i) => makeSubmission({ at: new Date(now.getTime() - (300 - i) * 60_000), random }));
+    expect(made.map((s) => s.created_at)).toEqual([...made.map((s) => s.created_at)].sort());
     expect(new Set(made.map((s) => s.form_name))).toEqual(new Set(['contact', 'free-kitchen-design', 'kitchen-estimator']));
     const estimate = made.find((s) => s.form_name === 'kitchen-estimator' && s.dealer_id)!;
     const data = JSON.parse(estimate.data) as Record<string, string>;

@@ -83,7 +83,7 @@ const PAYMENT_METHODS = [
 export const SEED_DEALERS = ['demo-dealer', 'harbor-kitchens', 'https://kitchens-plus.example'] as const;
 
 const TAX_PERCENT = 6.25;
-const TWO_YEARS_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+export const TWO_YEARS_MS = 2 * 365 * 24 * 60 * 60 * 1000;
 
 export type SeedRow<T> = Omit<Insertable<T>, 'id'> & { id: number };
 
@@ -294,18 +294,23 @@ export function makeOrder(ids: { order: number; firstPayment: number }, { now, r
   };
 }
 
-const TOPICS = ['order', 'samples', 'design', 'installation', 'other'] as const;
+// The options of the demo forms (examples/site/forms/contact.json, free-kitchen-design.json), so the studio shows their labels.
+const TOPICS = ['new-project', 'existing-order', 'samples', 'other'] as const;
 const PROJECTS = ['remodel', 'new-build', 'addition'] as const;
-const SHAPES = ['l-shape', 'u-shape', 'galley', 'island', 'single-wall'] as const;
+const SHAPES = ['l-shape', 'u-shape', 'galley', 'single-wall'] as const;
 const STYLES = ['shaker', 'slab', 'raised-panel', 'inset'] as const;
 
 function dollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** One submitted form: the contact form, the free kitchen design (three steps) or the kitchen estimator. */
-export function makeSubmission({ now, random }: { now: Date; random: Random }): Insertable<FormSubmissionTable> {
-  const createdAt = new Date(now.getTime() - Math.floor(random() * TWO_YEARS_MS)).toISOString();
+/**
+ * One submitted form, sent at `at`: the contact form, the free kitchen design (three steps) or the
+ * kitchen estimator (with the answers its template asks for). The caller gives the times in the
+ * order of the ids, as submissions arrive.
+ */
+export function makeSubmission({ at, random }: { at: Date; random: Random }): Insertable<FormSubmissionTable> {
+  const createdAt = at.toISOString();
   const firstName = pick(random, FIRST_NAMES);
   const lastName = pick(random, LAST_NAMES);
   const person = {
@@ -324,7 +329,7 @@ export function makeSubmission({ now, random }: { now: Date; random: Random }): 
   if (form === 'contact') {
     data = { ...person, topic: pick(random, TOPICS), orderNumber: '', message: 'Could you tell me when my samples will arrive? Thank you.', contactBy: pick(random, ['email', 'phone']), source: 'contact-page' };
   } else if (form === 'free-kitchen-design') {
-    data = { ...person, zip: `${pick(random, CITIES)[2]}${String(Math.floor(random() * 100)).padStart(2, '0')}`, projectType: pick(random, PROJECTS), kitchenShape: pick(random, SHAPES), budget: pick(random, ['under-10k', '10k-25k', '25k-50k', 'over-50k']), message: 'We would like a brighter kitchen with an island.' };
+    data = { ...person, zip: `${pick(random, CITIES)[2]}${String(Math.floor(random() * 100)).padStart(2, '0')}`, projectType: pick(random, PROJECTS), kitchenShape: pick(random, SHAPES), styles: pick(random, STYLES), hasMeasurements: pick(random, ['yes', 'no']), budget: pick(random, ['under-10k', '10k-25k', '25k-50k', 'over-50k']), timeline: pick(random, ['asap', '1-3-months', 'later']), notes: 'We would like a brighter kitchen with an island.' };
   } else {
     const materials = 600_000 + Math.floor(random() * 2_400_000);
     const labor = Math.floor(materials * 0.35);
@@ -334,9 +339,14 @@ export function makeSubmission({ now, random }: { now: Date; random: Random }): 
     data = {
       ...person,
       zip: `${pick(random, CITIES)[2]}${String(Math.floor(random() * 100)).padStart(2, '0')}`,
-      kitchenShape: pick(random, SHAPES),
-      style: pick(random, STYLES),
-      linearFeet: String(10 + Math.floor(random() * 30)),
+      kitchenSize: pick(random, ['small', 'medium', 'large', 'xl']),
+      layoutShape: pick(random, SHAPES),
+      cabinetLine: pick(random, ['rta', 'assembled', 'semi-custom', 'custom']),
+      doorStyle: pick(random, STYLES),
+      finish: pick(random, ['stained', 'natural-wood', 'painted-white', 'painted-color']),
+      countertop: pick(random, ['laminate', 'butcher-block', 'granite', 'quartz', 'marble']),
+      installation: pick(random, ['yes', 'no']),
+      timeline: pick(random, ['asap', '1-3-months', 'later']),
       [ESTIMATE_FIELDS.product]: range(materials),
       [ESTIMATE_FIELDS.labor]: range(labor),
       [ESTIMATE_FIELDS.total]: range(materials + labor),

@@ -8,7 +8,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Database } from '../db/database';
 import type { Queries } from '../db/queries';
 import type { DatabaseSchema } from '../db/tables';
-import { makeOrder, makeSubmission, seededRandom, type SeedOrder } from './seed-data';
+import { makeOrder, makeSubmission, seededRandom, TWO_YEARS_MS, type SeedOrder } from './seed-data';
 
 export interface SeedOptions {
   orders: number;
@@ -80,7 +80,9 @@ export async function seedBackOffice(database: Database, options: SeedOptions): 
   }
   for (let done = 0; done < options.submissions; ) {
     const size = Math.min(batch * 2, options.submissions - done);
-    const rows = Array.from({ length: size }, () => makeSubmission({ now, random }));
+    // Over the same two years, in the order of their ids (the leads list is newest id first).
+    const step = TWO_YEARS_MS / options.submissions;
+    const rows = Array.from({ length: size }, (_, i) => makeSubmission({ at: new Date(now.getTime() - TWO_YEARS_MS + (done + i + random()) * step), random }));
     await q.transaction((tx) => insertMany(tx, 'form_submission', rows));
     done += size;
     options.onProgress?.({ orders: options.orders, submissions: done });
