@@ -5,7 +5,7 @@ import { projectRoot } from '../build-output';
 import { loadContent } from '../content/load-content';
 import { ESTIMATE_FIELDS } from '../services/estimate-submission';
 import type { LeadRow } from './lead-queries';
-import { answerText, definitionOf, leadDetail, leadSummary, nameIn } from './lead-view';
+import { answerText, definitionOf, leadDetail, leadSummary, nameAsLabel, nameIn } from './lead-view';
 
 const content = loadContent(path.join(projectRoot, 'examples', 'site'));
 
@@ -30,7 +30,7 @@ describe('a lead of a form', () => {
       { name: 'topic', label: 'What is it about?', value: 'An existing order' },
       { name: 'message', label: 'Message', value: 'Hello' },
       { name: 'newsletter', label: 'Send me design ideas and offers (about twice a month)', value: 'Yes' },
-      { name: 'oldField', label: 'oldField', value: 'kept' },
+      { name: 'oldField', label: 'Old field', value: 'kept' },
     ]);
   });
 
@@ -38,8 +38,8 @@ describe('a lead of a form', () => {
     const detail = leadDetail(row('retired-form', { b: 'two', a: ['x', 'y'] }), [], content);
     expect(detail.formTitle).toBeNull();
     expect(detail.answers).toEqual([
-      { name: 'a', label: 'a', value: 'x, y' },
-      { name: 'b', label: 'b', value: 'two' },
+      { name: 'a', label: 'A', value: 'x, y' },
+      { name: 'b', label: 'B', value: 'two' },
     ]);
   });
 
@@ -85,5 +85,22 @@ describe('answers as text', () => {
     expect(answerText(12)).toBe('12');
     expect(answerText(undefined)).toBe('');
     expect(answerText({ a: 1 })).toBe('{"a":1}');
+  });
+});
+
+describe("an estimate's breakdown rows", () => {
+  it('are labelled as the estimator stored them, with the stored range (never priced again)', () => {
+    const detail = leadDetail(row('kitchen-estimator', { kitchenSize: 'medium', firstName: 'Rosa', estimate_cabinets: '$8,000.00 - $12,700.00', source: 'kitchen-estimator' }), [], content);
+    const cabinets = detail.answers.find((a) => a.name === 'estimate_cabinets')!;
+    expect(cabinets.label).toMatch(/^[A-Z].*: .+/);
+    expect(cabinets.label).not.toContain('estimate_');
+    expect(cabinets.value).toBe('$8,000.00 - $12,700.00');
+    expect(detail.answers.find((a) => a.name === 'source')?.label).toBe('Source');
+  });
+
+  it('a name without a label reads as words', () => {
+    expect(nameAsLabel('orderNumber')).toBe('Order number');
+    expect(nameAsLabel('estimate_flooring')).toBe('Estimate flooring');
+    expect(nameAsLabel('x')).toBe('X');
   });
 });

@@ -11,19 +11,30 @@ import type { InputField } from '../../schemas/forms/form-field.schema';
 import { allFormFields } from '../../schemas/evaluators/form-structure';
 import { inputFields } from '../../schemas/evaluators/visibility';
 import type { Content } from '../content/load-content';
-import { ESTIMATE_FIELDS, estimatorForm, findEstimator } from '../services/estimate-submission';
+import { ESTIMATE_FIELDS, estimatorForm, findEstimator, formWithServerEstimate } from '../services/estimate-submission';
 import { firstEmailIn } from '../services/submissions-export';
 import type { LeadFile, LeadRow } from './lead-queries';
 
 type LeadDetail = ResponseBody<typeof leadDetailEndpoint, 200>['data'];
 export type LeadSummary = Omit<LeadDetail, 'formTitle' | 'updated' | 'answers' | 'files'>;
 
-/** The live definition of a form or an estimator of that name, and whether it is an estimator. */
-export function definitionOf(content: Content, name: string): { form: FormDefinition; estimator: boolean } | undefined {
+/**
+ * The live definition of a form or an estimator of that name, and whether it is an estimator. Given
+ * an estimate's answers, the estimator's form is the one its estimate was stored with: with the
+ * labelled fields of the server's breakdown rows ("Cabinets: Cabinet boxes and doors").
+ */
+export function definitionOf(content: Content, name: string, answers?: Record<string, unknown>): { form: FormDefinition; estimator: boolean } | undefined {
   const form = Object.prototype.hasOwnProperty.call(content.forms, name) ? content.forms[name] : Object.values(content.forms).find((f) => f.name === name);
   if (form) return { form, estimator: false };
   const entry = findEstimator(content, name);
-  return entry && { form: estimatorForm(entry.template), estimator: true };
+  if (!entry) return undefined;
+  return { form: answers ? formWithServerEstimate(entry, answers).form : estimatorForm(entry.template), estimator: true };
+}
+
+/** A field the definition no longer has (or a hidden one without a label), named as a person reads it: orderNumber, Order number. */
+export function nameAsLabel(name: string): string {
+  const words = name.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : name;
 }
 
 /** The stored data of a submission as an object (a row that is not one reads as no answers). */
@@ -81,7 +92,7 @@ const SERVER_FIELDS = new Set<string>(Object.values(ESTIMATE_FIELDS));
 
 export function leadDetail(row: LeadRow, files: LeadFile[], content: Content): LeadDetail {
   const data = answersOf(row);
-  const definition = definitionOf(content, row.form_name)?.form;
+  const definition = definitionOf(content, row.form_name, data)?.form;
   const fields = definition ? inputFields(allFormFields(definition)) : [];
   const byName = new Map(fields.map((f) => [f.name, f]));
   const names = [...fields.map((f) => f.name).filter((n) => n in data), ...Object.keys(data).filter((n) => !byName.has(n)).sort()];
@@ -89,7 +100,7 @@ export function leadDetail(row: LeadRow, files: LeadFile[], content: Content): L
     ...leadSummary(row, content),
     formTitle: definition?.title ?? null,
     updated: row.updated_at,
-    answers: names.filter((n) => !SERVER_FIELDS.has(n)).map((name) => ({ name, label: byName.get(name)?.label || name, value: answerText(data[name], byName.get(name)) })),
+    answers: names.filter((n) => !SERVER_FIELDS.has(n)).map((name) => ({ name, label: byName.get(name)?.label || nameAsLabel(name), value: answerText(data[name], byName.get(name)) })),
     files: files.map((f) => ({ id: f.id, field: f.field, name: f.original_name, type: f.content_type, size: f.size, url: `/api/studio/leads/${row.id}/files/${f.id}` })),
   };
 }
