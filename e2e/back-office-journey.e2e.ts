@@ -176,7 +176,7 @@ describe('the back office', () => {
     }
     const leadId = await sendClaim(shop.server, markedPng('journey')).then((c) => c.id);
     await sendContact(shop.server);
-    await signUpForNewsletter(shop.server, 'jo.newsletter@example.com');
+    for (const address of ['jo.newsletter@example.com', 'sam.ideas@example.com', 'lee.kitchen@example.com']) await signUpForNewsletter(shop.server, address);
 
     for (const width of [1440, 390]) {
       const context = await operatorContext('admin', width);
