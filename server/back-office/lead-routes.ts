@@ -11,6 +11,9 @@
  *
  * The static paths (forms, export.csv) are registered before /api/studio/leads/:id, which would
  * otherwise take them for an id.
+ *
+ * Every route asks the gate first (../studio/operator-gate.ts: 401, 403), then its contract, so a
+ * caller who is not an operator learns nothing of the request's shape.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -53,8 +56,8 @@ export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: Operat
   const uploadsDir = path.resolve(formSettingsFromEnv(deps.database.engine === 'sqlite' ? deps.database.location : null).uploadsDir);
 
   api.get(leadFormsEndpoint.path, async (ctx) => {
-    checkRequest(leadFormsEndpoint, ctx);
     await gate.require(ctx, 'viewer');
+    checkRequest(leadFormsEndpoint, ctx);
     const content = deps.live.current();
     const counts = await leadCountsByForm(q);
     const names = [...new Set([...counts.keys(), ...Object.values(content.forms).filter((f) => !f.account).map((f) => f.name), ...Object.values(content.estimators).map((e) => e.name)])].sort();
@@ -69,8 +72,8 @@ export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: Operat
   });
 
   api.get(leadExportEndpoint.path, async (ctx) => {
-    const { query } = checkRequest(leadExportEndpoint, ctx);
     const operator = await gate.require(ctx, 'admin');
+    const { query } = checkRequest(leadExportEndpoint, ctx);
     const { csv, rows } = await submissionsExport(q, query.form, definitionOf(deps.live.current(), query.form)?.form, { leadStatus: query.status });
     await gate.audit(ctx, operator, 'leads.export', `leads of ${query.form}${query.status ? ` (${query.status})` : ''}: ${rows} rows`);
     ctx.attachment(csvName(`leads-${query.form}`));
@@ -79,24 +82,24 @@ export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: Operat
   });
 
   api.get(leadListEndpoint.path, async (ctx) => {
-    const { query } = checkRequest(leadListEndpoint, ctx);
     await gate.require(ctx, 'viewer');
+    const { query } = checkRequest(leadListEndpoint, ctx);
     const content = deps.live.current();
     const page = await listLeads(q, { form: query.form, status: query.status, search: query.search, after: query.after === undefined ? undefined : Number(query.after) }, LEAD_PAGE_SIZE);
     ctx.body = { success: true, data: { items: page.rows.map((r) => leadSummary(r, content)), next: page.next === undefined ? null : String(page.next) } };
   });
 
   api.get(leadDetailEndpoint.path, async (ctx) => {
-    const { params } = checkRequest(leadDetailEndpoint, ctx);
     await gate.require(ctx, 'viewer');
+    const { params } = checkRequest(leadDetailEndpoint, ctx);
     const lead = await findLead(q, Number(params.id));
     if (!lead) throw new ApiError(404, 'not_found', LEAD_NOT_FOUND);
     ctx.body = { success: true, data: leadDetail(lead, await leadFiles(q, lead.id), deps.live.current()) };
   });
 
   api.patch(leadStatusEndpoint.path, async (ctx) => {
-    const { params, body } = checkRequest(leadStatusEndpoint, ctx, await readJson(ctx));
     const operator = await gate.require(ctx, 'editor');
+    const { params, body } = checkRequest(leadStatusEndpoint, ctx, await readJson(ctx));
     const id = Number(params.id);
     const before = await setLeadStatus(q, id, body.status);
     if (!before) throw new ApiError(404, 'not_found', LEAD_NOT_FOUND);
@@ -105,8 +108,8 @@ export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: Operat
   });
 
   api.get(leadFileEndpoint.path, async (ctx) => {
-    const { params } = checkRequest(leadFileEndpoint, ctx);
     await gate.require(ctx, 'viewer');
+    const { params } = checkRequest(leadFileEndpoint, ctx);
     const file = await leadFile(q, Number(params.id), Number(params.fileId));
     const stored = file && uploadPath(uploadsDir, file.stored_name);
     // The name is the server's own; a row that would still lead out of the folder is not served.
@@ -121,8 +124,8 @@ export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: Operat
   });
 
   api.get(subscriberExportEndpoint.path, async (ctx) => {
-    const { query } = checkRequest(subscriberExportEndpoint, ctx);
     const operator = await gate.require(ctx, 'admin');
+    const { query } = checkRequest(subscriberExportEndpoint, ctx);
     const { csv, rows } = await subscribersCsv(q, query.status);
     await gate.audit(ctx, operator, 'subscribers.export', `subscribers${query.status ? ` (${query.status})` : ''}: ${rows} rows`);
     ctx.attachment(csvName('subscribers'));
@@ -131,15 +134,15 @@ export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: Operat
   });
 
   api.get(subscriberListEndpoint.path, async (ctx) => {
-    const { query } = checkRequest(subscriberListEndpoint, ctx);
     await gate.require(ctx, 'viewer');
+    const { query } = checkRequest(subscriberListEndpoint, ctx);
     const page = await listSubscribers(q, { status: query.status, search: query.search, after: query.after === undefined ? undefined : Number(query.after) }, LEAD_PAGE_SIZE);
     ctx.body = { success: true, data: { items: page.items, next: page.next === undefined ? null : String(page.next) } };
   });
 
   api.delete(subscriberDeleteEndpoint.path, async (ctx) => {
-    const { params } = checkRequest(subscriberDeleteEndpoint, ctx);
     const operator = await gate.require(ctx, 'admin');
+    const { params } = checkRequest(subscriberDeleteEndpoint, ctx);
     const id = Number(params.id);
     const erased = await eraseSubscriber(q, id);
     if (!erased) throw new ApiError(404, 'not_found', SUBSCRIBER_NOT_FOUND);

@@ -3,6 +3,9 @@
  * the operator types, creating a quote, the list and one quote, and issuing or e-mailing its
  * payment link. Viewers read; editors price, create and send. Every change is in the audit log,
  * never with the link's token.
+ *
+ * Every route asks the gate first (../studio/operator-gate.ts: 401, 403), then its contract, so a
+ * caller who is not an operator learns nothing of the request's shape.
  */
 import type Router from '@koa/router';
 import {
@@ -68,22 +71,22 @@ export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: Opera
   };
 
   api.get(catalogSearchEndpoint.path, async (ctx) => {
-    const { query } = checkRequest(catalogSearchEndpoint, ctx);
     await gate.require(ctx, 'viewer');
+    const { query } = checkRequest(catalogSearchEndpoint, ctx);
     ctx.body = { success: true, data: searchCatalog(commerce.catalog, query.search ?? '', query.samples ?? 'include').map(catalogLine) };
   });
 
   api.post(quotePriceEndpoint.path, async (ctx) => {
-    const { body } = checkRequest(quotePriceEndpoint, ctx, await readJson(ctx));
     await gate.require(ctx, 'editor');
+    const { body } = checkRequest(quotePriceEndpoint, ctx, await readJson(ctx));
     const lines = readQuoteLines(body.lines, commerce.catalog);
     const price = priceQuote(lines, body.discount ?? null, pricingAddress(body.shippingAddress ?? body.billingAddress), rules);
     ctx.body = { success: true, data: priceView(price) };
   });
 
   api.post(quoteCreateEndpoint.path, async (ctx) => {
-    const { body } = checkRequest(quoteCreateEndpoint, ctx, await readJson(ctx));
     const operator = await gate.require(ctx, 'editor');
+    const { body } = checkRequest(quoteCreateEndpoint, ctx, await readJson(ctx));
     const quote = await buildQuote({ q, quotes: commerce.quotes, catalog: commerce.catalog, rules }, body);
     const link = await commerce.quotes.issueLink(quote.id, body.linkDays ?? DEFAULT_LINK_DAYS);
     await gate.audit(ctx, operator, 'quote.create', `${quote.increment_id} for ${quote.email}, total ${toDollars(quote.total_cents).toFixed(2)}; link valid until ${link.expiresAt}`);
@@ -92,20 +95,20 @@ export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: Opera
   });
 
   api.get(quoteListEndpoint.path, async (ctx) => {
-    const { query } = checkRequest(quoteListEndpoint, ctx);
     await gate.require(ctx, 'viewer');
+    const { query } = checkRequest(quoteListEndpoint, ctx);
     ctx.body = { success: true, data: await listQuotes(q, { state: query.state, search: query.search, after: query.after === undefined ? undefined : Number(query.after) }) };
   });
 
   api.get(quoteDetailEndpoint.path, async (ctx) => {
-    const { params } = checkRequest(quoteDetailEndpoint, ctx);
     await gate.require(ctx, 'viewer');
+    const { params } = checkRequest(quoteDetailEndpoint, ctx);
     ctx.body = { success: true, data: await quoteDetail(q, Number(params.id)) };
   });
 
   api.post(quoteLinkEndpoint.path, async (ctx) => {
-    const { params, body } = checkRequest(quoteLinkEndpoint, ctx, await readJson(ctx));
     const operator = await gate.require(ctx, 'editor');
+    const { params, body } = checkRequest(quoteLinkEndpoint, ctx, await readJson(ctx));
     const quote = await linkableQuote(Number(params.id));
     const link = await commerce.quotes.issueLink(quote.id, body.days ?? DEFAULT_LINK_DAYS);
     await gate.audit(ctx, operator, 'quote.link', `${quote.increment_id}: a new link, valid until ${link.expiresAt}`);
@@ -113,8 +116,8 @@ export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: Opera
   });
 
   api.post(quoteEmailEndpoint.path, async (ctx) => {
-    const { params, body } = checkRequest(quoteEmailEndpoint, ctx, await readJson(ctx));
     const operator = await gate.require(ctx, 'editor');
+    const { params, body } = checkRequest(quoteEmailEndpoint, ctx, await readJson(ctx));
     const quote = await linkableQuote(Number(params.id));
     const sent = await emailQuoteLink(q, commerce.quotes, quote, body.days ?? DEFAULT_LINK_DAYS);
     await gate.audit(ctx, operator, 'quote.email', `${quote.increment_id}: a new link e-mailed to ${sent.sentTo}, valid until ${sent.expiresAt}`);
