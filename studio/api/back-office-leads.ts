@@ -16,7 +16,7 @@ import type {
   subscriberExportEndpoint,
   subscriberListEndpoint,
 } from '../../schemas/api/back-office-leads';
-import { call, data } from './studio-client';
+import { call, data, queryString } from './studio-client';
 
 type Data<T> = T extends { data: infer D } ? D : never;
 export type LeadForm = Data<ResponseBody<typeof leadFormsEndpoint, 200>>[number];
@@ -35,14 +35,6 @@ export type LeadQuery = Named<NonNullable<RequestQuery<typeof leadListEndpoint>>
 export type LeadExportQuery = Named<NonNullable<RequestQuery<typeof leadExportEndpoint>>>;
 export type SubscriberQuery = Named<NonNullable<RequestQuery<typeof subscriberListEndpoint>>>;
 export type SubscriberExportQuery = Named<NonNullable<RequestQuery<typeof subscriberExportEndpoint>>>;
-
-/** `?a=1&b=2` of the values that are set (an empty search is no search), or '' when none is. */
-export function queryString(query: Readonly<Record<string, string | undefined>>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 export const leadExportUrl = (query: LeadExportQuery) => `/api/studio/leads/export.csv${queryString(query)}`;
 export const subscriberExportUrl = (query: SubscriberExportQuery) => `/api/studio/subscribers/export.csv${queryString(query)}`;

@@ -10,7 +10,7 @@ import type {
   orderStatusEndpoint,
   overpaymentRefundedEndpoint,
 } from '../../schemas/api/back-office-orders';
-import { call, data } from './studio-client';
+import { call, data, queryString } from './studio-client';
 
 type Data<T> = T extends { data: infer D } ? D : never;
 export type OrderListQuery = Exclude<RequestQuery<typeof orderListEndpoint>, undefined>;
@@ -19,19 +19,11 @@ export type OrderRow = OrderListPage['orders'][number];
 export type OrderDetail = Data<ResponseBody<typeof orderDetailEndpoint, 200>>;
 export type OrderStatusChange = RequestBody<typeof orderStatusEndpoint>;
 
-/** The query string of a list request: only the filters that are set. */
-function orderListSearch(query: OrderListQuery): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
 const order = (id: number) => `/api/studio/orders/${id}`;
 
 export const backOfficeOrdersClient = {
   list: (query: OrderListQuery, signal?: AbortSignal) =>
-    data(call<ResponseBody<typeof orderListEndpoint, 200>>('GET', `/api/studio/orders${orderListSearch(query)}`, undefined, signal)),
+    data(call<ResponseBody<typeof orderListEndpoint, 200>>('GET', `/api/studio/orders${queryString(query)}`, undefined, signal)),
   detail: (id: number, signal?: AbortSignal) => data(call<ResponseBody<typeof orderDetailEndpoint, 200>>('GET', order(id), undefined, signal)),
   changeStatus: (id: number, body: OrderStatusChange) => data(call<ResponseBody<typeof orderStatusEndpoint, 200>>('POST', `${order(id)}/status`, body)),
   resendConfirmation: (id: number) => call<ResponseBody<typeof orderResendConfirmationEndpoint, 200>>('POST', `${order(id)}/resend-confirmation`, {}),

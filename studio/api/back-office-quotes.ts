@@ -12,7 +12,7 @@ import type {
   quoteListEndpoint,
   quotePriceEndpoint,
 } from '../../schemas/api/back-office-quotes';
-import { call, data } from './studio-client';
+import { call, data, queryString } from './studio-client';
 
 type Data<T> = T extends { data: infer D } ? D : never;
 export type CatalogLine = Data<ResponseBody<typeof catalogSearchEndpoint, 200>>[number];
@@ -28,14 +28,6 @@ export type QuoteDetail = Data<ResponseBody<typeof quoteDetailEndpoint, 200>>;
 export type QuoteAddress = NonNullable<QuoteDetail['billingAddress']>;
 export type IssuedLink = Data<ResponseBody<typeof quoteLinkEndpoint, 200>>;
 export type LinkEmailed = Data<ResponseBody<typeof quoteEmailEndpoint, 200>>;
-
-/** A query string of only the parameters that are set (`?a=1&b=2`, or nothing). */
-function queryString(query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 const quote = (id: number) => `/api/studio/quotes/${id}`;
 

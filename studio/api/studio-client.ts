@@ -62,6 +62,14 @@ export async function call<T>(method: string, path: string, body?: unknown, sign
 }
 
 const q = (path: string) => `?path=${encodeURIComponent(path)}`;
+/** `?a=1&b=2` of the parameters that are set (an empty search is no search), or '' when none is. */
+export function queryString(query: Readonly<Record<string, string | undefined>>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 /** The `data` of a `{success: true, data}` answer. */
 export const data = <T>(p: Promise<{ data: T }>): Promise<T> => p.then((r) => r.data);
 
