@@ -2,9 +2,9 @@
  * The back office's journey (issue 21, "Done when"), in Chromium: an editor makes a quote for a
  * customer who has an account, from catalog lines, and copies its payment link; in another browser
  * context the customer pays it with the test card; the editor sees the quote converted and the order
- * paid, marks it processing and then shipped with a comment, and the customer's account shows
- * "Shipped". Then every back-office screen (orders, quotes, leads, subscribers) opens on a 390 px
- * phone without sideways scrolling. With STUDIO_DOCS_SHOTS set (`npm run screenshots:studio`), the
+ * paid, marks it processing and then shipped with a comment e-mailed to the customer, and the
+ * customer's account shows "Shipped". Then every back-office screen (orders, quotes, leads,
+ * subscribers) opens on a 390 px phone without sideways scrolling. With STUDIO_DOCS_SHOTS set (`npm run screenshots:studio`), the
  * screens at 1440 px for docs/studio.md.
  */
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ import { seedBackOffice } from '../server/back-office/seed-database';
 import { openDatabase } from '../server/db/database';
 import { signInOperator } from '../server/studio/studio-test-kit';
 import { watchConsole } from './browser';
-import { fillTestCard, GOOD_CARD, quoteRecord } from './quote-journey-kit';
+import { fillTestCard, GOOD_CARD, mailbox, quoteRecord } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
@@ -139,10 +139,11 @@ describe('the back office', () => {
     const detail = page.locator('main');
     await expect.poll(() => detail.textContent()).toContain(`$${(order.total_cents / 100).toFixed(2)}`);
 
-    const changeStatus = async (label: string, comment: string) => {
+    const changeStatus = async (label: string, comment: string, tell = false) => {
       const form = page.getByRole('form', { name: 'Change the status' });
       await form.getByLabel('New status').selectOption({ label });
       await form.getByLabel('Comment').fill(comment);
+      if (tell) await form.getByLabel('E-mail the customer').check();
       await form.getByRole('button', { name: 'Change the status' }).click();
       await page.locator('.order-history, section', { hasText: comment }).first().waitFor();
     };
@@ -150,11 +151,12 @@ describe('the back office', () => {
     const offered = await page.getByLabel('New status').locator('option').allTextContents();
     expect(offered).not.toContain('Shipped');
     await changeStatus('Processing', 'Cabinet doors in the finishing shop.');
-    await changeStatus('Shipped', 'Left Austin by freight, tracking 1Z999AA10123456784.');
+    await changeStatus('Shipped', 'Left Austin by freight, tracking 1Z999AA10123456784.', true);
     await docShot(page, 'order-detail', true);
     expect((await quoteRecord(shop.server, quoteId)).orders[0]!.status).toBe('shipped');
 
-    // ---- The customer's account shows the new status -------------------------------------------
+    // ---- The customer is told, and their account shows the new status ----------------------------
+    await expect.poll(() => mailbox(shop.server)).toContain(`Order #${order.increment_id}: Shipped`);
     await customerPage.goto(`${shop.server.url}/my-account/orders`);
     const row = customerPage.locator('.account-row', { hasText: order.increment_id });
     await row.getByText('Shipped', { exact: true }).waitFor();

@@ -250,7 +250,7 @@ export const orderStatusEndpoint = endpoint({
       {
         status: { enum: OPERATOR_ORDER_STATUSES, 'x-message': ORDER_NEW_STATUS_MESSAGE, 'x-required': REQUIRED },
         comment: { type: 'string', maxLength: 2000, pattern: '^[^\\u0000]*$', 'x-message': ORDER_COMMENT_MESSAGE, 'x-required': REQUIRED },
-        notifyCustomer: { type: 'boolean', description: "Recorded on the history row as 'customer notified' (no e-mail is sent for a status; the customer's account shows the new status either way)", 'x-message': 'true or false.' },
+        notifyCustomer: { type: 'boolean', description: "E-mails the customer the new status with the comment, and records 'customer notified' on the history row (the customer's account shows the new status either way)", 'x-message': 'true or false.' },
       },
       ['status', 'comment'],
     ),

@@ -18,6 +18,7 @@ import { assertTransition, STATE_OF_STATUS } from '../services/order-status';
 import { findOrderRow, loadOrder, orderView } from '../services/order-view';
 import { nowIso } from '../services/request-input';
 import { operatorMoves, type OperatorOrderStatus } from './order-moves';
+import { renderOrderStatusMail } from './order-status-mail';
 
 export const RESEND_NOT_CONFIRMED = 'No confirmation went out for this order yet: it is sent when the order is paid.';
 export const RESEND_TOO_SOON = 'The confirmation was queued again less than a minute ago.';
@@ -33,8 +34,11 @@ export interface StatusChange {
   notifyCustomer: boolean;
 }
 
-/** The old and new status, for the audit log. */
-export async function changeOrderStatus(q: Queries, orderId: number, change: StatusChange): Promise<{ from: string; to: string }> {
+/**
+ * The old and new status, for the audit log. With `notifyCustomer`, the customer's e-mail of the new
+ * status and the comment is queued in the same transaction: it goes out exactly when the change holds.
+ */
+export async function changeOrderStatus(q: Queries, orderId: number, change: StatusChange, mail: MailContext): Promise<{ from: string; to: string }> {
   return q.transaction(async (tx) => {
     await lockOrderRow(tx, orderId);
     const row = await findOrderRow(tx, orderId);
@@ -53,6 +57,11 @@ export async function changeOrderStatus(q: Queries, orderId: number, change: Sta
       is_customer_notified: change.notifyCustomer ? 1 : 0,
       created_at: now,
     });
+    if (change.notifyCustomer) {
+      const order = orderView((await loadOrder(tx, orderId))!);
+      const rendered = renderOrderStatusMail({ incrementId: order.orderIncrementId, firstName: order.firstName, hasAccount: row.customer_id !== null }, change.status, change.comment, mail.publicUrl);
+      await enqueueMail(tx, { type: 'order-status', orderId, recipient: billingEmail(order), cc: [], dedupeKey: `order-status:${orderId}:${now}:${change.status}`, ...rendered }, { publicUrl: mail.publicUrl });
+    }
     return { from: row.status, to: change.status };
   });
 }

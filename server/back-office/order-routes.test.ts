@@ -127,12 +127,28 @@ describe('a status change', () => {
     const stored = (await database.q.first(database.q.db.selectFrom('sales_order').select(['status', 'state']).where('id', '=', order.id)))!;
     expect(stored).toEqual({ status: 'shipped', state: 'complete' });
     const audit = await database.q.all(database.q.db.selectFrom('studio_audit').selectAll().where('action', '=', 'order.status'));
-    expect(audit.some((a) => a.detail === `order ${order.id}: processing -> shipped: Sent with UPS 1Z999`)).toBe(true);
+    expect(audit.some((a) => a.detail === `order ${order.id}: processing -> shipped (customer e-mailed): Sent with UPS 1Z999`)).toBe(true);
+
+    // The customer is e-mailed the new status with the comment, and a link to the order in their account.
+    const billing = (await database.q.first(database.q.db.selectFrom('sales_order_address').select('email').where('order_id', '=', order.id).where('type', '=', 'billing')))!;
+    const mails = await database.q.all(database.q.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', order.id).where('type', '=', 'order-status'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ recipient: billing.email, subject: `Order #${res.body.data.incrementId}: Shipped` });
+    expect(mails[0]!.text).toContain('Sent with UPS 1Z999');
+    expect(mails[0]!.text).toContain(`/my-account/orders/${res.body.data.incrementId}`);
 
     const list = await customer.browser.call('GET', '/api/my-account/orders');
     expect(list.body.data.items.find((o: Json) => o.id === order.id)?.status).toBe('shipped');
     const own = await customer.browser.call('GET', `/api/my-account/orders/${order.id}`);
     expect(own.body.data.status).toBe('shipped');
+  });
+
+  it('e-mails nobody when the customer is not to be told', async () => {
+    const order = await orderIn('processing');
+    const res = await call(editor, 'POST', `/api/studio/orders/${order.id}/status`, { status: 'holded', comment: 'Waiting for the countertop template' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.statusHistory[0]).toMatchObject({ status: 'holded', customerNotified: false });
+    expect(await database.q.all(database.q.db.selectFrom('mail_outbox').select('id').where('order_id', '=', order.id).where('type', '=', 'order-status'))).toEqual([]);
   });
 
   it('refuses a move the state machine does not allow, and a payment-driven one, with 409', async () => {

@@ -67,8 +67,8 @@ export function backOfficeOrderRoutes(api: Router, deps: StudioDeps, gate: Opera
     const operator = await gate.require(ctx, 'editor');
     const { params, body } = checkRequest(orderStatusEndpoint, ctx, await readJson(ctx));
     const orderId = Number(params.id);
-    const { from, to } = await changeOrderStatus(q, orderId, { status: body.status, comment: body.comment, notifyCustomer: body.notifyCustomer ?? false });
-    await gate.audit(ctx, operator, 'order.status', `order ${orderId}: ${from} -> ${to}${body.comment.trim() ? `: ${body.comment.trim().slice(0, 200)}` : ''}`);
+    const { from, to } = await changeOrderStatus(q, orderId, { status: body.status, comment: body.comment, notifyCustomer: body.notifyCustomer ?? false }, { mail: deps.commerce.mail, publicUrl: deps.publicUrl });
+    await gate.audit(ctx, operator, 'order.status', `order ${orderId}: ${from} -> ${to}${body.notifyCustomer ? ' (customer e-mailed)' : ''}${body.comment.trim() ? `: ${body.comment.trim().slice(0, 200)}` : ''}`);
     ctx.body = { success: true, data: await detail(orderId) };
   });
 

@@ -6,8 +6,7 @@
 import { formatMoney } from '../../schemas/money';
 import type { OrderView } from '../services/order-view';
 
-export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | AccountMailType;
-export const MAIL_TYPES: readonly MailType[] = ['order-confirmation', 'order-confirmation-admin', 'split-payment-confirmation', 'refund-due-admin', 'form-notification', 'form-confirmation', 'newsletter-confirmation'];
+export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | AccountMailType;
 
 /** The account e-mails (issue 13): sent by the server only, never through /api/email/send-email. */
 export type AccountMailType = 'account-welcome' | 'account-exists' | 'password-reset' | 'password-changed';

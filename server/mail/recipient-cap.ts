@@ -44,6 +44,8 @@ export const RECIPIENT_KIND: Record<MailType, RecipientKind> = {
   'password-changed': 'owed',
   // A quote's payment link, sent by an editor to the address typed into the quote: nobody proved owning it.
   'quote-link': 'typed',
+  // An order's new status, sent when an operator ticks "E-mail the customer": owed to whoever paid for it.
+  'order-status': 'owed',
 };
 
 /**

@@ -109,10 +109,10 @@ export function OrderStatusForm({ order, client, onChanged }: { order: OrderDeta
       <div className="order-status-form__notify">
         <label className="check">
           <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} aria-describedby={`${id}-notify-hint`} />
-          The customer has been told
+          E-mail the customer
         </label>
         <p className="field__hint" id={`${id}-notify-hint`}>
-          Recorded with the change; no e-mail is sent from here. The customer sees the new status in their account either way.
+          The e-mail gives the new status and your comment. The customer sees the new status in their account either way.
         </p>
       </div>
       <Alert>{alert}</Alert>

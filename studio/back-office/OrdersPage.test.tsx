@@ -224,7 +224,7 @@ describe('an order', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Comment'));
     expect(changeStatus).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('Comment'), { target: { value: 'Tracking 1Z999' } });
-    fireEvent.click(screen.getByLabelText('The customer has been told'));
+    fireEvent.click(screen.getByLabelText('E-mail the customer'));
     fireEvent.click(screen.getByRole('button', { name: 'Change the status' }));
     await waitFor(() => expect(changeStatus).toHaveBeenCalledWith(7, { status: 'shipped', comment: 'Tracking 1Z999', notifyCustomer: true }));
     expect(await screen.findByText('Order #100000007 is now Shipped.')).toBeTruthy();
