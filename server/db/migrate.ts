@@ -9,7 +9,6 @@ import * as m0007 from './migrations/0007_mail_cap_and_newsletter_consent';
 import * as m0009 from './migrations/0009_shared_rate_limits';
 import * as m0010 from './migrations/0010_studio';
 import * as m0011 from './migrations/0011_back_office_orders';
-import * as m0012 from './migrations/0012_back_office_quotes';
 import * as m0013 from './migrations/0013_back_office_leads';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
@@ -27,7 +26,6 @@ const migrations: Record<string, Migration> = {
   '0009_shared_rate_limits': m0009,
   '0010_studio': m0010,
   '0011_back_office_orders': m0011,
-  '0012_back_office_quotes': m0012,
   '0013_back_office_leads': m0013,
   '0100_test_gateway_transaction': m0100,
   '0101_test_gateway_authentication': m0101,
