@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,9 +7,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // A worker per core, not Vitest's default of one fewer: most of a test's time is spent waiting
-    // on a server, Chromium or PostgreSQL, so on CI's two cores the suite runs in two lanes, not one.
-    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {

@@ -80,7 +80,10 @@ describe('an operator publishes a new page from the studio, and restores the sit
     const secret = ((await page.locator('.secret').textContent()) ?? '').replace(/\s/g, '');
     await page.getByLabel('Code from the app').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Check the code' }).click();
-    expect(await page.getByRole('list', { name: 'Recovery codes' }).locator('li').count()).toBe(10);
+    // The codes show once the server has checked the code: wait for them, then count.
+    const recoveryCodes = page.getByRole('list', { name: 'Recovery codes' });
+    await recoveryCodes.waitFor();
+    expect(await recoveryCodes.locator('li').count()).toBe(10);
     await page.getByLabel('I have saved them').check();
     await page.getByRole('link', { name: 'Sign in to the studio' }).click();
 

@@ -244,6 +244,8 @@ describe('a quote', () => {
     open('/studio/quotes/5', fakeQuotes({ detail: () => Promise.resolve(DETAIL), issueLink: () => Promise.resolve(LINK) }));
     fireEvent.click(await screen.findByRole('button', { name: 'Issue a new link' }));
     const box = await screen.findByRole('region', { name: 'New payment link' });
+    // The new link takes the focus once shown (an effect after the paint): the operator copies after that.
+    await waitFor(() => expect(document.activeElement).toBe(box));
     fireEvent.click(within(box).getByRole('button', { name: 'Copy link' }));
     expect(await within(box).findByText(/did not allow copying: the link is selected/)).toBeTruthy();
     const input = within(box).getByRole('textbox', { name: 'Payment link' }) as HTMLInputElement;
