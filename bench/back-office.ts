@@ -22,7 +22,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { testEnv } from '../server/api/commerce-test-kit';
 import { encodeCursor, orderListQuery, type OrderListFilter } from '../server/back-office/order-list-query';
 import { seedBackOffice } from '../server/back-office/seed-database';
@@ -30,9 +29,8 @@ import { openDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { ORDER_LIST_INDEXES } from '../server/db/migrations/0011_back_office_orders';
 import { signInOperator } from '../server/studio/studio-test-kit';
-import { startPostgresCluster } from '../server/testing/postgres-cluster';
-import { createTestDatabaseUrl } from '../server/testing/test-database';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
+import { benchPostgres, freshDatabaseUrl, type Cleanup } from './bench-databases';
 
 const BUDGET_MS = 100;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
@@ -161,7 +159,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', url: string, rows: Row
 }
 
 async function main(): Promise<void> {
-  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanups: Cleanup[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-bench-back-office-'));
   cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const rows: Row[] = [];
@@ -172,26 +170,7 @@ async function main(): Promise<void> {
       if (engine === 'sqlite') {
         url = `sqlite:${path.join(tmp, 'back-office.db')}`;
       } else {
-        let adminUrl = process.env.TEST_DATABASE_URL;
-        if (!adminUrl) {
-          say('Starting a throwaway PostgreSQL cluster...');
-          const cluster = await startPostgresCluster();
-          cleanups.push(() => cluster.stop());
-          adminUrl = cluster.url;
-        }
-        process.env.SHOWROOM_TEST_ENGINE = 'postgres';
-        process.env.SHOWROOM_TEST_POSTGRES_URL = adminUrl;
-        url = await createTestDatabaseUrl(tmp);
-        const schema = /search_path=(\w+)/.exec(decodeURIComponent(url))![1]!;
-        cleanups.push(async () => {
-          const client = new pg.Client({ connectionString: adminUrl });
-          await client.connect();
-          try {
-            await client.query(`drop schema if exists ${schema} cascade`);
-          } finally {
-            await client.end();
-          }
-        });
+        url = await freshDatabaseUrl('postgres', await benchPostgres(cleanups, say), tmp, cleanups);
       }
       await benchEngine(engine, url, rows, baselines);
     }

@@ -31,10 +31,9 @@ import { buildIsStale, projectRoot } from '../server/build-output';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { QuoteService } from '../server/services/quote-service';
-import { startPostgresCluster } from '../server/testing/postgres-cluster';
 import { startServerProcesses, type ServerProcess } from '../server/testing/server-processes';
-import { createTestDatabaseUrl } from '../server/testing/test-database';
 import { startTestServer } from '../server/testing/test-server';
+import { benchPostgres, freshDatabaseUrl, type Cleanup } from './bench-databases';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -43,7 +42,6 @@ const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
 
 // Everything started is stopped in reverse order, on success, failure or Ctrl-C: the processes
 // (the bare server, the Showroom servers) first, then the databases, the cluster, the temp folder.
-type Cleanup = () => Promise<unknown> | unknown;
 const processes: Cleanup[] = [];
 const cleanups: Cleanup[] = [];
 async function drain(list: Cleanup[]): Promise<void> {
@@ -164,31 +162,8 @@ async function main(): Promise<void> {
   }
 
   // PostgreSQL: the one given, or a throwaway cluster.
-  let adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    say('Starting a throwaway PostgreSQL cluster...');
-    const cluster = await startPostgresCluster();
-    cleanups.push(() => cluster.stop());
-    adminUrl = cluster.url;
-  }
-  const freshUrl = async (engine: 'sqlite' | 'postgres'): Promise<string> => {
-    process.env.SHOWROOM_TEST_ENGINE = engine;
-    process.env.SHOWROOM_TEST_POSTGRES_URL = adminUrl;
-    const url = await createTestDatabaseUrl(tmp);
-    if (engine === 'postgres' && process.env.TEST_DATABASE_URL) {
-      const schema = /search_path=(\w+)/.exec(decodeURIComponent(url))![1]!;
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        try {
-          await client.query(`drop schema if exists ${schema} cascade`);
-        } finally {
-          await client.end();
-        }
-      });
-    }
-    return url;
-  };
+  const adminUrl = await benchPostgres(cleanups, say);
+  const freshUrl = (engine: 'sqlite' | 'postgres'): Promise<string> => freshDatabaseUrl(engine, adminUrl, tmp, cleanups);
 
   // The baseline, in a process of its own.
   const bareChild: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bench', 'bare-server.ts')], {
