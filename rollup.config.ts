@@ -49,7 +49,7 @@ const RUNTIME_MODULES = [
 ];
 
 /**
- * The money pages' shared code (issue 12): the payment contract (PaymentEntry, the order-success and
+ * The money pages' shared code: the payment contract (PaymentEntry, the order-success and
  * pending-payment stores) and the read-only purchase view, in one `payment-pages` chunk that quote
  * payment, split payment and checkout all import, instead of chunks rollup would name after whichever
  * module it met first. The gateways' clients (widgets/payment/{gateway}/) stay out: each remains its

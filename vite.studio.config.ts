@@ -1,5 +1,5 @@
 /**
- * The studio's build (issue 20): the operators' app at /studio, an app of its own bundles that the
+ * The studio's build: the operators' app at /studio, an app of its own bundles that the
  * storefront never loads. React (not preact/compat as the storefront's islands): the studio is one
  * page for a few operators, and @rjsf/core wants React. Root studio/, entry studio/index.html, out
  * dist/studio; server/studio/studio-page.ts serves it under a strict Content-Security-Policy (no

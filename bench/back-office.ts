@@ -1,5 +1,5 @@
 /**
- * The back office's order list at real sizes (npm run bench:back-office; issue 21): on SQLite and on
+ * The back office's order list at real sizes (npm run bench:back-office): on SQLite and on
  * PostgreSQL, a fresh database seeded with 100,000 orders and 20,000 form submissions
  * (server/back-office/seed-database.ts), a server started on it, an operator signed in, then
  * GET /api/studio/orders timed one request after another:
@@ -22,7 +22,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { testEnv } from '../server/api/commerce-test-kit';
 import { encodeCursor, orderListQuery, type OrderListFilter } from '../server/back-office/order-list-query';
 import { seedBackOffice } from '../server/back-office/seed-database';
 import { openDatabase, type Database } from '../server/db/database';
@@ -140,7 +139,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', url: string, rows: Row
     say(`${engine}: seeding ${ORDERS} orders and ${SUBMISSIONS} submissions...`);
     await seedBackOffice(database, { orders: ORDERS, submissions: SUBMISSIONS });
     say(`${engine}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    server = await startTestServer({ ...testEnv, DATABASE_URL: url });
+    server = await startTestServer({ DATABASE_URL: url });
     const { headers } = await signInOperator(server, 'viewer');
     const list = await cases(server, headers);
     const mine: Row[] = [];

@@ -4,7 +4,7 @@
  * the chunks of the islands due at once (the header, alerts, back-to-top and the interactive blocks
  * on screen). Two client builds are measured, each into a temporary folder (dist/ is not touched):
  * the site as shipped (islands on preact/compat) and the same islands on React 19. "Before" is the
- * whole-page hydration the site had until issue 9, the same on every route (commit 17d6ac4).
+ * whole-page hydration the site had before its islands, the same on every route (commit 17d6ac4).
  *
  * Each build is served by its own server, in a child process (SHOWROOM_CLIENT_DIR points it at the
  * build); run `npm run build` first for the SSR bundle.

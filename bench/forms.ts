@@ -1,6 +1,6 @@
 /**
- * Typing speed of the form engine against react-jsonschema-form (issue 10 "Speed";
- * `npm run bench:forms`, or `npx tsx bench/forms.ts [--runtime preact|react|both] [--runs N]`).
+ * Typing speed of the form engine against react-jsonschema-form (`npm run bench:forms`, or
+ * `npx tsx bench/forms.ts [--runtime preact|react|both] [--runs N]`).
  *
  * Types 50 characters, one real key press at a time (page.keyboard.press), into one field of a
  * 60-field generated form and of the free-kitchen-design form (its first step, the one on screen), in

@@ -26,7 +26,7 @@ import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { orderPayload, quoteFile, testEnv } from '../server/api/commerce-test-kit';
+import { orderPayload, quoteFile } from '../server/api/commerce-test-kit';
 import { buildIsStale, projectRoot } from '../server/build-output';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
@@ -199,7 +199,7 @@ async function main(): Promise<void> {
     let token: string;
     try {
       await migrateToLatest(database.db);
-      servers = await startServerProcesses(setup.processes, { ...testEnv, DATABASE_URL: url, UPLOADS_DIR: path.join(tmp, `uploads-${i}`) });
+      servers = await startServerProcesses(setup.processes, { DATABASE_URL: url, UPLOADS_DIR: path.join(tmp, `uploads-${i}`) });
       const started = servers;
       processes.push(() => Promise.all(started.map((s) => s.stop())));
       const quotes = new QuoteService(database.q, servers[0]!.url);
@@ -244,7 +244,7 @@ async function main(): Promise<void> {
   const sequential: { setup: string; endpoint: string; calls: number; ms: number; dbMs: number; last: string[] }[] = [];
   for (const engine of ['postgres', 'sqlite'] as const) {
     const url = await freshUrl(engine);
-    const server = await startTestServer({ ...testEnv, DATABASE_URL: url });
+    const server = await startTestServer({ DATABASE_URL: url });
     try {
       const database = openDatabase(url);
       let quoteUrl: string;

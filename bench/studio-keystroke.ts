@@ -1,6 +1,6 @@
 /**
- * Keystroke to preview in the studio, as an operator sees it (issue 20: "median keystroke-to-preview
- * at most 300 ms on the demo home page"; `npm run bench:studio-keystroke`, or
+ * Keystroke to preview in the studio, as an operator sees it (the target: a median
+ * keystroke-to-preview of at most 300 ms on the demo home page; `npm run bench:studio-keystroke`, or
  * `npx tsx bench/studio-keystroke.ts [--keys N]`). Needs the studio built (`npm run build:studio`).
  *
  * One server on a copy of the demo content, an editor signed in, Debian's Chromium at 1440 px. The

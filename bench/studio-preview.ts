@@ -1,6 +1,6 @@
 /**
- * How fast the studio's preview answers (issue 20: "median keystroke-to-preview at most 300 ms on
- * the demo home page"; `npm run bench:studio`, or `npx tsx bench/studio-preview.ts [--runs N]`).
+ * How fast the studio's preview answers (the target: a median keystroke-to-preview of at most 300 ms
+ * on the demo home page; `npm run bench:studio`, or `npx tsx bench/studio-preview.ts [--runs N]`).
  *
  * One server on a copy of the demo content and a fresh SQLite file; an editor signed in. Then, in
  * the same run and interleaved, N times each (after 5 unmeasured warm-ups):

@@ -1,4 +1,10 @@
-/** Debian's Chromium driven by playwright-core, with the flags this closed network needs. */
+/**
+ * Debian's Chromium driven by playwright-core, with the flags this closed network needs. One
+ * Chromium serves every test file of a test process (`workerBrowser`): files run one after another
+ * in a process, each in contexts of its own, and the contexts a file leaves open are closed after it
+ * (`closeContexts`). Playwright ends the browsers it launched when the process exits.
+ */
+import { afterAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,6 +27,26 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/** This test process's Chromium, launched on first use (and again if it went away). */
+export function workerBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  shared.catch(() => (shared = undefined));
+  return shared;
+}
+
+/** After the calling file's tests: closes the contexts they left open in the process's Chromium. */
+export function closeContextsAfterAll(): void {
+  afterAll(async () => {
+    const browser = await shared;
+    await Promise.all(browser?.contexts().map((c) => c.close()) ?? []);
   });
 }
 

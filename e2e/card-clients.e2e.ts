@@ -14,13 +14,13 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, billing, orderPayload, testEnv } from '../server/api/commerce-test-kit';
+import { api, billing, orderPayload } from '../server/api/commerce-test-kit';
 import { projectRoot } from '../server/build-output';
 import { startFakeAuthorizeNet, type FakeAuthorizeNet } from '../server/gateways/fakes/fake-authorize-net';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { paymentCss } from '../widgets/payment/payment.css';
 import type { OfferedPaymentMethod, PaymentOutcome, PaymentTarget } from '../widgets/payment/payment-types';
-import { launchBrowser } from './browser';
+import { workerBrowser, closeContextsAfterAll } from './browser';
 import { seriousViolations } from './quote-journey-kit';
 
 const ACCEPT_JS_URL = 'https://jstest.authorize.net/v1/Accept.js';
@@ -42,9 +42,10 @@ let browser: Browser;
 let anet: FakeAuthorizeNet;
 let bundle: string;
 
+closeContextsAfterAll();
 beforeAll(async () => {
   anet = await startFakeAuthorizeNet({ loginId: ANET.loginId, transactionKey: ANET.transactionKey });
-  const env = { ...testEnv, AUTHORIZE_NET_LOGIN_ID: ANET.loginId, AUTHORIZE_NET_TRANSACTION_KEY: ANET.transactionKey, AUTHORIZE_NET_CLIENT_KEY: ANET.clientKey, AUTHORIZE_NET_API_BASE: anet.url, AUTHORIZE_NET_ACCEPT_JS_URL: ACCEPT_JS_URL };
+  const env = { AUTHORIZE_NET_LOGIN_ID: ANET.loginId, AUTHORIZE_NET_TRANSACTION_KEY: ANET.transactionKey, AUTHORIZE_NET_CLIENT_KEY: ANET.clientKey, AUTHORIZE_NET_API_BASE: anet.url, AUTHORIZE_NET_ACCEPT_JS_URL: ACCEPT_JS_URL };
   const built = build({
     entryPoints: [path.join(projectRoot, 'e2e', 'card-clients', 'card-clients-page.tsx')],
     bundle: true,
@@ -55,11 +56,10 @@ beforeAll(async () => {
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   });
-  const [started, launched, output] = await Promise.all([startTestServer(env), launchBrowser(), built]);
+  const [started, launched, output] = await Promise.all([startTestServer(env), workerBrowser(), built]);
   [server, browser, bundle] = [started, launched, output.outputFiles[0]!.text];
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await anet?.close();
 });

@@ -21,7 +21,7 @@ import { startFakeAuthorizeNet, type FakeAuthorizeNet } from '../server/gateways
 import { startFakePayPal, type FakePayPal } from '../server/gateways/fakes/fake-paypal';
 import { startFakeStripe, type FakeStripe } from '../server/gateways/fakes/fake-stripe';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 import { addSamplesThroughTheBlock, buyer, expectSuccessPage, fillBilling, storedOrders, typeTestCard } from './checkout-journey-kit';
 
 const standIns = path.join(projectRoot, 'e2e', 'stand-ins');
@@ -48,6 +48,7 @@ function contentWithEveryMethod(): string {
   return dir;
 }
 
+closeContextsAfterAll();
 beforeAll(async () => {
   contentDir = contentWithEveryMethod();
   [stripe, paypal, anet] = await Promise.all([
@@ -71,11 +72,10 @@ beforeAll(async () => {
       AUTHORIZE_NET_API_BASE: anet.url,
       AUTHORIZE_NET_ACCEPT_JS_URL: ACCEPT_JS_URL,
     }),
-    launchBrowser(),
+    workerBrowser(),
   ]);
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await Promise.all([stripe?.close(), paypal?.close(), anet?.close()]);
   if (contentDir) fs.rmSync(contentDir, { recursive: true, force: true });

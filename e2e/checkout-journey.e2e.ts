@@ -14,13 +14,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { testEnv } from '../server/api/commerce-test-kit';
 import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';
 import { watchConsole } from './browser';
 import { addSamplesThroughTheBlock, buyer, expectOrderMails, expectSuccessPage, fillBilling, NEXT_YEAR, storedOrders, typeTestCard } from './checkout-journey-kit';
 import { useShop } from './shop-fixture';
 
-const shop = useShop(testEnv);
+const shop = useShop();
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -10,12 +10,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testEnv } from '../server/api/commerce-test-kit';
 import { watchConsole } from './browser';
 import { addSamplesThroughTheBlock, buyer, expectSuccessPage, fillBilling, storedOrders, typeTestCard } from './checkout-journey-kit';
 import { useShop } from './shop-fixture';
 
-const shop = useShop(testEnv);
+const shop = useShop();
 const WAITING = "A payment for this order is waiting for your bank's confirmation. Finish it, or cancel it to pay another way.";
 const shots = path.resolve(process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots');
 

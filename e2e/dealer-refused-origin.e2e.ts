@@ -21,7 +21,7 @@ const sink = new Writable({
     done();
   },
 });
-const shop = useThirdSiteShop(() => startTestServer({}, {}, pino({ level: 'warn' }, sink)));
+const shop = useThirdSiteShop(() => startTestServer({}, { log: pino({ level: 'warn' }, sink) }));
 
 /** Every element of the dealer example's samples page. */
 const ELEMENTS = ['showroom-cart-count', 'showroom-order-samples[style-name="hartford-shaker"]', 'showroom-order-samples[style-name="soho-slab"]', 'showroom-sample-cart', 'showroom-payment-methods', 'showroom-estimator'];

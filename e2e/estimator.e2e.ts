@@ -15,7 +15,7 @@ import type { EstimatorTemplate } from '../schemas/estimator/estimator-template.
 import { estimatePrice } from '../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../schemas/forms/form-field.schema';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 import { printEstimate } from './estimate-pdf';
 
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(new URL(`../examples/site/${file}`, import.meta.url), 'utf8')) as T;
@@ -37,11 +37,9 @@ const expected = estimatePrice(template.fields as FormField[], answers, pricing)
 const partial = estimatePrice(template.fields as FormField[], { kitchenSize: 'large', cabinetLine: 'semi-custom', backsplash: 'none', flooring: 'keep-existing' }, pricing);
 
 let browser: Browser;
+closeContextsAfterAll();
 beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
+  browser = await workerBrowser();
 });
 
 const grandTotal = (root: Locator) => root.locator('[data-total="grand"]');

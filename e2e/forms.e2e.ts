@@ -17,22 +17,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientDir } from '../server/build-output';
 import { openDatabase, type Database } from '../server/db/database';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 
 let server: TestServer;
 let browser: Browser;
 let database: Database;
 let visitor = 0;
 
+closeContextsAfterAll();
 beforeAll(async () => {
   const env: Record<string, string> = { TRUST_PROXY: 'loopback' };
   if (process.env.CONTENT_DIR) env.CONTENT_DIR = process.env.CONTENT_DIR;
-  [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(env), workerBrowser()]);
   database = openDatabase(server.databaseUrl);
 });
 afterAll(async () => {
   await database?.close();
-  await browser?.close();
   await server?.stop();
 });
 

@@ -14,7 +14,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RETURN_ADDRESS_MESSAGES } from '../schemas/evaluators/return-address-messages';
-import { testEnv } from '../server/api/commerce-test-kit';
 import { freePort } from '../server/api/my-account-test-kit';
 import { startTestServer } from '../server/testing/test-server';
 import { PAYMENT_ERROR_MS } from '../widgets/checkout/Checkout';
@@ -23,7 +22,7 @@ import { addSamplesThroughTheBlock, buyer, expectSuccessPage, fillBilling, store
 import { createQuoteLink, fillTestCard, GOOD_CARD, quoteRecord } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
-const shop = useShop(testEnv);
+const shop = useShop();
 
 const portOf = () => new URL(shop.server.listenUrl).port;
 
@@ -79,7 +78,7 @@ describe('the store as `npm start` serves it', () => {
 
   it('the link `npm run quote` prints opens at localhost and pays', async () => {
     // The CLI as an admin runs it beside `npm start`: the same PORT, no PUBLIC_URL.
-    const link = createQuoteLink(shop.server, 'examples/quotes/kitchen-remodel.json', { PUBLIC_URL: undefined, PORT: portOf() });
+    const link = await createQuoteLink(shop.server, 'examples/quotes/kitchen-remodel.json', { PUBLIC_URL: undefined, PORT: portOf() });
     expect(link.origin).toBe(`http://localhost:${portOf()}`);
     const page = await (await shop.browser.newContext()).newPage();
     const problems = watchConsole(page);
@@ -100,7 +99,7 @@ describe('a store visited at an address it was not told', () => {
   it('refuses the payment in its own words, and the words stay past the 10 seconds', async () => {
     // The defect as it was: the store knows itself as 127.0.0.1 only, the visitor is at localhost.
     const port = await freePort();
-    const store = await startTestServer({ ...testEnv, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+    const store = await startTestServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
     const context = await shop.browser.newContext();
     try {
       const base = `http://localhost:${port}`;

@@ -17,7 +17,7 @@ const overflowsSideways = (page: Page) => page.evaluate(() => document.documentE
 
 describe('quote payment page', () => {
   it('opens a quote by its link: title, cards, items, totals and the pay form, on a 390 px phone', async () => {
-    const link = createQuoteLink(shop.server);
+    const link = await createQuoteLink(shop.server);
     const page = await phonePage(shop);
     const problems = watchConsole(page);
     await page.goto(link.href);
@@ -38,7 +38,7 @@ describe('quote payment page', () => {
   });
 
   it('shows the expired dead end with its buttons', async () => {
-    const link = createQuoteLink(shop.server);
+    const link = await createQuoteLink(shop.server);
     await expireQuoteLink(shop.server, Number(link.searchParams.get('quoteId')));
     const page = await phonePage(shop);
     await page.goto(link.href);
@@ -82,7 +82,7 @@ describe('split payment page', () => {
 
 /** Pays part of a quote through the API (the test gateway, as its card form will), making a split order. */
 async function orderPaidInPart(amount: number): Promise<{ id: number; orderIncrementId: string; email: string }> {
-  const link = createQuoteLink(shop.server);
+  const link = await createQuoteLink(shop.server);
   const quoteId = Number(link.searchParams.get('quoteId'));
   const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${link.searchParams.get('token')}` };
   const charge = await fetch(`${shop.server.url}/api/payment/test/charge`, {
@@ -121,7 +121,7 @@ describe('split payment page with an order', () => {
 
 describe('the elements (playground, built with preact)', () => {
   it('<showroom-quote-payment> opens a quote from its attributes, <showroom-split-payment> looks an order up', async () => {
-    const link = createQuoteLink(shop.server);
+    const link = await createQuoteLink(shop.server);
     const page = await shop.browser.newPage();
     const problems = watchConsole(page);
     await page.goto(`${shop.server.url}/playground/`);

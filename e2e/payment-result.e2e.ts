@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, billing, orderPayload, testEnv } from '../server/api/commerce-test-kit';
+import { api, billing, orderPayload } from '../server/api/commerce-test-kit';
 import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';
 import { ORDER_SUCCESS_KEY } from '../widgets/payment/order-success-store';
 import type { PendingPayment } from '../widgets/payment/pending-payment';
@@ -19,7 +19,7 @@ import { watchConsole } from './browser';
 import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
 
-const shop = useShop(testEnv);
+const shop = useShop();
 
 const card = { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cardCode: '123' };
 

@@ -10,11 +10,11 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, orderPayload, testEnv } from '../server/api/commerce-test-kit';
+import { api, orderPayload } from '../server/api/commerce-test-kit';
 import { AUTHENTICATION_PAGE } from '../server/gateways/fakes/fake-stripe';
 import { pagePolicy } from '../server/http/content-security-policy';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser } from './browser';
+import { workerBrowser, closeContextsAfterAll } from './browser';
 import { routeProviders, startFakeProviders, type FakeProviders } from './provider-stand-ins';
 import type { Browser } from 'playwright-core';
 
@@ -45,12 +45,12 @@ async function buildHarness(): Promise<Map<string, string>> {
   return new Map(result.outputFiles.map((f) => [path.basename(f.path), f.text]));
 }
 
+closeContextsAfterAll();
 beforeAll(async () => {
   [providers, bundle] = await Promise.all([startFakeProviders('clients', PAYPAL_CLIENT_ID), buildHarness()]);
-  [server, browser] = await Promise.all([startTestServer({ ...testEnv, ...providers.env }), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer({ ...providers.env }), workerBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await providers?.close();
 });

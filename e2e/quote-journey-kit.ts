@@ -1,14 +1,14 @@
 /**
- * What the quote and split-payment journeys share: a quote made by the CLI the way an admin makes
- * one, a customer's phone, the test card typed into the card form the way a customer types it (or
+ * What the quote and split-payment journeys share: a quote made by the quote command the way an
+ * admin makes one, a customer's phone, the test card typed into the card form the way a customer types it (or
  * with the keyboard alone), axe's serious findings, and what the database holds for a quote (its
  * row, its order, the order's payments).
  */
-import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Queries } from '../server/db/queries';
+import { runQuoteCli } from '../server/quote-cli';
 import type { TestServer } from '../server/testing/test-server';
 import { withServerDatabase } from './server-database';
 import type { Shop } from './shop-fixture';
@@ -26,17 +26,17 @@ export const DECLINED_CARD: TestCard = { ...GOOD_CARD, number: '4000 0000 0000 0
 export const AUTHENTICATION_CARD: TestCard = { ...GOOD_CARD, number: '4000 0025 0000 3155' };
 
 /**
- * `npm run quote -- create examples/quotes/kitchen-remodel.json` against the shop's database: the
- * printed link. `env` is the rest of the CLI's settings; by default it is told the shop's PUBLIC_URL.
+ * `npm run quote -- create examples/quotes/kitchen-remodel.json` against the shop's database, run
+ * in this process (e2e/commerce-quote-cli.e2e.ts runs the command itself): the printed link. `env`
+ * is the rest of the command's settings; by default it is told the shop's PUBLIC_URL.
  */
-export function createQuoteLink(server: TestServer, file = 'examples/quotes/kitchen-remodel.json', env: Record<string, string | undefined> = { PUBLIC_URL: server.url }): URL {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/quote-cli.ts', 'create', file], {
-    env: { ...process.env, DATABASE_URL: server.databaseUrl, ...env },
-    encoding: 'utf8',
-  });
-  expect(result.status, result.stderr).toBe(0);
-  const line = result.stdout.split('\n').find((l) => l.startsWith('Payment link: '));
-  expect(line, result.stdout).toBeDefined();
+export async function createQuoteLink(server: TestServer, file = 'examples/quotes/kitchen-remodel.json', env: Record<string, string | undefined> = { PUBLIC_URL: server.url }): Promise<URL> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runQuoteCli(['create', file], { ...process.env, DATABASE_URL: server.databaseUrl, ...env }, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  expect(code, stderr).toBe(0);
+  const line = stdout.split('\n').find((l) => l.startsWith('Payment link: '));
+  expect(line, stdout).toBeDefined();
   return new URL(line!.slice('Payment link: '.length));
 }
 
@@ -48,7 +48,7 @@ export interface SplitOrder {
 
 /** A CLI-made quote (split payment, minimum $1,000) whose deposit is paid through the API: an order that owes the rest. */
 export async function orderWithDeposit(server: TestServer, deposit: number): Promise<SplitOrder> {
-  const link = createQuoteLink(server);
+  const link = await createQuoteLink(server);
   const quoteId = Number(link.searchParams.get('quoteId'));
   const auth = { 'Content-Type': 'application/json', Authorization: `Bearer ${link.searchParams.get('token')}` };
   const card = { cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 2), cardCode: '123' };

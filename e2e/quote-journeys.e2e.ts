@@ -9,7 +9,6 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { testEnv } from '../server/api/commerce-test-kit';
 import { watchConsole } from './browser';
 import {
   AUTHENTICATION_CARD,
@@ -27,11 +26,11 @@ import {
 } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
-const shop = useShop(testEnv);
+const shop = useShop();
 
 /** A new quote from the CLI, opened by its link on a new phone (its console watched) down to the test card's fields. */
 async function openNewQuote(): Promise<{ quoteId: number; page: Page; problems: string[] }> {
-  const link = createQuoteLink(shop.server);
+  const link = await createQuoteLink(shop.server);
   const page = await phonePage(shop);
   const problems = watchConsole(page);
   await page.goto(link.href);
@@ -142,7 +141,7 @@ describe('paying a quote by its link with the test card', () => {
 
 describe('the dead ends', () => {
   it('an expired link shows its message with Go to Home Page and Contact Us, and nothing to pay', async () => {
-    const link = createQuoteLink(shop.server);
+    const link = await createQuoteLink(shop.server);
     await expireQuoteLink(shop.server, Number(link.searchParams.get('quoteId')));
     const page = await phonePage(shop);
     await page.goto(link.href);

@@ -19,7 +19,7 @@ describe('the quote link page', () => {
       if (referer) referers.push(referer);
     });
     // The quote payment block (issue 12) then opens the quote with the moved token as Bearer.
-    const link = createQuoteLink(shop.server);
+    const link = await createQuoteLink(shop.server);
     const quoteId = link.searchParams.get('quoteId')!;
     const token = link.searchParams.get('token')!;
     const authorizations: string[] = [];

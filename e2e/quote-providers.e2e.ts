@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser } from './browser';
+import { workerBrowser, closeContextsAfterAll } from './browser';
 import { routeProviders, startFakeProviders, type FakeProviders } from './provider-stand-ins';
 import { createQuoteLink, quoteRecord } from './quote-journey-kit';
 
@@ -31,13 +31,13 @@ function contentWithStripe(): string {
   return dir;
 }
 
+closeContextsAfterAll();
 beforeAll(async () => {
   contentDir = contentWithStripe();
   providers = await startFakeProviders('quote', 'AcLientIdForQuoteJourneys');
-  [server, browser] = await Promise.all([startTestServer({ CONTENT_DIR: contentDir, ...providers.env }), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer({ CONTENT_DIR: contentDir, ...providers.env }), workerBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
   await providers?.close();
   if (contentDir) fs.rmSync(contentDir, { recursive: true, force: true });
@@ -57,7 +57,7 @@ async function openQuote(page: Page, link: URL, method: string): Promise<void> {
 
 describe('a quote paid with a provider on its page', () => {
   it('Stripe: the Payment Element stand-in pays the quote through the fake Stripe, into one order', async () => {
-    const link = createQuoteLink(server);
+    const link = await createQuoteLink(server);
     const quoteId = Number(link.searchParams.get('quoteId'));
     const { page, problems } = await providerPage();
     await openQuote(page, link, 'Card (Stripe)');
@@ -78,7 +78,7 @@ describe('a quote paid with a provider on its page', () => {
   });
 
   it('PayPal: the buyer approves in the SDK stand-in, the capture pays the quote, into one order', async () => {
-    const link = createQuoteLink(server);
+    const link = await createQuoteLink(server);
     const quoteId = Number(link.searchParams.get('quoteId'));
     const { page, problems } = await providerPage();
     await openQuote(page, link, 'PayPal');

@@ -1,16 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 
 let server: TestServer;
 let browser: Browser;
 
+closeContextsAfterAll();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), workerBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.stop();
 });
 

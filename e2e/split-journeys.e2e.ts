@@ -9,14 +9,13 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { testEnv } from '../server/api/commerce-test-kit';
 import { watchConsole } from './browser';
 import { fillTestCard, GOOD_CARD, mailbox, orderRecord, orderWithDeposit, phonePage, seriousViolations, type SplitOrder, tabTo, typeGoodCardByKeyboard } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 
 // Each journey is another customer at another address (the shop believes the loopback proxy's
 // X-Forwarded-For): the order id + e-mail checks allow five a minute from one address.
-const shop = useShop({ ...testEnv, TRUST_PROXY: 'loopback' });
+const shop = useShop({ TRUST_PROXY: 'loopback' });
 let customers = 0;
 
 function newCustomerPhone(): Promise<Page> {

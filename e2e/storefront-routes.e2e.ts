@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../renderer/routing';
 import { loadContent } from '../server/content/load-content';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 
 const content = loadContent(path.resolve('examples/site'));
 const store = content.store;
@@ -103,8 +103,9 @@ let server: TestServer;
 let browser: Browser;
 let context: BrowserContext;
 
+closeContextsAfterAll();
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), workerBrowser()]);
   context = await browser.newContext();
   // Nothing leaves the machine: third-party frames (the scheduler) get a local stand-in.
   await context.route(
@@ -114,7 +115,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
   await server?.stop();
 });
 

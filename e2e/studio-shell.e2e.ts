@@ -19,7 +19,8 @@ import { addOperator, signInOperator, totpCode } from '../server/studio/studio-t
 import type { OperatorRole } from '../schemas/api/studio';
 import { useShop } from './shop-fixture';
 
-const shop = useShop();
+// The history's test publishes: the store gets a content folder of its own, never the demo's.
+const shop = useShop({}, { contentChanges: {} });
 const shots = path.resolve(process.env.STUDIO_SHOTS_DIR ?? 'test-results/studio-shots');
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 860 };

@@ -7,7 +7,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { TestServer } from '../server/testing/test-server';
-import { launchBrowser } from './browser';
+import { workerBrowser, closeContextsAfterAll } from './browser';
 import { startThirdSite, type ThirdSite } from './dealer-third-site';
 
 export interface ThirdSiteShop {
@@ -18,14 +18,14 @@ export interface ThirdSiteShop {
 
 export function useThirdSiteShop(startStore: (thirdUrl: string) => Promise<TestServer>): ThirdSiteShop {
   const shop = {} as ThirdSiteShop;
+  closeContextsAfterAll();
   beforeAll(async () => {
     let storeUrl = '';
     shop.third = await startThirdSite(() => storeUrl);
-    [shop.server, shop.browser] = await Promise.all([startStore(shop.third.url), launchBrowser()]);
+    [shop.server, shop.browser] = await Promise.all([startStore(shop.third.url), workerBrowser()]);
     storeUrl = shop.server.url;
   });
   afterAll(async () => {
-    await shop.browser?.close();
     await shop.server?.stop();
     await shop.third?.close();
   });

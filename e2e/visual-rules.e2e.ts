@@ -85,7 +85,7 @@ describe.each(PHONE_AND_LAPTOP)('visual rules at $width px ($name)', ({ width, h
 
   it('quote payment by link', async () => {
     const { context, page } = await newVisitor(width, height);
-    await page.goto(createQuoteLink(shop.server).href);
+    await page.goto((await createQuoteLink(shop.server)).href);
     await settle(page);
     await page.getByLabel('Card number').waitFor();
     expect(await check(page, width, 'quote-payment')).toEqual([]);

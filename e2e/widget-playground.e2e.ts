@@ -13,7 +13,6 @@
  * result then shows that order, the quote payment opens a quote put in by its controls, the split
  * payment's lookup answers 'Order not found.'.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -22,6 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../server/build-output';
 import { watchConsole } from './browser';
 import { useShop } from './shop-fixture';
+import { createQuoteLink } from './quote-journey-kit';
 
 const shop = useShop();
 const NEXT_YEAR = String(new Date().getFullYear() + 1);
@@ -49,16 +49,6 @@ async function expectConfigurationMessage(page: Page, tagName: string, attribute
   await setControl(page, tagName, attribute, '');
   expect(await element.getAttribute(attribute)).toBeNull();
   await message.waitFor({ state: 'detached' });
-}
-
-function createQuote(): URL {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/quote-cli.ts', 'create', 'examples/quotes/kitchen-remodel.json'], {
-    env: { ...process.env, DATABASE_URL: shop.server.databaseUrl, PUBLIC_URL: shop.server.url },
-    encoding: 'utf8',
-  });
-  expect(result.status, result.stderr).toBe(0);
-  const line = result.stdout.split('\n').find((l) => l.startsWith('Payment link: '))!;
-  return new URL(line.slice('Payment link: '.length));
 }
 
 /** The options of a select: [value, text]. */
@@ -288,7 +278,7 @@ describe('widget playground', () => {
     expect(await quote.getByRole('link', { name: 'Go to Home Page' }).getAttribute('href')).toBe(`${shop.server.url}/`);
     await expectConfigurationMessage(page, 'showroom-quote-payment', 'home-url');
 
-    const link = createQuote();
+    const link = await createQuoteLink(shop.server);
     await setControl(page, 'showroom-quote-payment', 'quote-id', link.searchParams.get('quoteId')!);
     await setControl(page, 'showroom-quote-payment', 'token', link.searchParams.get('token')!);
     await quote.getByRole('heading', { name: /^Quote #Q\d+ \(PO PO-2026-0142\)$/ }).waitFor();

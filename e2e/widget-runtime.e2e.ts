@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { elementBuild, loaderBuilds } from '../rollup.config';
 import { staticImports } from '../scripts/widget-sizes';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { launchBrowser, watchConsole } from './browser';
+import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 
 interface PageServer {
   url: string;
@@ -80,13 +80,13 @@ showroom-element-probe::part(fire) { text-decoration: underline; }
 let browser: Browser;
 let buildDir: string;
 
+closeContextsAfterAll();
 beforeAll(async () => {
   buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-widget-runtime-'));
   const elements = { 'payment-methods': 'widgets/elements/payment-methods.tsx', 'element-probe': 'widgets/testing/element-probe-element.tsx' };
-  [browser] = await Promise.all([launchBrowser(), build(elementBuild(elements, path.join(buildDir, 'esm'))), ...loaderBuilds(buildDir).map(build)]);
+  [browser] = await Promise.all([workerBrowser(), build(elementBuild(elements, path.join(buildDir, 'esm'))), ...loaderBuilds(buildDir).map(build)]);
 });
 afterAll(async () => {
-  await browser?.close();
   fs.rmSync(buildDir, { recursive: true, force: true });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Dealers (issue 11): the shops that embed the store's widgets on their own sites. A widget names its
+ * Dealers: the shops that embed the store's widgets on their own sites. A widget names its
  * dealer (`dealer="..."`, sent as the X-Showroom-Dealer header) and the server accepts the call only
  * from that dealer's origins, so one dealer cannot place orders in another's name.
  */

@@ -1,5 +1,5 @@
 /**
- * How shipping and tax rules pick the entry for an address (002 §7): the state's own entry before
+ * How shipping and tax rules pick the entry for an address: the state's own entry before
  * the "*" state, and inside a state an exact ZIP code before a range before "*". Pure and shared.
  */
 

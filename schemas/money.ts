@@ -13,7 +13,7 @@ export function toDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** Rounds a dollar amount to 2 decimals (001 §9: money is rounded to 2 decimals). */
+/** Rounds a dollar amount to 2 decimals, as all money is. */
 export function roundMoney(dollars: number): number {
   return toDollars(toCents(dollars));
 }

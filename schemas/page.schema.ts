@@ -8,9 +8,9 @@ import { unsubscribeBlockSchema } from './blocks/unsubscribe.schema';
 import { newsletterConfirmBlockSchema } from './blocks/newsletter-confirm.schema';
 import { estimatorBlockSchema } from './blocks/estimator.schema';
 import { orderSamplesBlockSchema, sampleCartBlockSchema } from './blocks/samples.schema';
-// Payment result pages (issue 12, room result)
+// Payment result pages
 import { orderSuccessBlockSchema, paymentFailureBlockSchema, paymentVerifyBlockSchema } from './blocks/payment-result.schema';
-// Checkout (issue 12)
+// Checkout
 import { checkoutBlockSchema } from './blocks/checkout.schema';
 import { notFoundBlockSchema } from './blocks/not-found.schema';
 import { quoteLinkBlockSchema } from './blocks/quote-link.schema';
@@ -19,10 +19,10 @@ import { popupBlockSchema } from './blocks/popup.schema';
 import { schedulingWidgetBlockSchema } from './blocks/scheduling-widget.schema';
 import { stepsBlockSchema, textBlockSchema } from './blocks/text.schema';
 import { richTextBlockSchema } from './blocks/rich-text.schema';
-// Money pages: quote payment and split payment (issue 12, room quote)
+// Money pages: quote payment and split payment
 import { quotePaymentBlockSchema, splitPaymentBlockSchema } from './blocks/payment-pages.schema';
 import { schemaId } from './schema-id';
-// Customer accounts (issue 13)
+// Customer accounts
 import { accountBlockSchemas } from './blocks/account.schema';
 
 /**
@@ -46,7 +46,7 @@ export const blockSchemas = [
   quoteLinkBlockSchema,
   // Content and catalog blocks (C2): schemas/blocks/catalog-blocks.ts
   ...catalogBlockSchemas,
-  // Forms, popups and the newsletter (issue 10)
+  // Forms, popups and the newsletter
   formBlockSchema,
   popupBlockSchema,
   unsubscribeBlockSchema,
@@ -54,16 +54,16 @@ export const blockSchemas = [
   estimatorBlockSchema,
   orderSamplesBlockSchema,
   sampleCartBlockSchema,
-  // Payment result pages (issue 12, room result)
+  // Payment result pages
   paymentVerifyBlockSchema,
   orderSuccessBlockSchema,
   paymentFailureBlockSchema,
-  // Customer accounts (issue 13)
+  // Customer accounts
   ...accountBlockSchemas,
-  // Quote payment and split payment (issue 12)
+  // Quote payment and split payment
   quotePaymentBlockSchema,
   splitPaymentBlockSchema,
-  // Checkout (issue 12)
+  // Checkout
   checkoutBlockSchema,
 ] as const;
 

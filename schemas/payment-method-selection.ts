@@ -1,4 +1,4 @@
-/** Which payment methods are offered where, and which one is preselected (002 §4 "Other rules"). */
+/** Which payment methods are offered where, and which one is preselected. */
 import type { PaymentMethod } from './payment-methods.schema';
 
 export const PAYMENT_SCOPES = ['sample-order', 'convert-to-order', 'complete-order-payment'] as const;

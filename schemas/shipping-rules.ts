@@ -1,5 +1,5 @@
 /**
- * The shipping rate of an order (002 §7), shared by the server (which charges it) and the browser
+ * The shipping rate of an order, shared by the server (which charges it) and the browser
  * (which may show it). Pure; amounts in integer cents.
  *
  * - Methods are tried in order; disabled methods are skipped.

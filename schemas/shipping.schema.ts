@@ -1,5 +1,5 @@
 /**
- * Shipping methods and their rates (002 §3 and §7). Rates are written in dollars, as the operator
+ * Shipping methods and their rates. Rates are written in dollars, as the operator
  * reads them; the evaluator (shipping-rules.ts) works in integer cents.
  */
 import type { FromSchema } from 'json-schema-to-ts';

@@ -1,5 +1,5 @@
 /**
- * The status badge labels of 002 §4 "Status badge labels": order and quote statuses, and payment
+ * The status badge labels: order and quote statuses, and payment
  * statuses. Unknown values are shown as given, in a neutral style.
  */
 export type BadgeTone = 'success' | 'danger' | 'warning' | 'info' | 'neutral';

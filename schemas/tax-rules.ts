@@ -1,5 +1,5 @@
 /**
- * Sales tax (002 §7), shared by the server (which charges it) and the browser (which may show it).
+ * Sales tax, shared by the server (which charges it) and the browser (which may show it).
  * The percentage is found by country, then state ("*" state as fallback), then ZIP code (exact, then
  * range, then "*"); no rule means 0. It applies to each item row and to the shipping amount, each
  * rounded to the cent on its own, as the order stores a tax amount per item. Pure; integer cents.

@@ -1,4 +1,4 @@
-/** Tax rules (002 §3 and §7): a percentage by country, state and ZIP code. */
+/** Tax rules: a percentage by country, state and ZIP code. */
 import type { FromSchema } from 'json-schema-to-ts';
 import { countryCodeSchema, stateCodeSchema, zipCodePatternSchema } from './location.schema';
 import { schemaId } from './schema-id';

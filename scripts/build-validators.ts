@@ -1,5 +1,5 @@
 /**
- * Build-time validators for browsers (issue 3 point 5): ajv compiles the definition schemas a
+ * Build-time validators for browsers: ajv compiles the definition schemas a
  * browser may check into plain ES modules (ajv standalone code), so no bundle compiles code at run
  * time (`new Function`) and a dealer's strict Content-Security-Policy works. Writes
  * schemas/generated/{name}.validator.js with a .d.ts beside it; `npm run build` runs this first and

@@ -52,6 +52,19 @@ describe('compressStatic', () => {
     await compressStatic([dir]);
     expect(exists('assets/app.js.br.br') || exists('assets/app.js.gz.gz') || exists('assets/app.js.br.gz')).toBe(false);
   });
+
+  it('writes the same decodable copies at the quick levels for a test build, and the full build makes them no larger', async () => {
+    // Varied text, as a bundle is: the levels only differ where there is something to search for.
+    const text = Array.from({ length: 400 }, (_, i) => `export const style${i} = { name: "shaker ${i * 7919 % 1000}", price: ${i * 31 % 977} };`).join('\n');
+    const file = write('fast/bundle.js', text);
+    await compressStatic([path.dirname(file)], { fast: true });
+    const fast = { br: fs.readFileSync(`${file}.br`), gz: fs.readFileSync(`${file}.gz`) };
+    expect(zlib.brotliDecompressSync(fast.br).toString()).toBe(text);
+    expect(zlib.gunzipSync(fast.gz).toString()).toBe(text);
+    await compressStatic([path.dirname(file)]);
+    expect(fs.readFileSync(`${file}.br`).length).toBeLessThan(fast.br.length);
+    expect(fs.readFileSync(`${file}.gz`).length).toBeLessThanOrEqual(fast.gz.length);
+  });
 });
 
 describe('the build (npm run build)', () => {

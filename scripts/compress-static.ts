@@ -6,11 +6,13 @@
  * folders (dist/client/.vite, the manifest the server reads but never serves) are left alone, and
  * copies whose file is gone are deleted (dist/widgets is not emptied between builds).
  * Content images are compressed by the server on first request instead (compressed-file-cache.ts).
+ * `--fast` (the test build, `npm run build:test`) writes the same copies at the quick levels of a
+ * rendered page (brotli 5, gzip 6): a third of the time, and no test measures the copies' sizes.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { clientDir, studioDir, widgetsDir } from '../server/build-output';
-import { COMPRESSED_SUFFIX, compressMax, isCompressible, type Compression } from '../server/http/compression';
+import { COMPRESSED_SUFFIX, compressFastSync, compressMax, isCompressible, type Compression } from '../server/http/compression';
 
 export interface CompressionReport {
   files: number;
@@ -40,13 +42,16 @@ async function filesUnder(dir: string): Promise<string[]> {
   return files;
 }
 
-async function compressFile(file: string): Promise<{ before: number; brotli: number }> {
+type Compressor = (bytes: Buffer, coding: Compression) => Promise<Buffer>;
+const fastest: Compressor = async (bytes, coding) => compressFastSync(bytes, coding);
+
+async function compressFile(file: string, compress: Compressor): Promise<{ before: number; brotli: number }> {
   const raw = await fs.readFile(file);
   const sizes: Record<Compression, number> = { br: raw.length, gzip: raw.length };
   await Promise.all(
     codings.map(async (coding) => {
       const target = file + COMPRESSED_SUFFIX[coding];
-      const copy = await compressMax(raw, coding);
+      const copy = await compress(raw, coding);
       if (copy.length < raw.length) {
         await fs.writeFile(target, copy);
         sizes[coding] = copy.length;
@@ -59,8 +64,9 @@ async function compressFile(file: string): Promise<{ before: number; brotli: num
   return { before: raw.length, brotli: sizes.br };
 }
 
-/** Compresses every text file under the given folders; returns totals for the build log. */
-export async function compressStatic(dirs: readonly string[]): Promise<CompressionReport> {
+/** Compresses every text file under the given folders (at the smallest sizes, or `fast`); returns totals for the build log. */
+export async function compressStatic(dirs: readonly string[], { fast = false } = {}): Promise<CompressionReport> {
+  const compress = fast ? fastest : compressMax;
   const report: CompressionReport = { files: 0, bytesBefore: 0, bytesBrotli: 0 };
   for (const dir of dirs) {
     const files = await filesUnder(dir);
@@ -69,7 +75,7 @@ export async function compressStatic(dirs: readonly string[]): Promise<Compressi
       if (!present.has(originalOf(copy)!)) await fs.rm(copy, { force: true });
     }
     // In parallel: zlib runs on its thread pool, and brotli 11 is the slow part of the build.
-    const results = await Promise.all(files.filter((f) => !isCopy(f) && isCompressible(f)).map(compressFile));
+    const results = await Promise.all(files.filter((f) => !isCopy(f) && isCompressible(f)).map((f) => compressFile(f, compress)));
     for (const r of results) {
       report.files++;
       report.bytesBefore += r.before;
@@ -81,7 +87,8 @@ export async function compressStatic(dirs: readonly string[]): Promise<Compressi
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   const dirs = [clientDir, widgetsDir, studioDir];
-  const r = await compressStatic(dirs);
+  const fast = process.argv.includes('--fast');
+  const r = await compressStatic(dirs, { fast });
   const kB = (n: number) => `${(n / 1024).toFixed(0)} kB`;
-  console.log(`Compressed ${r.files} files of ${dirs.map((d) => path.relative(process.cwd(), d)).join(', ')}: ${kB(r.bytesBefore)} -> ${kB(r.bytesBrotli)} brotli`);
+  console.log(`Compressed${fast ? ' (fast, for tests)' : ''} ${r.files} files of ${dirs.map((d) => path.relative(process.cwd(), d)).join(', ')}: ${kB(r.bytesBefore)} -> ${kB(r.bytesBrotli)} brotli`);
 }

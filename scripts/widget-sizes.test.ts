@@ -10,14 +10,14 @@ import { elementModules } from '../widgets/element-names';
 import { gzipSize, measureWidgetSizes, ownCodeTogether, SAMPLE_ORDERING_MODULES, staticImports, WIDGET_BUDGETS } from './widget-sizes';
 
 const modules = Object.values(elementModules);
-/** Issue 11: the estimator's own code (its module and its static chunks, not the runtime nor jsPDF). */
+/** The estimator's own code (its module and its static chunks, not the runtime nor jsPDF). */
 const ESTIMATOR_OWN_BUDGET = 25 * 1024;
-/** Issue 12 (room result): <showroom-order-result>'s own code (verify, success and failure views). */
+/** <showroom-order-result>'s own code (verify, success and failure views). */
 const ORDER_RESULT_OWN_BUDGET = 8 * 1024;
-/** Issue 12: quote payment and split payment, each of its own code (shared payment chunks included). */
+/** Quote payment and split payment, each of its own code (shared payment chunks included). */
 const MONEY_PAGE_OWN_BUDGET = 15 * 1024;
 const MONEY_PAGE_MODULES = ['quote-payment', 'split-payment'] as const;
-/** Issue 12: the checkout's own code with the test gateway's card form chunk (each provider's client is loaded only when chosen). */
+/** The checkout's own code with the test gateway's card form chunk (each provider's client is loaded only when chosen). */
 const CHECKOUT_WITH_CARD_FORM_BUDGET = 30 * 1024;
 
 describe('widget bundles (dist/widgets)', () => {
@@ -55,7 +55,7 @@ describe('widget bundles (dist/widgets)', () => {
     expect(ownCodeTogether(widgetsDir, sampleOrdering)).toBeLessThanOrEqual(WIDGET_BUDGETS.sampleOrdering);
   });
 
-  // Quote payment and split payment (issue 12): each at most 15 kB gzip of its own code, the chunks it
+  // Quote payment and split payment: each at most 15 kB gzip of its own code, the chunks it
   // shares with the other money pages counted in full for each; the shared code is one chunk, not copies.
   it('keep quote-payment and split-payment at most 15 kB gzip each of their own, sharing the payment-pages chunk', () => {
     for (const module of MONEY_PAGE_MODULES) {

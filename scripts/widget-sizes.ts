@@ -1,5 +1,5 @@
 /**
- * The gzip size of each built widget file and the budgets they must keep (issue 11): the loader at
+ * The gzip size of each built widget file and the budgets they must keep: the loader at
  * most 2 kB, the shared runtime chunk at most 15 kB, and the first element on a page (loader +
  * runtime + the element's own code) at most 40 kB, and the sample ordering elements (order-samples
  * plus sample-cart, their own code together) at most 12 kB. bench/widget-size.ts prints the figures;

@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite: the app's routes and answers, whatever the engine.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testing/test-server';
 import { WIDGETS_MAJOR, WIDGETS_VERSION } from '../widgets/widgets-version';

@@ -28,7 +28,8 @@ import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { StoreOrigins } from './http/store-origins';
 import type { Logger } from './logger';
-import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
+import type { MailConfig } from './mail/mail-config';
+import { formsPublicSettings, type FormSettings } from './services/form-settings';
 import { WIDGETS_MAJOR } from '../widgets/widgets-version';
 import type { ClientAssets } from './ssr/client-assets';
 import { pageRoute, type RenderPage } from './ssr/page-route';
@@ -55,9 +56,13 @@ export interface AppDeps {
   assets: ClientAssets;
   /** Payment gateways (createGateways(config.gateways, database)); default: the offline test gateway only. */
   gateways?: AllGateways;
-  /** Mail settings; default: from SMTP_URL, MAIL_FROM, ADMIN_EMAILS. */
-  mail?: MailConfig;
-  production?: boolean;
+  /** SMTP_URL, MAIL_FROM, ADMIN_EMAILS (config.mail). */
+  mail: MailConfig;
+  /** The forms' uploads folder and reCAPTCHA (config.forms). */
+  forms: FormSettings;
+  /** Rendered pages kept in memory (config.pageCacheSize). */
+  pageCacheSize: number;
+  production: boolean;
   /** Proxies whose X-Forwarded-For is believed (config TRUST_PROXY); default: none. */
   trustProxy?: readonly string[];
 }
@@ -77,7 +82,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   else app.use(untrustedForwardingWarning(deps.logger));
 
   const storeOrigins = new StoreOrigins(deps.publicUrl, deps.storeAliases);
-  const production = deps.production ?? process.env.NODE_ENV === 'production';
+  const production = deps.production;
 
   // Two routers, so an API call is matched against API routes only and a page never walks them.
   const api = new Router();
@@ -93,7 +98,8 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
     publicUrl: deps.publicUrl,
     storeOrigins,
     gateways,
-    mail: deps.mail ?? mailConfigFromEnv(),
+    mail: deps.mail,
+    forms: deps.forms,
     production,
   });
   // Payment methods with their public client keys, /api/payment/* (room B1), and the webhooks, which
@@ -112,7 +118,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   // Every app gets the same `live`; a publish builds the next app, and requests already in flight
   // (the publish's own included) finish on this one.
   if (deps.live) {
-    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce });
+    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce, forms: deps.forms });
   }
   const schemas = new Map<string, unknown>(Object.entries(definitionSchemas));
   site.get('/schemas/:name.schema.json', (ctx) => {
@@ -163,7 +169,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use(staticFiles({ prefix: '/widgets/', root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/images/', root: path.join(deps.content.dir, 'images'), maxAgeSeconds: 3600 }));
   app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
-  app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl }));
+  app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl, formsPublic: formsPublicSettings(deps.forms), cacheSize: deps.pageCacheSize }));
   return app;
 }
 

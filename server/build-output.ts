@@ -25,6 +25,11 @@ function newestMtime(target: string): number {
   return newest;
 }
 
+/** Whether the build in dist/ was made for the tests (`npm run build:test`): fast compression, not for serving visitors. */
+export function builtForTests(): boolean {
+  return fs.existsSync(buildStamp) && fs.readFileSync(buildStamp, 'utf8').trim().endsWith(' test');
+}
+
 /** True when a build is missing or any source it depends on changed after it. */
 export function buildIsStale(): boolean {
   if (!fs.existsSync(buildStamp)) return true;

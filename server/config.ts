@@ -6,6 +6,9 @@ import path from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { isPostgresUrl } from './db/database-url';
 import { loadGatewayConfig, type GatewayConfig } from './gateways/gateway-config';
+import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
+import { formSettingsFromEnv, type FormSettings } from './services/form-settings';
+import { pageCacheSize } from './ssr/page-cache';
 
 export interface Config {
   port: number;
@@ -39,6 +42,12 @@ export interface Config {
   shutdownGraceMs: number;
   /** Payment gateway keys and API bases (server/gateways/gateway-config.ts). */
   gateways: GatewayConfig;
+  /** SMTP_URL, MAIL_FROM, ADMIN_EMAILS (server/mail/mail-config.ts). */
+  mail: MailConfig;
+  /** The forms' uploads folder (UPLOADS_DIR) and reCAPTCHA (RECAPTCHA_*): server/services/form-settings.ts. */
+  forms: FormSettings;
+  /** Rendered pages kept in memory (PAGE_CACHE_SIZE); 0: none. */
+  pageCacheSize: number;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
   const gateways = loadGatewayConfig(env, problems);
+  // Uploads sit beside the SQLite file; PostgreSQL has no file to sit beside.
+  const forms = formSettingsFromEnv(isPostgresUrl(databaseUrl) ? null : databasePath, env, cwd);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -150,5 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     shutdownGraceMs,
     production,
     gateways,
+    mail: mailConfigFromEnv(env),
+    forms,
+    pageCacheSize: pageCacheSize(env),
   };
 }

@@ -2,10 +2,11 @@
  * `npm run operator` (server/operator-cli.ts): add, list, disable, --help and bad input, called
  * through its main function on a test database of the run's engine, and once as its own process
  * the way npm runs it.
+ *
+ * @engines sqlite: the command's words and exit codes.
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from './api/commerce-test-kit';
 import { projectRoot } from './build-output';
 import { openDatabase, type Database } from './db/database';
 import { runOperatorCli, USAGE } from './operator-cli';
@@ -124,7 +125,7 @@ describe('npm run operator', () => {
     const run = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'server/operator-cli.ts', ...args], {
         cwd: projectRoot,
-        env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL, LOG_LEVEL: 'silent', ...testEnv },
+        env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_URL, LOG_LEVEL: 'silent' },
         encoding: 'utf8',
       });
     const help = run('--help');

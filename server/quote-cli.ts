@@ -6,33 +6,32 @@
  * 7 days. DATABASE_URL and PUBLIC_URL are read as by `npm start`.
  */
 import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ApiError } from './http/api-error';
+import type { CliOutput } from './operator-cli';
 import { DEFAULT_LINK_DAYS, QuoteService } from './services/quote-service';
 import { defaultStoreOrigins } from './http/store-origins';
 
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
 const USAGE = 'Usage: npm run quote -- create FILE.json [--days N] | link ID [--days N]';
+
+/** A refusal of the command: its message goes to stderr, and the exit code is 1. */
+class QuoteCliError extends Error {}
 
 function parseDays(args: string[]): number {
   const i = args.indexOf('--days');
   if (i === -1) return DEFAULT_LINK_DAYS;
   const n = Number(args[i + 1]);
-  if (!Number.isFinite(n) || n <= 0 || n > 365) fail('--days must be a number of days from 1 to 365.');
+  if (!Number.isFinite(n) || n <= 0 || n > 365) throw new QuoteCliError('--days must be a number of days from 1 to 365.');
   return n;
 }
 
-async function main(): Promise<void> {
-  const [command, arg, ...rest] = process.argv.slice(2);
-  if ((command !== 'create' && command !== 'link') || !arg) fail(USAGE);
-  const config = loadConfig();
-  // The address `npm start` prints with the same settings, so the link opens the store that pays it.
+async function run(args: string[], env: NodeJS.ProcessEnv, out: CliOutput): Promise<void> {
+  const [command, arg, ...rest] = args;
+  if ((command !== 'create' && command !== 'link') || !arg) throw new QuoteCliError(USAGE);
+  const config = loadConfig(env);
   const publicUrl = config.publicUrl ?? defaultStoreOrigins(config.host, config.host, config.port)[0]!;
   const database = openDatabase(config.databasePath);
   try {
@@ -41,30 +40,43 @@ async function main(): Promise<void> {
     const days = parseDays(rest);
     let quoteId: number;
     if (command === 'create') {
-      if (!fs.existsSync(arg)) fail(`No such file: ${arg}`);
+      if (!fs.existsSync(arg)) throw new QuoteCliError(`No such file: ${arg}`);
       let body: unknown;
       try {
         body = JSON.parse(fs.readFileSync(arg, 'utf8'));
       } catch (err) {
-        fail(`${arg} is not valid JSON: ${(err as Error).message}`);
+        throw new QuoteCliError(`${arg} is not valid JSON: ${(err as Error).message}`);
       }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) fail(`${arg} must hold a JSON object.`);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new QuoteCliError(`${arg} must hold a JSON object.`);
       const quote = await quotes.create(body as Record<string, unknown>);
       quoteId = quote.id;
-      process.stdout.write(`Quote ${quote.increment_id} stored (id ${quote.id}), total $${(quote.total_cents / 100).toFixed(2)}.\n`);
+      out.stdout(`Quote ${quote.increment_id} stored (id ${quote.id}), total $${(quote.total_cents / 100).toFixed(2)}.\n`);
     } else {
-      if (!/^\d{1,12}$/.test(arg)) fail('The quote ID is a number.');
+      if (!/^\d{1,12}$/.test(arg)) throw new QuoteCliError('The quote ID is a number.');
       quoteId = Number(arg);
     }
     const link = await quotes.issueLink(quoteId, days);
-    process.stdout.write(`Payment link: ${link.url}\nToken: ${link.token}\nExpires: ${link.expiresAt}\n`);
+    out.stdout(`Payment link: ${link.url}\nToken: ${link.token}\nExpires: ${link.expiresAt}\n`);
   } finally {
     await database.close();
   }
 }
 
-main().catch((err: unknown) => {
-  if (err instanceof ConfigError) fail(err.message);
-  if (err instanceof ApiError) fail(`${err.message}${err.fields ? `\n${Object.entries(err.fields).map(([k, v]) => `  ${k}: ${v}`).join('\n')}` : ''}`);
-  fail(`The quote command failed: ${err instanceof Error ? err.message : String(err)}`);
-});
+/** Runs one command; answers the exit code (0, or 1 with a message on stderr). */
+export async function runQuoteCli(args: string[], env: NodeJS.ProcessEnv = process.env, out: CliOutput = { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) }): Promise<number> {
+  try {
+    await run(args, env, out);
+    return 0;
+  } catch (err) {
+    if (err instanceof QuoteCliError || err instanceof ConfigError) out.stderr(`${err.message}\n`);
+    else if (err instanceof ApiError) out.stderr(`${err.message}${err.fields ? `\n${Object.entries(err.fields).map(([k, v]) => `  ${k}: ${v}`).join('\n')}` : ''}\n`);
+    else out.stderr(`The quote command failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  void runQuoteCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

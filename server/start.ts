@@ -18,13 +18,12 @@ import { clientDir, ssrEntry } from './build-output';
 import type { Config } from './config';
 import { openLiveSite, type ContentLiveSite, type LiveSite } from './content/live-site';
 import type { Content } from './content/load-content';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createDealerApp } from './dealer-app';
-import { createGateways } from './gateways/create-gateways';
+import { createGateways, type AllGateways } from './gateways/create-gateways';
 import { defaultStoreOrigins } from './http/store-origins';
 import type { Logger } from './logger';
-import { mailConfigFromEnv } from './mail/mail-config';
 import { smtpSender, startMailWorker } from './mail/mail-worker';
 import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
@@ -37,6 +36,8 @@ export interface RunningServer {
   dealerUrl: string;
   /** The content serving, which the studio publishes through (tests publish and reload through it too). */
   live: LiveSite;
+  /** The server's database (tests read what it stored through it). */
+  database: Database;
   /**
    * Stops both servers and closes the database. Requests in flight get the grace period to finish;
    * calling stop() again while they drain (a second SIGTERM) closes their connections at once.
@@ -59,7 +60,14 @@ function close(server: http.Server): Promise<void> {
   });
 }
 
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+/** What a caller may hand the server instead of its making it from the config (tests: scripted gateways, a checked content snapshot). */
+export interface ServerParts {
+  /** The content folder as loadContent read it (config.contentDir). */
+  content?: Content;
+  gateways?: (database: Database) => AllGateways;
+}
+
+export async function startServer(config: Config, logger: Logger, parts: ServerParts = {}): Promise<RunningServer> {
   const database = openDatabase(config.databasePath);
   // Set once the app's parts exist; a swap needs them, and none comes before run() below.
   let swapApp: (content: Content) => Promise<void> = () => Promise.reject(new Error('the server is not started yet'));
@@ -68,7 +76,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     // Refuses (InvalidContentError) a content folder with problems: the server does not start.
-    live = await openLiveSite({ dir: config.contentDir, database, logger, swap: (content) => swapApp(content) });
+    live = await openLiveSite({ dir: config.contentDir, database, logger, swap: (content) => swapApp(content), loaded: parts.content });
   } catch (err) {
     await database.close();
     throw err;
@@ -92,10 +100,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const publicUrl = config.publicUrl ?? defaultOrigins[0]!;
   const storeAliases = config.publicUrl ? [] : defaultOrigins;
 
-  const gateways = createGateways(config.gateways, database);
-  const mail = mailConfigFromEnv();
+  const gateways = parts.gateways ? parts.gateways(database) : createGateways(config.gateways, database);
+  const mail = config.mail;
   const buildApp = (content: Content) =>
-    createApp({ content, live, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, mail, trustProxy: config.trustProxy });
+    createApp({ content, live, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, mail, forms: config.forms, pageCacheSize: config.pageCacheSize, production: config.production, trustProxy: config.trustProxy });
   // A request goes to the app of the moment; one already running keeps the app it started on.
   let handle = (await buildApp(live.current())).callback();
   mainServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => handle(req, res));
@@ -127,6 +135,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     listenUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}`,
     dealerUrl,
     live,
+    database,
     stop() {
       if (stopping) {
         endGrace();

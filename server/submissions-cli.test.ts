@@ -1,10 +1,14 @@
+/**
+ * @engines sqlite: the command's words and output.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, freshAddress, postJson, postMultipart, startFormsTestServer, type FormsTestServer } from './api/forms-test-kit';
+import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv } from './api/forms-test-kit';
 import { runSubmissionsCli } from './testing/run-submissions-cli';
+import { startTestServer, type TestServer } from './testing/test-server';
 
-let server: FormsTestServer;
+let server: TestServer;
 beforeAll(async () => {
-  server = await startFormsTestServer();
+  server = await startTestServer(proxiedTestEnv);
   await postJson(server.url, 'newsletter', { formData: { email: 'first@example.com', newsletter: true }, recaptchaToken: 'test-pass' }, freshAddress());
   await postJson(
     server.url,

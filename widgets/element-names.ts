@@ -5,12 +5,12 @@ export const elementModules = {
   'showroom-sample-cart': 'sample-cart',
   'showroom-cart-count': 'cart-count',
   'showroom-estimator': 'estimator',
-  // Payment result (issue 12, room result)
+  // Payment result
   'showroom-order-result': 'order-result',
-  // Quote payment and split payment (issue 12)
+  // Quote payment and split payment
   'showroom-quote-payment': 'quote-payment',
   'showroom-split-payment': 'split-payment',
-  // Checkout (issue 12)
+  // Checkout
   'showroom-checkout': 'checkout',
 } as const;
 

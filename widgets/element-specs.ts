@@ -6,7 +6,7 @@ import type { ElementSpec } from './element-base/element-spec';
 import { cartCountSpec } from './cart-count/cart-count.spec';
 import { orderSamplesSpec } from './order-samples/order-samples.spec';
 import { estimatorSpec } from './estimator/estimator.spec';
-// Payment result (issue 12, room result)
+// Payment result
 import { orderResultSpec } from './payment-result/order-result.spec';
 import { paymentMethodsSpec } from './payment-methods/payment-methods.spec';
 import { sampleCartSpec } from './sample-cart/sample-cart.spec';
@@ -20,11 +20,11 @@ export const elementSpecs: readonly ElementSpec[] = [
   sampleCartSpec,
   cartCountSpec,
   estimatorSpec,
-  // Payment result (issue 12, room result)
+  // Payment result
   orderResultSpec,
-  // Quote payment and split payment (issue 12)
+  // Quote payment and split payment
   quotePaymentSpec,
   splitPaymentSpec,
-  // Checkout (issue 12)
+  // Checkout
   checkoutSpec,
 ];

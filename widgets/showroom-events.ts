@@ -13,7 +13,7 @@ export interface PriceRange {
   max: number;
 }
 
-/** A sample as the cart stores it (000 §3-§5). */
+/** A sample as the cart stores it. */
 export interface CartSample {
   name: string;
   sku: string;

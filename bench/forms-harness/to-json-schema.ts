@@ -1,5 +1,5 @@
 /**
- * A form definition (002 §3) as the JSON Schema + uiSchema that @rjsf/core renders, for the bench
+ * A form definition as the JSON Schema + uiSchema that @rjsf/core renders, for the bench
  * only (bench/forms.ts), so both engines show the same fields. What it maps:
  *
  * | field type        | JSON Schema                                                    | uiSchema                       |

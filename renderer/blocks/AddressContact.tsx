@@ -22,7 +22,7 @@ export function telLink(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** Address with a map link, phone as tel:, e-mail as mailto:, and opening hours (000 §2.10). */
+/** Address with a map link, phone as tel:, e-mail as mailto:, and opening hours. */
 export function AddressContact({ block }: { block: AddressContactBlock }) {
   const { settings } = usePage();
   const contact = block.contact ?? settings.contact;

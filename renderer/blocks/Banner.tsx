@@ -2,7 +2,7 @@ import type { BannerBlock } from '../../schemas/blocks/banners.schema';
 import { ActionLink } from '../components/ActionLink';
 import { titleLengthClass } from '../text/display-text';
 
-/** Default banner size of the spec (000 §9): 1920 by 787. */
+/** Default banner size: 1920 by 787. */
 export const DEFAULT_BANNER_WIDTH = 1920;
 export const DEFAULT_BANNER_HEIGHT = 787;
 

@@ -5,7 +5,7 @@ import { titleLengthClass } from '../text/display-text';
 import { DEFAULT_BANNER_HEIGHT, DEFAULT_BANNER_WIDTH } from './Banner';
 
 /**
- * Several banners, one at a time (000 §2.10 "multiple"). It does not turn by itself: moving content
+ * Several banners, one at a time. It does not turn by itself: moving content
  * fails people who read slowly (WCAG 2.2.2); arrows, dots and the arrow keys move it.
  */
 export function BannerSlider({ block }: { block: BannerSliderBlock }) {

@@ -21,7 +21,7 @@ export function BreadcrumbTrail({ trail }: { trail: readonly Crumb[] }) {
   );
 }
 
-/** Built from the route definition, or from the items given in the block (000 §2.10). */
+/** Built from the route definition, or from the items given in the block. */
 export function Breadcrumb({ block }: { block: BreadcrumbBlock }) {
   const { breadcrumb } = usePage();
   return (

@@ -10,7 +10,7 @@ export function selectNotFoundData(block: NotFoundBlock, ctx: BlockDataContext):
 
 export const NOT_FOUND_DEFAULT_TITLE = 'Page not found';
 
-/** The not-found page's message with 'Go back' and 'Go to home' (000 §2.10); the route answers 404. */
+/** The not-found page's message with 'Go back' and 'Go to home'; the route answers 404. */
 export function NotFound({ block, data }: BlockProps<NotFoundBlock, { variant: NotFoundVariant } | undefined>) {
   const variant = block.variant ?? data?.variant ?? 'v1';
   const goBack = () => {

@@ -11,7 +11,7 @@ export function selectSchedulingData(_block: SchedulingWidgetBlock, ctx: BlockDa
   return ctx.settings.scheduling ?? null;
 }
 
-/** Constants of 000 §9. */
+/** The scheduler's title, how long the loading text shows, and the frame's height and minimum width. */
 export const SCHEDULING_TITLE = 'Select a Date & Time';
 export const SCHEDULING_LOADING_MS = 1200;
 export const SCHEDULING_HEIGHT = 700;
@@ -23,7 +23,7 @@ export const SCHEDULING_NOT_CONFIGURED =
 /**
  * The third-party scheduler, embedded as an iframe of the configured URL (it needs no script on
  * our page, so it cannot break the page or read our cookies). The loading text shows first for
- * the configured time (000 §4), then the scheduler. Server and first client render show the
+ * the configured time, then the scheduler. Server and first client render show the
  * loading text, so hydration agrees.
  */
 export function SchedulingWidget({ block, data: config }: BlockProps<SchedulingWidgetBlock, SchedulingConfig>) {

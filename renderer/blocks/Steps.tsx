@@ -1,7 +1,7 @@
 import type { StepsBlock } from '../../schemas/blocks/text.schema';
 import { ActionLink } from '../components/ActionLink';
 
-/** Step numbers are padded to 2 digits (002 §9). */
+/** Step numbers are padded to 2 digits. */
 export function stepNumber(index: number): string {
   return String(index + 1).padStart(2, '0');
 }

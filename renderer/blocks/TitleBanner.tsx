@@ -3,7 +3,7 @@ import { usePage } from '../page-context';
 import { titleLengthClass } from '../text/display-text';
 import { BreadcrumbTrail } from './Breadcrumb';
 
-/** A title band with the page's breadcrumb under it (000 §2.10 "title with breadcrumb"). */
+/** A title band with the page's breadcrumb under it. */
 export function TitleBanner({ block }: { block: TitleBannerBlock }) {
   const { breadcrumb, title: pageTitle } = usePage();
   const title = block.title ?? pageTitle;

@@ -28,7 +28,7 @@ import { TextContent } from './TextContent';
 import { TitleBanner } from './TitleBanner';
 // Content and catalog blocks (C2)
 import { catalogBlockRegistry } from './catalog-registry';
-// Forms, popups and the newsletter (issue 10)
+// Forms, popups and the newsletter
 import { formBlockEntry } from '../forms/form-block-entry';
 import { popupBlockEntry } from '../popups/popup-block-entry';
 import { selectUnsubscribeData, UnsubscribeBlock } from './newsletter/UnsubscribeBlock';
@@ -36,9 +36,9 @@ import { NewsletterConfirmBlock, selectNewsletterConfirmData } from './newslette
 import { EstimatorBlock } from './estimator/EstimatorBlock';
 import { selectEstimatorData } from './estimator/estimator-data';
 import { OrderSamplesBlock, SampleCartBlock, selectOrderSamplesData } from './samples/SampleBlocks';
-// Payment result pages (issue 12, room result)
+// Payment result pages
 import { OrderSuccessBlock, PaymentFailureBlock, PaymentVerifyBlock, selectPaymentVerifyData } from './payment-result/PaymentResultBlocks';
-// Customer accounts (issue 13)
+// Customer accounts
 import { AccountAddressesBlock } from './account/AccountAddressesBlock';
 import { AccountAddressFormBlock, selectAddressFormData } from './account/AccountAddressFormBlock';
 import { AccountDetailBlock, selectDetailData } from './account/AccountDetailBlock';
@@ -46,7 +46,7 @@ import { AccountHomeBlock } from './account/AccountHomeBlock';
 import { AccountLinksBlock } from './account/AccountLinksBlock';
 import { AccountListBlock } from './account/AccountListBlock';
 import { QuotePaymentBlock, SplitPaymentBlock } from './payment-pages/PaymentPageBlocks';
-// Checkout (issue 12)
+// Checkout
 import { CheckoutBlock } from './checkout/CheckoutBlock';
 
 type BlockOf<T extends Block['type']> = Extract<Block, { type: T }>;
@@ -74,7 +74,7 @@ export const blockRegistry: Registry = {
   'quote-link': defineBlock({ component: QuoteLinkBlock, island: 'load' }),
   // Content and catalog blocks (C2)
   ...catalogBlockRegistry,
-  // Forms, popups and the newsletter (issue 10). A form hydrates as it nears the viewport; the popup
+  // Forms, popups and the newsletter. A form hydrates as it nears the viewport; the popup
   // host at once (its triggers watch from the first moment), but it is tiny: the popup and the form
   // engine inside it are a lazy import made when a trigger fires.
   // An account form hydrates at once: the reset page's token must leave the address bar first thing.
@@ -83,25 +83,25 @@ export const blockRegistry: Registry = {
   'newsletter-unsubscribe': defineBlock({ component: UnsubscribeBlock, selectData: selectUnsubscribeData, island: 'load' }),
   'newsletter-confirm': defineBlock({ component: NewsletterConfirmBlock, selectData: selectNewsletterConfirmData, island: 'load' }),
   estimator: defineBlock({ component: EstimatorBlock, selectData: selectEstimatorData, island: 'visible' }),
-  // Sample ordering and the sample cart (issue 11): the elements' components, on this site's cart and API.
+  // Sample ordering and the sample cart: the elements' components, on this site's cart and API.
   'order-samples': defineBlock({ component: OrderSamplesBlock, selectData: selectOrderSamplesData, island: 'visible' }),
   // Hydrated with the page, so the cart has drawn (and grown) long before a visitor scrolls to it.
   'sample-cart': defineBlock({ component: SampleCartBlock, island: 'load' }),
-  // Payment result pages (issue 12, room result): what they show is in this browser tab, so at once.
+  // Payment result pages: what they show is in this browser tab, so at once.
   'payment-verify': defineBlock({ component: PaymentVerifyBlock, selectData: selectPaymentVerifyData, island: 'load' }),
   'order-success': defineBlock({ component: OrderSuccessBlock, island: 'load' }),
   'payment-failure': defineBlock({ component: PaymentFailureBlock, island: 'load' }),
-  // Customer accounts (issue 13): one customer's data, fetched in the browser with the session cookie.
+  // Customer accounts: one customer's data, fetched in the browser with the session cookie.
   'account-links': defineBlock({ component: AccountLinksBlock }),
   'account-home': defineBlock({ component: AccountHomeBlock, island: 'load' }),
   'account-addresses': defineBlock({ component: AccountAddressesBlock, island: 'load' }),
   'account-address-form': defineBlock({ component: AccountAddressFormBlock, selectData: selectAddressFormData, island: 'load' }),
   'account-list': defineBlock({ component: AccountListBlock, island: 'load' }),
   'account-detail': defineBlock({ component: AccountDetailBlock, selectData: selectDetailData, island: 'load' }),
-  // Quote payment and split payment (issue 12): the elements' components; at once, they are the page.
+  // Quote payment and split payment: the elements' components; at once, they are the page.
   'quote-payment': defineBlock({ component: QuotePaymentBlock, island: 'load' }),
   'split-payment': defineBlock({ component: SplitPaymentBlock, island: 'load' }),
-  // Checkout (issue 12): the element's component at once (it is the page), with the signed-in prefill.
+  // Checkout: the element's component at once (it is the page), with the signed-in prefill.
   checkout: defineBlock({ component: CheckoutBlock, island: 'load' }),
 };
 

@@ -40,7 +40,7 @@ export interface FormBlockProps {
   navigate?: (path: string) => void;
 }
 
-/** Step numbers are padded to 2 digits (002 §9). */
+/** Step numbers are padded to 2 digits. */
 export const stepNumber = (index: number) => String(index + 1).padStart(2, '0');
 
 function StepIndicator({ steps, status }: { steps: readonly FormStep[]; status: FormStatus }) {
@@ -87,7 +87,7 @@ function Buttons({ store, status, step, onBack }: { store: FormStore; status: Fo
 }
 
 /**
- * A form of the forms/ folder (002 §4 "Form builder"), single-step or multi-step, as one island: its
+ * A form of the forms/ folder, single-step or multi-step, as one island: its
  * state lives in its own store (form-store.ts), every field subscribes to its own part of it, and
  * the component itself re-renders only when the form's status (sending, message, step) changes.
  */

@@ -1,5 +1,5 @@
 /**
- * Analytics pushes (001 §7, 002 §6): the form events form_submit_click, FKD_form_click and
+ * Analytics pushes: the form events form_submit_click, FKD_form_click and
  * get_in_touch_click, and clicks on the promotional links, go to `window.dataLayer` (Google Tag
  * Manager's queue) tagged as a guest. Nothing is sent anywhere by this code itself.
  */
@@ -7,7 +7,7 @@ import type { FormDefinition } from '../../schemas/forms/form.schema';
 
 export const DEFAULT_FORM_EVENT = 'form_submit_click';
 export const PROMOTIONAL_LINK_EVENT = 'promotional_link_click';
-/** The promotional links whose clicks are tracked (001 §7). */
+/** The promotional links whose clicks are tracked. */
 export const PROMOTIONAL_LINKS = ['/free-kitchen-design', '/order-samples', '/book-appointment'] as const;
 
 type DataLayerWindow = { dataLayer?: Record<string, unknown>[] };

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// The rules of issue 20 in the browser's form engine: the same evaluators the server runs
-// (schemas/evaluators/form-submission.test.ts checks the server side).
+// showWhen, the phone format and field patterns in the browser's form engine: the same evaluators
+// the server runs (schemas/evaluators/form-submission.test.ts checks the server side).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FormDefinition } from '../../schemas/forms/form.schema';

@@ -1,5 +1,5 @@
 /**
- * The form engine (002 §4 "Form builder"): `FormBlock` renders one form definition as an island
+ * The form engine: `FormBlock` renders one form definition as an island
  * (props: the definition and serialisable options). `trackPromotionalLinks` tracks clicks on the
  * promotional links (started by the page's entry); `pushAnalytics` pushes any event to window.dataLayer.
  * The store, the field components and the form API client live in widgets/forms, because the

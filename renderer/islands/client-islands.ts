@@ -50,20 +50,20 @@ const blocks: Record<string, IslandLoader> = {
   estimator: () => import('../blocks/estimator/EstimatorBlock').then((m) => m.EstimatorBlock),
   'order-samples': () => import('../blocks/samples/SampleBlocks').then((m) => m.OrderSamplesBlock),
   'sample-cart': () => import('../blocks/samples/SampleBlocks').then((m) => m.SampleCartBlock),
-  // Payment result pages (issue 12, room result)
+  // Payment result pages
   'payment-verify': () => import('../blocks/payment-result/PaymentResultBlocks').then((m) => m.PaymentVerifyBlock),
   'order-success': () => import('../blocks/payment-result/PaymentResultBlocks').then((m) => m.OrderSuccessBlock),
   'payment-failure': () => import('../blocks/payment-result/PaymentResultBlocks').then((m) => m.PaymentFailureBlock),
-  // Customer accounts (issue 13)
+  // Customer accounts
   'account-home': () => import('../blocks/account/AccountHomeBlock').then((m) => m.AccountHomeBlock),
   'account-addresses': () => import('../blocks/account/AccountAddressesBlock').then((m) => m.AccountAddressesBlock),
   'account-address-form': () => import('../blocks/account/AccountAddressFormBlock').then((m) => m.AccountAddressFormBlock),
   'account-list': () => import('../blocks/account/AccountListBlock').then((m) => m.AccountListBlock),
   'account-detail': () => import('../blocks/account/AccountDetailBlock').then((m) => m.AccountDetailBlock),
-  // Quote payment and split payment (issue 12)
+  // Quote payment and split payment
   'quote-payment': () => import('../blocks/payment-pages/PaymentPageBlocks').then((m) => m.QuotePaymentBlock),
   'split-payment': () => import('../blocks/payment-pages/PaymentPageBlocks').then((m) => m.SplitPaymentBlock),
-  // Checkout (issue 12)
+  // Checkout
   checkout: () => import('../blocks/checkout/CheckoutBlock').then((m) => m.CheckoutBlock),
 };
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { BACK_TO_TOP_OFFSET, showBackToTop } from './header-scroll';
 
-/** Shows after 200 px of scrolling (000 §9); takes the visitor and the keyboard focus back to the top. */
+/** Shows after 200 px of scrolling; takes the visitor and the keyboard focus back to the top. */
 export function BackToTop({ offset = BACK_TO_TOP_OFFSET }: { offset?: number }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

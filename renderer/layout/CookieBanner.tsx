@@ -7,7 +7,7 @@ import { consentStore } from './consent-store';
 type Props = { consent: NonNullable<SiteSettings['cookieConsent']>; initiallyAnswered: boolean };
 
 /**
- * Shows until a consent cookie exists (000 §4); accept and reject store the choice (through the
+ * Shows until a consent cookie exists; accept and reject store the choice (through the
  * consent store, which other islands may read) and hide it.
  */
 export function CookieBanner({ consent, initiallyAnswered }: Props) {

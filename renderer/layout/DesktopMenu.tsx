@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { NavigationItem } from '../../schemas/site-settings.schema';
 
 /**
- * The desktop menu (000 §2.10): plain links, submenus and mega menus. Pointer users open a panel
+ * The desktop menu: plain links, submenus and mega menus. Pointer users open a panel
  * by hovering (CSS); keyboard users with its disclosure button; Escape closes it and returns focus
  * to the button; a click outside closes it.
  */

@@ -35,7 +35,8 @@ export type HeaderSettings = Pick<SiteSettings, 'siteName' | 'logo' | 'navigatio
 
 /**
  * The site header: logo, desktop menu, mobile menu button and drawer, and the scroll behaviour of
- * 000 §4. The first render has no scroll classes (server and client agree); they follow scrolling.
+ * header-scroll.ts. The first render has no scroll classes (server and client agree); they follow
+ * scrolling.
  */
 export function Header({ settings }: { settings: HeaderSettings }) {
   const [sticky, setSticky] = useState(false);

@@ -6,7 +6,7 @@ export const DEFAULT_DRAWER_TITLE = 'Our Offerings';
 
 type Props = { title: string; items: readonly NavigationItem[]; onClose: () => void };
 
-/** The mobile menu (000 §2.10): a modal drawer titled 'Our Offerings'; focus stays inside, Escape closes. */
+/** The mobile menu: a modal drawer titled 'Our Offerings'; focus stays inside, Escape closes. */
 export function MobileDrawer({ title, items, onClose }: Props) {
   const [open, setOpen] = useState<string | null>(null);
   return (

@@ -1,5 +1,5 @@
 /**
- * Site alerts (000 §3, §4): adding an alert replaces all existing alerts; removal is immediate, or
+ * Site alerts: adding an alert replaces all existing alerts; removal is immediate, or
  * after a 500 ms fade when fade is on; auto-dismiss after the given delay (0 means it stays).
  * Defaults: messageType 'primary', messageRemovable true, fadeEffect true.
  */

@@ -1,4 +1,4 @@
-/** The consent cookie: its name, and how long a choice is remembered (000 §9: 180 days by default). */
+/** The consent cookie: its name, and how long a choice is remembered (180 days by default). */
 export const CONSENT_COOKIE = 'showroom_cookie_consent';
 export const DEFAULT_CONSENT_DAYS = 180;
 

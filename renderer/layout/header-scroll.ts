@@ -1,5 +1,5 @@
 /**
- * The header's scroll rules (000 §4, §9), as pure functions so they are tested without a browser.
+ * The header's scroll rules, as pure functions so they are tested without a browser.
  * Desktop: sticky once the page is scrolled past the threshold (default 200 px), not sticky below it.
  * Mobile: once scrolled past the header's own height, scrolling up shows the header; scrolling down
  * marks it (it slides away); at the top everything is cleared.

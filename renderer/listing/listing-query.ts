@@ -1,5 +1,5 @@
 /**
- * The listing query of 002 §2 ("Listing helpers"): `page`, `sort` and one parameter per filter
+ * The listing query: `page`, `sort` and one parameter per filter
  * field, multi-valued (repeated: `?finish=white&finish=grey`). Rules:
  * - the page shown is the query's page, or 1 when absent or not a positive integer;
  * - changing a filter keeps the sort (and every other parameter);

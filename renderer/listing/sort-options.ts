@@ -1,4 +1,4 @@
-/** Sort options of 002 §9: A-Z, Z-A, Newest, Oldest (the default list, A-Z first and default). */
+/** Sort options: A-Z, Z-A, Newest, Oldest (the default list, A-Z first and default). */
 export interface SortOption {
   value: string;
   label: string;

@@ -54,7 +54,7 @@ function Component({ component, popup, forms, formOptions, onFormSuccess }: { co
 }
 
 /**
- * An open popup (002 §2, §4, §9): a modal dialog in one of three layouts, closed by Esc, a click on
+ * An open popup: a modal dialog in one of three layouts, closed by Esc, a click on
  * the backdrop, the close button, its auto-close timer (default 10 s; stopped once the visitor starts
  * using it, so nobody loses what they type) or 5 s after its form was sent. Focus stays inside while
  * it is open and goes back where it was when it closes. It fades in and out in 300 ms, at once with

@@ -1,5 +1,5 @@
 /**
- * Popups (002 §2, §4, §9): `PopupHost` takes the page's popup definitions and the form definitions
+ * Popups: `PopupHost` takes the page's popup definitions and the form definitions
  * they use (serialisable props) and shows each when its trigger fires; the popup's code is a separate
  * chunk loaded then.
  */

@@ -1,7 +1,7 @@
 /**
- * The show-once cookie (002 §4 "Popup"): once a popup with showOnce has shown, it does not come back
+ * The show-once cookie: once a popup with showOnce has shown, it does not come back
  * until its cookie expires. The lifetime is the popup's cookieExpiry time string (s, m, h, d, w),
- * default 24h (002 §9).
+ * default 24h.
  */
 import { parseTimeString } from '../../schemas/evaluators/time-string';
 import { POPUP_DEFAULTS } from '../../schemas/forms/popup.schema';

@@ -1,5 +1,5 @@
 /**
- * When a popup shows (002 §4 "Popup"): after a delay, once the visitor has scrolled past a
+ * When a popup shows: after a delay, once the visitor has scrolled past a
  * percentage of the page, or when the mouse leaves the page towards the browser bar (exit intent),
  * whichever comes first; without any trigger, at once. Fires once, then stops listening.
  */

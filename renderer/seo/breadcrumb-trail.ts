@@ -1,5 +1,5 @@
 /**
- * The breadcrumb trail built from the route list (000 §2.10): Home, then one crumb per path
+ * The breadcrumb trail built from the route list: Home, then one crumb per path
  * prefix. A prefix that is itself a route takes its page's breadcrumbTitle (or title) and a link;
  * a prefix that is not a route keeps its words but no link.
  */

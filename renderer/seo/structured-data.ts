@@ -1,7 +1,7 @@
 /**
  * The page's JSON-LD: Organization on every page, BreadcrumbList from the trail, plus whatever the
  * blocks added (Product, FAQPage, VideoObject, BlogPosting...). Transactional pages (checkout,
- * payment, order result) carry no FAQ, breadcrumb or video data (000 §2.2).
+ * payment, order result) carry no FAQ, breadcrumb or video data.
  */
 import type { SiteSettings } from '../../schemas/site-settings.schema';
 import type { Crumb, StructuredData } from '../blocks/block-definition';

@@ -1,8 +1,8 @@
 /**
- * Small text helpers for display (000 §9), shared by every block:
+ * Small text helpers for display, shared by every block:
  * - acronyms kept uppercase (RTA, DIY, MDF, PVC) when words are title-cased;
  * - title length classes (<= 20 characters short, <= 50 medium, otherwise long);
- * - truncation on a word boundary with an ellipsis (002 §9: 150 / 220 / 250 / 350 characters).
+ * - truncation on a word boundary with an ellipsis (150 / 220 / 250 / 350 characters).
  */
 
 export const UPPERCASE_ACRONYMS = ['RTA', 'DIY', 'MDF', 'PVC'] as const;

@@ -68,7 +68,7 @@ export const savedAddressSchema = {
   },
 } as const;
 
-/** The signed-in customer (002 §3): `user` and `customer` with the addresses and the two defaults. */
+/** The signed-in customer: `user` and `customer` with the addresses and the two defaults. */
 export const accountMeSchema = {
   type: 'object',
   required: ['user', 'customer'],
@@ -98,7 +98,7 @@ export const accountMeSchema = {
   },
 } as const;
 
-/** The checkout prefill (002 §3), in the checkout form's field names. */
+/** The checkout prefill, in the checkout form's field names. */
 export const checkoutPrefillSchema = {
   type: 'object',
   description: 'Billing from the default billing address, shipping from the default shipping address, each falling back to the other; the billing e-mail is the account\'s',
@@ -214,7 +214,7 @@ const addressOptionalText = (label: string, description: string) => ({ type: ['s
 const flag = (name: string, description: string) => ({ type: ['boolean', 'null'], 'x-message': `${name} must be true or false`, description }) as const;
 
 /**
- * A saved address's fields, checked with the checkout field rules (002 §5) in the service. On PATCH
+ * A saved address's fields, checked with the checkout field rules in the service. On PATCH
  * the fields not sent stay as they are. isDefault makes it the default of its own type;
  * defaultShipping / defaultBilling set either kind: true makes it the only default of that kind,
  * false stops it being it.

@@ -1,5 +1,5 @@
 /**
- * The back office's leads and subscribers (issue 21): contracts of the studio's /api/studio/leads and
+ * The back office's leads and subscribers: contracts of the studio's /api/studio/leads and
  * /api/studio/subscribers endpoints. A lead is a submitted form submission (a multi-step one between
  * its steps is not yet a lead), with a status the operators keep (new, contacted, closed); an
  * estimator's submission carries the range the server priced (server/services/estimate-submission.ts).

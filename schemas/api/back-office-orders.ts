@@ -1,5 +1,5 @@
 /**
- * The back office's orders (issue 21; server/back-office/order-*.ts): the list with search, filters
+ * The back office's orders (server/back-office/order-*.ts): the list with search, filters
  * and keyset paging, the detail with every payment and the status history, the status changes an
  * operator may make (the server's state machine, server/services/order-status.ts), resending the
  * confirmation and marking a flagged overpayment refunded.

@@ -1,5 +1,5 @@
 /**
- * The back office's quotes (issue 21): contracts of the studio's /api/studio/quotes endpoints.
+ * The back office's quotes: contracts of the studio's /api/studio/quotes endpoints.
  *
  * An operator builds a quote from catalog lines; the server prices every line from the catalog and
  * computes shipping and tax by the store's rules (the content's shippingMethods and taxRules, as the

@@ -1,5 +1,5 @@
 /**
- * The contracts of the orders, quotes and cart endpoints (001 §7, 002 §7): create and update an
+ * The contracts of the orders, quotes and cart endpoints: create and update an
  * order, view it (owner's token) or look it up (id + e-mail), split payments, open and convert a
  * quote, cart totals and shipping rates. What a schema cannot say stays beside it in the services:
  * a SKU in the catalog and one unit per sample (server/services/cart-totals.ts), the checkout field

@@ -484,7 +484,7 @@ export const stripeRetrieveIntentEndpoint = endpoint({
 });
 
 // ---------------------------------------------------------------------------------------------
-// PayPal (the wallet messages of 002 §8: schemas/evaluators/paypal-messages.ts)
+// PayPal (its messages: schemas/evaluators/paypal-messages.ts)
 
 const paypalOrderId = matching(255, '^[A-Z0-9]{1,36}$', "PayPal's order id");
 /** Our metadata, given as `metadata`, `additionalData.metadata` or `additionalData` itself (the spec's client). */
@@ -700,7 +700,7 @@ export const authorizeNetTransactionEndpoint = endpoint({
 });
 
 // ---------------------------------------------------------------------------------------------
-// "Pay another way" (issue 17)
+// "Pay another way": cancel a payment that waits for the customer's bank
 
 export const cancelWaitingPaymentEndpoint = endpoint({
   method: 'POST',
@@ -733,7 +733,7 @@ export const cancelWaitingPaymentEndpoint = endpoint({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Verify (001 §4)
+// Verify
 
 const transactionIdField = {
   type: 'string',

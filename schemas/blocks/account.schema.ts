@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { actionSchema } from '../common.schema';
 
 /**
- * The customer account pages' blocks (issue 13; 002 §2 "Customer account", "Address cards"). Each is
+ * The customer account pages' blocks. Each is
  * an island: the data is one customer's, fetched in the browser with the session cookie, so the
  * server renders only a frame and a loading state. A signed-out visitor is sent to
  * /my-account/login?returnTo=… . The sign-in, registration and password forms are ordinary `form`

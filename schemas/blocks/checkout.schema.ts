@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
 /**
- * The checkout (002 §2-§5): the same component as <showroom-checkout>, on this site's sample cart
+ * The checkout: the same component as <showroom-checkout>, on this site's sample cart
  * and API, with the signed-in customer's prefill; a paid order goes to `successUrl`.
  */
 export const checkoutBlockSchema = {

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
-/** The project price estimator placed on a page (001 §2-§5): an estimator template of the estimator/ folder. */
+/** The project price estimator placed on a page: an estimator template of the estimator/ folder. */
 export const estimatorBlockSchema = {
   type: 'object',
   title: 'Estimator block',

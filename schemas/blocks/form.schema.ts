@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
-/** A form of the forms/ folder placed on a page (002 §4 "Form builder"). */
+/** A form of the forms/ folder placed on a page. */
 export const formBlockSchema = {
   type: 'object',
   title: 'Form block',

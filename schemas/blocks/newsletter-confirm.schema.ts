@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
 /**
- * The newsletter confirmation page's block (issue 17, double opt-in): the page the link of the
+ * The newsletter confirmation page's block (double opt-in): the page the link of the
  * confirmation e-mail opens. It confirms the sign-up of the route's `confirmationToken` with the
  * server and says so. The texts and failure messages come from this configuration; each has a default.
  */

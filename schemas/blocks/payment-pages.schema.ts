@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
-/** Quote payment (001 §2, §4): the same component as <showroom-quote-payment> on other sites. */
+/** Quote payment: the same component as <showroom-quote-payment> on other sites. */
 export const quotePaymentBlockSchema = {
   type: 'object',
   title: 'Quote payment block',
@@ -19,7 +19,7 @@ export const quotePaymentBlockSchema = {
   },
 } as const;
 
-/** Split payment (001 §2, §4, §5): the same component as <showroom-split-payment> on other sites. */
+/** Split payment: the same component as <showroom-split-payment> on other sites. */
 export const splitPaymentBlockSchema = {
   type: 'object',
   title: 'Split payment block',

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { actionSchema, imageSchema } from '../common.schema';
 
 /**
- * The payment result pages (001 §2 and §4, 002 §2): /payment/verify/{paymentMethod},
+ * The payment result pages: /payment/verify/{paymentMethod},
  * /order/success and /payment/fail. The order number lives in the browser only (the `order-success`
  * storage item), so the success text is written with the placeholder `{orderId}`, which the browser
  * replaces by the order number in bold. Texts are plain text, always escaped: no HTML in definitions.

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
-/** Popups of the popups/ folder that a page may show (002 §2, §4 "Popup"). */
+/** Popups of the popups/ folder that a page may show. */
 export const popupBlockSchema = {
   type: 'object',
   title: 'Popup block',

@@ -1,5 +1,5 @@
 /**
- * What a rich-text block keeps of its HTML (issue 20): paragraphs, headings h2-h4, bold, italic,
+ * What a rich-text block keeps of its HTML: paragraphs, headings h2-h4, bold, italic,
  * links, lists and line breaks. Everything else is dropped: other tags keep only their text, and
  * scripts, styles, frames and the like lose their content too; no attribute but a link's href
  * survives (no style, no class, no event handler), and a link keeps its href only when it is http,

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
 /**
- * Formatted text for operators (issue 20): an HTML string in a small safe subset
+ * Formatted text for operators: an HTML string in a small safe subset
  * (./rich-text-policy.ts), sanitised by the server when it renders the page. A static block: it ships
  * no JavaScript.
  */

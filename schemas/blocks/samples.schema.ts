@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
-/** Sample ordering for one style (000 §3-§5): the same component as <showroom-order-samples style-name="...">. */
+/** Sample ordering for one style: the same component as <showroom-order-samples style-name="...">. */
 export const orderSamplesBlockSchema = {
   type: 'object',
   title: 'Order samples block',
@@ -16,7 +16,7 @@ export const orderSamplesBlockSchema = {
   },
 } as const;
 
-/** The sample cart (000 §5, 002 §4): the same component as <showroom-sample-cart>, linking to this site's /checkout. */
+/** The sample cart: the same component as <showroom-sample-cart>, linking to this site's /checkout. */
 export const sampleCartBlockSchema = {
   type: 'object',
   title: 'Sample cart block',

@@ -1,9 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
 /**
- * The newsletter unsubscribe page's block (001 §2 "Unsubscribe page"): reads the subscription of the
+ * The newsletter unsubscribe page's block: reads the subscription of the
  * route's `unsubscribeToken` and toggles it with one button. The texts and the failure messages come
- * from this configuration (001 §8); each has a default.
+ * from this configuration; each has a default.
  */
 export const unsubscribeBlockSchema = {
   type: 'object',

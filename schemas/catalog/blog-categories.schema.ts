@@ -33,7 +33,7 @@ export const blogCategoriesSchema = {
 export type BlogCategoriesDefinition = FromSchema<typeof blogCategoriesSchema>;
 export type BlogCategory = FromSchema<typeof blogCategorySchema>;
 
-/** The category slug rule of 000 §2.3: lower-case, non-alphanumeric characters turned into hyphens. */
+/** The category slug rule: lower-case, non-alphanumeric characters turned into hyphens. */
 export function blogCategorySlug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }

@@ -1,5 +1,5 @@
 /**
- * Estimator pricing data (001 §3 "Pricing data"): keyed by field name, then by chosen option value;
+ * Estimator pricing data: keyed by field name, then by chosen option value;
  * for a field with dependsOn, nested under each dependency's chosen value first, in dependsOn order:
  *   { "doorStyle": { "<cabinetLine value>": { "<doorStyle value>": { "price": {...}, "labor": {...} } } } }
  * A node is a price entry when it has `price`; otherwise it is a map one level deeper.

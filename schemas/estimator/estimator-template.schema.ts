@@ -1,5 +1,5 @@
 /**
- * Estimator templates (001 §2 "Estimator", §3 "Estimator form template"): sections (groups) of fields
+ * Estimator templates: sections (groups) of fields
  * with a live price range looked up in a pricing data file.
  */
 import type { FromSchema } from 'json-schema-to-ts';
@@ -8,7 +8,7 @@ import { fieldDefinitions, groupFieldRef, type GroupField } from '../forms/form-
 import { schemaId } from '../schema-id';
 import { summaryConfigSchema } from './summary-config.schema';
 
-/** The pricing data file a template uses when it names none (001 §3). */
+/** The pricing data file a template uses when it names none. */
 export const DEFAULT_PRICE_TEMPLATE = 'data/estimator-pricing.json';
 
 export const estimatorTemplateSchema = {

@@ -1,4 +1,4 @@
-/** The estimator's price summary (001 §3 "Summary config"): which rows it shows and where. */
+/** The estimator's price summary: which rows it shows and where. */
 import type { FromSchema } from 'json-schema-to-ts';
 
 const totalRowSchema = {

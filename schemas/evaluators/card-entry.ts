@@ -1,5 +1,5 @@
 /**
- * Card entry rules (002 §5 "Card entry"). Direct entry (Authorize-style) is checked here; hosted
+ * Card entry rules. Direct entry (Authorize-style) is checked here; hosted
  * elements (Stripe-style) report their own completeness, which `hostedCardError` turns into the
  * catalogue's words. The current year is a parameter so tests do not depend on the clock.
  */
@@ -46,7 +46,7 @@ export interface DirectCardEntry {
   cardCode?: string;
 }
 
-/** Problems of the direct-entry card fields, keyed by the field names of 002 §3. */
+/** Problems of the direct-entry card fields, keyed by the checkout form's field names. */
 export function validateDirectCard(card: DirectCardEntry, currentYear?: number): Record<string, string> {
   const errors: Record<string, string> = {};
   const checks: [keyof DirectCardEntry, string | null][] = [

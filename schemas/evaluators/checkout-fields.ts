@@ -1,5 +1,5 @@
 /**
- * Checkout field rules (002 §5 "Checkout fields"): billing and shipping addresses, shipping method
+ * Checkout field rules: billing and shipping addresses, shipping method
  * and payment method. Each rule gives the first problem of one value, or null. Where the
  * specification names a rule without a message (a required address line or city, a required name,
  * the city's character set) the generic catalogue message is used.
@@ -101,7 +101,7 @@ export function validatePaymentMethod(value: FieldValue): string | null {
 
 export type AddressPrefix = 'bill_' | 'ship_';
 
-/** The problems of one address set (bill_ or ship_ fields of 002 §3), keyed by field name. */
+/** The problems of one address set (bill_ or ship_ fields), keyed by field name. */
 export function validateCheckoutAddress(values: Readonly<Record<string, FieldValue>>, prefix: AddressPrefix): Record<string, string> {
   const rules: Record<string, (v: FieldValue) => string | null> = {
     first_name: validatePersonName,

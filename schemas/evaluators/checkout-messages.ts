@@ -1,4 +1,4 @@
-/** Messages of the checkout, card entry and split-amount rules (001 §5, 002 §5), word for word. */
+/** Messages of the checkout, card entry and split-amount rules, word for word. */
 import { PHONE_MESSAGES } from './phone-number';
 
 export const CHECKOUT_MESSAGES = {

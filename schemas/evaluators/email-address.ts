@@ -1,5 +1,5 @@
 /**
- * The one e-mail rule (issue 17 part 5, "Look-alike accounts"): every place that takes an e-mail
+ * The one e-mail rule, against look-alike accounts: every place that takes an e-mail
  * address (accounts, checkout addresses, form fields and so the newsletter, quotes, the order lookup)
  * checks it here, in the browser and on the server alike, so `alice@…`, `аlice@…` (Cyrillic а),
  * `ａlice@…` (full-width), `alice\u200b@…` and a homograph domain cannot become five customers.

@@ -1,5 +1,5 @@
 /**
- * What the estimate shows as text (001 §2, §9): the rows of the PDF and of the e-mailed summary, the
+ * What the estimate shows as text: the rows of the PDF and of the e-mailed summary, the
  * PDF's file name (estimate-{date}.pdf, the date as MM/DD/YYYY with the slashes made dashes so it
  * is a valid file name) and how long the estimate is valid (30 days).
  */

@@ -1,5 +1,5 @@
 /**
- * Estimator pricing (001 §3, §9): each priced field's chosen option is looked up in the pricing data
+ * Estimator pricing: each priced field's chosen option is looked up in the pricing data
  * by field name, then, for a field with dependsOn, under each dependency's chosen value in order,
  * then by option value. Every chosen option of a multiSelect or checkbox-group field counts. Fields
  * with useInCalculation false, and fields hidden by hideWhen, are left out. Sums are made in integer
@@ -36,7 +36,7 @@ export interface PriceResult {
   breakdown: Record<string, FieldPrice>;
 }
 
-/** '$min - $max', the display form of a range (001 §9). */
+/** '$min - $max', the display form of a range. */
 export function formatRange(min: number, max: number): string {
   return `${formatMoney(min)} - ${formatMoney(max)}`;
 }
@@ -87,7 +87,7 @@ function toFieldPrice(c: Cents): FieldPrice {
   };
 }
 
-/** The live price range of an estimator's values (001 §3 "Price result"). */
+/** The live price range of an estimator's values. */
 export function estimatePrice(fields: readonly FormField[], values: FormValues, pricing: EstimatorPricing): PriceResult {
   const { hidden, values: visible } = applyVisibility(fields, values);
   const total: Cents = { min: 0, max: 0, laborMin: 0, laborMax: 0 };
@@ -134,12 +134,12 @@ export function hasPrice(result: PriceResult): boolean {
   return Object.keys(result.breakdown).length > 0 && result.finalMax > 0;
 }
 
-/** Print (PDF) shows only when a price exists and at least one value is filled (001 §2). */
+/** Print (PDF) shows only when a price exists and at least one value is filled. */
 export function canPrint(result: PriceResult, values: FormValues): boolean {
   return hasPrice(result) && Object.values(values).some((v) => !isEmptyValue(v));
 }
 
-/** The fields Next validates: those of every section up to and including the current one (001 §2). */
+/** The fields Next validates: those of every section up to and including the current one. */
 export function fieldsUpToSection(sections: readonly FormField[], sectionIndex: number): FormField[] {
   return sections.slice(0, sectionIndex + 1);
 }

@@ -1,5 +1,5 @@
 /**
- * The estimator's sections (001 §2, §4): Next validates the fields of every section up to the current
+ * The estimator's sections: Next validates the fields of every section up to the current
  * one; invalid input opens every accordion that holds an error; Next with valid input opens the
  * section its `next.path` names; Print and Submit validate the whole form.
  */

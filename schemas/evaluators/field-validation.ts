@@ -1,5 +1,5 @@
 /**
- * The field validation catalogue (001 §5, 002 §5): one function gives the first problem of one field,
+ * The field validation catalogue: one function gives the first problem of one field,
  * another the problems of a whole form after hideWhen. The renderer, the widgets and the server run the
  * same rules, so a submission the browser accepts is one the server accepts.
  */

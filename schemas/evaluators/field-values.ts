@@ -9,7 +9,7 @@ export interface FileLike {
   type: string;
 }
 
-/** Every field is a string by default (001 §5); choice lists are string lists, uploads file lists. */
+/** Every field is a string by default; choice lists are string lists, uploads file lists. */
 export type FieldValue = string | number | boolean | readonly string[] | readonly FileLike[] | null | undefined;
 export type FormValues = Readonly<Record<string, FieldValue>>;
 

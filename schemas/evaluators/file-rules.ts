@@ -1,4 +1,4 @@
-/** Upload rules (001 §5, 002 §4-§5): size in MB (default 2), allowed types, how many files are kept. */
+/** Upload rules: size in MB (default 2), allowed types, how many files are kept. */
 import type { InputField } from '../forms/form-field.schema';
 import { DEFAULT_MAX_FILE_SIZE_MB } from '../forms/form-defaults';
 import type { FileLike } from './field-values';
@@ -43,7 +43,7 @@ export interface FileSelection<F extends FileLike> {
 
 /**
  * Adds chosen or dropped files to a file field: files of a wrong type are refused with
- * 'File format is not supported'; files beyond maxFiles (default 1) are dropped silently (002 §4).
+ * 'File format is not supported'; files beyond maxFiles (default 1) are dropped silently.
  */
 export function addFiles<F extends FileLike>(current: readonly F[], added: readonly F[], field: Pick<InputField, 'fileTypes' | 'maxFiles'>): FileSelection<F> {
   const accepted = added.filter((f) => isAllowedFileType(f, field.fileTypes));

@@ -19,7 +19,7 @@ export function stepFields(form: FormDefinition, stepIndex: number): FormField[]
   return isMultiStep(form) ? [...(form.steps?.[stepIndex]?.fields ?? [])] : [...(form.fields ?? [])];
 }
 
-/** The last step sends the e-mail notifications (002 §4). */
+/** The last step sends the e-mail notifications. */
 export function isLastStep(form: FormDefinition, stepIndex: number): boolean {
   return !isMultiStep(form) || stepIndex >= (form.steps?.length ?? 1) - 1;
 }

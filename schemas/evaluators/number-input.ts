@@ -1,5 +1,5 @@
 /**
- * What number inputs let the visitor type (002 §5): a number field accepts digits with one optional
+ * What number inputs let the visitor type: a number field accepts digits with one optional
  * decimal point; an onlyNumbers field accepts digits only. The renderer keeps the previous text when
  * a keystroke or paste would break the rule.
  */

@@ -1,5 +1,5 @@
 /**
- * The wallet messages of 002 §8, word for word, and the cancel note: one table, since the server
+ * PayPal's messages, word for word, and the cancel note: one table, since the server
  * answers the same words the PayPal button shows.
  */
 export const PAYPAL_MESSAGES = {

@@ -1,11 +1,11 @@
 /**
- * The phone rule (002 §5 "Checkout fields", Phone), one for every place a phone number is typed: the
+ * The phone rule, one for every place a phone number is typed: the
  * checkout's addresses, an account's addresses and details, and a form field with `format: "phone"`.
  * Digits and + - ( ) . space only, and exactly 10 digits, with the specification's messages.
  */
 import type { FieldValue } from './field-values';
 
-/** The phone messages (002 §5), word for word; CHECKOUT_MESSAGES lists them too. Here, so a form does not carry every checkout message. */
+/** The phone messages, word for word; CHECKOUT_MESSAGES lists them too. Here, so a form does not carry every checkout message. */
 export const PHONE_MESSAGES = {
   phoneRequired: 'Phone number is required',
   phoneInvalid: 'Phone number is invalid',

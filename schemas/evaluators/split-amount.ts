@@ -1,5 +1,5 @@
 /**
- * Split and quote payment amounts (001 §5, 002 §5 "Split amount"). The server runs the same rules on
+ * Split and quote payment amounts. The server runs the same rules on
  * the amount it is asked to charge. Bounds are integer cents; the amount is what the visitor typed
  * (a string) or a number of dollars. An amount with more than two decimals is not a valid number:
  * the input's step is 0.01 and money is never rounded silently.
@@ -59,7 +59,7 @@ export function validateOrderLookup(input: { orderId?: string | null; email?: st
   return errors;
 }
 
-/** Remaining balance: total minus completed payments, in cents (001 §4, 002 §4). */
+/** Remaining balance: total minus completed payments, in cents. */
 export function remainingBalanceCents(totalCents: number, payments: readonly { status: string; amountCents: number }[]): number {
   const paid = payments.filter((p) => p.status === 'completed').reduce((sum, p) => sum + p.amountCents, 0);
   return Math.max(0, totalCents - paid);

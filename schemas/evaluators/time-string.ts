@@ -1,4 +1,4 @@
-/** Popup durations (002 §9): '10s', '5m', '24h', '7d', '2w'; a missing or unreadable value takes the default. */
+/** Popup durations: '10s', '5m', '24h', '7d', '2w'; a missing or unreadable value takes the default. */
 
 const UNIT_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
 

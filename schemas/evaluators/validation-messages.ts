@@ -1,5 +1,5 @@
 /**
- * The validation catalogue's user-facing messages (001 §5, 002 §5, 002 §8), word for word. Every
+ * The validation catalogue's user-facing messages, word for word. Every
  * message a form, the checkout or the server shows for a field comes from here, so a test can check
  * each one once.
  */
@@ -11,14 +11,14 @@ export const FIELD_MESSAGES = {
   selectAtLeastOne: 'Select at least one option',
   invalidSelection: 'Invalid selection',
   unsupportedFileFormat: 'Unsupported file format',
-  /** Shown when a file of a wrong type is dropped on an upload field (002 §4). */
+  /** Shown when a file of a wrong type is dropped on an upload field. */
   fileFormatNotSupported: 'File format is not supported',
   fileRequired: 'At least one file is required',
   captcha: 'Please complete the reCAPTCHA verification',
 } as const;
 
 /**
- * E-mail refusals the specification does not word (issue 17 part 5): addresses made to look like
+ * E-mail refusals in words of our own (the original site had none): addresses made to look like
  * another (schemas/evaluators/email-address.ts). Shown under the e-mail field like its other messages.
  */
 export const EMAIL_MESSAGES = {
@@ -32,11 +32,11 @@ export const tooLong = (label: string): string => `${label} seems too long`;
 export const notInExpectedFormat = (label: string): string => `${label} is not in the expected format`;
 export const fileTooLarge = (maxMb: number): string => `File is too large, maximum allowed size is ${maxMb}MB`;
 
-/** The form builder's last-resort error (002 §8), with the original's spelling. */
+/** The form builder's last-resort error, with the original's spelling. */
 export const GENERIC_SUBMIT_ERROR = 'Something went wrong. Plase try again later.';
-/** Form builder success texts (002 §8). */
+/** Form builder success texts. */
 export const FORM_SUCCESS_TITLE = 'Thank you!';
 export const FORM_SUCCESS_MESSAGE = 'Your form has been submitted successfully.';
 export const FORM_THANK_YOU_MESSAGE = 'We have received your message. Our Team will contact you soon.';
-/** Form post failure (001 §8). */
+/** Form post failure. */
 export const SUBMISSION_FAILED = 'Submission failed';

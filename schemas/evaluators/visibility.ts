@@ -1,7 +1,7 @@
 /**
- * Visibility (002 §4 "Form builder", 001 §5): a field whose hideWhen matches is not shown, not
+ * Visibility: a field whose hideWhen matches is not shown, not
  * required, and its value is dropped; an option whose hideWhen matches is removed, and cleared if it
- * was chosen. A group's hideWhen hides every field in it. showWhen is hideWhen's opposite (issue 20):
+ * was chosen. A group's hideWhen hides every field in it. showWhen is hideWhen's opposite:
  * a field or group with showWhen is hidden, with the same consequences, until its condition holds.
  * The browser's form engine and the server both decide here, so the server drops what the visitor
  * could not see.

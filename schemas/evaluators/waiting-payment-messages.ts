@@ -1,9 +1,10 @@
 /**
- * The words of a payment that waits for the customer's bank (issue 17, "A customer can be charged
- * twice"): the server's 409 and the paying page's notice say the same, so they live in one table.
+ * The words of a payment that waits for the customer's bank (a new charge is refused meanwhile, so
+ * nobody is charged twice): the server's 409 and the paying page's notice say the same, so they
+ * live in one table.
  */
 export const WAITING_PAYMENT_MESSAGES = {
-  /** The 409 of any new charge while a payment of the same order or quote is pending or on hold (word for word, issue 17). */
+  /** The 409 of any new charge while a payment of the same order or quote is pending or on hold. */
   waiting: "A payment for this order is waiting for your bank's confirmation. Finish it, or cancel it to pay another way.",
   /** The notice's button: cancels the waiting payment with its gateway. */
   payAnotherWay: 'Pay another way',

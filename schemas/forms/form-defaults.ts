@@ -4,5 +4,5 @@
  * into the form engine's bundle (bench/forms.ts, scripts/form-engine-size.test.ts: 12 kB gzip).
  */
 
-/** Default upper bound of one uploaded file, in MB (001 §9, 002 §9). */
+/** Default upper bound of one uploaded file, in MB. */
 export const DEFAULT_MAX_FILE_SIZE_MB = 2;

@@ -1,5 +1,5 @@
 /**
- * Form fields (002 §3 "Form field", 001 §3 "Field"): one schema for every field type of the form
+ * Form fields: one schema for every field type of the form
  * builder and the estimator. A `group` holds fields of its own (one level: a group holds no group),
  * which keeps the schema free of recursion so json-schema-to-ts can type it.
  */

@@ -1,5 +1,5 @@
 /**
- * Form definitions (002 §3 "Form definition", §4 "Form builder"): a single-step form lists `fields`;
+ * Form definitions: a single-step form lists `fields`;
  * a multi-step form lists `steps`, each with its own fields and actions.
  */
 import type { FromSchema } from 'json-schema-to-ts';

@@ -1,12 +1,12 @@
 /**
- * Popup definitions (002 §2 "Popup", §4 "Popup", §9 popup defaults): when a popup shows, how long it
+ * Popup definitions: when a popup shows, how long it
  * stays, whether it shows again, and what it contains.
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { actionSchema, imageSchema } from '../common.schema';
 import { schemaId } from '../schema-id';
 
-/** Durations are strings such as 30s, 5m, 24h, 7d or 2w (002 §9). */
+/** Durations are strings such as 30s, 5m, 24h, 7d or 2w. */
 export const timeStringSchema = {
   type: 'string',
   pattern: '^\\d+(\\.\\d+)?\\s*[smhdw]$',
@@ -119,7 +119,7 @@ export const popupSchema = {
 export type PopupDefinition = FromSchema<typeof popupSchema>;
 export type PopupComponent = FromSchema<typeof popupComponentSchema>;
 
-/** Popup defaults of 002 §9. */
+/** Popup defaults. */
 export const POPUP_DEFAULTS = {
   autoClose: '10s',
   formSuccessCloseSeconds: 5,

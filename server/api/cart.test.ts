@@ -1,11 +1,15 @@
-/** Cart totals, shipping rates and reviews: what the checkout and product pages ask. */
+/**
+ * Cart totals, shipping rates and reviews: what the checkout and product pages ask.
+ *
+ * @engines sqlite: totals, shipping and reviews are computed by the server, whatever the engine.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { api, demoCatalog, skus, testEnv } from './commerce-test-kit';
+import { api, demoCatalog, skus } from './commerce-test-kit';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer();
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite: the catalog is content, read the same on any engine.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogSamplesEndpoint, styleSamplesEndpoint } from '../../schemas/api/catalog';
 import { validatorOf } from '../http/contract';

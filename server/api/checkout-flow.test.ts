@@ -2,14 +2,16 @@
  * The whole checkout through the offline test gateway (room B1's /api/payment/test/charge), as the
  * checkout widget runs it: create the order, charge the amount the server decides, then PATCH the
  * order with the transaction; a webhook-style report and the verify call record one payment.
+ *
+ * @engines sqlite postgres: an order and its payments are written in transactions the engine runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { api, billing, orderPayload, testEnv } from './commerce-test-kit';
+import { api, billing, orderPayload } from './commerce-test-kit';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer();
 });
 afterAll(async () => {
   await server?.stop();

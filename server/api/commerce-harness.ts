@@ -1,13 +1,9 @@
 /**
- * A test harness for payment flows: the real app (createApp) on 127.0.0.1 port 0 with a fresh test
- * database (a SQLite file, or a PostgreSQL schema in the server-postgres run), and a scripted gateway whose `confirm` answers what the test set (pending, then completed,
- * failed ...). Flows through the offline test gateway itself use startTestServer.
+ * A test harness for payment flows: the whole store (../testing/test-server.ts) with a scripted
+ * gateway whose `confirm` answers what the test set (pending, then completed, failed ...). Flows
+ * through the offline test gateway itself use startTestServer alone.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { projectRoot } from '../build-output';
 import type { Database } from '../db/database';
 import type { Queries } from '../db/queries';
 import type { AllGateways } from '../gateways/create-gateways';
@@ -15,8 +11,7 @@ import type { ConfirmedPayment, GatewayName, PaymentGateway } from '../gateways/
 import { ApiError } from '../http/api-error';
 import type { MailConfig } from '../mail/mail-config';
 import { QuoteService } from '../services/quote-service';
-import { listenApiApp } from '../testing/api-app';
-import { openTestDatabase } from '../testing/test-database';
+import { startTestServer } from '../testing/test-server';
 
 export class ScriptedGateway implements PaymentGateway {
   readonly payments = new Map<string, ConfirmedPayment>();
@@ -61,26 +56,15 @@ export interface Harness {
 
 export const harnessMail: MailConfig = { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: ['owner@example.com', 'sales@example.com', 'ops@example.com'] };
 
-export async function startHarness(contentDir = process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site'), options: { production?: boolean } = {}): Promise<Harness> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-harness-'));
-  const database = await openTestDatabase(dir);
+/** The whole store (../testing/test-server.ts) with the scripted gateway in place of every gateway. */
+export async function startHarness(contentDir?: string, options: { production?: boolean } = {}): Promise<Harness> {
   const gateway = new ScriptedGateway('test');
   const gateways = { get: () => gateway, test: gateway, isConfigured: () => true, config: { stripe: null, paypal: null, authorizeNet: null } } as unknown as AllGateways;
-  const app = await listenApiApp({ database, gateways, mail: harnessMail, contentDir, production: options.production });
-  const url = app.url;
-  const q = database.q;
-  return {
-    url,
-    database,
-    q,
-    quotes: new QuoteService(q, url),
-    gateway,
-    async stop() {
-      await app.close();
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const server = await startTestServer(
+    { ...(contentDir ? { CONTENT_DIR: contentDir } : {}), ADMIN_EMAILS: harnessMail.adminEmails.join(',') },
+    { gateways: () => gateways, config: options.production === undefined ? {} : { production: options.production } },
+  );
+  return { url: server.url, database: server.database, q: server.q, quotes: new QuoteService(server.q, server.url), gateway, stop: () => server.stop() };
 }
 
 /**

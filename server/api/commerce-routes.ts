@@ -12,6 +12,7 @@ import type { StoreOrigins } from '../http/store-origins';
 import type { Logger } from '../logger';
 import { devMailboxRoutes } from '../mail/dev-mailbox';
 import type { MailConfig } from '../mail/mail-config';
+import type { FormSettings } from '../services/form-settings';
 import { createCommerce, type Commerce } from '../services/commerce';
 import { cartRoutes } from './cart';
 import { emailRoutes } from './email';
@@ -32,6 +33,7 @@ export interface CommerceDeps {
   storeOrigins: StoreOrigins;
   gateways: Gateways;
   mail: MailConfig;
+  forms: FormSettings;
   production: boolean;
 }
 
@@ -49,14 +51,14 @@ export async function commerceRoutes(api: Router, deps: CommerceDeps): Promise<C
     },
   });
   // Accounts first: an order placed while signed in belongs to its customer.
-  const accounts = await accountRoutes(api, { commerce, publicUrl: deps.publicUrl, storeOrigins: deps.storeOrigins, logger: deps.logger });
+  const accounts = await accountRoutes(api, { commerce, publicUrl: deps.publicUrl, storeOrigins: deps.storeOrigins, logger: deps.logger, recaptcha: deps.forms.recaptcha });
   orderRoutes(api, commerce, { customerOf: (ctx) => accounts.auth.customerIdForRequest(ctx), storeOrigins: deps.storeOrigins });
   quoteRoutes(api, commerce);
   paymentVerifyRoutes(api, commerce);
   cartRoutes(api, commerce);
   reviewRoutes(api, deps.content.dir);
   emailRoutes(api, commerce);
-  await formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail });
+  await formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail, settings: deps.forms });
   openApiRoutes(api);
   if (!deps.production) devMailboxRoutes(api, commerce.q);
   return commerce;

@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite: the estimator's range is the server's arithmetic.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

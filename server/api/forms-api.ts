@@ -10,7 +10,7 @@ import type { Database } from '../db/database';
 import type { Queries } from '../db/queries';
 import type { Logger } from '../logger';
 import type { MailConfig } from '../mail/mail-config';
-import { formSettingsFromEnv, type FormSettings } from '../services/form-settings';
+import type { FormSettings } from '../services/form-settings';
 import { FormSubmissions } from '../services/form-submissions';
 import { RateLimiter } from '../services/rate-limiter';
 import { limitStore } from '../services/shared-limits';
@@ -26,12 +26,12 @@ export interface FormsApiDeps {
   logger: Logger;
   publicUrl: string;
   mail: MailConfig;
-  /** Default: from the environment (formSettingsFromEnv), uploads beside the SQLite file (PostgreSQL: var/uploads or UPLOADS_DIR). */
-  settings?: FormSettings;
+  /** The uploads folder and reCAPTCHA (config.forms). */
+  settings: FormSettings;
 }
 
 export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
-  const settings = deps.settings ?? formSettingsFromEnv(deps.database.engine === 'sqlite' ? deps.database.location : null);
+  const settings = deps.settings;
   fs.mkdirSync(settings.uploadsDir, { recursive: true });
   const swept = sweepStaleStaging(settings.uploadsDir);
   if (swept) deps.logger.info({ swept }, 'removed upload staging folders of interrupted requests');

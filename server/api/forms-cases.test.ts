@@ -2,18 +2,21 @@
  * The shared table of form cases (schemas/evaluators/form-cases.ts) through the real server: every
  * field rule is enforced server-side with the message the browser shows. The browser's form engine
  * runs the same table.
+ *
+ * @engines sqlite: the field rules are the server's, before anything is stored.
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileLike } from '../../schemas/evaluators/field-values';
 import { FORM_CASES, type FormCase } from '../../schemas/evaluators/form-cases';
-import { bytesForName, contentWithCaseForms, filesUnder, freshAddress, postJson, postMultipart, proxiedTestEnv, startFormsTestServer, type FormsTestServer, type JsonAnswer } from './forms-test-kit';
+import { bytesForName, contentWithCaseForms, filesUnder, freshAddress, postJson, postMultipart, proxiedTestEnv, type JsonAnswer } from './forms-test-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: FormsTestServer;
+let server: TestServer;
 let contentDir: string;
 beforeAll(async () => {
   contentDir = contentWithCaseForms();
-  server = await startFormsTestServer({ ...proxiedTestEnv, CONTENT_DIR: contentDir });
+  server = await startTestServer({ ...proxiedTestEnv, CONTENT_DIR: contentDir });
 });
 afterAll(async () => {
   await server?.stop();

@@ -2,6 +2,8 @@
  * 300 random malformed bodies and multipart streams to every form endpoint: never a 5xx, every 4xx
  * in the error shape, and no file left behind (every file in the uploads folder belongs to a stored
  * submission; nothing stays in staging).
+ *
+ * @engines sqlite: malformed bodies are refused before anything is stored.
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -9,18 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allFormFields } from '../../schemas/evaluators/form-structure';
 import { inputFields } from '../../schemas/evaluators/visibility';
 import { loadContent } from '../content/load-content';
-import { testEnv } from './commerce-test-kit';
-import { bytesOf, filesUnder, freshAddress, multipartBody, rawPost, readRows, startFormsTestServer, type FormsTestServer } from './forms-test-kit';
+import { bytesOf, filesUnder, freshAddress, multipartBody, rawPost, readRows, proxiedTestEnv } from './forms-test-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: FormsTestServer;
+let server: TestServer;
 beforeAll(async () => {
-  server = await startFormsTestServer();
+  server = await startTestServer(proxiedTestEnv);
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-const content = loadContent(testEnv.CONTENT_DIR ?? 'examples/site');
+const content = loadContent(process.env.CONTENT_DIR ?? 'examples/site');
 const forms = Object.values(content.forms);
 const fieldNames = [...new Set(forms.flatMap((f) => inputFields(allFormFields(f)).map((x) => x.name)))];
 

@@ -13,8 +13,7 @@ import { FORM_CASE_FORMS } from '../../schemas/evaluators/form-cases';
 import { projectRoot } from '../build-output';
 import { openDatabase } from '../db/database';
 import type { Queries } from '../db/queries';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { testEnv } from './commerce-test-kit';
+import type { TestServer } from '../testing/test-server';
 
 /** A copy of the demo content with the forms of schemas/evaluators/form-cases.ts added. Removed by the caller. */
 export function contentWithCaseForms(): string {
@@ -183,29 +182,4 @@ export function freshAddress(): Record<string, string> {
  * X-Forwarded-For), so their server believes the loopback proxy, as a shop behind a load balancer
  * would with TRUST_PROXY set; otherwise every request is one client and the per-address limit trips.
  */
-export const proxiedTestEnv: Record<string, string> = { ...testEnv, TRUST_PROXY: 'loopback' };
-
-export interface FormsTestServer extends TestServer {
-  /** The server's uploads folder (UPLOADS_DIR), its own, alone in a temporary folder (a file that escaped it would show there). */
-  uploads: string;
-}
-
-/** A test server with an uploads folder of its own (UPLOADS_DIR), removed when it stops. */
-export async function startFormsTestServer(env: Record<string, string> = proxiedTestEnv): Promise<FormsTestServer> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-uploads-'));
-  const uploads = path.join(root, 'uploads');
-  try {
-    const server = await startTestServer({ ...env, UPLOADS_DIR: uploads });
-    return {
-      ...server,
-      uploads,
-      async stop() {
-        await server.stop();
-        fs.rmSync(root, { recursive: true, force: true });
-      },
-    };
-  } catch (err) {
-    fs.rmSync(root, { recursive: true, force: true });
-    throw err;
-  }
-}
+export const proxiedTestEnv: Record<string, string> = { TRUST_PROXY: 'loopback' };

@@ -1,13 +1,17 @@
+/**
+ * @engines sqlite: uploads are files, checked before anything is stored.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesForName, bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, startFormsTestServer, type FormsTestServer } from './forms-test-kit';
+import { bytesForName, bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, proxiedTestEnv } from './forms-test-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: FormsTestServer;
+let server: TestServer;
 let uploads: string;
 beforeAll(async () => {
-  server = await startFormsTestServer();
+  server = await startTestServer(proxiedTestEnv);
   uploads = server.uploads;
 });
 afterAll(async () => {

@@ -1,10 +1,14 @@
+/**
+ * @engines sqlite: the forms' rules are the server's, before anything is stored.
+ */
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshAddress, postJson, readRows, startFormsTestServer, type FormsTestServer } from './forms-test-kit';
+import { freshAddress, postJson, readRows, proxiedTestEnv } from './forms-test-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: FormsTestServer;
+let server: TestServer;
 beforeAll(async () => {
-  server = await startFormsTestServer();
+  server = await startTestServer(proxiedTestEnv);
 });
 afterAll(async () => {
   await server?.stop();

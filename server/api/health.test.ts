@@ -1,28 +1,23 @@
 /**
  * Liveness and readiness, as a proxy in front of several servers asks them: /api/ready is 200 only
  * when the database answers and has run every migration this code knows.
+ *
+ * @engines sqlite postgres: readiness reads the engine's table of migrations.
  */
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database';
-import { createGateways } from '../gateways/create-gateways';
 import { call } from '../security/attacker-kit';
-import { listenApiApp, type ListeningApiApp } from '../testing/api-app';
-import { openTestDatabase } from '../testing/test-database';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let app: ListeningApiApp | undefined;
-let database: Database | undefined;
+let server: TestServer | undefined;
 afterEach(async () => {
-  await app?.close();
-  await database?.close().catch(() => {});
-  app = database = undefined;
+  await server?.stop();
+  server = undefined;
 });
 
 async function start(): Promise<string> {
-  database = await openTestDatabase();
-  const gateways = createGateways({ stripe: null, paypal: null, authorizeNet: null, testGateway: true }, database);
-  app = await listenApiApp({ database, gateways, mail: { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: [] } });
-  return app.url;
+  server = await startTestServer();
+  return server.url;
 }
 
 describe('GET /api/ready', () => {
@@ -30,13 +25,13 @@ describe('GET /api/ready', () => {
     const url = await start();
     const ready = await call(url, 'GET', '/api/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ready', database: database!.engine, migrations: 'current' });
+    expect(ready.body).toEqual({ status: 'ready', database: server!.database.engine, migrations: 'current' });
     expect((await call(url, 'GET', '/api/health')).body).toEqual({ status: 'ok', database: 'ok' });
   });
 
   it('is not ready while a migration this code knows has not run, and names it', async () => {
     const url = await start();
-    await sql`delete from kysely_migration where name = ${'0009_shared_rate_limits'}`.execute(database!.db);
+    await sql`delete from kysely_migration where name = ${'0009_shared_rate_limits'}`.execute(server!.database.db);
     const ready = await call(url, 'GET', '/api/ready');
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({ error: 'migrations_pending', message: 'The database has not run 0009_shared_rate_limits yet: run npm run migrate.' });
@@ -46,7 +41,7 @@ describe('GET /api/ready', () => {
 
   it('is neither alive nor ready when the database does not answer', async () => {
     const url = await start();
-    await database!.close();
+    await server!.database.close();
     for (const path of ['/api/ready', '/api/health']) {
       const res = await call(url, 'GET', path);
       expect(res.status, path).toBe(503);

@@ -1,58 +1,10 @@
 /**
- * Helpers for the account tests: a test server whose pino log lines are kept (to search them for
- * secrets), a cookie-carrying client that sends the store's Origin like its own pages do, sign-up
- * and sign-in, reading the outbox, and a second database connection for what only the server's
- * other rooms do (attach an order to a customer, make a quote). The database is the test run's
- * engine (../testing/test-database.ts): a SQLite file, or a PostgreSQL schema of its own.
+ * Helpers for the account tests (their servers keep the log, `startTestServer({}, { log: 'kept' })`,
+ * to search it for secrets): a cookie-carrying client that sends the store's Origin like its own
+ * pages do, sign-up and sign-in, and reading the outbox.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
-import { loadConfig } from '../config';
-import { openDatabase, type Database } from '../db/database';
 import type { Queries } from '../db/queries';
-import { startServer, type RunningServer } from '../start';
-import { createTestDatabaseUrl } from '../testing/test-database';
-import { api, testEnv, type JsonResponse } from './commerce-test-kit';
-
-export interface LoggedServer extends RunningServer {
-  /** The server's DATABASE_URL: `sqlite:FILE` or a PostgreSQL schema's URL. */
-  databaseUrl: string;
-  /** Every log line written so far (JSON text). */
-  logLines: string[];
-  /** A second connection to the server's database (both see each other's commits). */
-  db: Database;
-  q: Queries;
-}
-
-export async function startLoggedServer(env: Record<string, string> = {}): Promise<LoggedServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-accounts-'));
-  const databaseUrl = await createTestDatabaseUrl(dir);
-  const config = loadConfig({ PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ...testEnv, ...env });
-  const logLines: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      done();
-    },
-  });
-  const server = await startServer(config, pino({ level: 'trace', base: { service: 'showroom' } }, sink));
-  const db = openDatabase(databaseUrl);
-  return {
-    ...server,
-    databaseUrl,
-    logLines,
-    db,
-    q: db.q,
-    async stop() {
-      await db.close();
-      await server.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
+import { api, type JsonResponse } from './commerce-test-kit';
 
 /** Every answer a Browser received (path and body text), for the tests that search answers for secrets. */
 export const answers: { method: string; path: string; text: string }[] = [];

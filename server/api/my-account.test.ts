@@ -2,17 +2,20 @@
  * The account endpoints working for their owner: register, sign in, me, addresses with their
  * defaults, sign out, the password rules, the e-mails, and the customer's orders and quotes.
  * The attacker's side is in ../security/accounts.test.ts.
+ *
+ * @engines sqlite postgres: accounts and sessions are rows the engine keeps and expires.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachOrderToCustomer, attachQuoteToCustomer } from '../services/account-orders';
 import { REGISTERED_MESSAGE } from '../services/account-service';
 import { QuoteService } from '../services/quote-service';
 import { api, orderPayload, quoteFile } from './commerce-test-kit';
-import { Browser, newCustomer, outbox, savedAddress, signedUp, startLoggedServer, type LoggedServer } from './my-account-test-kit';
+import { Browser, newCustomer, outbox, savedAddress, signedUp } from './my-account-test-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: LoggedServer;
+let server: TestServer;
 beforeAll(async () => {
-  server = await startLoggedServer();
+  server = await startTestServer({}, { log: 'kept' });
 });
 afterAll(async () => {
   await server?.stop();

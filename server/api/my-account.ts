@@ -34,7 +34,7 @@ import { AccountOrders, readPage } from '../services/account-orders';
 import { AccountService, PASSWORD_CHANGED_MESSAGE, REGISTERED_MESSAGE, RESET_REQUESTED_MESSAGE } from '../services/account-service';
 import type { Commerce } from '../services/commerce';
 import { CustomerService } from '../services/customer-service';
-import { formSettingsFromEnv } from '../services/form-settings';
+import type { RecaptchaSettings } from '../services/form-settings';
 import { createRecaptchaVerifier, type RecaptchaVerifier } from '../services/recaptcha';
 import { SESSION_DAYS, SessionService, sessionCookie } from '../services/session-service';
 import { AccountAuth } from './my-account-auth';
@@ -63,12 +63,12 @@ async function withRetryAfter<T>(ctx: Context, fn: () => Promise<T>): Promise<T>
   }
 }
 
-export function accountRoutes(router: Router, deps: { commerce: Commerce; publicUrl: string; storeOrigins: StoreOrigins; logger: Logger; recaptcha?: RecaptchaVerifier }): Accounts {
+export function accountRoutes(router: Router, deps: { commerce: Commerce; publicUrl: string; storeOrigins: StoreOrigins; logger: Logger; recaptcha: RecaptchaSettings }): Accounts {
   const { q } = deps.commerce;
   const customers = new CustomerService(q);
   const sessions = new SessionService(q);
   // The forms' captcha settings (RECAPTCHA_*): the sign-in asks for the captcha past ten wrong passwords.
-  const recaptcha = deps.recaptcha ?? createRecaptchaVerifier(formSettingsFromEnv('').recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed'));
+  const recaptcha = createRecaptchaVerifier(deps.recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed'));
   const service = new AccountService(q, customers, sessions, deps.publicUrl, deps.logger, recaptcha, deps.commerce.limits);
   const auth = new AccountAuth(sessions, deps.storeOrigins);
   const orders = new AccountOrders(q);

@@ -1,4 +1,8 @@
-/** Payment flows on orders: PATCH with a payment attempt, verify, split payments, e-mails. */
+/**
+ * Payment flows on orders: PATCH with a payment attempt, verify, split payments, e-mails.
+ *
+ * @engines sqlite postgres: payments are recorded under the order's row lock.
+ */
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../content/load-content';
 import { createCommerce } from '../services/commerce';

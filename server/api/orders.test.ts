@@ -1,12 +1,15 @@
+/**
+ * @engines sqlite postgres: one order per Idempotency-Key is a unique constraint; lookups are limited in the database.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { api, billing, demoCatalog, orderPayload, skus, testEnv } from './commerce-test-kit';
+import { api, billing, demoCatalog, orderPayload, skus } from './commerce-test-kit';
 
 let server: TestServer;
 beforeAll(async () => {
   // The lookup tests speak as clients behind a proxy: X-Forwarded-For is believed from loopback only.
-  server = await startTestServer({ ...testEnv, TRUST_PROXY: 'loopback' });
+  server = await startTestServer({ TRUST_PROXY: 'loopback' });
 });
 afterAll(async () => {
   await server?.stop();

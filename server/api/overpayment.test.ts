@@ -4,6 +4,8 @@
  * unlucky customer: two cards each confirmed by their bank for the whole total (two tabs, a bank's
  * late confirmation). The second is stored, its excess as an overpayment, the order's history says a
  * refund is due, and the admins get an e-mail saying so; the customer is not thanked twice.
+ *
+ * @engines sqlite postgres: two payments racing for one order are decided by the row lock.
  */
 import { describe, expect, it } from 'vitest';
 import { api, orderPayload } from './commerce-test-kit';

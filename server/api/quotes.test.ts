@@ -1,4 +1,8 @@
-/** Quotes by link, conversion to an order, split payments of the order (001). */
+/**
+ * Quotes by link, conversion to an order, split payments of the order (001).
+ *
+ * @engines sqlite postgres: one order per quote is a unique constraint.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommerce } from '../services/commerce';
 import { loadContent } from '../content/load-content';

@@ -1,4 +1,8 @@
-/** POST /api/webhooks/{stripe|paypal|authorize-net}: raw-body signature checks, then the provider's own answer. */
+/**
+ * POST /api/webhooks/{stripe|paypal|authorize-net}: raw-body signature checks, then the provider's own answer.
+ *
+ * @engines sqlite: signatures are checked before anything is stored.
+ */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANET_SIGNATURE_KEY, startPaymentsTestApp, STRIPE_WEBHOOK_SECRET, type PaymentsTestApp } from './payments/payments-test-app';
 

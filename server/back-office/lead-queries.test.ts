@@ -1,4 +1,8 @@
-/** The leads' reads and status (./lead-queries.ts) on the run's engine, and migration 0013's column. */
+/**
+ * The leads' reads and status (./lead-queries.ts) on the run's engine, and migration 0013's column.
+ *
+ * @engines sqlite postgres: the leads' queries (patterns, counts) are the engine's.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../testing/test-database';

@@ -2,13 +2,16 @@
  * The back office's leads and subscribers over HTTP, as the studio's screens use them: leads sent
  * through the real forms API, read, downloaded, moved through their statuses and exported; the
  * newsletter list read, exported and an address erased; every change in the audit log.
+ *
+ * @engines sqlite: what the screens are answered; the queries are held by lead-queries.test.ts on both engines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxiedTestEnv, startFormsTestServer, withDatabaseOf, type FormsTestServer } from '../api/forms-test-kit';
+import { proxiedTestEnv, withDatabaseOf } from '../api/forms-test-kit';
 import { signInOperator } from '../studio/studio-test-kit';
 import { markedPng, sendClaim, sendContact, signUpForNewsletter, studioCall } from './lead-test-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: FormsTestServer;
+let server: TestServer;
 let viewer: Record<string, string>;
 let editor: Record<string, string>;
 let admin: Record<string, string>;
@@ -16,7 +19,7 @@ let editorEmail: string;
 let adminEmail: string;
 
 beforeAll(async () => {
-  server = await startFormsTestServer(proxiedTestEnv);
+  server = await startTestServer(proxiedTestEnv);
   viewer = (await signInOperator(server, 'viewer')).headers;
   const e = await signInOperator(server, 'editor');
   editor = e.headers;

@@ -36,7 +36,6 @@ import {
 import { readJson } from '../api/read-json';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
-import { formSettingsFromEnv } from '../services/form-settings';
 import { cleanFileName, uploadPath } from '../services/form-uploads';
 import { submissionsExport } from '../services/submissions-export';
 import type { OperatorGate } from '../studio/operator-gate';
@@ -52,8 +51,8 @@ function csvName(what: string): string {
 
 export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: OperatorGate): void {
   const q = deps.database.q;
-  // The folder the forms API stores uploads in (server/api/forms-api.ts reads the same settings).
-  const uploadsDir = path.resolve(formSettingsFromEnv(deps.database.engine === 'sqlite' ? deps.database.location : null).uploadsDir);
+  // The folder the forms API stores uploads in.
+  const uploadsDir = path.resolve(deps.forms.uploadsDir);
 
   api.get(leadFormsEndpoint.path, async (ctx) => {
     await gate.require(ctx, 'viewer');

@@ -4,6 +4,8 @@
  * orders that match it; and, on SQLite, the plan of each filter reads an index of migration 0011
  * (no full scan of the orders, no sort of them all), on PostgreSQL each row's payments are read by
  * its order (never the whole payment table): checks that fail without timing anything.
+ *
+ * @engines sqlite postgres: the order list's queries and their plans are the engine's.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database";

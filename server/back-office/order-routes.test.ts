@@ -3,10 +3,11 @@
  * the detail as stored, a status change (the history, the audit log, and the customer's account
  * showing it), refused moves, two editors racing, resending the confirmation (really queued, once a
  * minute, within the address's cap) and marking an overpayment refunded once.
+ *
+ * @engines sqlite postgres: two editors racing are decided by the order's row lock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../api/my-account-test-kit';
-import { testEnv } from '../api/commerce-test-kit';
 import { openDatabase, type Database } from '../db/database';
 import { RECIPIENT_MAILS_PER_HOUR } from '../mail/recipient-cap';
 import { signInOperator } from '../studio/studio-test-kit';
@@ -42,7 +43,7 @@ async function orderIn(status: string): Promise<{ id: number; email: string; tot
 }
 
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer();
   database = openDatabase(server.databaseUrl);
   await seedBackOffice(database, { orders: 300, submissions: 0, seed: 3 });
   viewer = (await signInOperator(server, 'viewer')).headers;

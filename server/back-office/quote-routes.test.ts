@@ -3,10 +3,12 @@
  * and creates a quote, issues and e-mails its link; the customer pays it with the test card; the
  * quote then shows converted and paid, and the order is in the customer's account with the status
  * the seller gives it.
+ *
+ * @engines sqlite: the quote's prices and links are the server's arithmetic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_PAGE_SIZE } from '../../schemas/api/back-office-quotes';
-import { demoCatalog, testEnv } from '../api/commerce-test-kit';
+import { demoCatalog } from '../api/commerce-test-kit';
 import { signedUp } from '../api/my-account-test-kit';
 import { openDatabase, type Database } from '../db/database';
 import { RECIPIENT_MAILS_PER_HOUR } from '../mail/recipient-cap';
@@ -22,7 +24,7 @@ let viewer: Record<string, string>;
 let run = 0;
 
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer();
   database = openDatabase(server.databaseUrl);
   editor = (await signInOperator(server, 'editor')).headers;
   viewer = (await signInOperator(server, 'viewer')).headers;

@@ -1,4 +1,8 @@
-/** The newsletter list of the back office (./subscriber-queries.ts) on the run's engine. */
+/**
+ * The newsletter list of the back office (./subscriber-queries.ts) on the run's engine.
+ *
+ * @engines sqlite postgres: the subscribers' queries and erasure are the engine's.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { NewsletterConsent } from '../services/newsletter-consent';

@@ -2,6 +2,8 @@
  * The live content without a server: checks and previews with changes in place (written nowhere),
  * publishes (atomic files, a version with before and after texts, refusals that leave folder and
  * database as they were), and a second folder following the versions another one published.
+ *
+ * @engines sqlite postgres: versions and the publish lock live in the database.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';

@@ -89,6 +89,11 @@ export interface LiveSiteOptions {
    * The content is current() only once this resolves; when it throws, the content serving stays.
    */
   swap(content: Content): Promise<void>;
+  /**
+   * The folder as loadContent already read and checked it (a test's snapshot): served as it is when
+   * no published version changes the folder at start; otherwise the folder is read again.
+   */
+  loaded?: Content;
 }
 
 export interface LiveSiteRun {
@@ -107,8 +112,9 @@ export async function openLiveSite(options: LiveSiteOptions): Promise<ContentLiv
   const q = options.database.q;
   // Read first: a version published while the folder is brought up is picked by the first poll.
   const latest = await latestVersionId(q);
-  await syncFolder(q, options.dir, 0, latest, 'start', options.logger);
-  return new ContentLiveSite(options, loadContent(options.dir), latest);
+  const written = await syncFolder(q, options.dir, 0, latest, 'start', options.logger);
+  const content = options.loaded && written.size === 0 ? options.loaded : loadContent(options.dir);
+  return new ContentLiveSite(options, content, latest);
 }
 
 export class ContentLiveSite implements LiveSite {

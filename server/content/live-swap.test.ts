@@ -2,6 +2,8 @@
  * A running server whose content changes under it: a publish is served at once (no restart, the
  * page cache and sitemap built anew), limits outlive the swap, and in development the watcher
  * reloads the folder, keeping the last good content while a file is broken.
+ *
+ * @engines sqlite postgres: the rate limits that outlive a swap are kept in the database.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,15 +32,7 @@ beforeAll(async () => {
   });
   // The watcher is on, as in development (NODE_ENV is not production here). SMTP_URL starts the
   // mail worker (its interval is the server's, never one more per app); nothing is ever due to it.
-  // (Mail settings come from the environment itself.)
-  const smtpBefore = process.env.SMTP_URL;
-  process.env.SMTP_URL = 'smtp://127.0.0.1:9';
-  try {
-    server = await startTestServer({ CONTENT_DIR: dir, TRUST_PROXY: 'loopback', CONTENT_WATCH: '1' }, {}, pino({ level: 'info' }, sink));
-  } finally {
-    if (smtpBefore === undefined) delete process.env.SMTP_URL;
-    else process.env.SMTP_URL = smtpBefore;
-  }
+  server = await startTestServer({ CONTENT_DIR: dir, TRUST_PROXY: 'loopback', CONTENT_WATCH: '1', SMTP_URL: 'smtp://127.0.0.1:9' }, { log: pino({ level: 'info' }, sink) });
 });
 afterAll(async () => {
   await server?.stop();

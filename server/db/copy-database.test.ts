@@ -2,13 +2,15 @@
  * Moving a shop off SQLite (`npm run db:copy`): a SQLite store with real orders, a paid one among
  * them, copied into a fresh database of the run's engine (SQLite, or PostgreSQL in the
  * server-postgres project): every row, the same money, the ids kept, and new ids after them.
+ *
+ * @engines sqlite postgres: the copy writes into a database of each engine.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderPayload, skus, testEnv } from '../api/commerce-test-kit';
+import { orderPayload, skus } from '../api/commerce-test-kit';
 import { projectRoot } from '../build-output';
 import { bearer, call, card } from '../security/attacker-kit';
 import { createTestDatabaseUrl } from '../testing/test-database';
@@ -22,7 +24,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-copy-'));
   source = `sqlite:${path.join(dir, 'shop.db')}`;
   // A shop that ran on SQLite: three orders, one of them paid.
-  const shop = await startTestServer({ ...testEnv, DATABASE_URL: source });
+  const shop = await startTestServer({ DATABASE_URL: source });
   try {
     for (let i = 0; i < 3; i += 1) {
       const order = await call(shop.url, 'POST', '/api/order', { body: orderPayload({}, skus(i + 1)), headers: { 'Idempotency-Key': `db-copy-order-${i}-0000` } });
@@ -39,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function dbCopy(...args: string[]) {
-  const run = spawnSync(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), [path.join(projectRoot, 'server', 'cli.ts'), 'db:copy', ...args], { encoding: 'utf8', env: { ...process.env, ...testEnv } });
+  const run = spawnSync(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), [path.join(projectRoot, 'server', 'cli.ts'), 'db:copy', ...args], { encoding: 'utf8', env: { ...process.env } });
   return { status: run.status, out: run.stdout, err: run.stderr };
 }
 

@@ -27,6 +27,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** A close that may be called again (a stop after a test closed the database itself): the first one is the one. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 // bigint (ids, counts, millisecond timestamps) as a number: every value the store keeps is below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
@@ -57,9 +63,7 @@ function openSqlite(file: string): Database {
     async check() {
       return sqlite.prepare('select 1 as ok').get() !== undefined;
     },
-    async close() {
-      await db.destroy();
-    },
+    close: once(() => db.destroy()),
   };
 }
 
@@ -80,8 +84,6 @@ function openPostgres(url: string, poolSize: number): Database {
       const { rows } = await sql<{ ok: number }>`select 1 as ok`.execute(db);
       return rows[0]?.ok === 1;
     },
-    async close() {
-      await db.destroy();
-    },
+    close: once(() => db.destroy()),
   };
 }

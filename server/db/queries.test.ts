@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite postgres: the queries are the engine's.
+ */
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/test-database';
 import type { Database } from './database';

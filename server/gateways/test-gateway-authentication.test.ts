@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite postgres: an authentication is a row moved once under a lock.
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../testing/test-database';

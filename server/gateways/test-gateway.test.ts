@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite postgres: the test gateway's transactions are rows moved under locks.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite postgres: the mail queue is the engine's.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

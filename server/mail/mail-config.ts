@@ -14,7 +14,7 @@ export interface MailConfig {
 
 export const DEFAULT_ADMIN_EMAIL = 'orders@showroom.localhost';
 
-export function mailConfigFromEnv(env: Record<string, string | undefined> = process.env): MailConfig {
+export function mailConfigFromEnv(env: Record<string, string | undefined>): MailConfig {
   const admins = (env.ADMIN_EMAILS ?? '')
     .split(',')
     .map((s) => s.trim())

@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite postgres: the mail queue is claimed under locks by several workers.
+ */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';

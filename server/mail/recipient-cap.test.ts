@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite postgres: the cap counts mail in the database, shared by every server.
+ */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';

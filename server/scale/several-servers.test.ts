@@ -4,13 +4,15 @@
  * Each has its own copy of the content folder, as servers deployed from one image do.
  * Runs in the server-postgres project only (several processes need a database server; one SQLite
  * process is all a SQLite store ever has).
+ *
+ * @engines postgres: several server processes on one database need a database server.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderPayload, quoteFile, skus, testEnv } from '../api/commerce-test-kit';
+import { orderPayload, quoteFile, skus } from '../api/commerce-test-kit';
 import { projectRoot } from '../build-output';
 import { openLiveSite } from '../content/live-site';
 import { createLogger } from '../logger';
@@ -58,7 +60,6 @@ beforeAll(async () => {
   database = openDatabase(url);
   await migrateToLatest(database.db);
   serverEnv = {
-    ...testEnv,
     DATABASE_URL: url,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     ADMIN_EMAILS: 'owner@example.com',

@@ -3,18 +3,21 @@
  * customer's ids, cross-site requests riding the cookie, password guessing, reset links used twice
  * or late, malformed bodies, cookie flags, and secrets leaking into answers or log lines.
  * Clocks are moved (vi.setSystemTime), never waited for.
+ *
+ * @engines sqlite postgres: sessions and the wrong-password throttle are kept in the database.
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, orderPayload, quoteFile } from '../api/commerce-test-kit';
-import { answers, Browser, freePort, newCustomer, outbox, resetToken, savedAddress, signedUp, startLoggedServer, type LoggedServer } from '../api/my-account-test-kit';
+import { answers, Browser, freePort, newCustomer, outbox, resetToken, savedAddress, signedUp } from '../api/my-account-test-kit';
 import { attachOrderToCustomer, attachQuoteToCustomer } from '../services/account-orders';
 import { INVALID_CREDENTIALS, RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE, SIGN_IN_CAPTCHA_MESSAGE } from '../services/account-service';
 import { WRONG_PASSWORD_RUN_SECONDS } from '../services/account-throttle';
 import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { QuoteService } from '../services/quote-service';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: LoggedServer;
+let server: TestServer;
 /** Every password, session cookie, access token and reset token this file made: none may leak. */
 const secrets = { passwords: new Set<string>(), cookies: new Set<string>(), accessTokens: new Set<string>(), resetTokens: new Set<string>() };
 
@@ -28,7 +31,7 @@ async function customer(overrides: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   // Visitors here are told apart by X-Forwarded-For, as behind the shop's load balancer.
-  server = await startLoggedServer({ TRUST_PROXY: 'loopback' });
+  server = await startTestServer({ TRUST_PROXY: 'loopback' }, { log: 'kept' });
 });
 afterAll(async () => {
   await server?.stop();
@@ -213,7 +216,7 @@ describe('the session cookie', () => {
 
   it('is Secure when PUBLIC_URL is https, and the Origin then has to be that https origin', async () => {
     const port = await freePort();
-    const https = await startLoggedServer({ PUBLIC_URL: 'https://shop.example', PORT: String(port) });
+    const https = await startTestServer({ PUBLIC_URL: 'https://shop.example', PORT: String(port) });
     const listening = `http://127.0.0.1:${port}`;
     try {
       const c = newCustomer();

@@ -1,14 +1,16 @@
 /**
  * Attacker: "tax and shipping rules are keyed by state and ZIP; give the order a state no rule
  * knows (or a ZIP of a cheaper state) and it ships with no sales tax."
+ *
+ * @engines sqlite: tax and shipping rules are the server's arithmetic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, billing, orderPayload, testEnv } from '../api/commerce-test-kit';
+import { api, billing, orderPayload } from '../api/commerce-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer();
 });
 afterAll(async () => {
   await server?.stop();

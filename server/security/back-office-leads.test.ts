@@ -5,16 +5,19 @@
  * another lead, path and query tricks in ids, an upload looked for under every public URL, and a
  * visitor's answer made to run as a spreadsheet formula in the export. A refused request changes
  * nothing and leaves nothing of the file or the data in its answer.
+ *
+ * @engines sqlite: who may call is decided before any query.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxiedTestEnv, startFormsTestServer, withDatabaseOf, type FormsTestServer } from '../api/forms-test-kit';
+import { proxiedTestEnv, withDatabaseOf } from '../api/forms-test-kit';
 import { signedUp } from '../api/my-account-test-kit';
 import { markedPng, sendClaim, sendContact, signUpForNewsletter, studioCall, type StudioAnswer } from '../back-office/lead-test-kit';
 import { signInOperator } from '../studio/studio-test-kit';
 import { decodedBody, rawRequest } from '../testing/raw-request';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: FormsTestServer;
+let server: TestServer;
 let origin: string;
 const as: Record<'viewer' | 'editor' | 'admin' | 'customer', Record<string, string>> = {} as never;
 const marker = `upload-marker-${crypto.randomBytes(8).toString('hex')}`;
@@ -24,7 +27,7 @@ let contact: number;
 let subscriber: number;
 
 beforeAll(async () => {
-  server = await startFormsTestServer(proxiedTestEnv);
+  server = await startTestServer(proxiedTestEnv);
   origin = new URL(server.url).origin;
   as.viewer = (await signInOperator(server, 'viewer')).headers;
   as.editor = (await signInOperator(server, 'editor')).headers;

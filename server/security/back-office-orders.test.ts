@@ -3,11 +3,12 @@
  * session, a guessed studio session id, a viewer writing, an editor's write from a foreign Origin or
  * with no Origin, an order or overpayment that does not exist, a move the state machine refuses,
  * and malformed filters, cursors and bodies. Each refusal stores nothing; nothing answers a 500.
+ *
+ * @engines sqlite: who may call is decided before any query.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../api/my-account-test-kit';
-import { testEnv } from '../api/commerce-test-kit';
 import { openDatabase, type Database } from '../db/database';
 import { seedBackOffice } from '../back-office/seed-database';
 import { STUDIO_COOKIE } from '../studio/operator-routes';
@@ -59,7 +60,7 @@ const reads = (): [string, string][] => [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer();
   origin = new URL(server.url).origin;
   database = openDatabase(server.databaseUrl);
   await seedBackOffice(database, { orders: 60, submissions: 0, seed: 5 });

@@ -3,11 +3,13 @@
  * session, a guessed studio session cookie, a viewer creating, linking or e-mailing, an editor's
  * write from a foreign Origin, a price or total smuggled into the body, an unknown SKU, a discount
  * above the subtotal, an unknown quote. Every refusal is checked to have stored and sent nothing.
+ *
+ * @engines sqlite: who may call is decided before any query.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_DISCOUNT_TOO_HIGH, QUOTE_NOT_FOUND } from '../../schemas/api/back-office-quotes';
-import { demoCatalog, testEnv } from '../api/commerce-test-kit';
+import { demoCatalog } from '../api/commerce-test-kit';
 import { signedUp } from '../api/my-account-test-kit';
 import { openDatabase, type Database } from '../db/database';
 import { signInOperator } from '../studio/studio-test-kit';
@@ -33,7 +35,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer();
   database = openDatabase(server.databaseUrl);
   origin = new URL(server.url).origin;
   as.viewer = (await signInOperator(server, 'viewer')).headers;

@@ -3,6 +3,8 @@
  * under the same Idempotency-Key with a different cart (more samples, or cheaper ones), so the
  * payment already under way would settle an order that no longer matches it. The cart is locked
  * while a payment is pending or on hold, as the addresses are.
+ *
+ * @engines sqlite postgres: the cart is locked by the order's row lock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, skus } from '../api/commerce-test-kit';

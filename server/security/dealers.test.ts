@@ -3,6 +3,8 @@
  * dealer, one dealer's page naming another dealer, a made-up dealer, a header with no Origin. Each
  * is refused with 403 and logged (dealer id and origin, nothing personal); calls without the header
  * go on as before, and an order from a dealer's page records the dealer's id.
+ *
+ * @engines sqlite: origins are checked before any query.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -9,6 +9,8 @@
  *   token, a wrong e-mail on the split page): the answer of an unknown order, and nothing changes;
  * - the same for a quote's order on the split-payment page (proof by e-mail) and a Stripe intent.
  * Twenty charges at once spread over three server processes: ../scale/several-servers.test.ts.
+ *
+ * @engines sqlite postgres: payments race under the order's row lock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, quoteFile, skus } from '../api/commerce-test-kit';

@@ -2,17 +2,20 @@
  * Attacks on POST /api/forms/{name}: continuing someone else's submission, path traversal in file
  * names and form names, oversized bodies, disguised file types, field injection, the honeypot and
  * the per-address rate limit. Each answer is a 4xx in the error shape, and nothing is stored.
+ *
+ * @engines sqlite: attacks are refused before anything is stored.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, startFormsTestServer, type FormsTestServer } from '../api/forms-test-kit';
+import { bytesOf, filesUnder, freshAddress, multipartBody, postJson, postMultipart, rawPost, readRows, proxiedTestEnv } from '../api/forms-test-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: FormsTestServer;
+let server: TestServer;
 let uploads: string;
 beforeAll(async () => {
-  server = await startFormsTestServer();
+  server = await startTestServer(proxiedTestEnv);
   uploads = server.uploads;
 });
 afterAll(async () => {

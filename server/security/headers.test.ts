@@ -2,15 +2,16 @@
  * Attacker: "a stored or reflected script would run freely, the site can be framed for clickjacking,
  * a JSON answer can be sniffed as HTML, the referrer leaks tokens in URLs, and the development
  * server shows every customer's mail to anyone on the network."
+ *
+ * @engines sqlite: headers are the HTTP layer's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { testEnv } from '../api/commerce-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer();
 });
 afterAll(async () => {
   await server?.stop();
@@ -39,7 +40,7 @@ describe('headers on every answer', () => {
   });
 
   it('HSTS once PUBLIC_URL is https', async () => {
-    const https = await startTestServer({ ...testEnv, PUBLIC_URL: 'https://shop.example.com' });
+    const https = await startTestServer({ PUBLIC_URL: 'https://shop.example.com' });
     try {
       // It listens on plain http behind the (imagined) TLS proxy; PUBLIC_URL says what visitors use.
       for (const path of ['/', '/api/health']) {
@@ -109,7 +110,7 @@ describe('the development server is not on the network', () => {
   });
 
   it('/dev/mail refuses a remote client seen through a trusted proxy', async () => {
-    const proxied = await startTestServer({ ...testEnv, TRUST_PROXY: 'loopback' });
+    const proxied = await startTestServer({ TRUST_PROXY: 'loopback' });
     try {
       const res = await fetch(`${proxied.url}/dev/mail`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
       expect(res.status).toBe(403);

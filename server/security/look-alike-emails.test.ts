@@ -5,18 +5,21 @@
  * name. The same at checkout, in a form and in the newsletter." Every path that takes an e-mail runs
  * the one rule (schemas/evaluators/email-address.ts): a look-alike is refused with the field's
  * message and stores nothing; a full-width spelling is her own address, not a new one.
+ *
+ * @engines sqlite: the e-mail rule is pure code.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES, FIELD_MESSAGES } from '../../schemas/evaluators/validation-messages';
 import { api, billing, orderPayload } from '../api/commerce-test-kit';
 import { freshAddress, postJson } from '../api/forms-test-kit';
-import { Browser, newCustomer, outbox, startLoggedServer, type LoggedServer } from '../api/my-account-test-kit';
+import { Browser, newCustomer, outbox } from '../api/my-account-test-kit';
 import { FORM_INVALID } from '../services/customer-service';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: LoggedServer;
+let server: TestServer;
 beforeAll(async () => {
-  server = await startLoggedServer({ TRUST_PROXY: 'loopback' });
+  server = await startTestServer({ TRUST_PROXY: 'loopback' }, { log: 'kept' });
 });
 afterAll(async () => {
   await server?.stop();

@@ -3,17 +3,19 @@
  * from its own domain. I rotate client addresses so the ten-a-minute limit never bites, and send a
  * victim six confirmations carrying my phishing link. And the newsletter form lets me subscribe
  * anyone, subscribe again someone who left, and tells me who is on the list."
+ *
+ * @engines sqlite: what the store mails is decided by its rules.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRows, startFormsTestServer, type FormsTestServer } from '../api/forms-test-kit';
-import { testEnv } from '../api/commerce-test-kit';
+import { readRows } from '../api/forms-test-kit';
 import { RECIPIENT_MAILS_PER_HOUR } from '../mail/recipient-cap';
 import { call, freshClient, type Answer } from './attacker-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: FormsTestServer;
+let server: TestServer;
 beforeAll(async () => {
-  server = await startFormsTestServer(testEnv);
+  server = await startTestServer();
 });
 afterAll(async () => {
   await server?.stop();

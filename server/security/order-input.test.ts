@@ -5,6 +5,8 @@
  *   names the header.
  * - "I sent qty -1, 0, 0.5, null or "1e400"": each was stored as 1. Each is now refused with the
  *   quantity's own message, by the cart totals and by the order, and nothing is stored.
+ *
+ * @engines sqlite: the order's input is checked before any query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, skus } from '../api/commerce-test-kit';

@@ -5,19 +5,22 @@
  * payment." Strangers' failures must cost the owner at most a captcha: the per-client limits stay,
  * the right password with the captcha signs in, and the owner's own proofs (her order's token, her
  * reset link, her order's e-mail) keep working.
+ *
+ * @engines sqlite postgres: the sign-in throttle's counters are shared limits in the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing, orderPayload } from '../api/commerce-test-kit';
-import { outbox, resetToken, signedUp, startLoggedServer, type LoggedServer } from '../api/my-account-test-kit';
+import { outbox, resetToken, signedUp } from '../api/my-account-test-kit';
 import { INVALID_CREDENTIALS, SIGN_IN_CAPTCHA_MESSAGE } from '../services/account-service';
 import { WRONG_PASSWORDS_IN_A_ROW } from '../services/account-throttle';
 import { LOOKUPS_PER_MINUTE } from '../services/commerce';
 import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { bearer, call, card, freshClient } from './attacker-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: LoggedServer;
+let server: TestServer;
 beforeAll(async () => {
-  server = await startLoggedServer();
+  server = await startTestServer({}, { log: 'kept' });
 });
 afterAll(async () => {
   await server?.stop();

@@ -3,6 +3,8 @@
  * re-address or pay the order outside the owner's proof: tokens in query strings or bodies (which
  * end up in logs, history and Referer headers), and the split-payment page's id + e-mail check,
  * guessed at speed or from many addresses.
+ *
+ * @engines sqlite: proof of ownership is checked before any query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing, orderPayload } from '../api/commerce-test-kit';

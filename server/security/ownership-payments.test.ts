@@ -5,6 +5,8 @@
  * a PayPal order, an Authorize.net transaction, and capture, read back or re-point the victim's own
  * provider objects, whose ids travel in return URLs. Every attempt gets the answer of an unknown
  * order, nothing reaches a provider, and nothing about the victim's order changes.
+ *
+ * @engines sqlite: proof of ownership is checked before any query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload } from '../api/commerce-test-kit';

@@ -3,6 +3,8 @@
  * by. Tries to pay, convert or read the quote without its valid link token, and to get the quote
  * marked ordered without paying. The quote is paid and converted only by the link's holder, only
  * while the link is valid, and only for a payment the gateway did not decline.
+ *
+ * @engines sqlite: proof of ownership is checked before any query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, quoteFile } from '../api/commerce-test-kit';

@@ -3,6 +3,8 @@
  * shared screenshot) and calls verify with it, hoping for the victim's e-mail, phone, addresses and
  * access token, or to record the payment and move the order for the victim. A transaction id is
  * no proof: the verify answer is that of an unknown order, and nothing is recorded.
+ *
+ * @engines sqlite: proof of ownership is checked before any query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, quoteFile } from '../api/commerce-test-kit';

@@ -3,15 +3,18 @@
  * from loopback; the proxy sets X-Real-IP or True-Client-IP, not X-Forwarded-For, and /dev/mail
  * shows me every customer's mail, reset links included." A request that carries any proxy header is
  * refused. And the operator who runs behind a proxy without TRUST_PROXY is told so, once, in the log.
+ *
+ * @engines sqlite: which address is believed is the HTTP layer's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedUp, startLoggedServer, type LoggedServer } from '../api/my-account-test-kit';
+import { signedUp } from '../api/my-account-test-kit';
 import { call } from './attacker-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: LoggedServer;
+let server: TestServer;
 let owner: string;
 beforeAll(async () => {
-  server = await startLoggedServer();
+  server = await startTestServer({}, { log: 'kept' });
   // A reset link in the outbox: what the attacker is after.
   const { customer } = await signedUp(server.url);
   const asked = await call(server.url, 'POST', '/api/my-account/password-reset', { body: { email: customer.email }, headers: { Origin: new URL(server.url).origin } });
@@ -55,10 +58,10 @@ describe('/dev/mail behind a proxy on the same machine', () => {
 });
 
 describe('X-Forwarded-For while TRUST_PROXY is empty', () => {
-  const warnings = (s: LoggedServer) => s.logLines.map((l) => JSON.parse(l) as { level: number; msg: string; setting?: string }).filter((l) => l.level === 40 && l.setting === 'TRUST_PROXY');
+  const warnings = (s: TestServer) => s.logLines.map((l) => JSON.parse(l) as { level: number; msg: string; setting?: string }).filter((l) => l.level === 40 && l.setting === 'TRUST_PROXY');
 
   it('is logged once, at the first request that carries it, naming the setting', async () => {
-    const fresh = await startLoggedServer();
+    const fresh = await startTestServer({}, { log: 'kept' });
     try {
       await call(fresh.url, 'GET', '/api/health');
       expect(warnings(fresh)).toEqual([]);
@@ -76,7 +79,7 @@ describe('X-Forwarded-For while TRUST_PROXY is empty', () => {
   });
 
   it('is not logged when TRUST_PROXY names the proxy', async () => {
-    const proxied = await startLoggedServer({ TRUST_PROXY: 'loopback' });
+    const proxied = await startTestServer({ TRUST_PROXY: 'loopback' }, { log: 'kept' });
     try {
       await call(proxied.url, 'GET', '/api/health', { headers: { 'X-Forwarded-For': '198.51.100.7' } });
       expect(warnings(proxied)).toEqual([]);

@@ -3,6 +3,8 @@
  * who would rather pay less. A quote's shipping, tax and discount were agreed for the quote's
  * addresses: changing the order's address must not recompute them (which dropped the discount and
  * re-taxed it), and every charge for the order is checked against the quote's total.
+ *
+ * @engines sqlite: the quote's money is the server's arithmetic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing, quoteFile } from '../api/commerce-test-kit';

@@ -1,13 +1,9 @@
 /**
- * The whole app (createApp) on a loopback port with a fresh database of the test run's engine
- * (../testing/test-database.ts: a SQLite file or a PostgreSQL schema), for the security suite:
- * the real offline test gateway, and Stripe, PayPal and Authorize.net as small scripted stand-ins
- * that keep what they were asked in memory. The suite attacks our routes, not the providers: the
+ * The whole store (../testing/test-server.ts) for the security suite: the real offline test
+ * gateway, and Stripe, PayPal and Authorize.net as small scripted stand-ins that keep what they
+ * were asked in memory. The suite attacks our routes, not the providers: the
  * providers' own contracts are checked by the contract tests of server/api/payments.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Database } from '../db/database';
 import type { AnetChargeRequest, AnetChargeResult, AuthorizeNetGateway } from '../gateways/authorize-net-gateway';
 import { createGateways, type AllGateways } from '../gateways/create-gateways';
@@ -16,10 +12,8 @@ import { PAYPAL_MESSAGES } from '../../schemas/evaluators/paypal-messages';
 import { centsToPayPalValue, encodeCustomId, PayPalGateway, type PayPalOrder, type PayPalOrderRequest } from '../gateways/paypal-gateway';
 import { StripeGateway, type CreateIntentRequest, type StripeIntent, type UpdateIntentRequest } from '../gateways/stripe-gateway';
 import { ApiError } from '../http/api-error';
-import type { MailConfig } from '../mail/mail-config';
 import { QuoteService } from '../services/quote-service';
-import { listenApiApp } from '../testing/api-app';
-import { openTestDatabase } from '../testing/test-database';
+import { startTestServer } from '../testing/test-server';
 
 function notFound(id: string): ApiError {
   return new ApiError(404, 'payment_not_found', `Payment ${id} not found.`);
@@ -200,38 +194,24 @@ export interface Shop {
   stop(): Promise<void>;
 }
 
-const mail: MailConfig = { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: ['owner@example.com'] };
-
+/** The whole store (../testing/test-server.ts) with the real test gateway and scripted providers. */
 export async function startShop(): Promise<Shop> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-security-'));
-  const database = await openTestDatabase(dir);
-  const real = createGateways({ stripe: null, paypal: null, authorizeNet: null, testGateway: true }, database);
   const stripe = new ScriptedStripe();
   const paypal = new ScriptedPayPal();
   const anet = new ScriptedAuthorizeNet();
-  const byName: Record<GatewayName, PaymentGateway> = { test: real.test!, stripe, paypal, authorizenet: anet };
-  const gateways = {
-    config: real.config,
-    test: real.test,
-    stripe: stripe as unknown as StripeGateway,
-    paypal: paypal as unknown as PayPalGateway,
-    authorizeNet: anet as unknown as AuthorizeNetGateway,
-    get: (name: GatewayName) => byName[name],
-    isConfigured: () => true,
-  } as AllGateways;
-  const app = await listenApiApp({ database, gateways, mail });
-  const url = app.url;
-  return {
-    url,
-    database,
-    quotes: new QuoteService(database.q, url),
-    stripe,
-    paypal,
-    anet,
-    async stop() {
-      await app.close();
-      await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+  const gateways = (database: Database): AllGateways => {
+    const real = createGateways({ stripe: null, paypal: null, authorizeNet: null, testGateway: true }, database);
+    const byName: Record<GatewayName, PaymentGateway> = { test: real.test!, stripe, paypal, authorizenet: anet };
+    return {
+      config: real.config,
+      test: real.test,
+      stripe: stripe as unknown as StripeGateway,
+      paypal: paypal as unknown as PayPalGateway,
+      authorizeNet: anet as unknown as AuthorizeNetGateway,
+      get: (name: GatewayName) => byName[name],
+      isConfigured: () => true,
+    } as AllGateways;
   };
+  const server = await startTestServer({ ADMIN_EMAILS: 'owner@example.com' }, { gateways });
+  return { url: server.url, database: server.database, quotes: new QuoteService(server.q, server.url), stripe, paypal, anet, stop: () => server.stop() };
 }

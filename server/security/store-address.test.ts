@@ -8,20 +8,23 @@
  * And the attacker: a return address on another site (or another port of this machine) is still
  * refused, now in its own words, with one warning line for the operator; with PUBLIC_URL set, only
  * that origin is the store.
+ *
+ * @engines sqlite: the store's own address is the HTTP layer's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_ADDRESS_MESSAGES } from '../../schemas/evaluators/return-address-messages';
 import { orderPayload } from '../api/commerce-test-kit';
-import { Browser, signedUp, startLoggedServer, type LoggedServer } from '../api/my-account-test-kit';
+import { Browser, signedUp } from '../api/my-account-test-kit';
 import { defaultStoreOrigins } from '../http/store-origins';
 import { bearer, call, card, CARD_NEEDS_AUTHENTICATION } from './attacker-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: LoggedServer;
+let server: TestServer;
 let port: number;
 let localhost: string;
 let loopback: string;
 beforeAll(async () => {
-  server = await startLoggedServer();
+  server = await startTestServer({}, { log: 'kept' });
   port = Number(new URL(server.listenUrl).port);
   localhost = `http://localhost:${port}`;
   loopback = `http://127.0.0.1:${port}`;
@@ -127,7 +130,7 @@ describe('a return address that is not the store\'s', () => {
 
 describe('with PUBLIC_URL set', () => {
   it('only that origin is the store: a loopback return address is refused', async () => {
-    const shop = await startLoggedServer({ PUBLIC_URL: 'https://shop.example' });
+    const shop = await startTestServer({ PUBLIC_URL: 'https://shop.example' }, { log: 'kept' });
     try {
       expect(shop.url).toBe('https://shop.example');
       const placed = await call(shop.listenUrl, 'POST', '/api/order', { body: orderPayload() });
@@ -155,7 +158,7 @@ describe('the default store origins of a listening address', () => {
   });
 
   it('an IPv6 loopback server is the store at http://[::1]:{PORT} too', async () => {
-    const v6 = await startLoggedServer({ HOST: '::1' });
+    const v6 = await startTestServer({ HOST: '::1' }, { log: 'kept' });
     try {
       expect(v6.url).toMatch(/^http:\/\/localhost:\d+$/);
       const ipv6 = `http://[::1]:${new URL(v6.url).port}`;

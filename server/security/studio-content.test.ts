@@ -4,6 +4,8 @@
  * leave the content folder (dot segments, absolute, encoded, a back slash, a symbolic link in the
  * folder that points out), one operator reading or publishing another's drafts, and a draft whose
  * text tries to script the preview.
+ *
+ * @engines sqlite: the studio's paths and previews are checked before any query.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

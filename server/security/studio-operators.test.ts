@@ -6,10 +6,12 @@
  * and the audit log of it all; then the way it works for the operators themselves. Clocks are moved
  * (vi.setSystemTime), never waited for. Each call comes from its own loopback address unless a test
  * pins one (attacker-kit's freshClient), so the per-address limits see separate clients.
+ *
+ * @engines sqlite postgres: operators' sessions and used codes are kept in the database.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { STUDIO_CODE_WRONG, STUDIO_INVALID_CREDENTIALS, STUDIO_PASSWORD_RULE, STUDIO_SETUP_LINK_INVALID, type OperatorRole } from '../../schemas/api/studio';
-import { signedUp, startLoggedServer, type LoggedServer } from '../api/my-account-test-kit';
+import { signedUp } from '../api/my-account-test-kit';
 import { PASSWORD_MESSAGES } from '../services/password-rules';
 import { sha256Hex } from '../services/secrets';
 import { OWN_ACCOUNT_MESSAGE } from '../studio/operator-service';
@@ -17,14 +19,15 @@ import { SETUP_WRONG_CODES, SIGN_IN_EMAIL_WINDOW_SECONDS, SIGN_IN_FAILS_PER_ADDR
 import { recoveryCodeHash } from '../studio/recovery-codes';
 import { addOperator, signInOperator, totpCode } from '../studio/studio-test-kit';
 import { call, freshClient, type Answer } from './attacker-kit';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
-let server: LoggedServer;
+let server: TestServer;
 let storeOrigin: string;
 /** Every password, TOTP secret, session id, set-up token and recovery code made here: none may reach a log line. */
 const secrets = new Set<string>();
 
 beforeAll(async () => {
-  server = await startLoggedServer();
+  server = await startTestServer({}, { log: 'kept' });
   storeOrigin = new URL(server.url).origin;
 });
 afterAll(async () => {
@@ -55,7 +58,7 @@ function studioCookieOf(answer: Answer): string | undefined {
 }
 
 async function operator(role: OperatorRole, email?: string) {
-  const op = await addOperator(server.db, { role, email });
+  const op = await addOperator(server.database, { role, email });
   secrets.add(op.password).add(op.totpSecret);
   return op;
 }

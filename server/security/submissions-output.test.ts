@@ -4,18 +4,21 @@
  * `npm run submissions -- list` or to `cat` an export; or I start an answer with = so the
  * spreadsheet runs it." What the operator's terminal receives holds no control character but the
  * CSV's own line breaks, each shown as a visible \xHH escape, and a formula stays text.
+ *
+ * @engines sqlite: the export's cells are written by the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshAddress, postJson, startFormsTestServer, withDatabaseOf, type FormsTestServer } from '../api/forms-test-kit';
+import { freshAddress, postJson, withDatabaseOf, proxiedTestEnv } from '../api/forms-test-kit';
 import { runSubmissionsCli } from '../testing/run-submissions-cli';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
 const TITLE = '\u001b]0;owned\u0007';
 const CLEAR = '\u001b[2J\u001b[H';
 const C1_CSI = '\u009b31m';
 
-let server: FormsTestServer;
+let server: TestServer;
 beforeAll(async () => {
-  server = await startFormsTestServer();
+  server = await startTestServer(proxiedTestEnv);
   const sent = await postJson(
     server.url,
     'contact',

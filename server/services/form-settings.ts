@@ -37,7 +37,7 @@ export interface FormSettings {
 }
 
 /** `databaseFile`: the SQLite file (Database.location), or null on PostgreSQL (or '' when no folder is needed). */
-export function formSettingsFromEnv(databaseFile: string | null, env: Record<string, string | undefined> = process.env, cwd = process.cwd()): FormSettings {
+export function formSettingsFromEnv(databaseFile: string | null, env: Record<string, string | undefined>, cwd = process.cwd()): FormSettings {
   const configured = env.UPLOADS_DIR?.trim();
   const uploadsDir = configured
     ? path.resolve(cwd, configured)

@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite postgres: consent is written by two connections at once.
+ */
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';

@@ -12,20 +12,16 @@
  * - no answer is a 5xx, and every refusal because a payment waits says the issue's words.
  * And through the store's own routes the hold keeps it from happening at all: nothing is flagged.
  * (server/api/overpayment.test.ts checks the flag itself.) Bounded (numRuns, steps) to stay far under a minute on a busy two-core machine.
+ *
+ * @engines sqlite postgres: transactions and locks decide every interleaving.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, skus } from '../api/commerce-test-kit';
-import type { Database } from '../db/database';
 import { startFakePayPal, type FakePayPal } from '../gateways/fakes/fake-paypal';
 import { startFakeStripe, type FakeStripe } from '../gateways/fakes/fake-stripe';
-import { createGateways } from '../gateways/create-gateways';
 import { bearer, call, card, CARD_DECLINED, CARD_NEEDS_AUTHENTICATION, type Answer } from '../security/attacker-kit';
-import { listenApiApp } from '../testing/api-app';
-import { openTestDatabase } from '../testing/test-database';
+import { startTestServer, type TestServer } from '../testing/test-server';
 
 const WAITING = "A payment for this order is waiting for your bank's confirmation. Finish it, or cancel it to pay another way.";
 const STRIPE_SECRET = 'sk_test_invariant';
@@ -34,36 +30,29 @@ const WEBHOOK_SECRET = 'whsec_invariant';
 const PAYPAL = { clientId: 'InvariantClient', clientSecret: 'invariant-secret' };
 
 let url: string;
-let database: Database;
+let server: TestServer;
 let stripe: FakeStripe;
 let paypal: FakePayPal;
-let stop: () => Promise<void>;
 
 beforeAll(async () => {
   stripe = await startFakeStripe({ secretKey: STRIPE_SECRET, publishableKey: STRIPE_PUBLISHABLE });
   paypal = await startFakePayPal(PAYPAL);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-invariant-'));
-  database = await openTestDatabase(dir);
-  const gateways = createGateways(
-    {
-      testGateway: true,
-      stripe: { secretKey: STRIPE_SECRET, publishableKey: STRIPE_PUBLISHABLE, webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url },
-      paypal: { ...PAYPAL, webhookId: 'InvariantHook', apiBase: paypal.url },
-      authorizeNet: null,
-    },
-    database,
-  );
-  const app = await listenApiApp({ database, gateways, mail: { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: ['owner@example.com'] } });
-  url = app.url;
-  stop = async () => {
-    await app.close();
-    await Promise.all([stripe.close(), paypal.close()]);
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  server = await startTestServer({
+    STRIPE_SECRET_KEY: STRIPE_SECRET,
+    STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
+    PAYPAL_CLIENT_ID: PAYPAL.clientId,
+    PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
+    PAYPAL_WEBHOOK_ID: 'InvariantHook',
+    PAYPAL_API_BASE: paypal.url,
+    ADMIN_EMAILS: 'owner@example.com',
+  });
+  url = server.url;
 });
 afterAll(async () => {
-  await stop?.();
+  await server?.stop();
+  await Promise.all([stripe?.close(), paypal?.close()]);
 });
 
 type Step =
@@ -210,7 +199,7 @@ class Run {
 }
 
 async function ledger(orderId: number) {
-  const q = database.q;
+  const q = server.q;
   const rows = await q.all(q.db.selectFrom('payment').select('amount_cents').where('order_id', '=', orderId).where('status', '=', 'completed'));
   const flagged = await q.all(q.db.selectFrom('payment_overpayment').select('amount_cents').where('order_id', '=', orderId));
   const total = (await q.first(q.db.selectFrom('sales_order').select('total_cents').where('id', '=', orderId)))!.total_cents;

@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite postgres: a webhook event is unique by its id, a constraint of the engine.
+ */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

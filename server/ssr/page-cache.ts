@@ -55,7 +55,7 @@ export function pageCacheKey(url: string, cookieHeader: string | undefined): str
 }
 
 /** PAGE_CACHE_SIZE=0 turns the cache off (e.g. to measure rendering itself). Default 500 pages. */
-export function pageCacheSize(env: Record<string, string | undefined> = process.env): number {
+export function pageCacheSize(env: Record<string, string | undefined>): number {
   const n = Number(env['PAGE_CACHE_SIZE'] ?? 500);
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 500;
 }

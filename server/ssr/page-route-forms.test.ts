@@ -14,7 +14,7 @@ let url: string;
 
 beforeAll(async () => {
   const app = new Koa();
-  app.use(pageRoute({ content, renderPage, assets, publicUrl: 'http://shop.test', formsPublic: { recaptchaSiteKey: 'site-key-123', recaptchaTestMode: false } }));
+  app.use(pageRoute({ content, renderPage, assets, publicUrl: 'http://shop.test', formsPublic: { recaptchaSiteKey: 'site-key-123', recaptchaTestMode: false }, cacheSize: 500 }));
   server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;

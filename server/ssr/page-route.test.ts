@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite: pages are rendered the same on any engine.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodedBody, rawRequest } from '../testing/raw-request';
 import { startTestServer, type TestServer } from '../testing/test-server';

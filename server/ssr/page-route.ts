@@ -2,14 +2,14 @@ import type { Context, Middleware } from 'koa';
 import type { RenderInput, RenderResult, StoreData } from '../../renderer/entry-server';
 import type { Content } from '../content/load-content';
 import { withoutSecretQuery } from '../../schemas/secret-query';
-import { formSettingsFromEnv, formsPublicSettings } from '../services/form-settings';
+import { formsPublicSettings, type FormSettings } from '../services/form-settings';
 import { routeAnswers } from '../content/lint/route-pattern';
 import { chooseEncoding } from '../http/accept-encoding';
 import { SESSION_COOKIE } from '../services/session-service';
 import { compressFastSync } from '../http/compression';
 import type { ClientAssets } from './client-assets';
 import { htmlDocument } from './html-document';
-import { PageCache, pageCacheKey, pageCacheSize, type CachedPage } from './page-cache';
+import { PageCache, pageCacheKey, type CachedPage } from './page-cache';
 import { robotsTxt, sitemapPaths, sitemapXml } from './sitemap';
 
 export type RenderPage = (input: RenderInput) => RenderResult;
@@ -20,13 +20,14 @@ export function pageRoute(opts: {
   renderPage: RenderPage;
   assets: ClientAssets;
   publicUrl: string;
-  /** What the form islands need of the forms settings (the reCAPTCHA site key); default: from the environment. */
-  formsPublic?: ReturnType<typeof formsPublicSettings>;
+  /** What the form islands need of the forms settings (the reCAPTCHA site key). */
+  formsPublic: ReturnType<typeof formsPublicSettings>;
+  /** Rendered pages kept in memory (PAGE_CACHE_SIZE); 0: none. */
+  cacheSize: number;
 }): Middleware {
   const { content, renderPage, assets, publicUrl } = opts;
-  const formsPublic = opts.formsPublic ?? formsPublicSettings(formSettingsFromEnv(''));
-  const store = pageStoreData(content, formsPublic);
-  const cache = new PageCache(pageCacheSize());
+  const store = pageStoreData(content, opts.formsPublic);
+  const cache = new PageCache(opts.cacheSize);
   // The content does not change while the server runs: the sitemap is built once, on first request.
   let sitemap: CachedPage | undefined;
   return async (ctx, next) => {

@@ -8,7 +8,7 @@
 import type { Content } from '../content/load-content';
 import { routeAnswers } from '../content/lint/route-pattern';
 import { ApiError } from '../http/api-error';
-import { formSettingsFromEnv, formsPublicSettings } from '../services/form-settings';
+import { formsPublicSettings, type FormSettings } from '../services/form-settings';
 import type { ClientAssets } from '../ssr/client-assets';
 import { pageStoreData, renderDocument, type RenderPage } from '../ssr/page-route';
 import { sitemapPaths } from '../ssr/sitemap';
@@ -128,13 +128,14 @@ export interface PreviewRenderer {
   renderPage: RenderPage;
   assets: ClientAssets;
   publicUrl: string;
+  forms: FormSettings;
 }
 
 /** The preview's HTML of a file of this content (previewTarget chooses the URL). */
 export function renderPreview(r: PreviewRenderer, content: Content, file: string, route: string | undefined): string {
   const target = previewTarget(content, file, route);
   const shown = target.routes === content.routes ? content : { ...content, routes: target.routes };
-  const store = pageStoreData(shown, formsPublicSettings(formSettingsFromEnv('')));
+  const store = pageStoreData(shown, formsPublicSettings(r.forms));
   const { body } = renderDocument({ content: shown, store, renderPage: r.renderPage, assets: r.assets, publicUrl: r.publicUrl, url: target.url, cookieHeader: undefined });
   return inertPreview(body, new URL(r.publicUrl).origin);
 }

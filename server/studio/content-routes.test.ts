@@ -3,6 +3,8 @@
  * contract by the server under test): files, drafts and autosave, preview, publish with its
  * conflicts and refusals, versions with their diffs, and restore. The server runs on a copy of the
  * demo content, so a publish writes only there.
+ *
+ * @engines sqlite postgres: a publish conflict is decided under the publish lock in the database.
  */
 import fs from 'node:fs';
 import os from 'node:os';

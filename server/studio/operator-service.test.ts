@@ -3,6 +3,8 @@
  * steps accepted once and only within one step of now, recovery codes burnt on use, sessions that
  * end after 12 hours, and the audit of each. The routes and the attacker's view are in
  * ../security/studio-operators.test.ts.
+ *
+ * @engines sqlite postgres: sessions and codes used once are kept in the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';

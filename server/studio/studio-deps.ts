@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import type { StoreOrigins } from '../http/store-origins';
 import type { Logger } from '../logger';
 import type { Commerce } from '../services/commerce';
+import type { FormSettings } from '../services/form-settings';
 import type { ClientAssets } from '../ssr/client-assets';
 import type { RenderPage } from '../ssr/page-route';
 
@@ -23,6 +24,8 @@ export interface StudioDeps {
   production: boolean;
   /** The store's orders, quotes, payments and catalog, for the back office (the same services the storefront's routes use). */
   commerce: Commerce;
+  /** The forms' settings: where uploads are, what the preview's form islands know of reCAPTCHA. */
+  forms: FormSettings;
 }
 
 export type { ContentProblem };

@@ -4,7 +4,6 @@
  * see api/forms-test-kit.ts databaseTargetOf), and returns what the terminal would show.
  */
 import { spawnSync } from 'node:child_process';
-import { testEnv } from '../api/commerce-test-kit';
 import { projectRoot } from '../build-output';
 
 export interface CliRun {
@@ -16,7 +15,7 @@ export interface CliRun {
 export function runSubmissionsCli(databaseUrl: string, ...args: string[]): CliRun {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/submissions-cli.ts', ...args], {
     cwd: projectRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...testEnv },
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };

@@ -1,4 +1,4 @@
-/** The back office's leads (issue 21): the list at /studio/leads, one lead at /studio/leads/:id. */
+/** The back office's leads: the list at /studio/leads, one lead at /studio/leads/:id. */
 import { backOfficeLeadClient, type BackOfficeLeadClient } from '../api/back-office-leads';
 import { LeadDetail } from './LeadDetail';
 import { LeadList } from './LeadList';

@@ -1,5 +1,5 @@
 /**
- * The back office's orders (issue 21): the list at /studio/orders, one order at /studio/orders/:id.
+ * The back office's orders: the list at /studio/orders, one order at /studio/orders/:id.
  * `client` is the orders API (a test hands in a fake).
  */
 import { backOfficeOrdersClient, type BackOfficeOrdersClient } from '../api/back-office-orders';

@@ -1,5 +1,5 @@
 /**
- * The back office's quotes (issue 21): the list (/studio/quotes), the builder (/studio/quotes/new,
+ * The back office's quotes: the list (/studio/quotes), the builder (/studio/quotes/new,
  * editors and above) and one quote (/studio/quotes/:id). A payment link is shown only when it is
  * issued (the server keeps its hash alone), so the link a new quote comes with is handed from the
  * builder to the detail here, in memory, and never put in the address.

@@ -1,5 +1,5 @@
 /**
- * The back office's subscribers (issue 21, /studio/subscribers?status=&search=): the newsletter's
+ * The back office's subscribers (/studio/subscribers?status=&search=): the newsletter's
  * addresses newest first, each with its consent records (when it was asked for, from which form and
  * page, when the owner confirmed). An admin exports the list as CSV and erases an address, with its
  * consent records, after confirming.

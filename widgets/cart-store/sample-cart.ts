@@ -1,5 +1,5 @@
 /**
- * The sample cart's storage (000 §3-§5, 002 §5 and §9), shared by the main site's islands (the sample
+ * The sample cart's storage, shared by the main site's islands (the sample
  * grid, the sample list, the header's count) and the widget elements on any page. No React here:
  * the React hook is ./use-sample-cart.ts. It sits in widgets/ because the renderer may import
  * widgets, never the reverse, and it lands in the widgets' shared runtime chunk.
@@ -62,7 +62,7 @@ export function cartStorageKey(apiBase?: string, dealer?: string, pageOrigin = t
   return `${SAMPLE_CART_KEY}:${apiOrigin}:${dealer ?? ''}`;
 }
 
-/** 000 §5: parsed as an integer, a non-number becomes 1, never below 1 nor above the maximum. */
+/** A sample's quantity: parsed as an integer, a non-number becomes 1, never below 1 nor above the maximum. */
 export function parseSampleQty(input: unknown): number {
   const n = typeof input === 'number' ? Math.trunc(input) : Number.parseInt(String(input), 10);
   if (!Number.isFinite(n) || Number.isNaN(n)) return 1;
@@ -102,7 +102,7 @@ export interface SampleCart {
   read(now?: number): StoredSample[];
   /** Adds samples (qty 1 each); one already in the cart is refused with the spec's message. `expiryHours`: LOCAL_CART_EXPIRY. */
   add(samples: readonly Omit<StoredSample, 'qty'>[], now?: number, expiryHours?: number): AddResult;
-  /** Sets a sample's quantity by the rules of 000 §5 (minimum 1, maximum 1). */
+  /** Sets a sample's quantity (minimum 1, maximum 1). */
   setQty(sku: string, input: unknown, now?: number, expiryHours?: number): QtyResult;
   /** Removes one sample; the key goes away when the list becomes empty. */
   remove(sku: string, now?: number, expiryHours?: number): StoredSample[];

@@ -1,5 +1,5 @@
 /**
- * One address group of the checkout (billing or shipping, 002 §3 and §5): labelled fields with their
+ * One address group of the checkout (billing or shipping): labelled fields with their
  * autocomplete tokens, the error under each field (aria-invalid, aria-describedby), the US state
  * selector with the USPS codes, and the country selector whose non-US choice the page refuses.
  */
@@ -46,7 +46,7 @@ export interface AddressFieldsProps {
   onBlur(name: keyof CheckoutValues): void;
   /** The shipping group has no e-mail of its own: the billing e-mail is the contact. */
   withEmail: boolean;
-  /** A signed-in customer's billing e-mail is their account's (002 §2). */
+  /** A signed-in customer's billing e-mail is their account's, so it cannot be changed here. */
   emailLocked?: boolean;
   disabled?: boolean;
 }

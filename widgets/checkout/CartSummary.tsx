@@ -1,5 +1,5 @@
 /**
- * The cart summary beside the checkout form (002 §2): the cart's lines and the server's totals
+ * The cart summary beside the checkout form: the cart's lines and the server's totals
  * (subtotal, shipping, tax only above 0, total), Continue Shopping and Clear Cart. On phones and
  * tablets (the stylesheet decides) it is a slide-in panel opened by a cart-count button, with a
  * sticky header and the item count; Escape closes it and focus stays inside while it is open.

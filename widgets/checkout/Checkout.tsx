@@ -1,9 +1,9 @@
 /**
- * The checkout (002 §2-§5, §8): one component for the main site's `checkout` block and for
+ * The checkout: one component for the main site's `checkout` block and for
  * <showroom-checkout> on a dealer's page. The billing and shipping groups, the shipping method area,
  * the payment method selector with the chosen gateway's entry under it, and the cart summary.
  *
- * The order flow of 002 §4 runs in `prepare()`, which the gateway's entry calls on submit: check the
+ * The order flow runs in `prepare()`, which the gateway's entry calls on submit: check the
  * form by the server's own rules, create (or, after a failed payment, update) the order under the
  * checkout's Idempotency-Key, and answer the order with its access token. The server decides every
  * amount; the totals shown are the server's.
@@ -43,7 +43,7 @@ import { CALCULATING_SHIPPING, ShippingMethodArea } from './ShippingMethodArea';
 import { usePrefill } from './use-prefill';
 import { useCartTotals, type TotalsAddress } from './use-cart-totals';
 
-/** 002 §4 and §9: a payment error clears itself after 10 seconds (not one that trying again cannot cure). */
+/** A payment error clears itself after 10 seconds (not one that trying again cannot cure). */
 export const PAYMENT_ERROR_MS = 10_000;
 /** The submit label of the checkout's payment entry. */
 export const PLACE_ORDER_LABEL = 'Place Order';
@@ -150,7 +150,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
     formRef.current?.querySelector<HTMLElement>('[name="paymentMethod"]')?.focus();
   };
 
-  /** The form's own checks (002 §5 and the shipping area), their errors shown; no order is made. */
+  /** The form's own checks (the checkout field rules and the shipping area), their errors shown; no order is made. */
   const check = useCallback((): boolean => {
     setFormError(undefined);
     setPaymentError(undefined);

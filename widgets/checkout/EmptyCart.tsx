@@ -1,4 +1,4 @@
-/** The checkout's empty cart (002 §2), its text and link word for word. */
+/** The checkout's empty cart, its text and link word for word. */
 export const EMPTY_CART_MESSAGE = 'Looks like you have not added anything to your cart. Go ahead & add items to your cart.';
 
 export function EmptyCart({ continueShoppingUrl }: { continueShoppingUrl: string }) {

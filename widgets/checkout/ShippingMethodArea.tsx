@@ -1,5 +1,5 @@
 /**
- * The shipping method area (002 §2): one of four states, all from the server's totals: calculating,
+ * The shipping method area: one of four states, all from the server's totals: calculating,
  * waiting for an address, no method for this address, or the applied method with its price.
  */
 import { useId } from 'react';

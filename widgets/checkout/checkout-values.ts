@@ -1,5 +1,5 @@
 /**
- * The checkout form's values (002 §3 "Checkout form fields": the bill_ and ship_ sets and
+ * The checkout form's values (the bill_ and ship_ sets and
  * same_as_billing) and how they become the order payload of `POST /api/order`. Pure functions, so
  * the flow and its tests share them.
  */
@@ -14,7 +14,7 @@ export type AddressField = (typeof ADDRESS_FIELDS)[number];
 export type CheckoutValues = Record<`${AddressPrefix}${AddressField}`, string>;
 
 export const SHIPPING_COUNTRY = 'US';
-/** 002 §4 "Other rules": said when a billing or shipping country is not the US, and the order stops. */
+/** Said when a billing or shipping country is not the US, and the order stops. */
 export const NON_US_MESSAGE = "Sorry, we don't ship outside the US.";
 
 export function emptyValues(): CheckoutValues {
@@ -35,7 +35,7 @@ export function shippingPrefix(sameAsBilling: boolean): AddressPrefix {
   return sameAsBilling ? 'bill_' : 'ship_';
 }
 
-/** A country other than the US on either address the order will use (the refusal of 002 §4). */
+/** A country other than the US on either address the order will use: the store does not ship outside the US. */
 export function shipsOutsideUs(values: CheckoutValues, sameAsBilling: boolean): boolean {
   const outside = (prefix: AddressPrefix) => (values[`${prefix}country`] || SHIPPING_COUNTRY).toUpperCase() !== SHIPPING_COUNTRY;
   return outside('bill_') || (!sameAsBilling && outside('ship_'));
@@ -60,7 +60,7 @@ export function isMissing(problem: string): boolean {
   return /required/i.test(problem);
 }
 
-/** The fields of one address in the API's shape (000 §3, server/services/order-address.ts). */
+/** The fields of one address in the API's shape (server/services/order-address.ts). */
 export function apiAddress(values: CheckoutValues, prefix: AddressPrefix, type: 'billing' | 'shipping') {
   const v = (field: AddressField) => values[`${prefix}${field}`].trim();
   return {

@@ -1,5 +1,5 @@
 /**
- * The order calls of the checkout (002 §4 "Order flow at checkout", docs/commerce-api.md):
+ * The order calls of the checkout (docs/commerce-api.md):
  * `POST /api/order` under the checkout's Idempotency-Key (a retry after a failed payment, or a
  * changed cart, updates the same unpaid order), then, once a gateway accepted the payment,
  * `PATCH /api/order {id, payments:[{transactionId, method}]}` with the order's access token. The

@@ -27,7 +27,7 @@ export type TotalsState =
   | { state: 'ready'; totals: CartTotals }
   | { state: 'error'; message: string; last?: CartTotals };
 
-/** 002 §8: the lookup's failure when the server gives no message of its own. */
+/** The shipping lookup's failure when the server gives no message of its own. */
 export const SHIPPING_FAILED = 'Failed to calculate shipping';
 export const TOTALS_DEBOUNCE_MS = 400;
 

@@ -1,5 +1,5 @@
 /**
- * A signed-in customer's checkout prefill (002 §2, §6; issue 13 point 5): `GET
+ * A signed-in customer's checkout prefill: `GET
  * /api/my-account/checkout-prefill` on the main site, where the session cookie travels with the
  * call. 401 means a guest: nothing is filled, and `onGuest` is told (the block clears the account
  * pages' stale signed-in hint with it, so the next visit does not ask again). Only the form's own

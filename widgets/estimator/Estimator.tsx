@@ -1,5 +1,5 @@
 /**
- * The project estimator (001 §2-§5, §8, §9), one component for the `/estimator` page's block
+ * The project estimator, one component for the `/estimator` page's block
  * (renderer/blocks/estimator) and for `<showroom-estimator>` (widgets/elements/estimator.tsx).
  *
  * It is a form-engine form: the template's sections are groups of the form engine's fields, kept in
@@ -28,7 +28,7 @@ import { createFormStore, type FormStore } from '../forms/form-store';
 import type { PriceRange } from '../showroom-events';
 import { postEstimate, type EstimateTransport } from './estimate-post';
 
-/** 001 §8: the estimator's result messages, word for word. */
+/** The estimator's result messages, word for word. */
 export const ESTIMATOR_MESSAGES = {
   emailSent: 'Email sent successfully',
   emailFailed: 'Failed to send email',
@@ -36,7 +36,7 @@ export const ESTIMATOR_MESSAGES = {
   pdfFailed: 'Failed to download PDF',
   pdfMissing: 'PDF library not found',
 } as const;
-/** 001 §9: messages last 5 seconds; the accordion scrolls into view after 100 ms. */
+/** Messages last 5 seconds; the accordion scrolls into view after 100 ms. */
 export const MESSAGE_MS = 5000;
 export const SCROLL_DELAY_MS = 100;
 

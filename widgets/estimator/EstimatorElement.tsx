@@ -23,7 +23,7 @@ export function EstimatorElement({ api, apiBase, dealer, element, template, reca
     api.get<{ template: EstimatorTemplate; pricing: EstimatorPricing }>(`/api/estimator/${encodeURIComponent(template)}`).then(
       (answer) => current && setLoad({ state: 'ready', template: answer.template, pricing: answer.pricing }),
       (err: { status?: number; code?: string; message?: string }) => {
-        // 001 §8: a load failure is logged; the element also says why in place of itself. A refusal
+        // A load failure is logged; the element also says why in place of itself. A refusal
         // of the page is said on the console once for all elements (dealer-refusal.ts).
         if (!REFUSAL_CODES.has(err.code ?? '')) console.error(`<showroom-estimator>: template "${template}" could not be loaded`, err);
         if (current) setLoad({ state: 'error', reason: err.status === 404 ? `There is no estimator template named "${template}".` : (err.message ?? 'The estimator could not be loaded.') });

@@ -1,5 +1,5 @@
 /**
- * The downloadable estimate (001 §2, §9): A4, `estimate-MM-DD-YYYY.pdf`, dated, valid for 30 days,
+ * The downloadable estimate: A4, `estimate-MM-DD-YYYY.pdf`, dated, valid for 30 days,
  * the logo drawn 300x100, the answers without `hideInPDF` fields (estimateRows), the summary rows
  * and the three totals. jsPDF is imported only here and only when Print is pressed, so it is a chunk
  * of its own that neither the estimator's first load nor its size budget carries. Its ES build
@@ -15,7 +15,7 @@ import type { FormField } from '../../schemas/forms/form-field.schema';
 /** jsPDF could not be loaded ('PDF library not found'). */
 export class PdfLibraryMissing extends Error {}
 
-/** The default logo box, in CSS pixels (001 §9). */
+/** The default logo box, in CSS pixels. */
 export const LOGO_SIZE = { width: 300, height: 100 } as const;
 const PX_TO_PT = 0.75;
 

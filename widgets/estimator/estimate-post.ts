@@ -1,5 +1,5 @@
 /**
- * Sends an estimate through POST /api/forms/{formName} (001 §7) in the envelope the forms API reads
+ * Sends an estimate through POST /api/forms/{formName} in the envelope the forms API reads
  * (server/services/form-request.ts): `formData` with the values, the honeypot, and what the
  * specification's client sends besides — `name`, `totalPrice`, `summary` rows and `metadata` —
  * which the server ignores for money: it prices the values again and answers the range it stored

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The captcha of a form with googleReCaptcha (002 §4): submit without a token runs the challenge
+ * The captcha of a form with googleReCaptcha: submit without a token runs the challenge
  * instead of sending. With a site key that is Google's invisible reCAPTCHA; without one, a visible
  * 'test captcha' checkbox stands in for it, so the flow (and its message) works offline.
  */

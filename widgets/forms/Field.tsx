@@ -91,7 +91,7 @@ function TextControl({ store, field, idPrefix, snap }: FieldProps & { snap: Fiel
       inputMode={field.onlyNumbers ? 'numeric' : field.type === 'number' ? 'decimal' : undefined}
       autoComplete={field.autocomplete ?? autoCompleteFor(field.name, field.type)}
       onChange={(e) => {
-        // Number-only inputs keep the previous text when a keystroke or paste breaks the rule (002 §5).
+        // Number-only inputs keep the previous text when a keystroke or paste breaks the rule.
         const next = numeric ? acceptTypedNumber(text, e.target.value, { onlyNumbers: field.onlyNumbers }) : e.target.value;
         if (next !== text) store.setValue(field.name, next);
       }}

@@ -1,5 +1,5 @@
 /**
- * The one place the form engine talks to the server: `POST /api/forms/{formName}` (002 §7). The
+ * The one place the form engine talks to the server: `POST /api/forms/{formName}`. The
  * server is the contract (docs/forms-api.md "The request"): the body is an envelope, and any other
  * top-level key is refused.
  *

@@ -1,8 +1,7 @@
 /**
- * Multi-step progress kept in the browser per form name (002 §4 "Partial data is kept per form
- * name"), so a reload or a later visit continues where the visitor stopped. Files are not kept (they
- * were sent with their step); the submission id and its continuation token are, so later steps still
- * join the same submission.
+ * Multi-step progress kept in the browser per form name, so a reload or a later visit continues
+ * where the visitor stopped. Files are not kept (they were sent with their step); the submission id
+ * and its continuation token are, so later steps still join the same submission.
  */
 import type { FieldValue } from '../../schemas/evaluators/field-values';
 

@@ -1,5 +1,5 @@
 /**
- * The state of one form, outside React (002 §4 "Form builder"). Every field has its own snapshot and
+ * The state of one form, outside React. Every field has its own snapshot and
  * its own listeners, so typing in one field notifies that field only, plus the fields whose hideWhen,
  * option hideWhen, dynamicOptions or dependsOn read it; the form-level status (step, sending,
  * message) is a separate snapshot. Components read both with useSyncExternalStore (use-form-store.ts).
@@ -23,7 +23,7 @@ import { applyVisibility, currentOptions, inputFields, placeFields, visibilityWa
 import type { FormPost, FormPostResult } from './form-api';
 import { clearSavedProgress, loadSavedProgress, saveProgress, type ProgressStorage } from './form-progress';
 
-/** Form success and error messages last 5 seconds (001 §9, 002 §4). */
+/** Form success and error messages last 5 seconds. */
 export const DEFAULT_MESSAGE_SECONDS = 5;
 /** Saving multi-step progress waits for a pause in typing. */
 const SAVE_DELAY_MS = 300;
@@ -320,7 +320,7 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
       if (!token) setStatus({ captchaError: FIELD_MESSAGES.captcha });
       return token;
     },
-    /** A token is good for one submission (002 §4: the token resets afterwards). */
+    /** A token is good for one submission, so it is reset afterwards. */
     forgetCaptcha(): void {
       forgetCaptcha();
     },
@@ -371,7 +371,7 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
       const post: FormPost = { values: sent, honeypot, recaptchaToken: needsCaptcha ? token : undefined };
       if (multi) Object.assign(post, { step: stepIndex, id: submissionId, token: continuationToken });
       const result = await options.post(post);
-      // A token is good for one submission (002 §4: the token resets afterwards).
+      // A token is good for one submission, so it is reset afterwards.
       if (needsCaptcha) forgetCaptcha();
 
       if (result.ok && multi && !last) {
@@ -412,7 +412,7 @@ export function createFormStore(form: FormDefinition, options: FormStoreOptions)
       const message = result.message ?? form.messages?.error ?? GENERIC_SUBMIT_ERROR;
       const patch: Partial<FormStatus> = { captchaError };
       if (multi) {
-        // 002 §4: any error resets to the first step, clears completed steps and the saved data.
+        // Any error resets to the first step, clears completed steps and the saved data.
         Object.assign(patch, { step: 0, completed: [] });
         forgetProgress();
       }

@@ -1,8 +1,8 @@
 /**
  * <showroom-order-samples style-name="...">: the door samples of one style, read from the store
- * (GET /api/catalog/styles/{styleName}/samples), ticked and put in the sample cart with 'Order Now'
- * (000 §3-§5). With several samples at least one must be ticked ('Please select at least one
- * sample.'); a single sample is taken automatically. Messages stay 5 seconds (002 §9).
+ * (GET /api/catalog/styles/{styleName}/samples), ticked and put in the sample cart with 'Order
+ * Now'. With several samples at least one must be ticked ('Please select at least one sample.'); a
+ * single sample is taken automatically. Messages stay 5 seconds.
  */
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../schemas/money';

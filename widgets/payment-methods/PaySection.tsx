@@ -17,7 +17,7 @@ import { PaymentMethodList } from './PaymentMethodList';
 export interface PaySectionProps {
   api: ApiClient;
   apiBase: string;
-  /** The methods' scope (002 §3): 'convert-to-order' for a quote, 'complete-order-payment' for an order. */
+  /** The methods' scope: 'convert-to-order' for a quote, 'complete-order-payment' for an order. */
   scope: string;
   method: OfferedPaymentMethod | undefined;
   onSelect(method: OfferedPaymentMethod): void;

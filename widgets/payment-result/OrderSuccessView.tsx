@@ -1,5 +1,5 @@
 /**
- * The order success view (001 §2 and §4 "Order success", 002 §2): icon or image, title, the content
+ * The order success view: icon or image, title, the content
  * with the order number in bold, the split variant's remaining balance, and the actions. The number
  * lives in this browser only (the `order-success` item), so the server renders the frame and the
  * browser fills it: the item is taken (removed as read) and the cart cleared; with no item the

@@ -1,5 +1,5 @@
 /**
- * The verify page's view (001 §2 "Payment verify page"; what it shows meanwhile is ours): a status
+ * The verify page's view (our own: what the original site showed meanwhile is not known): a status
  * line with a spinner while completeRedirectedPayment runs, then `location.replace` to the success
  * or failure page, so Back does not land here and verify twice. It runs once per mount, even under
  * React's strict double effects.

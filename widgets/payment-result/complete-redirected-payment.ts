@@ -1,6 +1,6 @@
 /**
  * Finishes a payment that left the page (a provider's redirect, an authentication step) and came
- * back to the verify page (001 §4 "Payment verify"); also used by <showroom-order-result> and by the
+ * back to the verify page; also used by <showroom-order-result> and by the
  * checkout element when a dealer's success page receives the provider's return.
  *
  * The provider's return URL carries only ids, and an id proves nothing: the owner's proof (the
@@ -8,7 +8,7 @@
  * pending payment (widgets/payment/pending-payment.ts). Without it nothing is sent: the server would
  * refuse, and a request without proof only teaches a stranger which ids exist.
  *
- * Rules, in 001 §4's order:
+ * Rules, in order:
  *  1. verify; an error answer (4xx, `error` true, `success` false) is a failure;
  *  2. metadata with a quoteId and no orderId: convert the quote (`POST /api/quote/convertToOrder`
  *     with the link token); a failed conversion is a failure. (Our server converts inside verify,
@@ -47,7 +47,7 @@ export const VERIFY_MESSAGES = {
 type VerifyWire = ResponseBody<typeof paymentVerifyEndpoint, 200>;
 
 /**
- * The verify answer of 001 §3 (its contract: schemas/api/payments.ts), every part optional: the
+ * The verify answer (its contract: schemas/api/payments.ts), every part optional: the
  * spec's answer shape lets older servers leave parts out, and this page reads only these.
  */
 export type VerifyAnswer = Partial<Pick<VerifyWire, 'error' | 'success' | 'status' | 'message' | 'transactionId' | 'partialPayment' | 'remainingBalance' | 'sendConfirmationEmail'>> & {

@@ -1,5 +1,5 @@
 /**
- * A purchase's item table with its footer rows (001 §2): item (name, SKU and options), quantity,
+ * A purchase's item table with its footer rows: item (name, SKU and options), quantity,
  * unit price, total, notes; then additional notes, subtotal, shipping, tax (only above 0), discount
  * (only above 0, shown negative) and total. Money is the server's, formatted by schemas/money.ts.
  * On a phone each row becomes a small card whose cells carry their column's name (data-label).
@@ -38,7 +38,7 @@ export function totalsRows(purchase: PurchaseSummary): TotalsRow[] {
 
 /**
  * `totals` replaces the footer rows where a page names them otherwise (the account's order view says
- * 'Shipping & Handling' and 'Grand Total', 002 §2); default: those of 001 §2.
+ * 'Shipping & Handling' and 'Grand Total'); default: those of totalsRows.
  */
 export function ItemTable({ purchase, caption = 'Items', totals = totalsRows(purchase) }: { purchase: PurchaseSummary; caption?: string; totals?: readonly TotalsRow[] }) {
   return (

@@ -1,5 +1,5 @@
 /**
- * The four cards above a purchase's item table (001 §2): customer, billing address, shipping address
+ * The four cards above a purchase's item table: customer, billing address, shipping address
  * and shipping method. Presentational and SSR-safe: props in, markup out.
  */
 import type { PurchaseSummary, SummaryAddress } from './summary-types';

@@ -1,4 +1,4 @@
-/** The payment messages of 001 §8 that both money pages show. */
+/** The payment messages that both money pages show. */
 
 /** A refusal that came without the gateway's own message. */
 export const PAYMENT_REFUSED_MESSAGE = 'Error while handling Payment';

@@ -1,5 +1,5 @@
 /**
- * The direct card entry of 002 §5 "Card entry" (001 §5), shared by the two clients whose card
+ * The direct card entry, shared by the two clients whose card
  * fields are our own: the offline test gateway's form and Authorize.net's Accept.js. The rules and
  * messages are the evaluators of schemas/ (the server checks the same); each error sits under its
  * field, tied to it by aria-describedby and aria-invalid. The fields carry the browser's cc-*

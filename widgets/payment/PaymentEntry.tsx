@@ -2,7 +2,7 @@
  * The payment form of a money page: loads the chosen method's gateway client (its own chunk) and
  * renders it. The pages know nothing of gateways; they hand over `prepare` and hear `onOutcome`.
  * When the store refuses a payment because another payment of the same order waits for the
- * customer's bank (issue 17), the entry shows that message with "Pay another way" above the form
+ * customer's bank, the entry shows that message with "Pay another way" above the form
  * (WaitingPaymentNotice); the page hears the failure with `waiting` set and only unlocks.
  */
 import { useCallback, useEffect, useState, type ComponentType } from 'react';

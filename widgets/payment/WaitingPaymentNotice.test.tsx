@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 /**
- * Issue 17 in the paying page: the store refuses a card because another payment of the order waits
- * for the bank (409). The entry shows the store's words with "Pay another way"; the button cancels
- * the waiting payment with the target's own proof (the order's token; the split page's e-mail), and
- * the next attempt pays. The page hears the failure with `waiting` set, so it does not show it twice.
+ * A payment waiting for the bank, in the paying page: the store refuses a card because another
+ * payment of the order waits for the bank (409). The entry shows the store's words with "Pay
+ * another way"; the button cancels the waiting payment with the target's own proof (the order's
+ * token; the split page's e-mail), and the next attempt pays. The page hears the failure with
+ * `waiting` set, so it does not show it twice.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

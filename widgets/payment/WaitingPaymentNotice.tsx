@@ -1,6 +1,6 @@
 /**
  * Shown by PaymentEntry when the store refused a payment because another payment of the same order
- * or quote waits for the customer's bank (409, issue 17): the store's words and a "Pay another way"
+ * or quote waits for the customer's bank (409): the store's words and a "Pay another way"
  * button that cancels the waiting payment. Once it is cancelled the notice says so and the
  * customer pays again with the form below; the button is the page's own action style.
  */

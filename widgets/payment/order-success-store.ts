@@ -1,5 +1,5 @@
 /**
- * The `order-success` storage item (002 §2, 001 §2): the order number the success page shows, with
+ * The `order-success` storage item: the order number the success page shows, with
  * the split payment's state. Written by whichever page finished the payment, read and removed by
  * /order/success (and by <showroom-order-result>).
  */
@@ -24,7 +24,7 @@ export function storeOrderSuccess(success: OrderSuccess, storage = local()): voi
   storage?.setItem(ORDER_SUCCESS_KEY, JSON.stringify(success));
 }
 
-/** The stored success, removed as it is read (a reload then goes to /checkout, as 001 §4 says). */
+/** The stored success, removed as it is read (a reload then finds nothing and goes to /checkout). */
 export function takeOrderSuccess(storage = local()): OrderSuccess | null {
   const raw = storage?.getItem(ORDER_SUCCESS_KEY);
   storage?.removeItem(ORDER_SUCCESS_KEY);

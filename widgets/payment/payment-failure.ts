@@ -1,5 +1,5 @@
 /**
- * What a customer reads when a payment call fails (001 §8, 002 §8): a gateway's refusal (402) and
+ * What a customer reads when a payment call fails: a gateway's refusal (402) and
  * the store's own 4xx answers ('This order has already been fully paid.', 'Payment method not
  * available') in the server's words, or 'Error while handling Payment' when a refusal carries no
  * words; an exception, a 5xx or a lost connection as 'An error occurred while processing your
@@ -13,7 +13,7 @@ import type { PaymentOutcome, PaymentTarget } from './payment-types';
 
 export const PAYMENT_EXCEPTION_MESSAGE = 'An error occurred while processing your payment. Please try again.';
 export const PAYMENT_HANDLING_ERROR = 'Error while handling Payment';
-/** 002 §8, for a method whose gateway has no keys or is switched off. */
+/** For a method whose gateway has no keys or is switched off. */
 export const METHOD_NOT_AVAILABLE = 'Payment method not available';
 
 /**
@@ -33,7 +33,7 @@ export function paymentFailureMessage(err: unknown): string {
   return PAYMENT_EXCEPTION_MESSAGE;
 }
 
-/** True for the store's 409 while another payment of the same order or quote waits for the bank (issue 17). */
+/** True for the store's 409 while another payment of the same order or quote waits for the bank. */
 export function isPaymentWaiting(err: unknown): boolean {
   return err instanceof ApiRequestError && err.status === 409 && err.code === PAYMENT_WAITING_CODE;
 }

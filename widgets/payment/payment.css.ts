@@ -1,6 +1,6 @@
 /**
  * The styles of the card entry the test gateway and Accept.js share (CardFields, CardFieldsForm),
- * and of the notice of a payment waiting for the bank (WaitingPaymentNotice, issue 17):
+ * and of the notice of a payment waiting for the bank (WaitingPaymentNotice):
  * exported CSS text that a money page's element puts in its shadow root and the main site's block
  * puts in its page, like the other widget sheets. Targets of 44 px and a one-column grid below
  * 420 px keep it usable with a thumb on a 390 px phone. Each theme variable has a fallback, so the

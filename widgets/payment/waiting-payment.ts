@@ -1,5 +1,5 @@
 /**
- * "Pay another way" (issue 17): `POST /api/payment/waiting/cancel` with the target's own proof (the
+ * "Pay another way": `POST /api/payment/waiting/cancel` with the target's own proof (the
  * order's access token, the quote's link token, or the split page's e-mail), which voids the payment
  * waiting for the customer's bank with its gateway. Answers the server's words for the customer.
  */

@@ -1,5 +1,5 @@
 /**
- * Quote payment (001 §2, §4): the quote a link opens, paid through the chosen method and converted
+ * Quote payment: the quote a link opens, paid through the chosen method and converted
  * to an order. The link's token is the proof on every call (`Authorization: Bearer`), never the
  * query; the server charges the quote's own total (or the split amount it checks itself).
  *

@@ -1,7 +1,7 @@
 /**
  * Which quote the payment page opens and the link token that proves it is the visitor's: the
  * element's `quote-id` / `token` attributes first, then the address bar's `?quoteId=&token=` (the
- * quote e-mail's link, 001 §2), then the token the `quote-link` island already moved out of the
+ * quote e-mail's link), then the token the `quote-link` island already moved out of the
  * address bar into sessionStorage (renderer/blocks/quote/quote-link-token.ts writes the same key).
  */
 export const QUOTE_LINK_KEY_PREFIX = 'showroom:quote-link:';

@@ -1,4 +1,4 @@
-/** The split-payment page's lookup (001 §2): Order ID and Email, then Fetch Order. */
+/** The split-payment page's lookup: Order ID and Email, then Fetch Order. */
 import { useRef, useState } from 'react';
 import { validateOrderLookup } from '../../schemas/evaluators/split-amount';
 import { PageField } from '../payment-summary/PageField';

@@ -1,6 +1,6 @@
 /**
- * Split payment (001 §2, §4, §5): an order looked up by its id and e-mail, paid toward its balance
- * in parts. The e-mail is the proof (001 §6) on every call, never a token; the server rate-limits
+ * Split payment: an order looked up by its id and e-mail, paid toward its balance
+ * in parts. The e-mail is the proof on every call, never a token; the server rate-limits
  * lookups and payments on one budget, and its 429 is shown as it says.
  *
  * States: the lookup form (no orderId/email), loading, not found (with Go Back), an error, the
@@ -107,7 +107,7 @@ export function SplitPayment({ element, api, apiBase, orderId, email, successUrl
     };
   }, [api, lookup]);
 
-  // The lookup re-routes to the same page with both parameters (001 §2), without leaving it.
+  // The lookup re-routes to the same page with both parameters, without leaving it.
   const onLookup = useCallback((next: Lookup) => {
     const url = new URL(window.location.href);
     url.searchParams.set('orderId', next.orderId);

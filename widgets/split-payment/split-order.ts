@@ -1,7 +1,7 @@
 /**
  * An order as `GET /api/order/{id}?email=` and `POST /api/order/{id}/split-payment` answer it (the
- * fields this page reads), and what is left to pay: total minus completed payments, 2 decimals
- * (001 §4), from the server's own figures.
+ * fields this page reads), and what is left to pay: total minus completed payments, 2 decimals,
+ * from the server's own figures.
  */
 import { toCents, toDollars } from '../../schemas/money';
 import { remainingBalanceCents } from '../../schemas/evaluators/split-amount';

@@ -1,4 +1,4 @@
-/** A message that clears itself after a while (001 §4, §9: messages last 5 seconds). */
+/** A message that clears itself after a while (messages last 5 seconds). */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const MESSAGE_DURATION_MS = 5000;

@@ -1,7 +1,7 @@
 /**
- * /my-account/addresses (002 §2 "Address cards", 000 §4 "Saved addresses"): the customer's addresses as
+ * /my-account/addresses: the customer's addresses as
  * cards with their Default Shipping / Default Billing badges, an Edit link, Delete after a
- * confirmation (the messages of 000 §8), and the buttons that make one the default of a kind (the
+ * confirmation (a failure says why), and the buttons that make one the default of a kind (the
  * server keeps one default of each kind, so the list is read again after a change).
  */
 import { useRef, useState } from 'react';
@@ -19,7 +19,7 @@ export const DELETE_NETWORK_ERROR = 'Failed to delete address. Please try again.
 export const ADD_ADDRESS_PATH = '/my-account/address/new';
 export const editAddressPath = (id: number) => `/my-account/address/edit/${id}`;
 
-/** 000 §8: the server's message, else 'Unknown error'; no answer at all: 'Failed to delete address. Please try again.' */
+/** A failed deletion shows the server's message, else 'Unknown error'; no answer at all: 'Failed to delete address. Please try again.' */
 export function deleteErrorMessage(err: unknown): string {
   if (err instanceof ApiRequestError) {
     if (err.status === 0) return DELETE_NETWORK_ERROR;

@@ -210,7 +210,7 @@ describe('the order and quote detail views (002 §2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Order #100000012' });
     expect(screen.getByText('On Hold')).toBeTruthy();
     expect(screen.getByText(/Placed on Nov 2, 2026/)).toBeTruthy();
-    // The item table is the payment pages' own (widgets/payment-summary/ItemTable), with 002 §2's totals.
+    // The item table is the payment pages' own (widgets/payment-summary/ItemTable), with the account's labels.
     const table = screen.getByRole('table', { name: 'Items' });
     expect(table.classList.contains('sr-item-table')).toBe(true);
     const item = table.querySelector('tbody th')!;

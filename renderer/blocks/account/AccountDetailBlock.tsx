@@ -1,12 +1,12 @@
 /**
- * /my-account/orders/{id} and /my-account/quotes/{id}: the read-only views of 002 §2 "Customer
- * account: order detail / quote detail". Order: number, date, status badge, items with their chosen
- * options, totals, the address cards (no edit actions), shipping and payment method, and the Split
- * Payment link while split payment is on and a balance remains. Quote: the same, plus Customer
- * Details; its payment card only when it has payments; a failure shows an error box with Try Again.
- * Messages of 002 §8. The item table and the address lines are the shared read-only pieces of
- * widgets/payment-summary/ (the quote and split payment pages show the same markup), with the totals
- * labels of 002 §2.
+ * /my-account/orders/{id} and /my-account/quotes/{id}: the read-only views of a customer's order
+ * and quote. Order: number, date, status badge, items with their chosen options, totals, the
+ * address cards (no edit actions), shipping and payment method, and the Split Payment link while
+ * split payment is on and a balance remains. Quote: the same, plus Customer Details; its payment
+ * card only when it has payments; a failure shows an error box with Try Again. Messages are the
+ * original site's, word for word. The item table and the address lines are the shared read-only
+ * pieces of widgets/payment-summary/ (the quote and split payment pages show the same markup), with
+ * the account's own totals labels (Subtotal, Shipping & Handling, Tax, Grand Total).
  */
 import type { ReactNode } from 'react';
 import type { AccountDetailBlock as AccountDetailDefinition } from '../../../schemas/blocks/account.schema';
@@ -34,7 +34,7 @@ export function selectDetailData(_block: AccountDetailDefinition, ctx: Pick<Bloc
   return { id: ctx.params.id ?? '' };
 }
 
-/** The completion link of a split order (001 §2 "Split payment"), as the split-payment e-mail gives it. */
+/** The completion link of a split order, as the split-payment e-mail gives it. */
 export function splitPaymentPath(record: AccountRecord): string {
   const q = new URLSearchParams({ orderId: record.orderIncrementId ?? String(record.id), ...(record.email ? { email: record.email } : {}) });
   return `/order/split-payment?${q.toString()}`;

@@ -1,9 +1,9 @@
 /**
- * An account order or quote (GET /api/my-account/orders/{id}, …/quotes/{id}) as the shared read-only
- * pieces of widgets/payment-summary/ take it, so the account views show items and addresses with the
- * same markup as the quote and split payment pages; and the totals rows with the labels of 002 §2
- * "Customer account: order detail" (Subtotal, Shipping & Handling, Tax, Grand Total), where the
- * payment pages use those of 001 §2.
+ * An account order or quote (GET /api/my-account/orders/{id}, …/quotes/{id}) as the shared
+ * read-only pieces of widgets/payment-summary/ take it, so the account views show items and
+ * addresses with the same markup as the quote and split payment pages; and the totals rows with the
+ * account's own labels (Subtotal, Shipping & Handling, Tax, Grand Total), where the payment pages
+ * say Subtotal, Shipping, Tax, Discount and Total.
  */
 import { formatMoney } from '../../../schemas/money';
 import type { TotalsRow } from '../../../widgets/payment-summary/ItemTable';
@@ -44,7 +44,7 @@ export function purchaseOf(record: AccountRecord): PurchaseSummary {
   };
 }
 
-/** 002 §2: subtotal, shipping and handling, tax, grand total; a discount only when there is one. */
+/** The account's totals: subtotal, shipping and handling, tax, grand total; a discount only when there is one. */
 export function accountTotalsRows(record: AccountRecord): TotalsRow[] {
   const discount = Math.abs(record.discountAmount ?? 0);
   return [

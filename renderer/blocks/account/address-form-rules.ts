@@ -1,5 +1,5 @@
 /**
- * The saved-address form's values and their checks: the checkout field rules of 002 §5
+ * The saved-address form's values and their checks: the checkout field rules
  * (schemas/evaluators/checkout-fields.ts), the same ones the server applies to a saved address and to
  * an order's addresses, so a saved address always passes checkout.
  */

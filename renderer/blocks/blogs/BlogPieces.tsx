@@ -8,7 +8,7 @@ import { formatPublishDate, matchesBlogSearch, type CategoryCount } from './blog
 import type { BlogCardView } from './blog-views';
 import './blogs.css';
 
-/** The blog grid has 3 columns (000 §9). */
+/** The blog grid has 3 columns. */
 export const BLOG_GRID_COLUMNS = 3;
 
 /** A card's title level: h2 straight under the page's h1, h3 under a section's h2. */

@@ -1,5 +1,5 @@
 /**
- * Blog rules of 000 §2.3-2.7 and §5: category slugs, search, recent and popular posts, category
+ * Blog rules: category slugs, search, recent and popular posts, category
  * counts. Pure functions over plain blog records, used by the blog blocks' selectData.
  */
 import { blogCategorySlug } from '../../../schemas/catalog/blog-categories.schema';
@@ -15,13 +15,13 @@ export interface BlogRecord {
 }
 
 /**
- * 000 §2.3: lower-case with non-alphanumerics turned into hyphens. A run of them becomes one hyphen
- * and none lead or trail, so slugs match the category ids of the content (the schemas' slug rule);
- * this is the same rule as schemas/catalog/blog-categories.schema.ts.
+ * A category slug is lower-case with non-alphanumerics turned into hyphens. A run of them becomes
+ * one hyphen and none lead or trail, so slugs match the category ids of the content (the schemas'
+ * slug rule); this is the same rule as schemas/catalog/blog-categories.schema.ts.
  */
 export { blogCategorySlug };
 
-/** 000 §5: case-insensitive over title, description and author name. Blank terms match everything. */
+/** Blog search is case-insensitive over title, description and author name. Blank terms match everything. */
 export function matchesBlogSearch(blog: BlogRecord, authorName: string | undefined, term: string): boolean {
   const needle = term.trim().toLowerCase();
   if (!needle) return true;

@@ -53,7 +53,7 @@ export function CardAction({ action }: { action: NonNullable<ContentCardDef['act
   );
 }
 
-/** A card of 002 §3: first image or icon (with hover swap), title, description (220 with Read more), action. */
+/** A content card: first image or icon (with hover swap), title, description (220 with Read more), action. */
 export function ContentCard({ card, onZoom }: { card: ContentCardDef; onZoom?: () => void }) {
   const image = firstImage(card);
   return (

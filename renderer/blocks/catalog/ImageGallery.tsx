@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Lightbox } from '../gallery/Lightbox';
 import './image-gallery.css';
 
-/** The thumbnail strip shows up to 3 at a time (002 §9). */
+/** The thumbnail strip shows up to 3 at a time. */
 export const THUMBNAILS_VISIBLE = 3;
 
 export interface GalleryImageView {

@@ -14,7 +14,7 @@ export interface SampleView {
   image?: { src: string; altText: string };
 }
 
-/** Result messages stay 5 seconds (002 §9). */
+/** Result messages stay 5 seconds. */
 export const SAMPLE_MESSAGE_MS = 5000;
 export const SAMPLE_EMPTY_TITLE = 'We are sorry, but we could not find any data.';
 export const SAMPLE_EMPTY_TEXT = 'No sample items available for this style.';

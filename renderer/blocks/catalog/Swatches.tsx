@@ -28,7 +28,7 @@ interface Props {
 
 /**
  * Finish swatches: colour chips as radio-like buttons (aria-pressed), the first `limit` visible, a
- * '+N' button shows the rest and 'Less' hides them again (002 §9).
+ * '+N' button shows the rest and 'Less' hides them again.
  */
 export function Swatches({ groups, selected, onSelect, limit = SWATCH_LIMITS.default, showGroupTitles = false, label, hrefFor }: Props) {
   const [expanded, setExpanded] = useState(false);

@@ -163,7 +163,7 @@ export function VisualizerBlock({ block, data }: BlockProps<VisualizerDef, Visua
                   alt={item.door.altText}
                   width={300}
                   height={400}
-                  // A failed door image hides its frame (002 §4) rather than showing a broken picture.
+                  // A failed door image hides its frame rather than showing a broken picture.
                   onError={(e) => {
                     (e.currentTarget.parentElement as HTMLElement).hidden = true;
                   }}

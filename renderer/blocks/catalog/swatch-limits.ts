@@ -1,6 +1,6 @@
-/** Visible swatches of 002 §9: 11 by default, 10 in the product swatch list, 9 on the style card. */
+/** Visible swatches: 11 by default, 10 in the product swatch list, 9 on the style card. */
 export const SWATCH_LIMITS = { default: 11, productList: 10, styleCard: 9 } as const;
-/** Product style layout V2 shows up to 10 finishes (000 §9). */
+/** Product style layout V2 shows up to 10 finishes. */
 export const V2_VISIBLE_FINISHES = 10;
 
 /** The swatches to show and how many are hidden behind the '+N' expander. */

@@ -10,7 +10,7 @@ export interface AccordionItem {
 }
 
 /**
- * One item open at a time (002 §2). Headers are buttons (Enter/Space toggle); Up/Down move between
+ * One item open at a time. Headers are buttons (Enter/Space toggle); Up/Down move between
  * headers, Home/End jump to the first/last, as the WAI-ARIA accordion pattern describes.
  */
 export function Accordion({ items, initiallyOpen = null, headingLevel = 3 }: { items: readonly AccordionItem[]; initiallyOpen?: number | null; headingLevel?: 2 | 3 | 4 }) {

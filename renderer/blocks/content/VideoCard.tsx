@@ -18,7 +18,7 @@ function isYoutube(video: VideoView): boolean {
 }
 
 /**
- * A video card: the thumbnail is a play button; a click swaps it for the player (002 §4), so no
+ * A video card: the thumbnail is a play button; a click swaps it for the player, so no
  * player or video bytes load before the visitor asks. The description is cut at 250 characters on
  * a word boundary with '...'.
  */

@@ -1,5 +1,5 @@
 /**
- * Truncation rules of the spec (002 §9, 001 §9): review text 150 characters (Show More/Less),
+ * Truncation rules: review text 150 characters (Show More/Less),
  * product-style description 350 on a word boundary, video description 250 on a word boundary with
  * '...', general descriptions 220 (Read more / Show less), lists longer than 6 show the first 6.
  */

@@ -1,5 +1,5 @@
 /**
- * YouTube thumbnails (002 §7, last row): the original probes the thumbnail service for qualities
+ * YouTube thumbnails: the original site probes the thumbnail service for qualities
  * max, high, medium, default. We do not probe with HEAD: the <img> tries each URL in turn and moves
  * to the next on error (or on YouTube's 120 px wide "missing" placeholder). Operators can give a
  * local `thumbnail` instead, which is always preferred (and is what the demo store and the tests use,

@@ -16,7 +16,7 @@ import type { EstimatorBlockData } from './estimator-data';
 
 export function EstimatorBlock({ block, data }: BlockProps<EstimatorBlockDefinition, EstimatorBlockData | null>) {
   const id = useIslandId();
-  // An unknown template or pricing file: the content check reports it; the page goes on without it (001 §8).
+  // An unknown template or pricing file: the content check reports it; the page goes on without it.
   if (!data) return null;
   return (
     <div id={block.id} className={`sr-estimator-block ${block.className ?? ''}`.trim()}>

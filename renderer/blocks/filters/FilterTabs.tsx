@@ -6,7 +6,7 @@ export interface FilterTab {
   label: string;
 }
 
-/** Scroll step of the scroll buttons and gap between tabs (002 §9). */
+/** Scroll step of the scroll buttons and gap between tabs. */
 export const TAB_SCROLL_STEP = 200;
 export const TAB_GAP = 15;
 
@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * Category tabs (002 §2): the strip wraps, scrolls, or scrolls with previous/next buttons moving
+ * Category tabs: the strip wraps, scrolls, or scrolls with previous/next buttons moving
  * 200 px. Tabs are toggle buttons (aria-pressed) in a labelled group; Left/Right move between them.
  */
 export function FilterTabs({ tabs, selected, onSelect, showAll = true, mode = 'wrap', label, hrefFor }: Props) {

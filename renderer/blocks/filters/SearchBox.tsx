@@ -17,7 +17,7 @@ interface Props {
 /**
  * A search form: submitting a non-blank term moves to the same page with the term as a query
  * parameter (in place, no scroll, when onSearch is given); the submit button is disabled while the
- * term is blank (002 §2). Without JavaScript it is a plain GET form doing the same.
+ * term is blank. Without JavaScript it is a plain GET form doing the same.
  */
 export function SearchBox({ value, onSearch, paramName = 'query', label = 'Search', placeholder = 'Search…', action }: Props) {
   const [term, setTerm] = useState(value);

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import './lightbox.css';
 
-/** Zoom ratio default of 002 §9. */
+/** The default zoom ratio. */
 export const ZOOM_RATIO = 2;
 
 export interface LightboxImage {
   src: string;
   alt: string;
-  /** A larger original, preferred in the lightbox when given (002 §4). */
+  /** A larger original, preferred in the lightbox when given. */
   fullSize?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Masonry breakpoints of 002 §9: columns 1 from 350 px, 2 from 750, 2 from 900, 3 from 1200;
+ * Masonry breakpoints: columns 1 from 350 px, 2 from 750, 2 from 900, 3 from 1200;
  * gutters 10, 20 and 30 px (10 under 750, 20 from 750, 30 from 1200). masonry.css states the same
  * values as media queries, so the layout is pure CSS (no JavaScript measuring, no layout shift).
  */

@@ -1,5 +1,5 @@
 /**
- * The /newsletter/confirm/{confirmationToken} page's block (issue 17, double opt-in), an island like
+ * The /newsletter/confirm/{confirmationToken} page's block (double opt-in), an island like
  * the unsubscribe block: the page is where the link of the confirmation e-mail lands, and its script
  * posts the token to the server, which subscribes the address. The click is a POST from the page,
  * not the GET of the link, so a mail scanner that fetches every link subscribes nobody. Then it says

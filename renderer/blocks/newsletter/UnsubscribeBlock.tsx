@@ -1,8 +1,8 @@
 /**
- * The /unsubscribe/{unsubscribeToken} page's block (001 §2 "Unsubscribe page"), an island: it reads
+ * The /unsubscribe/{unsubscribeToken} page's block, an island: it reads
  * the subscription of the link's token from the server, and its one button toggles it (unsubscribe,
  * then subscribe again, and so on), each click a real call. An unknown token says so plainly; the
- * other failures show the messages of the block's configuration (001 §8).
+ * other failures show the messages of the block's configuration.
  */
 import { useState } from 'react';
 import type { UnsubscribeBlock as UnsubscribeBlockDefinition } from '../../../schemas/blocks/unsubscribe.schema';

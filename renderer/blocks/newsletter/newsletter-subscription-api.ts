@@ -31,7 +31,7 @@ export function setSubscribed(token: string, subscribed: boolean, doFetch: typeo
   return call(`/api/newsletter/${subscribed ? 'resubscribe' : 'unsubscribe'}/${encodeURIComponent(token)}`, 'POST', doFetch);
 }
 
-/** The double opt-in's click (issue 17): the confirmation page posts its link's token. */
+/** The double opt-in's click: the confirmation page posts its link's token. */
 export function confirmSubscription(token: string, doFetch: typeof fetch = globalThis.fetch): Promise<SubscriptionResult> {
   return call(`/api/newsletter/confirm/${encodeURIComponent(token)}`, 'POST', doFetch);
 }

@@ -1,7 +1,7 @@
 /**
  * The result pages as the server renders them, from the example site's own definitions: the frame
  * only (the order number and the failure reason live in the browser tab), no FAQ, breadcrumb or
- * video structured data (002 §2), and the verify page's method from the route.
+ * video structured data (none on transactional pages), and the verify page's method from the route.
  */
 import fs from 'node:fs';
 import path from 'node:path';

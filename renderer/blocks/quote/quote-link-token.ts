@@ -1,7 +1,7 @@
 /**
- * A quote's payment link carries its token in the query (001 §2). The token proves ownership of the
+ * A quote's payment link carries its token in the query. The token proves ownership of the
  * quote, so it must not stay where URLs go (history, bookmarks, Referer, logs): the page moves it
- * into sessionStorage at once, and the payment calls send it as `Authorization: Bearer` (issue 8).
+ * into sessionStorage at once, and the payment calls send it as `Authorization: Bearer`.
  */
 const KEY_PREFIX = 'showroom:quote-link:';
 

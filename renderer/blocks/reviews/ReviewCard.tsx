@@ -22,7 +22,7 @@ function initials(name: string): string {
     .join('');
 }
 
-/** One review: stars, text cut at 150 characters with Show More / Show Less (002 §9). */
+/** One review: stars, text cut at 150 characters with Show More / Show Less. */
 export function ReviewCard({ review }: { review: ReviewView }) {
   const [expanded, setExpanded] = useState(false);
   const cut = truncateChars(review.reviewText, REVIEW_TEXT_LIMIT);

@@ -1,4 +1,4 @@
-/** Star rating of 002 §9: out of 5 (by default), in half stars. */
+/** Star rating: out of 5 (by default), in half stars. */
 export const MAX_STARS = 5;
 export type StarPart = 'full' | 'half' | 'empty';
 

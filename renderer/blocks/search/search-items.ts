@@ -1,10 +1,10 @@
-/** The search rules (002 §5 and §9): at least 3 characters; matches name, title, description and SKU, case-insensitively. */
+/** The search rules: at least 3 characters; matches name, title, description and SKU, case-insensitively. */
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_MESSAGES = {
   tooShort: 'Please enter at least 3 characters to search.',
   noResults: 'No results found.',
 } as const;
-/** Result images in the popup default to 100x100 (001 §9). */
+/** Result images in the popup default to 100x100. */
 export const SEARCH_IMAGE_SIZE = 100;
 
 export interface SearchableItem {

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Slider } from './Slider';
 import './card-slider.css';
 
-/** Below this width a card row becomes a slider (002 §9). */
+/** Below this width a card row becomes a slider. */
 export const CARD_SLIDER_MAX_WIDTH = 767;
 
 /**

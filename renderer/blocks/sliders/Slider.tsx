@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import './slider.css';
 
-/** Slider defaults of 000 §9: 500 ms, 1 slide; arrows switch to dots at 767 px (480 for the card slider). */
+/** Slider defaults: 500 ms, 1 slide; arrows switch to dots at 767 px (480 for the card slider). */
 export const SLIDER_SPEED_MS = 500;
 export const SLIDER_SLIDES_TO_SHOW = 1;
 export type DotsBreakpoint = 767 | 480;

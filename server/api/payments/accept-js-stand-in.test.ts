@@ -2,6 +2,8 @@
  * The Accept.js stand-in of the browser tests (e2e/stand-ins/accept-js.js) against the real route
  * and the fake Authorize.net: the opaque data it makes for a good card is charged, and its refusals
  * have Authorize.net's published shape. So the whole Accept.js path can run in Chromium.
+ *
+ * @engines sqlite: a route test with a scripted orders room.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,3 +1,6 @@
+/**
+ * @engines sqlite: a route test with a scripted orders room.
+ */
 import Router from '@koa/router';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../schemas/api';

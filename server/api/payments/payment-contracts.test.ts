@@ -1,6 +1,8 @@
 /**
  * What the payment routes' contracts (schemas/api/payments.ts) refuse that the hand-written checks
  * let through, and that the answers are checked against the contracts in these tests too.
+ *
+ * @engines sqlite: a route test with a scripted orders room.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseChecksOn } from '../../http/response-check';

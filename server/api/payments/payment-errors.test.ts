@@ -1,4 +1,8 @@
-/** A failure nobody planned for (a bug, a broken dependency) is still a clean answer, never a 500 with a stack. */
+/**
+ * A failure nobody planned for (a bug, a broken dependency) is still a clean answer, never a 500 with a stack.
+ *
+ * @engines sqlite: a route test with a scripted orders room.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';

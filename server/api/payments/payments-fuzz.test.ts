@@ -2,6 +2,8 @@
  * Random and malformed requests to the payment routes with every provider configured (as local
  * fakes): never a 5xx, every 4xx has {error, message}, and nothing a provider would refuse ever
  * reaches it (the fakes check each request against the provider's published contract).
+ *
+ * @engines sqlite: a route test with a scripted orders room.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,12 +1,14 @@
 /**
  * The payment routes inside the whole server (port 0, a fresh SQLite file), wired to the orders
  * room's real `chargeAmount` and `onConfirmedPayment`, with Stripe and PayPal as local fakes.
+ *
+ * @engines sqlite postgres: a confirmed payment is recorded in the engine's transaction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayPal, type FakePayPal } from '../../gateways/fakes/fake-paypal';
 import { startFakeStripe, type FakeStripe } from '../../gateways/fakes/fake-stripe';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { api, orderPayload, testEnv } from '../commerce-test-kit';
+import { api, orderPayload } from '../commerce-test-kit';
 
 const WEBHOOK_SECRET = 'whsec_server_test';
 const visa = { cardNumber: '4242424242424242', expMonth: '12', expYear: String(new Date().getUTCFullYear() + 3), cardCode: '123' };
@@ -20,7 +22,6 @@ describe('payments in the whole server', () => {
     stripe = await startFakeStripe();
     paypal = await startFakePayPal({ clientId: 'AcLientIdFromPayPal', clientSecret: 'shh' });
     server = await startTestServer({
-      ...testEnv,
       STRIPE_SECRET_KEY: 'sk_test_server',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_server',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,

@@ -1,6 +1,8 @@
 /**
  * The /api/payment/* routes over HTTP, with the three providers as local fakes that check every
  * request against the provider's published contract, and a scripted orders room (`chargeAmount`).
+ *
+ * @engines sqlite: a route test with a scripted orders room.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentsTestApp, type PaymentsTestApp } from './payments-test-app';

@@ -4,14 +4,16 @@
  * form's post moves the transaction once and sends the browser back (303) to the verify page, which
  * then records a completed payment. Wrong, missing and reused secrets, foreign return URLs and
  * malformed bodies get a 4xx in the API's error shape, never a 5xx, and change nothing.
+ *
+ * @engines sqlite postgres: an authentication moves its transaction once, under a lock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/test-server';
-import { api, orderPayload, testEnv } from '../commerce-test-kit';
+import { api, orderPayload } from '../commerce-test-kit';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer(testEnv);
+  server = await startTestServer();
 });
 afterAll(async () => {
   await server?.stop();

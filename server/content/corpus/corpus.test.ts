@@ -1,15 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contentLayout, matchesPattern } from '../content-layout';
 import { formatProblem } from '../definition-problem';
 import { readDefinitions } from '../load-content';
+import { runValidate } from '../validate-command';
 import { baseDir, buildCase, fixturesDir, loadCases, type CorpusCase } from './corpus';
 
 const cases = loadCases();
 const built: string[] = [];
-const tsx = path.resolve('node_modules/.bin/tsx');
 
 afterAll(() => {
   for (const dir of built.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -21,8 +19,13 @@ function build(c: Pick<CorpusCase, 'copy' | 'write' | 'set' | 'remove' | 'delete
   return dir;
 }
 
-function runValidate(dir: string) {
-  return spawnSync(tsx, ['server/cli.ts', 'validate', dir], { encoding: 'utf8' });
+/**
+ * `npm run validate -- DIR` as the command runs it, in this process (the command's own process, its
+ * exit code and streams, is run by example-site.test.ts and validate-command.test.ts).
+ */
+function validate(dir: string) {
+  const { stdout, stderr, code } = runValidate([dir]);
+  return { stdout, stderr, status: code };
 }
 
 /** Files a case adds that no layout entry reads yet: their room has not registered the kind. */
@@ -53,7 +56,7 @@ describe('the broken-definitions corpus', () => {
   it('starts from a clean folder: the base with every fixture validates with exit code 0', () => {
     const copy = Object.fromEntries(Object.entries(allFixtures).filter(([file]) => file.endsWith('.html') || contentLayout.some((e) => matchesPattern(e.pattern, file))));
     expect(readDefinitions(build({ copy })).problems.map(formatProblem)).toEqual([]);
-    const cli = runValidate(baseDir);
+    const cli = validate(baseDir);
     expect(cli.stdout).toContain('all definitions are valid');
     expect(cli.status).toBe(0);
     expect(fs.existsSync(fixturesDir)).toBe(true);
@@ -67,7 +70,7 @@ describe('the broken-definitions corpus', () => {
       const dir = build(c);
       expect(readDefinitions(dir).problems).toEqual([c.expected]);
       if (c.cli) {
-        const cli = runValidate(dir);
+        const cli = validate(dir);
         expect(cli.status).toBe(1);
         expect(cli.stdout.trim().split('\n')).toEqual([formatProblem(c.expected)]);
         expect(cli.stderr).toContain('1 problem(s) found');

@@ -1,5 +1,5 @@
 /**
- * Authorize.net's client (002 §4 "Authorize-style flow"): our own card fields, tokenised in the
+ * Authorize.net's client: our own card fields, tokenised in the
  * browser by Accept.js (loaded from the method's `config.acceptJsUrl`), then the opaque data (never
  * the card) posted to POST /api/payment/authorize-net/process-transaction with the owner's proof;
  * the server charges its own figure. Accept.js's refusals show Authorize.net's words joined (or

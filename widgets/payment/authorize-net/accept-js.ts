@@ -41,7 +41,7 @@ declare global {
 }
 
 export const ACCEPT_JS_LOAD_FAILED = 'The secure card entry (Accept.js) could not be loaded. Please check your connection and reload the page.';
-/** 002 §8: the gateway's messages joined, or this when it gave none. */
+/** A failed tokenisation says the gateway's messages joined, or this when it gave none. */
 export const TOKENISATION_FAILED = 'Payment Error';
 /** How long Accept.js may take to answer before the attempt is given up (it normally takes a second). */
 export const DISPATCH_TIMEOUT_MS = 60_000;

@@ -1,5 +1,5 @@
 /**
- * The two server calls of a PayPal payment (002 §7): create PayPal's order for what the server
+ * The two server calls of a PayPal payment: create PayPal's order for what the server
  * charges, then capture it once the buyer approved it in PayPal's window. Both carry the owner's
  * proof; the PayPal order id alone proves nothing (it travels in PayPal's return URL).
  */

@@ -1,5 +1,5 @@
 /**
- * 001 §4 (quote payment step 5, split payment): once the order a Stripe payment paid exists, the
+ * After a quote payment or a split payment: once the order a Stripe payment paid exists, the
  * PaymentIntent learns it, so Stripe's dashboard and its webhooks name the order. The server adds
  * metadata to a paid intent but never points it at another order (409).
  */

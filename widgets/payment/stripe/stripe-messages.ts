@@ -1,4 +1,4 @@
-/** The card provider's messages of 002 §8, word for word. */
+/** Stripe's messages, word for word. */
 export const STRIPE_MESSAGES = {
   notReady: 'Stripe.js not ready',
   authenticationRequired: 'Additional authentication required',

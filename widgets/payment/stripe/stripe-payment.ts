@@ -30,7 +30,7 @@ export function acceptedStatus(status: PaymentIntent.Status): AcceptedPayment['s
   }
 }
 
-/** The owner's metadata for the intent: the order's increment id too, so Stripe's dashboard names it (001 §4). */
+/** The owner's metadata for the intent: the order's increment id too, so Stripe's dashboard names it. */
 export function intentRequest(target: PaymentTarget, method: OfferedPaymentMethod): RequestBody<typeof stripeCreateIntentEndpoint> {
   const proof = paymentProof(target);
   const incrementId = target.kind === 'quote' ? undefined : target.incrementId;
