@@ -30,7 +30,7 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      project('unit'),
+      project('unit', { setupFiles: ['scripts/test-dom-reset.ts'] }),
       // vi.mock replaces modules for its file alone only when the file has a module graph of its own.
       project('unit-isolated', { isolate: true }),
       project('server', { globalSetup: [guard] }),

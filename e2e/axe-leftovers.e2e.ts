@@ -9,6 +9,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';
+import { pageSettled } from './browser';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
@@ -28,8 +29,7 @@ describe.each([390, 1280])('axe at %i px', (width) => {
       const page = await context.newPage();
       await page.goto(shop.server.url + route);
       await page.locator('.header__samples').waitFor();
-      await page.waitForSelector('html[data-hydrated="true"]');
-      await page.waitForLoadState('networkidle');
+      await pageSettled(page);
       const results = await new AxeBuilder({ page }).withRules([rule]).analyze();
       const found = results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ')}`));
       expect(found).toEqual([]);

@@ -50,6 +50,17 @@ export function closeContextsAfterAll(): void {
   });
 }
 
+/**
+ * The page settled as a visitor first sees it: loaded (its stylesheets, scripts, and the images on
+ * screen), every island due at once hydrated, and the fonts ready. What a screenshot or an
+ * accessibility check reads, without waiting for half a second of network quiet.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForSelector('html[data-hydrated="true"]');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
 /** Collects console errors, React hydration warnings and uncaught page errors for one page. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];

@@ -1,11 +1,18 @@
 /**
- * The steps the checkout journeys share (e2e/checkout-journey*.e2e.ts): samples put in the cart
- * through the order-samples block, the checkout form filled as a visitor fills it, and what the
- * database holds for an e-mail afterwards.
+ * The steps the checkout journeys share: samples put in the cart through the order-samples block,
+ * the checkout form filled as a visitor fills it, and what the database holds for an e-mail
+ * afterwards.
+ *
+ * The whole path, from the samples block to the success page, is driven once for each gateway
+ * (e2e/checkout-journey.e2e.ts for the test gateway, e2e/checkout-journey-providers.e2e.ts for the
+ * others). A journey about something else (a payment left waiting, the other loopback name, a
+ * dealer's page) starts from a cart already in the browser's storage (`withSamplesInCart`) and
+ * asserts what differs on top of the same steps.
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';
+import { demoCatalog } from '../server/api/commerce-test-kit';
+import { SAMPLE_CART_KEY, type StoredSample } from '../widgets/cart-store/sample-cart';
 import { ORDER_SUCCESS_KEY } from '../widgets/payment/order-success-store';
 import { withServerDatabase } from './server-database';
 
@@ -21,6 +28,29 @@ export async function addSamplesThroughTheBlock(page: Page, baseUrl: string, cou
   await block.getByRole('button', { name: 'Order Now' }).click();
   await block.getByText(/added to your cart/).waitFor();
   await page.locator('.header__samples-count').getByText(String(count)).waitFor();
+}
+
+/** The first `count` samples of the demo catalog, as the order-samples block stores them. */
+export function demoSamples(count: number): StoredSample[] {
+  return demoCatalog.all().filter((s) => s.isSample !== false).slice(0, count).map((s) => ({ name: s.name, sku: s.sku, qty: 1, ...(s.finish ? { finish: { type: s.finish.type, value: s.finish.value } } : {}) }));
+}
+
+/**
+ * Puts `count` samples in the sample cart of every page of this context opens, once per tab: what
+ * the order-samples block leaves in storage, without driving it again. `key` is the cart's storage
+ * key (a dealer's page keeps its own, widgets/cart-store/sample-cart.ts cartStorageKey).
+ */
+export async function withSamplesInCart(context: BrowserContext, count: number, key = SAMPLE_CART_KEY): Promise<void> {
+  const cart = JSON.stringify({ expiresAt: Date.now() + 3_600_000, items: demoSamples(count) });
+  // Once per tab (sessionStorage lives as long as the tab): a cart emptied by an order stays empty.
+  await context.addInitScript(
+    ([storageKey, stored]) => {
+      if (sessionStorage.getItem('test:cart-seeded')) return;
+      sessionStorage.setItem('test:cart-seeded', '1');
+      localStorage.setItem(storageKey!, stored!);
+    },
+    [key, cart],
+  );
 }
 
 export interface Buyer {

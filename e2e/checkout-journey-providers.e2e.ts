@@ -22,7 +22,7 @@ import { startFakePayPal, type FakePayPal } from '../server/gateways/fakes/fake-
 import { startFakeStripe, type FakeStripe } from '../server/gateways/fakes/fake-stripe';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
-import { addSamplesThroughTheBlock, buyer, expectSuccessPage, fillBilling, storedOrders, typeTestCard } from './checkout-journey-kit';
+import { buyer, expectSuccessPage, fillBilling, storedOrders, typeTestCard, withSamplesInCart } from './checkout-journey-kit';
 
 const standIns = path.join(projectRoot, 'e2e', 'stand-ins');
 const PUBLISHABLE_KEY = 'pk_test_checkout_journey';
@@ -98,10 +98,12 @@ async function visitorReadyToPay(email: string): Promise<{ context: BrowserConte
   await context.route(ACCEPT_JS_URL, serveStandIn('accept-js.js'));
   await context.route('https://api.stripe.com/**', (route) => forward(route, stripe.url));
   await context.route('https://www.paypal.com/checkoutnow**', (route) => forward(route, paypal.url));
+  // The cart as the order-samples block leaves it: the path to it is the same for every gateway
+  // (e2e/checkout-journey.e2e.ts drives it); what differs here is the payment.
+  await withSamplesInCart(context, 1);
   const page = await context.newPage();
   const problems = watchConsole(page);
   page.on('console', (msg) => /Content Security Policy/i.test(msg.text()) && problems.push(`csp: ${msg.text()}`));
-  await addSamplesThroughTheBlock(page, server.url, 1);
   await page.goto(`${server.url}/checkout`);
   await fillBilling(page, buyer(email));
   return { context, page, problems };

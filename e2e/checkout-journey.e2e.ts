@@ -1,7 +1,8 @@
 /**
  * The checkout's journeys on the main site with the offline test gateway, in Chromium against the
- * whole store (issue 12, "Done when"), asserting on what the visitor sees and what is stored:
- * - samples chosen on /order-samples, /checkout filled, a declined card ('Your card was declined.',
+ * whole store at http://localhost:PORT, asserting on what the visitor sees and what is stored:
+ * - samples chosen on /order-samples (the one journey that drives the block; the others start from
+ *   the same cart in storage), /checkout filled, a declined card ('Your card was declined.',
  *   the order kept), then a good card paying the same order: one order, a failed and a completed
  *   payment, status `ordered`; the success page with the order number in bold, the cart empty, the
  *   customer's and the store's e-mails in /dev/mail;
@@ -16,7 +17,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';
 import { watchConsole } from './browser';
-import { addSamplesThroughTheBlock, buyer, expectOrderMails, expectSuccessPage, fillBilling, NEXT_YEAR, storedOrders, typeTestCard } from './checkout-journey-kit';
+import { addSamplesThroughTheBlock, buyer, expectOrderMails, expectSuccessPage, fillBilling, NEXT_YEAR, storedOrders, typeTestCard, withSamplesInCart } from './checkout-journey-kit';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
@@ -28,12 +29,16 @@ async function seriousAxeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-/** A fresh visitor (own storage) with samples in the cart, on /checkout. */
-async function visitorAtCheckout(samples: number, options: Parameters<typeof shop.browser.newContext>[0] = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+/**
+ * A fresh visitor (own storage) with samples in the cart, on /checkout: chosen on the order-samples
+ * block `throughTheBlock`, otherwise already in storage as the block leaves them.
+ */
+async function visitorAtCheckout(samples: number, options: Parameters<typeof shop.browser.newContext>[0] = {}, throughTheBlock = false): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await shop.browser.newContext(options);
+  if (!throughTheBlock) await withSamplesInCart(context, samples);
   const page = await context.newPage();
   const problems = watchConsole(page);
-  await addSamplesThroughTheBlock(page, shop.server.url, samples);
+  if (throughTheBlock) await addSamplesThroughTheBlock(page, shop.server.url, samples);
   await page.goto(`${shop.server.url}/checkout`);
   await page.locator('.sr-checkout-block').getByRole('complementary', { name: /Order summary/ }).or(page.getByRole('button', { name: /Cart \(/ })).first().waitFor();
   return { context, page, problems };
@@ -44,7 +49,7 @@ const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place Order
 describe('samples to a paid order with the test card', () => {
   it('a declined card keeps the order; a good card pays the same one; success page, empty cart, both e-mails', async () => {
     const email = 'ada.journey@example.com';
-    const { context, page, problems } = await visitorAtCheckout(2, { viewport: { width: 1280, height: 900 } });
+    const { context, page, problems } = await visitorAtCheckout(2, { viewport: { width: 1280, height: 900 } }, true);
     const summary = page.getByRole('complementary', { name: /Order summary/ });
     await summary.getByText('(2 items)').waitFor();
     await fillBilling(page, buyer(email));
@@ -91,6 +96,8 @@ describe('the card that needs authentication', () => {
     await placeOrder(page);
 
     await page.waitForURL(/\/api\/payment\/test\/authenticate\?/);
+    // The bank's page is the store's own, at the address the visitor uses (http://localhost:PORT).
+    expect(new URL(page.url()).origin).toBe(shop.server.url);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Test authentication');
     const [pending] = await storedOrders(shop.server.databaseUrl, email);
     expect(pending!.status).toBe('pending_payment');
@@ -158,6 +165,7 @@ describe('the signed-in prefill', () => {
     expect((await post('/api/my-account/address', { ...address, type: 'billing', isDefault: true, defaultShipping: true }, { Authorization: `Bearer ${accessToken}` })).status).toBe(201);
 
     const context = await shop.browser.newContext();
+    await withSamplesInCart(context, 1);
     const page = await context.newPage();
     const problems = watchConsole(page);
     const prefills: number[] = [];
@@ -170,7 +178,6 @@ describe('the signed-in prefill', () => {
     await form.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/my-account/login'));
 
-    await addSamplesThroughTheBlock(page, shop.server.url, 1);
     await page.goto(`${shop.server.url}/checkout`);
     const billing = page.getByRole('group', { name: 'Billing address' });
     await expect.poll(() => billing.getByLabel(/^Address line 1/).inputValue()).toBe('9 Navy Way');

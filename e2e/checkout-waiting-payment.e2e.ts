@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './browser';
-import { addSamplesThroughTheBlock, buyer, expectSuccessPage, fillBilling, storedOrders, typeTestCard } from './checkout-journey-kit';
+import { buyer, expectSuccessPage, fillBilling, storedOrders, typeTestCard, withSamplesInCart } from './checkout-journey-kit';
 import { useShop } from './shop-fixture';
 
 const shop = useShop();
@@ -24,9 +24,9 @@ describe('a payment left waiting for the bank', () => {
     const context = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
     // The cookie banner answered, so the screenshots show the payment section.
     await context.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: shop.server.url }]);
+    await withSamplesInCart(context, 1);
     const page = await context.newPage();
     const problems = watchConsole(page);
-    await addSamplesThroughTheBlock(page, shop.server.url, 1);
     await page.goto(`${shop.server.url}/checkout`);
     await fillBilling(page, buyer(email));
     await typeTestCard(page, '4000 0025 0000 3155');

@@ -13,7 +13,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { cartStorageKey } from '../widgets/cart-store/sample-cart';
 import { watchConsole } from './browser';
+import { withSamplesInCart } from './checkout-journey-kit';
 import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
 
@@ -57,6 +59,15 @@ async function orderSampleAndGoToCheckout(page: Page): Promise<void> {
   expect(await checkoutLink.getAttribute('href')).toBe(`${shop.server.dealerUrl}/checkout.html`);
   await checkoutLink.click();
   await page.waitForURL(`${shop.server.dealerUrl}/checkout.html`);
+}
+
+/**
+ * On the dealer's checkout with a sample already in the dealer's cart, as the samples page leaves
+ * it (the first journey orders it there; the others start here).
+ */
+async function atCheckoutWithSample(context: BrowserContext, page: Page): Promise<void> {
+  await withSamplesInCart(context, 1, cartStorageKey(shop.server.url, 'demo-dealer', shop.server.dealerUrl));
+  await page.goto(`${shop.server.dealerUrl}/checkout.html`);
 }
 
 async function fillAddress(page: Page, email: string): Promise<void> {
@@ -162,7 +173,7 @@ describe("the dealer's checkout", () => {
     const problems: { text: string; url: string }[] = [];
     page.on('console', (msg) => msg.type() === 'error' && problems.push({ text: msg.text(), url: msg.location().url }));
     page.on('pageerror', (err) => problems.push({ text: err.message, url: '' }));
-    await orderSampleAndGoToCheckout(page);
+    await atCheckoutWithSample(context, page);
     await fillAddress(page, email);
     await typeCard(page, '4000002500003155');
     await page.locator('showroom-checkout').getByRole('button', { name: 'Place Order' }).click();
@@ -197,7 +208,7 @@ describe("the dealer's checkout", () => {
   it("a failed authentication comes back to the thank-you page as a failure, with 'Try again' to the dealer's checkout and the order kept", async () => {
     const email = 'hedy.dealer@example.com';
     const { context, page, heard } = await dealerContext();
-    await orderSampleAndGoToCheckout(page);
+    await atCheckoutWithSample(context, page);
     await fillAddress(page, email);
     await typeCard(page, '4000002500003155');
     await page.locator('showroom-checkout').getByRole('button', { name: 'Place Order' }).click();

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../renderer/routing';
 import { loadContent } from '../server/content/load-content';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
+import { closeContextsAfterAll, pageSettled, watchConsole, workerBrowser } from './browser';
 
 const content = loadContent(path.resolve('examples/site'));
 const store = content.store;
@@ -295,9 +295,8 @@ describe('screenshots and accessibility', () => {
       for (const width of [390, 1440]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.goto(server.url + url!);
-        await page.waitForSelector('html[data-hydrated="true"]');
-        // Let lazy images finish, so the next navigation does not abort their downloads mid-stream.
-        await page.waitForLoadState('networkidle');
+        // Loaded (the images on screen too), so the next navigation does not abort their downloads mid-stream.
+        await pageSettled(page);
         if (name !== 'category') {
           fs.mkdirSync(shots, { recursive: true });
           await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });

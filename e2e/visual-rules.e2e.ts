@@ -15,6 +15,7 @@ import { createQuoteLink, orderWithDeposit } from './quote-journey-kit';
 import { PHONE_AND_LAPTOP, screenshotsDir } from './phone-and-laptop';
 import { useShop } from './shop-fixture';
 import { readDefaultLooks, visualProblems, type DefaultLooks } from './visual-rules';
+import { pageSettled } from './browser';
 
 const shop = useShop();
 
@@ -34,10 +35,7 @@ async function newVisitor(width: number, height: number): Promise<{ context: Bro
   return { context, page: await context.newPage() };
 }
 
-async function settle(page: Page): Promise<void> {
-  await page.waitForSelector('html[data-hydrated="true"]');
-  await page.waitForLoadState('networkidle');
-}
+const settle = pageSettled;
 
 async function check(page: Page, width: number, shot?: string): Promise<string[]> {
   // Judged at the page's top: scrolled, the sticky header lies over the content, and the content's

@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { buildIsStale, projectRoot } from '../server/build-output';
 
 if (buildIsStale()) {
-  const result = spawnSync('npm', ['run', 'build:test'], { cwd: projectRoot, stdio: 'inherit' });
+  // For production, as `npm start` builds (server/cli.ts), whatever NODE_ENV the caller has.
+  const result = spawnSync('npm', ['run', 'build:test'], { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   process.exitCode = result.status ?? 1;
 } else {
   console.log('dist/ is newer than its sources: the tests use it as it is.');

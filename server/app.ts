@@ -102,7 +102,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
     forms: deps.forms,
     production,
   });
-  // Payment methods with their public client keys, /api/payment/* (room B1), and the webhooks, which
+  // Payment methods with their public client keys, /api/payment/*, and the webhooks, which
   // read the raw body and so are mounted before the router.
   const dealers = new DealerDirectory(deps.content.dealers, deps.dealerExampleOrigins);
   // A payment step that leaves the page (the test gateway's authentication) returns only to the
@@ -114,9 +114,9 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   paymentMethodRoutes(api, deps.content, gateways);
   catalogSampleRoutes(api, deps.content);
   paymentRoutes(api, payments);
-  // The studio (issue 20), when the server has live content: its API on `api`, its page on `site`.
-  // Every app gets the same `live`; a publish builds the next app, and requests already in flight
-  // (the publish's own included) finish on this one.
+  // The studio, when the server has live content: its API on `api`, its page on `site`. Every app
+  // gets the same `live`; a publish builds the next app, and requests already in flight (the
+  // publish's own included) finish on this one.
   if (deps.live) {
     await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce, forms: deps.forms });
   }

@@ -25,8 +25,10 @@ function ensureBuilt(): void {
   // A test build is complete but compressed at quick levels: visitors get the release build.
   if (!buildIsStale() && !builtForTests()) return;
   process.stderr.write('Building the site and widget bundles (npm run build)...\n');
-  // Build output goes to stderr: stdout carries only the JSON log lines.
-  const result = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: ['ignore', 2, 2] });
+  // Build output goes to stderr: stdout carries only the JSON log lines. The bundles are built for
+  // production whatever NODE_ENV the store runs with (under a test runner's NODE_ENV=test, Vite
+  // would put React's development JSX runtime into the server's bundle).
+  const result = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: ['ignore', 2, 2], env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) fail('The build failed; see the messages above.');
 }
 

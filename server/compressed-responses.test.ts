@@ -1,7 +1,7 @@
 /**
- * Issue 9, "compression of everything static": the running server sends each kind of file in
- * brotli, in gzip or as it is, as the request accepts, with the right headers. Needs a build
- * (`npm run build`, whose last step writes the .br and .gz copies of dist/).
+ * Compression of everything static: the running server sends each kind of file in brotli, in gzip
+ * or as it is, as the request accepts, with the right headers. Needs a build (`npm run build`,
+ * whose last step writes the .br and .gz copies of dist/).
  *
  * @engines sqlite: compression is the HTTP layer's.
  */

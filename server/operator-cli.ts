@@ -1,5 +1,5 @@
 /**
- * The studio's operators from the command line (issue 20):
+ * The studio's operators from the command line:
  *   npm run operator -- add EMAIL --role viewer|editor|publisher|admin   prints a one-time set-up link
  *   npm run operator -- list                                            every operator and its state
  *   npm run operator -- disable EMAIL                                   no more sign-ins; sessions end

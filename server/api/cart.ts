@@ -1,6 +1,6 @@
 /**
  * What the checkout asks before an order exists: cart totals (POST /api/cart/totals) and the
- * shipping rate lookup (GET /api/shipping/rates, inputs subtotal, country, state, zip as in 002 §7).
+ * shipping rate lookup (GET /api/shipping/rates, inputs subtotal, country, state and zip).
  * Prices and rates come from the catalog and the rules; nothing here is stored.
  */
 import type Router from '@koa/router';

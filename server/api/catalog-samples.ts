@@ -1,8 +1,7 @@
 /**
- * The catalog for widgets (issue 11 point 2): the door samples the sample elements offer and the
- * cart resolves its stored SKUs against, read from the server rather than copied into a bundle.
- * Slimmer than the spec's static catalogs/product-styles.json (000 §7): only what a sample picker
- * and a cart show.
+ * The catalog for widgets: the door samples the sample elements offer and the cart resolves its
+ * stored SKUs against, read from the server rather than copied into a bundle. Slimmer than the
+ * static style catalog (catalogs/product-styles.json): only what a sample picker and a cart show.
  *
  *   GET /api/catalog/samples                          every style's samples (the cart's lookup)
  *   GET /api/catalog/styles/{styleName}/samples       one style's samples (order-samples)

@@ -1,5 +1,5 @@
 /**
- * The whole checkout through the offline test gateway (room B1's /api/payment/test/charge), as the
+ * The whole checkout through the offline test gateway (its /api/payment/test/charge), as the
  * checkout widget runs it: create the order, charge the amount the server decides, then PATCH the
  * order with the transaction; a webhook-style report and the verify call record one payment.
  *

@@ -1,9 +1,9 @@
 /**
- * POST /api/email/send-email keeps the path of 002 §7 but is not a relay: it only re-queues the
- * server's own confirmation e-mails of a paid order, for a caller holding that order's access token
- * (Authorization: Bearer; data.orderId, orderId or data.id names the order). Recipient, cc, subject
- * and body from the request are ignored; anything else gets 403 (the contract's refusals too:
- * schemas/api/forms.ts sendEmailEndpoint).
+ * POST /api/email/send-email keeps the original storefront's path but is not a relay: it only
+ * re-queues the server's own confirmation e-mails of a paid order, for a caller holding that
+ * order's access token (Authorization: Bearer; data.orderId, orderId or data.id names the order).
+ * Recipient, cc, subject and body from the request are ignored; anything else gets 403 (the
+ * contract's refusals too: schemas/api/forms.ts sendEmailEndpoint).
  */
 import type Router from '@koa/router';
 import { sendEmailEndpoint } from '../../schemas/api/forms';

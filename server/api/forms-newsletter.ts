@@ -1,9 +1,9 @@
 /**
- * The newsletter's API behind two pages. The /unsubscribe/{unsubscribeToken} page (001 §2) reads
- * the subscription, and its button toggles it through the server; the token is the one in the link
- * of every e-mail to a subscribed address. An unknown token is a 404 with error
+ * The newsletter's API behind two pages. The /unsubscribe/{unsubscribeToken} page reads the
+ * subscription, and its button toggles it through the server; the token is the one in the link of
+ * every e-mail to a subscribed address. An unknown token is a 404 with error
  * `subscription_not_found` (the page shows its configured failure message for it). The
- * /newsletter/confirm/{token} page (issue 17, double opt-in) confirms a sign-up with the token of
+ * /newsletter/confirm/{token} page (double opt-in) confirms a sign-up with the token of
  * the confirmation e-mail (services/newsletter-consent.ts).
  *
  *   GET  /api/newsletter/subscription/{token}   {success, data: {email (masked), status, subscribed}}

@@ -1,8 +1,8 @@
 /**
- * POST /api/forms/{formName} (001 §7, 002 §7, issue 10): one endpoint for every form the content
- * folder defines. In order: an unknown form is a 404; a per-address rate limit (429); the body is
- * read within its limits (services/form-request.ts); a filled honeypot gets a success that stores
- * nothing; then the submission is checked and stored (services/form-submissions.ts). Answers
+ * POST /api/forms/{formName}: one endpoint for every form the content folder defines. In order: an
+ * unknown form is a 404; a per-address rate limit (429); the body is read within its limits
+ * (services/form-request.ts); a filled honeypot gets a success that stores nothing; then the
+ * submission is checked and stored (services/form-submissions.ts). Answers
  * `{success, message, data: {id}}` (multi-step: `data: {id, token, step, completed}`), or
  * `{error, message, fields}` with a 4xx. docs/forms-api.md describes the wire format; its contract
  * (params, the envelope, the answers) is schemas/api/forms.ts formSubmitEndpoint.

@@ -1,8 +1,8 @@
 /**
- * Who is calling an account endpoint, and the cross-site rule (issue 13).
+ * Who is calling an account endpoint, and the cross-site rule.
  *
  * A customer proves who they are with the session cookie (browsers) or `Authorization: Bearer
- * <accessToken>` (API clients, 002 §6). A bearer header is used alone when present. Browsers attach
+ * <accessToken>` (API clients). A bearer header is used alone when present. Browsers attach
  * cookies on their own, so a state-changing call (POST, PATCH, DELETE) authenticated by the cookie
  * must also carry an `Origin` of the store's own (PUBLIC_URL's, ../http/store-origins.ts): a foreign or missing Origin
  * is refused 403, on top of the cookie's SameSite=Lax. A bearer token is never attached by a

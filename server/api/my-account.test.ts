@@ -29,7 +29,7 @@ describe('register and sign in', () => {
     expect(reg.status).toBe(202);
     expect(reg.body).toEqual({ success: true, message: REGISTERED_MESSAGE });
     expect(reg.headers.getSetCookie()).toEqual([]);
-    // Kept as typed but for the domain, which the e-mail rule lower-cases (issue 17 part 5).
+    // Kept as typed but for the domain, which the e-mail rule lower-cases.
     expect((await outbox(server.q, 'Mixed.Case@example.com')).map((m) => m.subject)).toEqual(['Welcome to your account']);
 
     const login = await browser.call('POST', '/api/my-account/login', { email: '  mixed.case@EXAMPLE.com ', password: customer.password });

@@ -1,7 +1,7 @@
 /**
- * The account endpoints (issue 13; 002 §3, §6, §7): register, sign in and out, password reset,
- * 'me', saved addresses, and the customer's own orders and quotes (read-only). Every answer is
- * `no-store`: it is one customer's data. See docs/accounts.md.
+ * The account endpoints: register, sign in and out, password reset, 'me', saved addresses, and the
+ * customer's own orders and quotes (read-only). Every answer is `no-store`: it is one customer's
+ * data. See docs/accounts.md.
  *
  * Each route first checks its request against its contract (schemas/api/accounts.ts: what a schema
  * says, which is public in the OpenAPI document), then who calls (the session, or the Origin of a

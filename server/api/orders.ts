@@ -1,8 +1,8 @@
 /**
- * The order endpoints (002 §7, 001 §7): create, update by the owner, view by the owner, lookup by
- * id and e-mail (rate limited), and split payments. Ownership of an order is proven by the access
- * token returned when it was created, in the Authorization header only (Bearer <token>); the
- * split-payment page proves it with the order id and its e-mail, under the lookup's rate limits.
+ * The order endpoints: create, update by the owner, view by the owner, lookup by id and e-mail
+ * (rate limited), and split payments. Ownership of an order is proven by the access token returned
+ * when it was created, in the Authorization header only (Bearer <token>); the split-payment page
+ * proves it with the order id and its e-mail, under the lookup's rate limits.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -140,7 +140,7 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
 
   router.post('/api/order/:id/split-payment', async (ctx) => {
     const { body, params } = checkRequest(splitPaymentEndpoint, ctx, await readJson(ctx));
-    // The order id and its e-mail (001 §6), under the lookup's rate limits; or the order's access token.
+    // The order id and its e-mail, under the lookup's rate limits; or the order's access token.
     const owned = await retryAfterOn429(ctx, () => payments.authorize({ orderId: params.id }, ownerProof(ctx, body)));
     const record = await loadOrder(commerce.q, owned.orderId!);
     if (!record) throw notFound();

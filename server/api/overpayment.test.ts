@@ -1,8 +1,8 @@
 /**
- * Issue 17: completed payments above what an order owes are never recorded silently, whichever path
- * records them (verify, PATCH /api/order, a webhook: all go through applyConfirmedPayment). The
- * unlucky customer: two cards each confirmed by their bank for the whole total (two tabs, a bank's
- * late confirmation). The second is stored, its excess as an overpayment, the order's history says a
+ * Completed payments above what an order owes are never recorded silently, whichever path records
+ * them (verify, PATCH /api/order, a webhook: all go through applyConfirmedPayment). The unlucky
+ * customer: two cards each confirmed by their bank for the whole total (two tabs, a bank's late
+ * confirmation). The second is stored, its excess as an overpayment, the order's history says a
  * refund is due, and the admins get an e-mail saying so; the customer is not thanked twice.
  *
  * @engines sqlite postgres: two payments racing for one order are decided by the row lock.

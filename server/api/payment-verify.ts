@@ -1,7 +1,8 @@
 /**
- * POST /api/payment/{method}/verify (001 §4 "Payment verify"): the server asks the gateway about the
- * payment, converts the quote when the metadata has only a quoteId, moves the order to ordered or
- * pending_payment and answers what the result page needs. The verify response shape of 001 §3.
+ * POST /api/payment/{method}/verify: the server asks the gateway about the payment, converts the
+ * quote when the metadata has only a quoteId, moves the order to ordered or pending_payment and
+ * answers what the result page needs (error, success, status, transactionId, transactionResponse,
+ * metadata, and the order).
  *
  * The transaction id travels in the provider's return URL, so it proves nothing: the caller proves
  * it owns the order or quote the payment is for (./payments/owner-proof.ts), or gets 'Order not
@@ -28,7 +29,7 @@ export function paymentVerifyRoutes(router: Router, commerce: Commerce): void {
     if (raw === undefined) throw new ApiError(400, 'validation_failed', 'The payment to verify is missing.', { transactionId: 'This field is required' });
     const { confirmed, applied, owned } = await commerce.payments.verify(gateway, raw, ownerProof(ctx, body), { method: params.method });
     const order = applied.order;
-    // A voided payment (cancelled to pay another way, issue 17) took nothing: answered like a failed one.
+    // A voided payment (cancelled to pay another way) took nothing: answered like a failed one.
     const failed = confirmed.status === 'failed' || confirmed.status === 'voided';
     ctx.body = {
       error: failed,

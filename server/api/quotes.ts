@@ -1,8 +1,8 @@
 /**
- * Quote endpoints (001 §7): open by link (id + token), convert to an order after a payment the
- * gateway confirms, and view by the link holder. The link's token is proof of ownership: it travels
- * as `Authorization: Bearer <token>`; only GET /api/quote also reads it from the query, as the
- * quote link of 001 §2 carries it.
+ * Quote endpoints: open by link (id + token), convert to an order after a payment the gateway
+ * confirms, and view by the link holder. The link's token is proof of ownership: it travels as
+ * `Authorization: Bearer <token>`; only GET /api/quote also reads it from the query, where the
+ * quote link sent to the customer carries it.
  */
 import type Router from '@koa/router';
 import { convertQuoteEndpoint, openQuoteEndpoint, viewQuoteEndpoint } from '../../schemas/api/orders';

@@ -44,10 +44,10 @@ export async function readJson(ctx: Context): Promise<unknown> {
 }
 
 /**
- * The bearer token of the Authorization header. Tokens travel only there: a token in a query
- * string ends up in logs, browser history and Referer headers. (The quote link of 001 §2 is the one
- * address that carries a token; GET /api/quote reads it itself.) The second parameter is ignored: a
- * body no longer carries a token.
+ * The bearer token of the Authorization header. Tokens travel only there: a token in a query string
+ * ends up in logs, browser history and Referer headers. (The quote link sent to a customer is the
+ * one address that carries a token; GET /api/quote reads it itself.) The second parameter is
+ * ignored: a body no longer carries a token.
  */
 export function presentedToken(ctx: Context, _body?: Record<string, unknown>): string | undefined {
   const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('Authorization'))?.[1];

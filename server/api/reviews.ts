@@ -1,5 +1,5 @@
 /**
- * GET /api/reviews/birdeye and /api/reviews/summary (002 §7): the review feed the product pages use
+ * GET /api/reviews/birdeye and /api/reviews/summary: the review feed the product pages use
  * for their schema, read from the demo data (content folder data/reviews.json) at start.
  * Feed entries carry rating, reviewer nickname, rdate and comments; the summary avgRating and
  * reviewCount.

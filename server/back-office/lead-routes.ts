@@ -1,7 +1,7 @@
 /**
- * The back office's leads and subscribers (issue 21; schemas/api/back-office-leads.ts). Viewers
- * read; editors change a lead's status; admins also export (CSV) and erase subscribers. Every
- * change and every export is in the audit log.
+ * The back office's leads and subscribers (schemas/api/back-office-leads.ts). Viewers read; editors
+ * change a lead's status; admins also export (CSV) and erase subscribers. Every change and every
+ * export is in the audit log.
  *
  * A lead's files are read here only: the uploads folder is under no public URL (the static routes
  * of server/app.ts serve the build, the widgets, the content's images and the playground). A file

@@ -1,5 +1,5 @@
 /**
- * The back office's orders (issue 21; schemas/api/back-office-orders.ts): the list (./order-list-query.ts),
+ * The back office's orders (schemas/api/back-office-orders.ts): the list (./order-list-query.ts),
  * the detail (./order-detail.ts) and an operator's changes (./order-actions.ts). The gate answers
  * first (401 without an operator session, 403 for a viewer's write or a foreign Origin), so a caller
  * who is not an operator learns nothing of the request's shape; then the contract; every change

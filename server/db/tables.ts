@@ -16,7 +16,7 @@ export interface FormSubmissionTable {
   dealer_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: Generated<string>;
-  /** What the operators made of it (the back office's leads, issue 21); 'new' until one changes it. */
+  /** What the operators made of it (the back office's leads); 'new' until one changes it. */
   lead_status: Generated<'new' | 'contacted' | 'closed'>;
 }
 
@@ -51,8 +51,8 @@ export interface NewsletterSubscriberTable {
 }
 
 /**
- * One sign-up request of an address (issue 17, double opt-in): the record of when and how consent
- * was asked for and given. Only the sha256 (hex) of the confirmation link's secret is stored.
+ * One sign-up request of an address (double opt-in): the record of when and how consent was asked
+ * for and given. Only the sha256 (hex) of the confirmation link's secret is stored.
  */
 export interface NewsletterConsentTable {
   id: Generated<number>;
@@ -315,7 +315,7 @@ export interface TestGatewayAuthenticationTable {
   outcome: string | null;
 }
 
-/** A customer account (issue 13). `password_hash` is an argon2id PHC string; the password is never stored. */
+/** A customer account. `password_hash` is an argon2id PHC string; the password is never stored. */
 export interface CustomerTable {
   id: Generated<number>;
   email: string;

@@ -2,7 +2,7 @@
 import { ApiError } from '../http/api-error';
 import type { GatewayName } from './gateway';
 
-/** A gateway without keys in the environment (002 §8: 'Payment method not available'). */
+/** A gateway without keys in the environment: the checkout's 'Payment method not available'. */
 export function gatewayNotConfigured(name: GatewayName): ApiError {
   return new ApiError(400, 'gateway_not_configured', 'Payment method not available', undefined, { gateway: name });
 }

@@ -7,9 +7,9 @@ export type GatewayName = 'test' | 'stripe' | 'paypal' | 'authorizenet';
 export const GATEWAY_NAMES: readonly GatewayName[] = ['test', 'stripe', 'paypal', 'authorizenet'];
 
 /**
- * Internal payment status, mapped from each provider's own values (002 §4, 001 §9). `voided`: a
- * payment that waited (pending or on hold) and that the customer cancelled to pay another way; the
- * store voided it with the provider (issue 17), so it can never complete.
+ * Internal payment status, mapped from each provider's own values. `voided`: a payment that waited
+ * (pending or on hold) and that the customer cancelled to pay another way; the store voided it with
+ * the provider, so it can never complete.
  */
 export type PaymentStatus = 'completed' | 'pending' | 'failed' | 'on_hold' | 'voided';
 

@@ -1,4 +1,4 @@
-/** Provider status values to the internal payment status: the tables of 002 §4 and 001 §9. */
+/** Provider status values to the internal payment status, one table per provider. */
 import type { PaymentStatus } from './gateway';
 
 /** Card provider (Stripe PaymentIntent.status). Unknown values stay pending: never completed by accident. */
@@ -38,7 +38,7 @@ export function paypalStatus(status: string): PaymentStatus {
   }
 }
 
-/** Authorize-style response code: 1 completed, 2 pending, 3 failed, 4 on_hold (002 §4, exactly). */
+/** Authorize-style response code: 1 completed, 2 pending, 3 failed, 4 on_hold; else failed. */
 export function authorizeNetStatus(responseCode: string | number): PaymentStatus {
   switch (String(responseCode)) {
     case '1':

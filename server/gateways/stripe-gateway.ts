@@ -104,8 +104,8 @@ export class StripeGateway implements PaymentGateway {
 
   /**
    * Cancels an intent that has not taken money (requires_payment_method, requires_confirmation,
-   * requires_action, requires_capture; issue 17: the customer pays another way, or a new intent
-   * replaces it). Stripe refuses a succeeded or processing one; the caller reads the intent back then.
+   * requires_action, requires_capture), when the customer pays another way or a new intent replaces
+   * it. Stripe refuses a succeeded or processing one; the caller reads the intent back then.
    */
   async cancelIntent(id: string, idempotencyKey?: string): Promise<StripeIntent> {
     return this.call(() => this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'requested_by_customer' }, idempotencyKey ? { idempotencyKey } : undefined), id);

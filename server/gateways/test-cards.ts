@@ -59,7 +59,7 @@ export interface ValidCard {
   expYear: number;
 }
 
-/** Checks direct card entry with the messages of 002 §5 "Card entry"; returns field errors or the card. */
+/** Checks direct card entry with the checkout's card entry messages; returns field errors or the card. */
 export function validateCard(input: CardInput, now = new Date()): { card: ValidCard } | { fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   const number = typeof input.cardNumber === 'string' || typeof input.cardNumber === 'number' ? String(input.cardNumber).replace(/[\s-]/g, '') : '';

@@ -18,7 +18,7 @@ export const AUTHENTICATION_LIFETIME_MS = 30 * 60 * 1000;
 
 export type AuthenticationOutcome = 'completed' | 'failed';
 
-/** The page of a payment the customer cancelled to pay another way (issue 17). */
+/** The page of a payment the customer cancelled to pay another way. */
 export const AUTHENTICATION_CANCELLED_MESSAGE = 'This payment was cancelled to pay another way, so its authentication can no longer be completed.';
 
 /** Stripe's words for a failed 3-D Secure authentication, shown on the failure page. */

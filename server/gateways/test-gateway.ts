@@ -62,9 +62,9 @@ export class TestGateway implements PaymentGateway {
   }
 
   /**
-   * Voids a transaction that waits for its authentication (issue 17, "Pay another way"): its
-   * authentication page no longer completes. Answers the transaction as it now stands (voided, or
-   * completed or failed when the authentication ended first).
+   * Voids a transaction that waits for its authentication (the customer chose "Pay another way"):
+   * its authentication page no longer completes. Answers the transaction as it now stands (voided,
+   * or completed or failed when the authentication ended first).
    */
   async void(transactionId: string): Promise<ConfirmedPayment> {
     await this.authentication.void(transactionId);

@@ -1,5 +1,5 @@
 /**
- * Widget calls on behalf of a dealer (issue 11): an element with `dealer="..."` sends
+ * Widget calls on behalf of a dealer: an element with `dealer="..."` sends
  * `X-Showroom-Dealer: {id}` on every API call. The server believes that header only from the pages
  * of that dealer: the call's Origin must be one of the dealer's `allowedOrigins` (dealers.json).
  * Otherwise another site could place orders in a dealer's name (or a dealer in another's), so the

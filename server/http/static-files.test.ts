@@ -173,7 +173,7 @@ describe('staticFiles: what it refuses', () => {
     '/static/%2eenv',
     '/static/sub/nothing.svg',
     '/static/sub',
-  ])('%s falls through to the next middleware', async (p) => {
+  ].map((p) => ({ p, shown: p.replace(encodeURIComponent(dir), '<the folder, absolute>') })))('$shown falls through to the next middleware', async ({ p }) => {
     const res = await get(p, { 'accept-encoding': 'br, gzip' });
     expect(res.status).toBe(404);
     expect(res.body.toString()).toBe('fell through');

@@ -91,11 +91,11 @@ export function renderFormNotification(form: FormDefinition, submission: { id: n
 
 /**
  * The rows a confirmation may repeat to the address the visitor typed, which nobody has proved to
- * own (issue 17): only the store's own words. A choice shows its option's label (a value that is
- * not one of the definition's options is left out, never echoed); a checkbox shows Yes/No; a
- * hidden-type field shows the definition's value (an estimate's range, which the server computed).
- * Free text, e-mail, phone, number and file names are never repeated: repeated, they would let a
- * stranger send any text (a phishing link) from the store's domain to any address.
+ * own: only the store's own words. A choice shows its option's label (a value that is not one of
+ * the definition's options is left out, never echoed); a checkbox shows Yes/No; a hidden-type field
+ * shows the definition's value (an estimate's range, which the server computed). Free text, e-mail,
+ * phone, number and file names are never repeated: repeated, they would let a stranger send any
+ * text (a phishing link) from the store's domain to any address.
  */
 export function storeWordsRows(form: FormDefinition, data: Record<string, unknown>): AnswerRow[] {
   const rows: AnswerRow[] = [];

@@ -1,6 +1,7 @@
 /**
- * The three e-mails of 002 §7, rendered by the server from the stored order (never from data a
- * browser sent). Subjects word for word: 'Order Confirmation #{id}', 'New Order #{id}',
+ * The order e-mails (the customer's confirmation, the admins' copy, the split-payment
+ * confirmation), rendered by the server from the stored order (never from data a browser sent).
+ * Subjects word for word: 'Order Confirmation #{id}', 'New Order #{id}',
  * 'Payment Confirmation - Order #{id} Placed on {date}'.
  */
 import { formatMoney } from '../../schemas/money';
@@ -8,7 +9,7 @@ import type { OrderView } from '../services/order-view';
 
 export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | AccountMailType;
 
-/** The account e-mails (issue 13): sent by the server only, never through /api/email/send-email. */
+/** The account e-mails: sent by the server only, never through /api/email/send-email. */
 export type AccountMailType = 'account-welcome' | 'account-exists' | 'password-reset' | 'password-changed';
 
 export interface RenderedMail {
@@ -111,7 +112,7 @@ export function renderAdminOrder(order: OrderView): RenderedMail {
   };
 }
 
-/** The payment that went over what the order owed (issue 17): what was taken and what to give back. */
+/** The payment that went over what the order owed: what was taken and what to give back. */
 export interface OverpaymentInfo {
   transactionId: string;
   gateway: string;

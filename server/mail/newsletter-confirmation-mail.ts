@@ -1,7 +1,7 @@
 /**
- * The double opt-in e-mail (issue 17 part 4): sent to an address someone typed into a newsletter
- * form, with the link that alone subscribes it. Only the store's words and the link: nothing the
- * visitor typed, so it cannot carry a stranger's message.
+ * The double opt-in e-mail: sent to an address someone typed into a newsletter form, with the link
+ * that alone subscribes it. Only the store's words and the link: nothing the visitor typed, so it
+ * cannot carry a stranger's message.
  */
 import { noticeMail, type RenderedMail } from './mail-templates';
 

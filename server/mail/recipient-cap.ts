@@ -1,10 +1,10 @@
 /**
- * At most RECIPIENT_MAILS_PER_HOUR mails an hour to one address that a visitor typed (issue 17
- * part 3): whatever the kind of mail (a form's confirmation, an estimate, a newsletter
- * confirmation, an account e-mail to a typed address, an order mail to a guest's address), one
- * address does not receive more, so the store cannot be used to flood a stranger's inbox with its
- * own domain's mail. It is enforced in the outbox (./outbox.ts), where every mail is queued, and
- * counted in the database (`mail_recipient_log`), which every server of the store shares.
+ * At most RECIPIENT_MAILS_PER_HOUR mails an hour to one address that a visitor typed: whatever the
+ * kind of mail (a form's confirmation, an estimate, a newsletter confirmation, an account e-mail to
+ * a typed address, an order mail to a guest's address), one address does not receive more, so the
+ * store cannot be used to flood a stranger's inbox with its own domain's mail. It is enforced in
+ * the outbox (./outbox.ts), where every mail is queued, and counted in the database
+ * (`mail_recipient_log`), which every server of the store shares.
  *
  * Who the cap applies to is decided by the kind of mail, never by the caller:
  *  - 'store': mails to the store's own admin addresses (order and form notifications). Not counted:

@@ -1,8 +1,8 @@
 /**
- * The account endpoints against an attacker (issue 13 "Done when"): no session, another
- * customer's ids, cross-site requests riding the cookie, password guessing, reset links used twice
- * or late, malformed bodies, cookie flags, and secrets leaking into answers or log lines.
- * Clocks are moved (vi.setSystemTime), never waited for.
+ * The account endpoints against an attacker: no session, another customer's ids, cross-site
+ * requests riding the cookie, password guessing, reset links used twice or late, malformed bodies,
+ * cookie flags, and secrets leaking into answers or log lines. Clocks are moved (vi.setSystemTime),
+ * never waited for.
  *
  * @engines sqlite postgres: sessions and the wrong-password throttle are kept in the database.
  */

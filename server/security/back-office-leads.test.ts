@@ -1,10 +1,10 @@
 /**
- * The back office's leads and subscribers against an attacker (issue 21): no session, a customer's
- * session, a guessed studio session, a viewer writing, a viewer or an editor exporting (admins
- * only), an editor erasing a subscriber, a write from a foreign Origin or none, a file id of
- * another lead, path and query tricks in ids, an upload looked for under every public URL, and a
- * visitor's answer made to run as a spreadsheet formula in the export. A refused request changes
- * nothing and leaves nothing of the file or the data in its answer.
+ * The back office's leads and subscribers against an attacker: no session, a customer's session, a
+ * guessed studio session, a viewer writing, a viewer or an editor exporting (admins only), an
+ * editor erasing a subscriber, a write from a foreign Origin or none, a file id of another lead,
+ * path and query tricks in ids, an upload looked for under every public URL, and a visitor's answer
+ * made to run as a spreadsheet formula in the export. A refused request changes nothing and leaves
+ * nothing of the file or the data in its answer.
  *
  * @engines sqlite: who may call is decided before any query.
  */

@@ -1,8 +1,8 @@
 /**
- * The back office's order endpoints against an attacker (issue 21): no session, a customer's
- * session, a guessed studio session id, a viewer writing, an editor's write from a foreign Origin or
- * with no Origin, an order or overpayment that does not exist, a move the state machine refuses,
- * and malformed filters, cursors and bodies. Each refusal stores nothing; nothing answers a 500.
+ * The back office's order endpoints against an attacker: no session, a customer's session, a
+ * guessed studio session id, a viewer writing, an editor's write from a foreign Origin or with no
+ * Origin, an order or overpayment that does not exist, a move the state machine refuses, and
+ * malformed filters, cursors and bodies. Each refusal stores nothing; nothing answers a 500.
  *
  * @engines sqlite: who may call is decided before any query.
  */

@@ -1,8 +1,8 @@
 /**
- * The back office's quote endpoints against an attacker (issue 21): no session, a customer's
- * session, a guessed studio session cookie, a viewer creating, linking or e-mailing, an editor's
- * write from a foreign Origin, a price or total smuggled into the body, an unknown SKU, a discount
- * above the subtotal, an unknown quote. Every refusal is checked to have stored and sent nothing.
+ * The back office's quote endpoints against an attacker: no session, a customer's session, a
+ * guessed studio session cookie, a viewer creating, linking or e-mailing, an editor's write from a
+ * foreign Origin, a price or total smuggled into the body, an unknown SKU, a discount above the
+ * subtotal, an unknown quote. Every refusal is checked to have stored and sent nothing.
  *
  * @engines sqlite: who may call is decided before any query.
  */

@@ -50,7 +50,7 @@ describe('a cart re-posted under the same Idempotency-Key', () => {
     const retry = await call(shop.url, 'POST', '/api/order', { body: orderPayload({}, skus(3)), headers: { 'Idempotency-Key': idempotencyKey } });
     expect(retry.status).toBe(200);
     expect(retry.body.id).toBe(order.id);
-    // Once the provider says the payment failed, the cart may change again (002 §4: the order is updated, not duplicated).
+    // Once the provider says the payment failed, the cart may change again (the order is updated, not duplicated).
     shop.stripe.setStatus(created.body.paymentIntent.id, 'canceled');
     await call(shop.url, 'POST', '/api/payment/stripe/verify', { body: { paymentIntentId: created.body.paymentIntent.id }, headers: bearer(order.accessToken) });
     const changed = await call(shop.url, 'POST', '/api/order', { body: orderPayload({}, skus(1)), headers: { 'Idempotency-Key': idempotencyKey } });

@@ -1,8 +1,8 @@
 /**
- * Issue 17 part 1, "A customer can be charged twice", as the unlucky customer and as a stranger:
+ * "A customer can be charged twice", as the unlucky customer and as a stranger:
  * - a payment waiting for the customer's bank (the test card 4000 0025 0000 3155, on hold) holds
  *   the order: a second card, or a second authentication card under another Idempotency-Key, is
- *   refused with 409 and the issue's words, and nothing is charged;
+ *   refused with 409 and the waiting message (WAITING), and nothing is charged;
  * - "Pay another way" voids the waiting payment with the gateway (its authentication page no longer
  *   completes), the ledger and the history say so, and then one new charge pays the order;
  * - a stranger cannot cancel someone's waiting payment (no token, a made-up token, another order's

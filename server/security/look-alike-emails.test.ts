@@ -1,10 +1,10 @@
 /**
- * Attacker (issue 17 part 5): "alice@example.com has an account. I register аlice@… (Cyrillic а),
- * ａlice@… (full-width), alice@exаmple.com (a homograph domain, typed or as punycode) and
- * alice\u200b@…: five accounts that read as hers, to phish her correspondents or take orders in her
- * name. The same at checkout, in a form and in the newsletter." Every path that takes an e-mail runs
- * the one rule (schemas/evaluators/email-address.ts): a look-alike is refused with the field's
- * message and stores nothing; a full-width spelling is her own address, not a new one.
+ * Attacker: "alice@example.com has an account. I register аlice@… (Cyrillic а), ａlice@…
+ * (full-width), alice@exаmple.com (a homograph domain, typed or as punycode) and alice\u200b@…:
+ * five accounts that read as hers, to phish her correspondents or take orders in her name. The same
+ * at checkout, in a form and in the newsletter." Every path that takes an e-mail runs the one rule
+ * (schemas/evaluators/email-address.ts): a look-alike is refused with the field's message and
+ * stores nothing; a full-width spelling is her own address, not a new one.
  *
  * @engines sqlite: the e-mail rule is pure code.
  */

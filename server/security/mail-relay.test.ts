@@ -1,8 +1,8 @@
 /**
- * Attacker (issue 17 parts 3 and 4): "the store mails whatever address I type, with my text in it,
- * from its own domain. I rotate client addresses so the ten-a-minute limit never bites, and send a
- * victim six confirmations carrying my phishing link. And the newsletter form lets me subscribe
- * anyone, subscribe again someone who left, and tells me who is on the list."
+ * Attacker: "the store mails whatever address I type, with my text in it, from its own domain. I
+ * rotate client addresses so the ten-a-minute limit never bites, and send a victim six
+ * confirmations carrying my phishing link. And the newsletter form lets me subscribe anyone,
+ * subscribe again someone who left, and tells me who is on the list."
  *
  * @engines sqlite: what the store mails is decided by its rules.
  */

@@ -1,7 +1,7 @@
 /**
- * Attacker (issue 17 part 6): "I cannot guess Alice's password or her order's e-mail, but I can keep
- * her out: ten wrong passwords from ten addresses locked her account for 15 minutes, the right
- * password included; twenty wrong e-mails from twenty addresses locked her order's lookup and split
+ * Attacker: "I cannot guess Alice's password or her order's e-mail, but I can keep her out: ten
+ * wrong passwords from ten addresses locked her account for 15 minutes, the right password
+ * included; twenty wrong e-mails from twenty addresses locked her order's lookup and split
  * payment." Strangers' failures must cost the owner at most a captcha: the per-client limits stay,
  * the right password with the captcha signs in, and the owner's own proofs (her order's token, her
  * reset link, her order's e-mail) keep working.

@@ -103,7 +103,7 @@ describe('reading a quote', () => {
     expect(query.body).toEqual(QUOTE_NOT_FOUND);
     expect(leaks(query, [quoteFile.email, quoteFile.phone])).toEqual([]);
     expect((await call(shop.url, 'GET', `/api/quote/view/${quote.id}`, { headers: bearer(link.token) })).status).toBe(200);
-    // The quote link of 001 §2 keeps its ?token=, and the page may send it as a header instead.
+    // The customer's quote link keeps its ?token=, and the page may send it as a header instead.
     expect((await call(shop.url, 'GET', `/api/quote?quoteId=${quote.id}&token=${link.token}`)).status).toBe(200);
     expect((await call(shop.url, 'GET', `/api/quote?quoteId=${quote.id}`, { headers: bearer(link.token) })).status).toBe(200);
   });

@@ -1,9 +1,9 @@
 /**
- * The studio's content endpoints against an attacker (issue 20): no session, a customer's session,
- * a viewer writing, an editor publishing or restoring, a write from a foreign Origin, paths that
- * leave the content folder (dot segments, absolute, encoded, a back slash, a symbolic link in the
- * folder that points out), one operator reading or publishing another's drafts, and a draft whose
- * text tries to script the preview.
+ * The studio's content endpoints against an attacker: no session, a customer's session, a viewer
+ * writing, an editor publishing or restoring, a write from a foreign Origin, paths that leave the
+ * content folder (dot segments, absolute, encoded, a back slash, a symbolic link in the folder that
+ * points out), one operator reading or publishing another's drafts, and a draft whose text tries to
+ * script the preview.
  *
  * @engines sqlite: the studio's paths and previews are checked before any query.
  */

@@ -1,11 +1,11 @@
 /**
- * The studio's operator endpoints against an attacker (issue 20, "Operators and roles"): no
- * session, a customer's session, a role below the one needed, writes from another site or with no
- * Origin, a TOTP code replayed, a recovery code used twice, a set-up link used after its
- * confirmation or after 24 hours, a wrong code answered like a wrong password, guessing throttled,
- * and the audit log of it all; then the way it works for the operators themselves. Clocks are moved
- * (vi.setSystemTime), never waited for. Each call comes from its own loopback address unless a test
- * pins one (attacker-kit's freshClient), so the per-address limits see separate clients.
+ * The studio's operator endpoints against an attacker: no session, a customer's session, a role
+ * below the one needed, writes from another site or with no Origin, a TOTP code replayed, a
+ * recovery code used twice, a set-up link used after its confirmation or after 24 hours, a wrong
+ * code answered like a wrong password, guessing throttled, and the audit log of it all; then the
+ * way it works for the operators themselves. Clocks are moved (vi.setSystemTime), never waited for.
+ * Each call comes from its own loopback address unless a test pins one (attacker-kit's
+ * freshClient), so the per-address limits see separate clients.
  *
  * @engines sqlite postgres: operators' sessions and used codes are kept in the database.
  */

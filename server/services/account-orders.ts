@@ -1,10 +1,10 @@
 /**
- * The customer's own orders and quotes, read-only (002 §2 "Customer account: order detail" and
- * "quote detail", §6 "Order and quote account pages are read-only"). An order or a quote belongs to
- * a customer only through its `customer_id`, set when it was placed while signed in
- * (`attachOrderToCustomer`, called by order creation) or by an operator for a quote: a guest order
- * with the same e-mail is never picked up by matching e-mails. Anything not the customer's is
- * 'Order not found.' / 'Quote not found.', exactly like an id that does not exist.
+ * The customer's own orders and quotes, read-only: the account pages show them and change nothing.
+ * An order or a quote belongs to a customer only through its `customer_id`, set when it was placed
+ * while signed in (`attachOrderToCustomer`, called by order creation) or by an operator for a
+ * quote: a guest order with the same e-mail is never picked up by matching e-mails. Anything not
+ * the customer's is 'Order not found.' / 'Quote not found.', exactly like an id that does not
+ * exist.
  */
 import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
@@ -133,7 +133,7 @@ export class AccountOrders {
     };
   }
 
-  /** The quote as its link holder sees it, with the payments of the order it became (002 §2: shown only if any). */
+  /** The quote as its link holder sees it, with the payments of the order it became (shown only if any). */
   async quote(customerId: number, rawId: unknown) {
     const id = pathId(rawId);
     if (!id) throw quoteNotFound();

@@ -1,5 +1,5 @@
 /**
- * Registering, signing in and out, and resetting a password (issue 13).
+ * Registering, signing in and out, and resetting a password.
  *
  * What the answers do not tell: registration answers the same for a new and a taken e-mail (the
  * owner of a taken one gets a "you already have an account" e-mail instead); a sign-in with an

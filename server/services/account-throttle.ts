@@ -6,8 +6,8 @@
  *
  * - Sign-in, per e-mail: after ten wrong passwords in a row (within a day) every further attempt
  *   needs the captcha; with it, the password is checked as usual, so the owner's right password
- *   signs in however many strangers guessed before (issue 17 part 6: a lock per account let anyone
- *   lock its owner out). A successful sign-in or a password reset ends the run. Counting per e-mail,
+ *   signs in however many strangers guessed before (a lock per account would let anyone lock
+ *   its owner out). A successful sign-in or a password reset ends the run. Counting per e-mail,
  *   not per account, treats an unknown e-mail exactly like a known one.
  * - Sign-in, per client address: the hundredth attempt without success in an hour is answered 429
  *   and blocks the address for an hour (one address trying many accounts), captcha or not.

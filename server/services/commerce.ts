@@ -32,7 +32,7 @@ export interface Commerce {
   publicUrl: string;
 }
 
-/** 001 §6 lookups by order id and e-mail: five misses a minute from one address, then 429. */
+/** Lookups by order id and e-mail: five misses a minute from one address, then 429. */
 export const LOOKUPS_PER_MINUTE = 5;
 /** Checks of any outcome from one address a minute (a customer paying in parts makes a few). */
 export const CHECKS_PER_MINUTE = 60;

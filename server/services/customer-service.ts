@@ -1,8 +1,8 @@
 /**
- * Customers and their saved addresses (issue 13; 002 §3 "Customer" and "Address", 000 §4 "Saved
- * addresses"). Every address query is scoped by the customer's id, so one customer's address id
- * is "Address not found." to every other customer. Addresses are checked with the checkout field
- * rules through ./order-address (schemas/evaluators/checkout-fields.ts), the same rules as an order.
+ * Customers and their saved addresses. Every address query is scoped by the customer's id, so one
+ * customer's address id is "Address not found." to every other customer. Addresses are checked with
+ * the checkout field rules through ./order-address (schemas/evaluators/checkout-fields.ts), the
+ * same rules as an order.
  *
  * Defaults: the customer row holds one default shipping and one default billing address id, so
  * setting one makes it the only default of its kind by construction. An address has a `type`
@@ -263,7 +263,7 @@ export class CustomerService {
     );
   }
 
-  /** The 'me' answer of 002 §3 and §7: `user` and `customer` with addresses and the two defaults. */
+  /** The 'me' answer: `user` and `customer` with addresses and the two defaults. */
   async me(customerId: number) {
     const c = await this.byId(customerId);
     if (!c) return undefined;
@@ -284,10 +284,10 @@ export class CustomerService {
   }
 
   /**
-   * The checkout prefill of 002 §3 ("email, firstName, lastName, phone and the bill_ and ship_ sets",
-   * with customerId), in the checkout form's field names: billing from the default billing address,
+   * The checkout prefill (email, firstName, lastName, phone and the bill_ and ship_ sets, with
+   * customerId), in the checkout form's field names: billing from the default billing address,
    * shipping from the default shipping address, each falling back to the other. The billing e-mail
-   * is the account's (the checkout shows it locked, 002 §2).
+   * is the account's (the checkout shows it locked).
    */
   async checkoutPrefill(customerId: number): Promise<Record<string, string | boolean | number> | undefined> {
     const c = await this.byId(customerId);

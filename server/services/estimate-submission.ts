@@ -1,12 +1,12 @@
 /**
- * Estimates sent through POST /api/forms/{name} (001 §7, issue 11): an estimator template is a form
- * whose fields are its sections. The browser sends `totalPrice` and `summary` rows with the values
- * (the specification's wire format), but money is the server's to decide (ARCHITECTURE.md, "Money
- * and trust"): those are ignored, and the estimate is priced again here from the submitted values
- * with the same evaluator the browser ran (schemas/evaluators/estimator-pricing.ts). The range is
- * stored and e-mailed as hidden-type fields of a per-request form definition, so the existing
- * submission pipeline (checks, storage, uploads, e-mails) carries it unchanged: a hidden-type
- * field always keeps the definition's value, whatever a browser sends under its name.
+ * Estimates sent through POST /api/forms/{name}: an estimator template is a form whose fields are
+ * its sections. The browser sends `totalPrice` and `summary` rows with the values (the
+ * specification's wire format), but money is the server's to decide (ARCHITECTURE.md, "Money and
+ * trust"): those are ignored, and the estimate is priced again here from the submitted values with
+ * the same evaluator the browser ran (schemas/evaluators/estimator-pricing.ts). The range is stored
+ * and e-mailed as hidden-type fields of a per-request form definition, so the existing submission
+ * pipeline (checks, storage, uploads, e-mails) carries it unchanged: a hidden-type field always
+ * keeps the definition's value, whatever a browser sends under its name.
  */
 import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
 import { DEFAULT_PRICE_TEMPLATE, type EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';

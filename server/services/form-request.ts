@@ -6,7 +6,7 @@
  * until its first bytes show it is no program, and is only ever written to the request's staging
  * folder (./form-uploads.ts). The first problem stops the reading and answers the 4xx.
  *
- * The body is an envelope (001 §7, 002 §7):
+ * The body is an envelope:
  *   formData        the field values, by field name (multipart: one part holding JSON text)
  *   step            multi-step forms: the step these values are (0-based; default 0)
  *   id, token       multi-step forms: the submission a later step continues (token also as

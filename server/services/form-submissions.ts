@@ -1,6 +1,6 @@
 /**
- * Stores form submissions (POST /api/forms/{name}, issue 10). The server checks a submission with
- * the evaluators the browser runs (schemas/evaluators/form-submission.ts), on its own copy of the
+ * Stores form submissions (POST /api/forms/{name}). The server checks a submission with the
+ * evaluators the browser runs (schemas/evaluators/form-submission.ts), on its own copy of the
  * definition: values of hidden fields are dropped, a field the definition does not have is refused,
  * uploads count only as the files that really arrived and passed their checks (./form-request.ts).
  *

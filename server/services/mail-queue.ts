@@ -1,6 +1,7 @@
 /**
- * Which e-mails an order change queues (002 §4 step 5, 001 §4 split payment), written into the
- * outbox inside the caller's transaction: pass its handle (`tx`) as `q`.
+ * Which e-mails an order change queues (a paid order's confirmations, a split payment's
+ * confirmation), written into the outbox inside the caller's transaction: pass its handle (`tx`)
+ * as `q`.
  */
 import type { Queries } from '../db/queries';
 import type { MailConfig } from '../mail/mail-config';
@@ -79,8 +80,8 @@ export async function queueSplitPaymentConfirmation(q: Queries, ctx: MailContext
 }
 
 /**
- * To the admins: a completed payment took more than the order owed (issue 17), a refund is due.
- * Once per payment (its dedupe key), whatever the number of verify calls and webhooks.
+ * To the admins: a completed payment took more than the order owed, a refund is due. Once per
+ * payment (its dedupe key), whatever the number of verify calls and webhooks.
  */
 export async function queueRefundDueNotice(q: Queries, ctx: MailContext, orderId: number, paymentId: number, info: OverpaymentInfo): Promise<void> {
   const record = await loadOrder(q, orderId);

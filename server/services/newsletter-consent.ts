@@ -1,10 +1,10 @@
 /**
- * Newsletter double opt-in (issue 17 part 4). Typing an address into a newsletter form subscribes
- * nobody: it records a consent request (newsletter_consent: when, which form and page, which client
- * address) and e-mails the address a confirmation link; only a click on that link, by whoever reads
- * that inbox, subscribes it. The visitor's answer is the same whatever the address's state (new,
- * pending, subscribed, unsubscribed, or over its mail cap), so the form tells nobody whether an
- * address is on the list, and an address that unsubscribed is subscribed again only by its owner.
+ * Newsletter double opt-in. Typing an address into a newsletter form subscribes nobody: it records
+ * a consent request (newsletter_consent: when, which form and page, which client address) and
+ * e-mails the address a confirmation link; only a click on that link, by whoever reads that inbox,
+ * subscribes it. The visitor's answer is the same whatever the address's state (new, pending,
+ * subscribed, unsubscribed, or over its mail cap), so the form tells nobody whether an address is
+ * on the list, and an address that unsubscribed is subscribed again only by its owner.
  *
  * The link carries `{consent id}.{secret}`: the secret is 32 random bytes, the database keeps only
  * its SHA-256, compared in constant time (like the test gateway's authentication step), and the
@@ -17,7 +17,7 @@ import { renderNewsletterConfirmation } from '../mail/newsletter-confirmation-ma
 import { enqueueMail } from '../mail/outbox';
 import { findSubscriberByEmail, normalizeEmail, type Subscriber } from './newsletter-subscribers';
 
-/** The answer to every newsletter sign-up, word for word (issue 17). */
+/** The answer to every newsletter sign-up, word for word, whatever the address's state. */
 export const NEWSLETTER_CHECK_INBOX = 'Check your inbox to confirm';
 export const NEWSLETTER_CONFIRMED = 'Your subscription to our newsletter is confirmed.';
 

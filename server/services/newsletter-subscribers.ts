@@ -1,8 +1,8 @@
 /**
- * Newsletter subscriptions (issue 10, 001 §2 "Unsubscribe page"): one row per lower-cased address,
- * so a second sign-up is the same subscription. A sign-up only asks the owner to confirm
- * (./newsletter-consent.ts, double opt-in). Each subscriber has a random unsubscribe token, used in
- * the link of every e-mail to a subscribed address; the link's page unsubscribes and resubscribes.
+ * Newsletter subscriptions: one row per lower-cased address, so a second sign-up is the same
+ * subscription. A sign-up only asks the owner to confirm (./newsletter-consent.ts, double opt-in).
+ * Each subscriber has a random unsubscribe token, used in the link of every e-mail to a subscribed
+ * address; the link's page unsubscribes and resubscribes.
  */
 import type { Queries } from '../db/queries';
 import type { NewsletterSubscriberTable } from '../db/tables';

@@ -1,6 +1,7 @@
 /**
- * Order addresses: reading them from a request and checking them with the checkout field rules of
- * 002 §5, using the shared evaluators of schemas/evaluators/checkout-fields.ts. Errors are collected per field as `{type}.{field}`.
+ * Order addresses: reading them from a request and checking them with the checkout field rules,
+ * using the shared evaluators of schemas/evaluators/checkout-fields.ts. Errors are collected per
+ * field as `{type}.{field}`.
  */
 import { ApiError } from '../http/api-error';
 import { validateAddressLine, validateCheckoutEmail, validateCity, validatePersonName, validatePhone, validateState, validateZip } from '../../schemas/evaluators/checkout-fields';
@@ -68,8 +69,8 @@ export function readAddress(raw: unknown, type: AddressType, errors: Record<stri
 
 /**
  * The billing and shipping addresses of a request: either `addresses: [{type, ...}]` (the order
- * payload of 000 §3) or `billingAddress` / `shippingAddress`. A missing shipping address is the
- * billing address (same-as-billing).
+ * payload the checkout builds) or `billingAddress` / `shippingAddress`. A missing shipping address
+ * is the billing address (same-as-billing).
  */
 export function readAddresses(body: Record<string, unknown>, fallbackEmail?: string): { billing: OrderAddress; shipping: OrderAddress } {
   let billingRaw: unknown = body.billingAddress;

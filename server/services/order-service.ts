@@ -1,9 +1,9 @@
 /**
- * Orders: creation from a cart (000 §3-§4, 002 §4), the idempotency claim, address changes before
- * payment, and applying a payment the gateway has confirmed. Every write is one transaction (see
- * ../db/queries.ts); what must not interleave across requests and servers is held by the database:
- * an Idempotency-Key's lock (lockKey) backed by the unique (scope, idempotency_key), and the order's
- * row lock (lockRow) before its cart, payments, balance or status are read to be changed.
+ * Orders: creation from a cart, the idempotency claim, address changes before payment, and applying
+ * a payment the gateway has confirmed. Every write is one transaction (see ../db/queries.ts); what
+ * must not interleave across requests and servers is held by the database: an Idempotency-Key's
+ * lock (lockKey) backed by the unique (scope, idempotency_key), and the order's row lock (lockRow)
+ * before its cart, payments, balance or status are read to be changed.
  */
 import type { RequestBody } from '../../schemas/api/endpoint';
 import type { createOrderEndpoint } from '../../schemas/api/orders';
@@ -83,16 +83,16 @@ export interface HitLimiter {
 }
 
 /**
- * The limits of an order id + e-mail check (001 §6), shared by the lookup, the split-payment
- * endpoint and a payment proven by e-mail. What they stop is guessing, so what they count is
- * misses (a wrong id or a wrong e-mail), per client: once a client's budget of misses is spent,
- * its every check is refused, right or wrong. A check that fits costs only the client's larger
- * budget of checks, so a customer paying an order in parts, or retrying a declined card, is never
- * told to wait after the money was taken.
+ * The limits of an order id + e-mail check, shared by the lookup, the split-payment endpoint and a
+ * payment proven by e-mail. What they stop is guessing, so what they count is misses (a wrong id or
+ * a wrong e-mail), per client: once a client's budget of misses is spent, its every check is
+ * refused, right or wrong. A check that fits costs only the client's larger budget of checks, so a
+ * customer paying an order in parts, or retrying a declined card, is never told to wait after the
+ * money was taken.
  *
- * There is no budget per order or per e-mail across clients (issue 17 part 6): twenty strangers'
- * misses used to lock an order's lookup and split payment for its owner too. The limits are the
- * clients' own, so one client's guesses never lock out another (docs/accounts.md, "Order lookup").
+ * There is no budget per order or per e-mail across clients: twenty strangers' misses used to lock
+ * an order's lookup and split payment for its owner too. The limits are the clients' own, so one
+ * client's guesses never lock out another (docs/accounts.md, "Order lookup").
  */
 export class OrderEmailLimits {
   constructor(
@@ -203,8 +203,8 @@ export class OrderService {
 
   /**
    * Creates the order, or with an Idempotency-Key already seen: returns the same order (same
-   * request), or updates that order while it is unpaid (a changed cart after a failed payment,
-   * 002 §4), or refuses (it is already paid).
+   * request), or updates that order while it is unpaid (a changed cart after a failed payment: the
+   * order is updated, not duplicated), or refuses (it is already paid).
    */
   async createOrder(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null, customerId: number | null = null): Promise<{ order: OrderView; created: boolean }> {
     const totals = this.totalsFor(input);
@@ -434,7 +434,7 @@ export class OrderService {
    * reference: the browser's verify and the provider's webhook for one payment record it once; a
    * later, different status (pending -> completed) updates the one row.
    * The order is the one in the metadata (orderId), or the quote's order, converted here when the
-   * metadata has only a quoteId (001 §4 "Payment verify" step 2).
+   * metadata has only a quoteId (a quote paid by its link has no order until then).
    */
   applyConfirmedPayment(payment: ConfirmedPayment, opts: { method?: string; expectOrderId?: number; expectQuoteId?: number } = {}): Promise<AppliedPayment> {
     return this.q.transaction(async (q) => {
@@ -583,8 +583,8 @@ export class OrderService {
   }
 
   /**
-   * Completed payments above the order's total are never recorded silently (issue 17): the excess of
-   * this payment is stored as an overpayment, the history says a refund is due and the admins get an
+   * Completed payments above the order's total are never recorded silently: the excess of this
+   * payment is stored as an overpayment, the history says a refund is due and the admins get an
    * e-mail saying so. True when this payment went over (the customer's "payment received" e-mail is
    * not sent again for money the store must give back).
    */
@@ -602,9 +602,9 @@ export class OrderService {
   }
 
   /**
-   * The customer cancelled a payment that waited for their bank, and the gateway voided it (issue
-   * 17): its row becomes voided and the history says so, and the order may be paid another way.
-   * Only a waiting row changes; anything else (completed meanwhile, already voided) is left as is.
+   * The customer cancelled a payment that waited for their bank, and the gateway voided it: its row
+   * becomes voided and the history says so, and the order may be paid another way. Only a waiting
+   * row changes; anything else (completed meanwhile, already voided) is left as is.
    */
   recordVoidedPayment(providerReference: string): Promise<{ voided: boolean; order?: OrderView }> {
     return this.q.transaction(async (q) => {

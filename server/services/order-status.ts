@@ -1,7 +1,7 @@
 /**
  * The order status machine. Every status change goes through `assertTransition`, so an order can
  * only move along the table below; payments decide their target with `statusAfterPayment`
- * (001 §4 / 002 §4: ordered when paid, pending_payment otherwise; partially_paid for a split).
+ * (ordered when paid, pending_payment otherwise; partially_paid for a split).
  */
 // One list for the contracts and the server: the API's status enum is this machine's statuses.
 import { ORDER_STATUSES } from '../../schemas/api/order-view';
@@ -24,7 +24,7 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   closed: [],
 };
 
-/** The order state that goes with each status (000 §4: state new with status pending). */
+/** The order state that goes with each status (a new order: state new, status pending). */
 export const STATE_OF_STATUS: Record<OrderStatus, string> = {
   pending: 'new',
   pending_payment: 'pending_payment',
@@ -59,7 +59,7 @@ export function isPayable(status: string): boolean {
 
 /**
  * The status after a payment has been recorded. `paidCents` counts completed payments including
- * this one. A failed payment leaves the status as it is (002 §4).
+ * this one. A failed payment leaves the status as it is (the order is kept for a retry).
  */
 export function statusAfterPayment(
   current: string,

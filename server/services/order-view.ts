@@ -1,6 +1,6 @@
 /**
  * Reading an order with its items, addresses, payments and history, and its API form (dollars with
- * two decimals, the field names of 000 §3, 001 §3 and 002 §3).
+ * two decimals, the storefront's field names).
  */
 import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
@@ -50,7 +50,7 @@ export async function flaggedOverpaymentCents(q: Queries, orderId: number): Prom
   return Number(row?.cents ?? 0);
 }
 
-/** Balance = total minus completed payments (001 §4), never below zero. */
+/** Balance = total minus completed payments, never below zero. */
 export function balanceCents(order: OrderRow, payments: readonly PaymentRow[]): number {
   return Math.max(0, order.total_cents - paidCents(payments));
 }

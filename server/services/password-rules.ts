@@ -1,7 +1,7 @@
 /**
- * What a new password must be (issue 13): at least 10 characters, at most 200 (argon2 would take
- * more, but nobody types that and it bounds the work of a request), not one of the most common
- * passwords (./common-passwords.txt, compared lower-cased) and not the account's own e-mail.
+ * What a new password must be: at least 10 characters, at most 200 (argon2 would take more, but
+ * nobody types that and it bounds the work of a request), not one of the most common passwords
+ * (./common-passwords.txt, compared lower-cased) and not the account's own e-mail.
  */
 import fs from 'node:fs';
 

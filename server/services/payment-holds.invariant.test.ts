@@ -1,5 +1,5 @@
 /**
- * Issue 17, the invariant of "A customer can be charged twice": random interleaved sequences of what
+ * The invariant against "A customer can be charged twice": random interleaved sequences of what
  * customers, banks and providers do to one order, across the offline test gateway and the local
  * fakes of Stripe and PayPal (checked against their published API documents), through the whole app:
  * charges (a good card, the card that needs authentication, a decline), the authentication page
@@ -9,7 +9,7 @@
  * - completed payments never exceed the order's total unless the excess is flagged as an overpayment;
  * - never two completed payments silently (the order is not split: each completed payment past the
  *   first is flagged);
- * - no answer is a 5xx, and every refusal because a payment waits says the issue's words.
+ * - no answer is a 5xx, and every refusal because a payment waits gives the waiting message.
  * And through the store's own routes the hold keeps it from happening at all: nothing is flagged.
  * (server/api/overpayment.test.ts checks the flag itself.) Bounded (numRuns, steps) to stay far under a minute on a busy two-core machine.
  *

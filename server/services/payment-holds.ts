@@ -1,9 +1,9 @@
 /**
- * What holds an order's (or a quote's) amount while a payment may still complete (issue 17, "A
- * customer can be charged twice"): payments of the ledger that are pending or on hold, and the
- * provider objects the store created that the browser may still confirm on its own (a Stripe
- * PaymentIntent, a PayPal order: `payment_attempt`). While one waits, a new charge is refused with
- * the 409 of `paymentWaiting()`; the customer cancels it ("Pay another way") to pay another way.
+ * What holds an order's (or a quote's) amount while a payment may still complete, so a customer is
+ * never charged twice: payments of the ledger that are pending or on hold, and the provider objects
+ * the store created that the browser may still confirm on its own (a Stripe PaymentIntent, a PayPal
+ * order: `payment_attempt`). While one waits, a new charge is refused with the 409 of
+ * `paymentWaiting()`; the customer cancels it ("Pay another way") to pay another way.
  *
  * Several servers may take charges for one order at once, so a charge is decided and claimed in
  * one transaction under the row lock of the order (or the quote): the claim is a `payment_attempt`
@@ -61,7 +61,7 @@ export function waitingPayments(payments: readonly PaymentRow[], exceptReference
     .map((p) => ({ gateway: p.gateway as GatewayName, providerReference: p.provider_reference, transactionId: p.transaction_id, status: p.status as WaitingPayment['status'], amountCents: p.amount_cents }));
 }
 
-/** The 409 of a new charge while a payment of the same order waits (the words of issue 17). */
+/** The 409 of a new charge while a payment of the same order waits, with the waiting message. */
 export function paymentWaiting(): ApiError {
   return new ApiError(409, PAYMENT_WAITING_CODE, WAITING_PAYMENT_MESSAGES.waiting);
 }

@@ -1,9 +1,9 @@
 /**
- * The seam with the gateway routes (room B1): `chargeAmount` says how much a payment may be for
- * (the server decides, from the order's or quote's due amount; as a claim, under the row lock of
- * the order or quote, it also holds it for the charge about to be taken: ./payment-holds.ts), and
- * `onConfirmedPayment` records a payment the gateway confirmed (browser verify and webhook alike;
- * one row per provider reference).
+ * The seam with the gateway routes (server/api/payments): `chargeAmount` says how much a payment
+ * may be for (the server decides, from the order's or quote's due amount; as a claim, under the row
+ * lock of the order or quote, it also holds it for the charge about to be taken:
+ * ./payment-holds.ts), and `onConfirmedPayment` records a payment the gateway confirmed (browser
+ * verify and webhook alike; one row per provider reference).
  *
  * Every browser call that names an order or a quote proves it owns it (`authorize`): an order by
  * its access token, a quote by its valid, unexpired link token (which also owns the order made from
@@ -76,7 +76,7 @@ export interface ChargeRequest {
   knownAttempts?: readonly string[];
 }
 
-/** What holds an order's or a quote's amount, for its proven owner (issue 17). */
+/** What holds an order's or a quote's amount, for its proven owner. */
 export interface HeldPayments {
   orderId?: number;
   quoteId?: number;
@@ -218,7 +218,7 @@ export class PaymentService {
       const metadata = { orderId: String(record.order.id), orderIncrementId: record.order.increment_id ?? String(record.order.id), ...(owned.quoteId !== undefined ? { quoteId: String(owned.quoteId) } : {}) };
       if (check) return { amountCents: due, currency: 'USD', metadata };
       if (due === 0 || !isPayable(record.order.status)) throw new ApiError(409, 'orderAlreadyPaid', ORDER_ALREADY_PAID);
-      // A payment waiting for the customer's bank holds the amount: no second card meanwhile (issue 17).
+      // A payment waiting for the customer's bank holds the amount: no second card meanwhile.
       if (waitingPayments(record.payments, request.exceptReference).length > 0) throw paymentWaiting();
       let amountCents = due;
       // Without split payment the browser's amount is only a request: the due amount is charged.
@@ -323,8 +323,8 @@ export class PaymentService {
   }
 
   /**
-   * Verify (001 §4): asks the gateway about a transaction, then records it only for a caller who
-   * proves it owns the order or quote the payment is for. The transaction id alone is no proof.
+   * Verify: asks the gateway about a transaction, then records it only for a caller who proves it
+   * owns the order or quote the payment is for. The transaction id alone is no proof.
    */
   async verify(gateway: string, transactionId: string, proof: OwnerProof, opts: { method?: string } = {}): Promise<VerifiedPayment> {
     const confirmed = await this.confirm(gateway, transactionId);

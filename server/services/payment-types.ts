@@ -1,7 +1,6 @@
 /**
- * What the order and quote services need from the gateways (server/gateways, room B1): the
- * confirmed state of a payment, straight from the provider. Re-exported so services depend on the
- * shape only.
+ * What the order and quote services need from the gateways (server/gateways): the confirmed state
+ * of a payment, straight from the provider. Re-exported so services depend on the shape only.
  */
 export type { ConfirmedPayment, GatewayName, PaymentStatus } from '../gateways/gateway';
 import type { ConfirmedPayment } from '../gateways/gateway';

@@ -1,5 +1,5 @@
 /**
- * reCAPTCHA verification (002 §4, §5: 'Please complete the reCAPTCHA verification'). With
+ * reCAPTCHA verification (a refusal says 'Please complete the reCAPTCHA verification'). With
  * RECAPTCHA_SECRET_KEY set, tokens go to Google's siteverify; otherwise an offline test verifier
  * decides, like the test payment gateway: the token 'test-pass' passes, any other fails (off in
  * production unless RECAPTCHA_TEST_MODE=on: then every token fails). A token is checked once, on the

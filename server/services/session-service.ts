@@ -1,8 +1,8 @@
 /**
- * Sign-in sessions (issue 13). A sign-in makes two random secrets: the session id for the browser's
- * cookie and an access token for API clients (002 §6, `Authorization: Bearer`). Only their sha256
- * is stored, so a copy of the database signs nobody in; every sign-in makes new ones (no fixation).
- * Both end together: at sign-out, at expiry, and when the password changes.
+ * Sign-in sessions. A sign-in makes two random secrets: the session id for the browser's cookie and
+ * an access token for API clients (`Authorization: Bearer`). Only their sha256 is stored, so a copy
+ * of the database signs nobody in; every sign-in makes new ones (no fixation). Both end together:
+ * at sign-out, at expiry, and when the password changes.
  */
 import crypto from 'node:crypto';
 import type { Queries } from '../db/queries';

@@ -1,5 +1,5 @@
 /**
- * Split amount rules with the messages of 001 §5: the shared evaluators of
+ * Split amount rules with the split-payment forms' messages: the shared evaluators of
  * schemas/evaluators/split-amount.ts (the browser runs the same), returning the amount in cents.
  */
 import { parseAmountCents, validateQuoteSplitAmount, validateSplitAmount } from '../../schemas/evaluators/split-amount';

@@ -1,7 +1,7 @@
 /**
- * The studio's operators (issue 20): added with a one-time set-up link, set up with a password and
- * a TOTP second factor, signed in on their own cookie, given roles, disabled; and the audit log.
- * Operators are not customers: their own tables (migration 0010_studio), their own sessions.
+ * The studio's operators: added with a one-time set-up link, set up with a password and a TOTP
+ * second factor, signed in on their own cookie, given roles, disabled; and the audit log. Operators
+ * are not customers: their own tables (migration 0010_studio), their own sessions.
  *
  * What is stored: the password as argon2id (../services/password-hashing.ts), the sha256 of the
  * set-up token, of each session id and of each recovery code (all 112 bits of randomness or more),

@@ -15,7 +15,7 @@ import type { StudioDeps } from './studio-deps';
 export async function studioApi(api: Router, site: Router, deps: StudioDeps): Promise<void> {
   const operators = await operatorRoutes(api, deps);
   contentRoutes(api, deps, operators.gate);
-  // The back office (issue 21): orders, quotes, leads and subscribers.
+  // The back office: orders, quotes, leads and subscribers.
   backOfficeOrderRoutes(api, deps, operators.gate);
   backOfficeQuoteRoutes(api, deps, operators.gate);
   backOfficeLeadRoutes(api, deps, operators.gate);

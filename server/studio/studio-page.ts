@@ -1,9 +1,9 @@
 /**
- * The studio app's page (issue 20): GET /studio and every /studio/* path that is not a file of the
- * build answer the app's index.html (the app routes in the browser); /studio/assets/* are the built
- * files (`npm run build:studio`, vite.studio.config.ts, into dist/studio), kept a year (their names
- * carry their hash). Every answer under /studio carries the studio's own Content-Security-Policy,
- * which replaces the storefront's (security-headers.ts sets a page's policy only when none is set):
+ * The studio app's page: GET /studio and every /studio/* path that is not a file of the build
+ * answer the app's index.html (the app routes in the browser); /studio/assets/* are the built files
+ * (`npm run build:studio`, vite.studio.config.ts, into dist/studio), kept a year (their names carry
+ * their hash). Every answer under /studio carries the studio's own Content-Security-Policy, which
+ * replaces the storefront's (security-headers.ts sets a page's policy only when none is set):
  * nothing inline, no eval, nothing from another origin, never framed. The HTML is never cached (a
  * new build's asset names reach the next load) and is kept out of search engines.
  */

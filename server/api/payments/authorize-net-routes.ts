@@ -1,4 +1,4 @@
-/** POST /api/payment/authorize-net/process-transaction: Accept.js opaque data charged for the due amount (002 §7). */
+/** POST /api/payment/authorize-net/process-transaction: Accept.js opaque data charged for the due amount. */
 import type Router from '@koa/router';
 import { authorizeNetTransactionEndpoint } from '../../../schemas/api/payments';
 import { ApiError } from '../../http/api-error';

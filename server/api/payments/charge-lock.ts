@@ -1,9 +1,9 @@
 /**
- * One charge at a time per order or quote, in this server (issue 17): two tabs or a double click
- * queue here, so the second one hears the first one's outcome (paid, or waiting for the bank)
- * rather than a refusal. This is a courtesy, not the guarantee: several servers may take charges
- * for one order, and what keeps two of them from both charging is the claim each charge records
- * under the row lock of the order or quote (server/services/payment-holds.ts).
+ * One charge at a time per order or quote, in this server: two tabs or a double click queue here,
+ * so the second one hears the first one's outcome (paid, or waiting for the bank) rather than a
+ * refusal. This is a courtesy, not the guarantee: several servers may take charges for one order,
+ * and what keeps two of them from both charging is the claim each charge records under the row lock
+ * of the order or quote (server/services/payment-holds.ts).
  */
 import type { PaymentMetadata } from '../../gateways/gateway';
 

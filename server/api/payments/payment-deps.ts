@@ -32,9 +32,9 @@ export interface ChargeRequest {
 }
 
 /**
- * What holds an order's or a quote's amount (issue 17, the orders room's server/services/payment-holds.ts):
- * the routes record each provider object they create, settle the open ones before a new charge, and
- * void a waiting payment when its owner asks to pay another way.
+ * What holds an order's or a quote's amount (server/services/payment-holds.ts): the routes record
+ * each provider object they create, settle the open ones before a new charge, and void a waiting
+ * payment when its owner asks to pay another way.
  */
 export interface PaymentHoldsDeps {
   /** The waiting payments and open attempts of the order or quote named, for its proven owner only. */

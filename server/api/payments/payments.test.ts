@@ -102,7 +102,7 @@ describe('payment routes', () => {
       expect(intent.client_secret).toMatch(/_secret_/);
 
       app.stripe.confirmInBrowser(intent.id);
-      // 001 §4 step 5: after conversion the browser patches the order id in; the amount is history now.
+      // After the quote's conversion the browser patches the order id in; the amount is history now.
       const patched = await call(app, 'PATCH', '/api/payment/stripe/payment-intent', { paymentIntentId: intent.id, amount: 5, metadata: { orderId: '8', orderIncrementId: '000000008' } });
       expect(patched.status).toBe(200);
       expect(patched.body.paymentIntent).toMatchObject({ amount: 9_900, metadata: { quoteId: '31', orderId: '8' } });
@@ -172,7 +172,7 @@ describe('payment routes', () => {
       const captured = await call(app, 'POST', '/api/payment/paypal/capture', { orderId: created.body.id });
       expect(captured.body).toMatchObject({ success: true, transactionId: created.body.id, status: 'completed', amount: 10, transactionResponse: { status: 'COMPLETED' } });
       expect(app.confirmed.at(-1)).toMatchObject({ gateway: 'paypal', providerReference: created.body.id, status: 'completed', amountCents: 1_000, metadata: { orderId: '7' } });
-      // After payment the browser may still send its update (001 §4): accepted, PayPal's order left alone.
+      // The browser may still send its update after the capture: accepted, PayPal's order left alone.
       const late = await call(app, 'PATCH', '/api/payment/paypal/order', { orderId: created.body.id, amount: 10, additionalData: { orderId: '7' } });
       expect(late.body).toEqual({ success: true, id: created.body.id });
       const moved = await call(app, 'PATCH', '/api/payment/paypal/order', { orderId: created.body.id, additionalData: { orderId: '8' } });

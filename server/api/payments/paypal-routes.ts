@@ -1,4 +1,4 @@
-/** PayPal's order routes of 002 §7, with the wallet messages of 002 §8 word for word. */
+/** PayPal's order routes, with the checkout's wallet messages word for word. */
 import type Router from '@koa/router';
 import type { RequestBody } from '../../../schemas/api/endpoint';
 import { paypalCaptureEndpoint, paypalCreateOrderEndpoint, paypalUpdateOrderEndpoint } from '../../../schemas/api/payments';
@@ -94,7 +94,7 @@ export function paypalRoutes(router: Router, deps: PaymentRouteDeps): void {
     const owner = ownerProof(ctx, body);
     const request = { orderId: approved.metadata.orderId, quoteId: approved.metadata.quoteId, method: 'paypal' as const, owner };
     await deps.chargeAmount({ ...request, purpose: 'check-owner' });
-    // The capture is where PayPal takes the money, so it is guarded like a charge (issue 17): never a
+    // The capture is where PayPal takes the money, so it is guarded like a charge: never a
     // PayPal order the customer cancelled to pay another way, never while another payment waits, and
     // never more than is still due. A repeated capture of a captured order takes nothing: answered as is.
     const captureGuarded = async (): Promise<PayPalOrder> => {

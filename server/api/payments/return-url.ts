@@ -16,7 +16,7 @@ export interface ReturnOrigins {
   isAllowedOrigin(origin: string): boolean;
 }
 
-/** The store's own verify page for the test gateway (001 §2), where a return without a URL goes. */
+/** The store's own verify page for the test gateway, where a return without a URL goes. */
 export const DEFAULT_RETURN_PATH = '/payment/verify/test';
 const MAX_LENGTH = 2000;
 

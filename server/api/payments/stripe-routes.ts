@@ -1,7 +1,7 @@
 /**
- * Stripe's PaymentIntent routes of 002 §7 and 001 §7. The browser confirms the intent with
- * Stripe.js (3-D Secure happens there); the server creates it with the amount it computed, patches
- * it, captures it and reads it back.
+ * Stripe's PaymentIntent routes. The browser confirms the intent with Stripe.js (3-D Secure happens
+ * there); the server creates it with the amount it computed, patches it, captures it and reads it
+ * back.
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -126,7 +126,7 @@ export function stripeRoutes(router: Router, deps: PaymentRouteDeps): void {
     const owner = ownerProof(ctx, body);
     let metadata = mergeMetadata(pickMetadata(current.metadata), incoming);
     let amountCents: number | undefined;
-    // After payment only the metadata may change (001 §4: the order id is added once the quote is converted).
+    // After payment only the metadata may change (the order id is added once the quote is converted).
     const changeable = AMOUNT_CHANGEABLE.has(current.status);
     if (changeable && (requestedAmount !== undefined || incoming.orderId || incoming.quoteId)) {
       const charge = await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, requestedAmount, method: 'stripe', owner });

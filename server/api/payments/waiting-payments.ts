@@ -1,6 +1,6 @@
 /**
- * A payment that waits for the customer's bank holds its amount (issue 17, "A customer can be
- * charged twice"). What the payment routes do about it:
+ * A payment that waits for the customer's bank holds its amount, or the customer could be charged
+ * twice. What the payment routes do about it:
  * - `guardedCharge`: every route that takes money first settles the provider objects the store
  *   created earlier for the same order or quote (an intent never confirmed is cancelled with Stripe,
  *   one waiting for 3-D Secure or already paid is handed to the ledger, which then refuses or lowers

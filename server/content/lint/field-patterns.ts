@@ -1,8 +1,8 @@
 /**
- * The typed rules of a form field (issue 20): `pattern` with its `patternMessage`, and `format`.
- * A schema cannot see that a pattern is a regular expression at all, so the lint compiles it as the
- * browser and the server will (the whole value must match, Unicode mode) and refuses one that would
- * fail there. It also refuses a pattern that repeats a group that itself repeats ("(a+)+"): such a
+ * The typed rules of a form field: `pattern` with its `patternMessage`, and `format`. A schema
+ * cannot see that a pattern is a regular expression at all, so the lint compiles it as the browser
+ * and the server will (the whole value must match, Unicode mode) and refuses one that would fail
+ * there. It also refuses a pattern that repeats a group that itself repeats ("(a+)+"): such a
  * pattern can take seconds or minutes on a long value, and the server runs it on every submission.
  * And a rule on a field that has no typed value (a select, a checkbox, a file) would silently do
  * nothing, so the lint says so.

@@ -1,7 +1,7 @@
 /**
- * Estimator pricing data (001 §3) is keyed by field name, then by option value, nested under each
- * dependsOn value first. A key that names no field, or a value the field does not offer, is a price
- * that can never apply, so it is reported against the templates that use the pricing file.
+ * Estimator pricing data is keyed by field name, then by option value, nested under each dependsOn
+ * value first. A key that names no field, or a value the field does not offer, is a price that can
+ * never apply, so it is reported against the templates that use the pricing file.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ const DEFAULT_PRICING_FILE = 'data/estimator-pricing.json';
 
 interface TemplateField {
   name: string;
-  /** false: the field is left out of the price (001 §3 useInCalculation). */
+  /** false: the field is left out of the price (the template field's useInCalculation). */
   priced: boolean;
   dependsOn: string[];
   /** Values the field can take, or undefined when it is free input (no options to check against). */

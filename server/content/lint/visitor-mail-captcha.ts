@@ -1,10 +1,10 @@
 /**
- * A form that e-mails the address a visitor types must ask for the captcha (issue 17): without it,
- * anyone's script can make the store send mail from its own domain to any address. A form mails
- * the typed address when it sends a confirmation (emailNotifications.sendSuccessEmail) and when it
- * subscribes it to the newsletter (actions.subscribeNewsletter, or a newsletter field: the double
- * opt-in e-mail). Estimator templates send their confirmation the same way. Account forms are sent
- * to the account endpoints, whose own limits guard them.
+ * A form that e-mails the address a visitor types must ask for the captcha: without it, anyone's
+ * script can make the store send mail from its own domain to any address. A form mails the typed
+ * address when it sends a confirmation (emailNotifications.sendSuccessEmail) and when it subscribes
+ * it to the newsletter (actions.subscribeNewsletter, or a newsletter field: the double opt-in
+ * e-mail). Estimator templates send their confirmation the same way. Account forms are sent to the
+ * account endpoints, whose own limits guard them.
  */
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord, walkJson } from './json-pointer';

@@ -1,8 +1,8 @@
 /**
- * Forms (issue 10): submissions gain a status, an update time, the number of steps done and the
- * hash of their continuation token (multi-step forms are one row updated step by step); uploads get
- * a table of their own; the newsletter's subscribers, one row per lower-cased address; and the mail
- * outbox carries extra headers (List-Unsubscribe) and attachments (paths of stored uploads).
+ * Forms: submissions gain a status, an update time, the number of steps done and the hash of their
+ * continuation token (multi-step forms are one row updated step by step); uploads get a table of
+ * their own; the newsletter's subscribers, one row per lower-cased address; and the mail outbox
+ * carries extra headers (List-Unsubscribe) and attachments (paths of stored uploads).
  */
 import { sql, type Kysely } from 'kysely';
 

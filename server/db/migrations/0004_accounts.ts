@@ -1,6 +1,6 @@
 /**
- * Customer accounts (issue 13): customers with their password hash, saved addresses, sign-in
- * sessions and password-reset tokens; quotes get the customer they belong to (orders already have
+ * Customer accounts: customers with their password hash, saved addresses, sign-in sessions and
+ * password-reset tokens; quotes get the customer they belong to (orders already have
  * `customer_id`). Secrets are stored only as hashes: argon2id for passwords, sha256 for the random
  * session ids, access tokens and reset tokens. Portable column types only, as in 0002.
  */

@@ -1,7 +1,7 @@
 /**
- * Estimates (and any form) sent from a dealer's page (issue 11): `dealer="..."` on an element
- * attributes what it sends to that dealer. The id is the one the server checked against the
- * dealer's origins (http/dealer-origin.ts), never the browser's word; null for the store's own pages.
+ * Estimates (and any form) sent from a dealer's page: `dealer="..."` on an element attributes what
+ * it sends to that dealer. The id is the one the server checked against the dealer's origins
+ * (http/dealer-origin.ts), never the browser's word; null for the store's own pages.
  */
 import type { Kysely } from 'kysely';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 17 part 1, "A customer can be charged twice":
+ * So that a customer is never charged twice:
  * - `payment_attempt`: every provider object the store created to take a payment that the browser
  *   (or the provider) may still move on its own: a Stripe PaymentIntent, a PayPal order. A new
  *   charge for the same order or quote first settles the open ones (cancels an unconfirmed intent,

@@ -1,5 +1,6 @@
 /**
- * Issue 17, parts 3 and 4.
+ * The store must not be a way to mail strangers: a cap on the mails to one address, and newsletter
+ * consent that only the address's owner can give.
  *
  * `mail_recipient_log`: one row per mail the outbox was asked to send to an address a visitor typed
  * (or to a customer), queued or dropped, so the cap of mails an hour to one address

@@ -1,10 +1,10 @@
 /**
- * The studio (issue 20): operators (not customers) with their password, TOTP secret and set-up
- * link; their sign-in sessions; their one-use recovery codes; the audit log; each operator's drafts;
- * and the published versions of the content folder, each with the text of every file it changed
- * before and after (a restore writes the "before" texts back). Secrets are stored as hashes:
- * argon2id for passwords, sha256 for session ids, set-up tokens and recovery codes (112 bits and
- * more of randomness). The TOTP secret is needed to check codes, so it is stored as is.
+ * The studio: operators (not customers) with their password, TOTP secret and set-up link; their
+ * sign-in sessions; their one-use recovery codes; the audit log; each operator's drafts; and the
+ * published versions of the content folder, each with the text of every file it changed before and
+ * after (a restore writes the "before" texts back). Secrets are stored as hashes: argon2id for
+ * passwords, sha256 for session ids, set-up tokens and recovery codes (112 bits and more of
+ * randomness). The TOTP secret is needed to check codes, so it is stored as is.
  */
 import type { Kysely } from 'kysely';
 

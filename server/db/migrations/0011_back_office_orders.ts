@@ -1,5 +1,5 @@
 /**
- * The back office (issue 21), orders: the indexes of the order list (server/back-office/order-list-query.ts),
+ * The back office's orders: the indexes of the order list (server/back-office/order-list-query.ts),
  * so its first page and every later one (keyset paging on created_at desc, id desc) read a few rows
  * at 100,000 orders. 0002 indexes increment_id (unique: the search by order number), email as typed
  * and payment(order_id); 0006 payment_overpayment(order_id).

@@ -1,9 +1,9 @@
 /**
- * The back office (issue 21), leads and subscribers: a status per form submission that the
- * operators keep (new, contacted, closed; schemas/api/back-office-leads.ts LEAD_STATUSES), and the
- * indexes of the lists (server/back-office/lead-queries.ts, subscriber-queries.ts), which page
- * newest first by id (keyset: `id < after`). Every existing row, and every row written without the
- * column (the form pipeline, the seed command), is a new lead.
+ * The back office's leads and subscribers: a status per form submission that the operators keep
+ * (new, contacted, closed; schemas/api/back-office-leads.ts LEAD_STATUSES), and the indexes of the
+ * lists (server/back-office/lead-queries.ts, subscriber-queries.ts), which page newest first by id
+ * (keyset: `id < after`). Every existing row, and every row written without the column (the form
+ * pipeline, the seed command), is a new lead.
  *
  * 0003 indexes form_submission (form_name, id): the list of one form. The rest is here.
  */
