@@ -1,5 +1,5 @@
 /**
- * Strangers cannot lock an owner out (issue 17 part 6), in Chromium at 390 and 1280 px: ten
+ * Strangers cannot lock an owner out, in Chromium at 390 and 1280 px: ten
  * strangers' wrong passwords for Jane's e-mail; Jane then opens the sign-in page and types her right
  * password; the form answers with the captcha (the offline test captcha, the store's default without
  * RECAPTCHA_SECRET_KEY) and the server's message; she ticks it, signs in again, and lands on her

@@ -1,5 +1,5 @@
 /**
- * Customer accounts in Chromium on a 390 px phone (issue 13 "Done when"), one customer's journey:
+ * Customer accounts in Chromium on a 390 px phone, one customer's journey:
  * register, sign out, sign in, two addresses with the second made the default shipping address, a
  * sample added on /order-samples and checked out signed in (prefilled from the default addresses,
  * the billing e-mail locked, paid with the test card 4242 4242 4242 4242 typed into the card form),

@@ -1,11 +1,11 @@
 /**
- * The back office's journey (issue 21, "Done when"), in Chromium: an editor makes a quote for a
- * customer who has an account, from catalog lines, and copies its payment link; in another browser
- * context the customer pays it with the test card; the editor sees the quote converted and the order
- * paid, marks it processing and then shipped with a comment e-mailed to the customer, and the
- * customer's account shows "Shipped". Then every back-office screen (orders, quotes, leads,
- * subscribers) opens at 1440 and 390 px without sideways scrolling or a serious axe finding. With STUDIO_DOCS_SHOTS set (`npm run screenshots:studio`), the
- * screens at 1440 px for docs/studio.md.
+ * The back office's journey, in Chromium: an editor makes a quote for a customer who has an
+ * account, from catalog lines, and copies its payment link; in another browser context the customer
+ * pays it with the test card; the editor sees the quote converted and the order paid, marks it
+ * processing and then shipped with a comment e-mailed to the customer, and the customer's account
+ * shows "Shipped". Then every back-office screen (orders, quotes, leads, subscribers) opens at 1440
+ * and 390 px without sideways scrolling or a serious axe finding. With STUDIO_DOCS_SHOTS set
+ * (`npm run screenshots:studio`), the screens at 1440 px for docs/studio.md.
  */
 import fs from 'node:fs';
 import path from 'node:path';

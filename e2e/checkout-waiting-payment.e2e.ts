@@ -1,11 +1,11 @@
 /**
- * Issue 17 part 1, "A customer can be charged twice", as the unlucky customer lives it in Chromium
- * against the whole store: on /checkout the card that needs authentication leaves for the test
- * authentication page, which the customer leaves open (a stalled bank page); back on the checkout
- * they try again and read the store's words with "Pay another way" (screenshots at 390 px and
- * 1280 px in test-results/screenshots, or SCREENSHOTS_DIR); the button cancels the waiting payment,
- * the good card pays, and the order ends paid with exactly one completed payment. The tab left on
- * the authentication page can no longer complete it.
+ * A customer must never be charged twice for one order. This is the case that could do it, as the
+ * unlucky customer lives it in Chromium against the whole store: on /checkout the card that needs
+ * authentication leaves for the test authentication page, which the customer leaves open (a stalled
+ * bank page); back on the checkout they try again and read the store's words with "Pay another way"
+ * (screenshots at 390 px and 1280 px in test-results/screenshots, or SCREENSHOTS_DIR); the button
+ * cancels the waiting payment, the good card pays, and the order ends paid with exactly one
+ * completed payment. The tab left on the authentication page can no longer complete it.
  */
 import fs from 'node:fs';
 import path from 'node:path';

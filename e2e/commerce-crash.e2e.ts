@@ -30,13 +30,15 @@ function startChild(databaseFile: string) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines = readline.createInterface({ input: child.stdout });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
   const listening = new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => {
       if (!line.startsWith('{')) return;
       const entry = JSON.parse(line) as Record<string, unknown>;
       if (entry.msg === 'main site listening') resolve(entry.url as string);
     });
-    child.on('exit', (code) => reject(new Error(`server exited early with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`server exited early with ${code}: ${errors}`)));
   });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   return { child, listening, exited };

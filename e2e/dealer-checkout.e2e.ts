@@ -1,5 +1,5 @@
 /**
- * The dealer's checkout (issue 12, "Done when"): the dealer example on its own origin under its strict
+ * The dealer's checkout: the dealer example on its own origin under its strict
  * Content-Security-Policy, every CSP violation collected on every page from before the first script.
  * A sample is ordered on the samples page, the cart's Checkout link leads to the dealer's
  * checkout.html, where <showroom-checkout dealer="demo-dealer"> takes the address and the test

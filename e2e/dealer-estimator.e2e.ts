@@ -1,5 +1,5 @@
 /**
- * The estimator on the dealer's page (issue 11): the dealer example on its own origin, under its
+ * The estimator on the dealer's page: the dealer example on its own origin, under its
  * strict Content-Security-Policy, embeds `<showroom-estimator dealer="demo-dealer">`. With every CSP
  * violation collected from before the first script runs (there must be none), the estimator shows a
  * live range while the visitor fills it in; Print downloads a PDF that holds the range; Submit

@@ -1,5 +1,5 @@
 /**
- * Sample ordering on a dealer's page (issue 11): the dealer example on its own origin, under its
+ * Sample ordering on a dealer's page: the dealer example on its own origin, under its
  * strict Content-Security-Policy (no inline, no eval, no hash), with every CSP violation collected
  * from before the first script runs. A sample is added, the count follows in another element, it
  * survives a reload and is gone 24 hours later (the browser's clock is moved, nothing waits), and

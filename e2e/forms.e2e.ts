@@ -1,5 +1,5 @@
 /**
- * The forms in a real Chromium against the whole server (issue 10, Done when): the demo forms on
+ * The forms in a real Chromium against the whole server: the demo forms on
  * their pages, the newsletter in the footer and in the home page's popup (with its confirmation
  * e-mail and page), and the unsubscribe page.
  * What is checked is what a visitor sees and what the server stored: the submission rows, the mail

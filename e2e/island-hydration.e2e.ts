@@ -36,14 +36,15 @@ const routes = [
   '/unsubscribe/no-such-token',
   '/estimator',
   '/checkout',
-  // Payment result pages (issue 12, room result). /payment/verify/{method} and /order/success leave
+  // Payment result pages. /payment/verify/{method} and /order/success leave
   // at once without this tab's pending payment or stored number (e2e/payment-result.e2e.ts).
   '/payment/fail',
-  // Quote payment and split payment (issue 12)
+  // Quote payment and split payment
   '/quote/payment?quoteId=1',
   '/order/split-payment?orderId=1&email=someone%40example.com',
   '/no/such/page',
-  // Customer accounts (issue 13): the account forms (the signed-in pages redirect a visitor without a session)
+  // Customer accounts: the account forms (the signed-in pages redirect a visitor without a
+  // session).
   '/register',
   '/my-account/login',
   '/my-account/forgot-password',

@@ -1,9 +1,9 @@
 /**
- * The quote payment and split payment pages in Chromium (issue 12, before the gateways' clients
- * land): a quote made with `npm run quote -- create` opens by its link and reads well on a 390 px
- * phone; the expired and not-found dead ends; the split page's lookup with its messages and its
- * 'Order not found.'. axe finds no serious or critical violation on any of them, errors shown.
- * The journeys that pay through the card entry come with the gateways (phase 2).
+ * The quote payment and split payment pages in Chromium: a quote made with
+ * `npm run quote -- create` opens by its link and reads well on a 390 px phone; the expired and
+ * not-found dead ends; the split page's lookup with its messages and its 'Order not found.'. axe
+ * finds no serious or critical violation on any of them, errors shown. The journeys that pay
+ * through the card entry are in quote-journeys.e2e.ts and split-journeys.e2e.ts.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The payment result pages in Chromium (issue 12, point 4): an order created and paid with the test
+ * The payment result pages in Chromium: an order created and paid with the test
  * card through the API, the pending payment put in sessionStorage as the checkout does before a
  * provider's redirect, then /payment/verify/test?transactionId=... finishes it: /order/success with
  * the order number in bold, the order `ordered` in the database, both e-mails in /dev/mail, the

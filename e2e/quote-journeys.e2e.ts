@@ -1,11 +1,11 @@
 /**
- * The quote payment page's journeys in Chromium through the real test-card form (issue 12, "Done
- * when"): a quote made with `npm run quote -- create` is opened by its link and paid; a declined
- * card shows the gateway's message and leaves the quote open, then a good card converts it into
- * exactly one order; a split amount is taken and the order owes the rest; a card that needs
- * authentication goes through the test authentication page and /payment/verify/test; the expired
- * and not-found dead ends. axe on the page with its errors shown, and the keyboard alone on a
- * 390 px phone. Each journey checks what the customer sees and what the database and /dev/mail hold.
+ * The quote payment page's journeys in Chromium through the real test-card form: a quote made with
+ * `npm run quote -- create` is opened by its link and paid; a declined card shows the gateway's
+ * message and leaves the quote open, then a good card converts it into exactly one order; a split
+ * amount is taken and the order owes the rest; a card that needs authentication goes through the
+ * test authentication page and /payment/verify/test; the expired and not-found dead ends. axe on
+ * the page with its errors shown, and the keyboard alone on a 390 px phone. Each journey checks
+ * what the customer sees and what the database and /dev/mail hold.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

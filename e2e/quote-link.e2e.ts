@@ -1,6 +1,7 @@
 /**
- * The quote payment link (001 §2) carries its token in the address: the page answers with no
- * referrer, and moves the token out of the address bar into sessionStorage as soon as it runs.
+ * The quote payment link carries its token in the address (the token query parameter): the page
+ * answers with no referrer, and moves the token out of the address bar into sessionStorage as soon
+ * as it runs.
  */
 import { describe, expect, it } from 'vitest';
 import { watchConsole } from './browser';
@@ -18,7 +19,7 @@ describe('the quote link page', () => {
       const referer = request.headers()['referer'];
       if (referer) referers.push(referer);
     });
-    // The quote payment block (issue 12) then opens the quote with the moved token as Bearer.
+    // The quote payment block then opens the quote with the moved token as Bearer.
     const link = await createQuoteLink(shop.server);
     const quoteId = link.searchParams.get('quoteId')!;
     const token = link.searchParams.get('token')!;

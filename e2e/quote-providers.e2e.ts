@@ -1,5 +1,5 @@
 /**
- * A quote paid on the real quote page with Stripe and with PayPal (issue 12, "Done when"): the
+ * A quote paid on the real quote page with Stripe and with PayPal: the
  * providers' scripts are the local stand-ins (e2e/stand-ins) served at their real URLs, their API
  * hosts are sent to the fake providers the contract tests use, and the shop runs with those fakes
  * and the page's own CSP (which must allow the provider hosts). Each payment converts the quote

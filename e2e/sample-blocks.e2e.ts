@@ -1,9 +1,9 @@
 /**
- * Sample ordering and the sample cart as blocks of the main site (issue 11, "each a block and an
- * element"): on /order-samples the order-samples block adds a sample, the sample-cart block on the
- * same page and the header's count follow, the cart survives a reload onto /checkout (the checkout's
- * summary shows it), and showroom:sample-added reaches the document as from an element. The blocks
- * use the main site's own cart key, the one the sample grid and the header share.
+ * Sample ordering and the sample cart as blocks of the main site (each is also an element, for a
+ * dealer's page): on /order-samples the order-samples block adds a sample, the sample-cart block on
+ * the same page and the header's count follow, the cart survives a reload onto /checkout (the
+ * checkout's summary shows it), and showroom:sample-added reaches the document as from an element.
+ * The blocks use the main site's own cart key, the one the sample grid and the header share.
  */
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';

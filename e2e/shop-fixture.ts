@@ -5,7 +5,7 @@
  *
  * Journeys open `shop.server.url`: the address the README prints, http://localhost:PORT, as
  * `npm start` serves it (listening on 127.0.0.1, no PUBLIC_URL). They ran at 127.0.0.1 before, and
- * that is how a store that refused every payment at the README's address passed them (issue 17).
+ * that is how a store that refused every payment at the README's address passed them.
  * `shop.server.listenUrl` is the other loopback name, for a journey that wants it.
  */
 import type { Browser } from 'playwright-core';

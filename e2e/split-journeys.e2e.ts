@@ -1,7 +1,7 @@
 /**
- * The split payment page's journeys in Chromium through the real test-card form (issue 12, "Done
- * when"): an order with split payment (a quote's split settings carry to its order; the quote's
- * deposit is paid through the API) is paid on /order/split-payment in two parts down to zero. The
+ * The split payment page's journeys in Chromium through the real test-card form: an order with
+ * split payment (a quote's split settings carry to its order; the quote's deposit is paid through
+ * the API) is paid on /order/split-payment in two parts down to zero. The
  * first part shows 'Payment successful!' and the new balance, the second goes to /order/success
  * with the number; the database holds the three completed payments (deposit and two parts) summing
  * to the total and the order `ordered`; each part's confirmation e-mail is in /dev/mail. The amount

@@ -1,5 +1,5 @@
 /**
- * The studio's whole journey (issue 20, "Done when"), in Chromium on a copy of the demo content:
+ * The studio's whole journey, in Chromium on a copy of the demo content:
  * an operator is added by the command line and follows the printed set-up link (password, the
  * authenticator app, recovery codes), signs in, creates /showrooms/austin with a title banner, rich
  * text and the contact form, watches the preview change while typing, cannot publish while a field

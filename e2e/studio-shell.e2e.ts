@@ -1,5 +1,5 @@
 /**
- * The studio's shell in Chromium (issue 20): /studio answers with its own strict CSP and no inline
+ * The studio's shell in Chromium: /studio answers with its own strict CSP and no inline
  * script or style, and no storefront bundle carries studio code; a new operator's set-up (password,
  * the authenticator app's key, recovery codes); sign-in by keyboard alone, with the one refusal for
  * a wrong code; a viewer sees no Publish; an admin adds an operator and sees the set-up link once;

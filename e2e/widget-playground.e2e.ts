@@ -1,14 +1,13 @@
 /**
  * The widget playground (examples/playground/, served at /playground/): built from the manifest,
  * each element with a control per attribute and a log of its showroom:* events. The developer's
- * journey (issue 18): every element starts working (the estimator with the store's template), the
- * values the store knows are lists read from it, "Copy HTML" puts the element's snippet on the
- * clipboard (or selects it when the browser refuses), the address keeps the element and its
- * attributes so a reload comes back to them, and a new style-name leaves no message of the last
- * one; screenshots at 390 and 1280 px, and no serious axe violation in the playground's own
- * controls. For each money
- * element (issue 12): it renders its first state, a wrong value typed into a control shows the
- * element's configuration message (and clearing it brings the element back), and one interaction
+ * journey: every element starts working (the estimator with the store's template), the values the
+ * store knows are lists read from it, "Copy HTML" puts the element's snippet on the clipboard (or
+ * selects it when the browser refuses), the address keeps the element and its attributes so a
+ * reload comes back to them, and a new style-name leaves no message of the last one; screenshots at
+ * 390 and 1280 px, and no serious axe violation in the playground's own controls. For each money
+ * element: it renders its first state, a wrong value typed into a control shows the element's
+ * configuration message (and clearing it brings the element back), and one interaction
  * through the controls or the element: the checkout pays a sample with the test card, the order
  * result then shows that order, the quote payment opens a quote put in by its controls, the split
  * payment's lookup answers 'Order not found.'.

@@ -21,9 +21,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function ensureBuilt(): void {
-  // A test build is complete but compressed at quick levels: visitors get the release build.
-  if (!buildIsStale() && !builtForTests()) return;
+/** `production`: a test build (complete, its copies compressed at quick levels) is rebuilt for visitors. */
+function ensureBuilt(production: boolean): void {
+  if (!buildIsStale() && !(production && builtForTests())) return;
   process.stderr.write('Building the site and widget bundles (npm run build)...\n');
   // Build output goes to stderr: stdout carries only the JSON log lines. The bundles are built for
   // production whatever NODE_ENV the store runs with (under a test runner's NODE_ENV=test, Vite
@@ -34,7 +34,7 @@ function ensureBuilt(): void {
 
 async function start(): Promise<void> {
   const config = loadConfig();
-  ensureBuilt();
+  ensureBuilt(config.production);
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, logger);
   let signals = 0;
