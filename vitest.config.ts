@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { projectFiles, type ProjectName } from './scripts/test-projects';
-import { LongestFirstSequencer } from './scripts/test-sequencer';
+import { projectFiles, type ProjectName } from './scripts/test-projects.ts';
+import { LongestFirstSequencer } from './scripts/test-sequencer.ts';
 
 /**
  * The projects and which files each runs come from scripts/test-projects.ts (docs/development.md,

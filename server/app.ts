@@ -19,6 +19,7 @@ import type { Content } from './content/load-content';
 import type { LiveSite } from './content/live-site';
 import type { Database } from './db/database';
 import { createGateways, type AllGateways } from './gateways/create-gateways';
+import type { ProviderRefund } from './gateways/gateway';
 import { ApiError } from './http/api-error';
 import { clientAddress, untrustedForwardingWarning } from './http/client-address';
 import { apiCors, publicCors } from './http/cors';
@@ -110,7 +111,8 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   const isReturnOrigin = (origin: string) => deps.allowedOrigins().has(origin) || dealers.isDealerOrigin(origin);
   const p = commerce.payments;
   const holds = { held: p.held, openAttempts: p.openAttempts, recordAttempt: p.recordAttempt, markAttempt: p.markAttempt, attemptState: p.attemptState, onVoidedPayment: p.onVoidedPayment };
-  const payments = { gateways, chargeAmount: p.chargeAmount, onConfirmedPayment: p.onConfirmedPayment, holds, logger: deps.logger, storeOrigins, isReturnOrigin };
+  const onProviderRefunds = (refunds: readonly ProviderRefund[]) => commerce.orders.recordProviderRefunds(refunds);
+  const payments = { gateways, chargeAmount: p.chargeAmount, onConfirmedPayment: p.onConfirmedPayment, onProviderRefunds, holds, logger: deps.logger, storeOrigins, isReturnOrigin };
   paymentMethodRoutes(api, deps.content, gateways);
   catalogSampleRoutes(api, deps.content);
   paymentRoutes(api, payments);
@@ -118,7 +120,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   // gets the same `live`; a publish builds the next app, and requests already in flight (the
   // publish's own included) finish on this one.
   if (deps.live) {
-    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce, forms: deps.forms });
+    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce, forms: deps.forms, gateways });
   }
   const schemas = new Map<string, unknown>(Object.entries(definitionSchemas));
   site.get('/schemas/:name.schema.json', (ctx) => {

@@ -9,6 +9,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { endpoint, errorSchema, moneySchema, successWith } from './endpoint';
 import { addressViewSchema, ORDER_STATUSES, orderItemViewSchema, PAYMENT_STATUSES } from './order-view';
+import { refundViewSchema } from './refund-view';
 import { denied, done, idParam, objectBody, operatorSession, REQUIRED, text } from './studio-common';
 
 export { ORDER_STATUSES };
@@ -22,10 +23,12 @@ export const OPERATOR_ORDER_STATUSES = ['ordered', 'processing', 'shipped', 'com
 
 /**
  * Where an order's money stands: `refund_due` when a payment took more than was due and that is not
- * yet refunded (it wins over the others); else `paid` (completed payments cover the total),
- * `partially_paid`, `pending` (nothing completed, a payment pending or on hold) or `unpaid`.
+ * yet refunded (it wins over the others); `refund_requested` while an editor's refund waits for a
+ * publisher; `refunded` when everything paid was given back, `partially_refunded` when some was;
+ * else `paid` (completed payments cover the total), `partially_paid`, `pending` (nothing completed,
+ * a payment pending or on hold) or `unpaid`.
  */
-export const ORDER_PAYMENT_STATES = ['unpaid', 'pending', 'partially_paid', 'paid', 'refund_due'] as const;
+export const ORDER_PAYMENT_STATES = ['unpaid', 'pending', 'partially_paid', 'paid', 'refund_due', 'refund_requested', 'partially_refunded', 'refunded'] as const;
 export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
 
 export const ORDER_LIST_DEFAULT_LIMIT = 50;
@@ -79,7 +82,7 @@ export const orderListRowSchema = {
 
 const paymentSchema = {
   type: 'object',
-  required: ['id', 'method', 'methodLabel', 'gateway', 'status', 'amount', 'transactionId', 'providerReference', 'createdAt'],
+  required: ['id', 'method', 'methodLabel', 'gateway', 'status', 'amount', 'transactionId', 'providerReference', 'createdAt', 'refunded', 'refundable'],
   additionalProperties: false,
   properties: {
     id: integer,
@@ -91,6 +94,8 @@ const paymentSchema = {
     transactionId: text,
     providerReference: { type: 'string', description: "The gateway's own id of the transaction (a Stripe PaymentIntent, a PayPal capture)" },
     createdAt: text,
+    refunded: { ...money, description: 'Given back so far (refunds succeeded or settling)' },
+    refundable: { ...money, description: 'What may still be given back: the amount less what was refunded or is asked for. A payment still waiting (authorized, not captured) shows its whole amount, which is voided rather than refunded; 0 for a payment that failed' },
   },
 } as const;
 
@@ -119,7 +124,7 @@ export const orderDetailSchema = {
   type: 'object',
   required: [
     'id', 'incrementId', 'createdAt', 'updatedAt', 'status', 'state', 'email', 'firstName', 'lastName', 'phone', 'customerIsGuest', 'customerId', 'poNumber',
-    'additionalNotes', 'dealer', 'quote', 'items', 'addresses', 'totals', 'paymentMethod', 'paymentState', 'payments', 'overpayments', 'statusHistory',
+    'additionalNotes', 'dealer', 'quote', 'items', 'addresses', 'totals', 'paymentMethod', 'paymentState', 'payments', 'refunds', 'overpayments', 'statusHistory',
     'allowedStatuses', 'emailSent',
   ],
   additionalProperties: false,
@@ -150,7 +155,7 @@ export const orderDetailSchema = {
     addresses: { type: 'array', items: addressViewSchema },
     totals: {
       type: 'object',
-      required: ['subtotal', 'shipping', 'shippingTax', 'shippingLabel', 'shippingMethod', 'tax', 'taxPercent', 'discount', 'total', 'paid', 'due'],
+      required: ['subtotal', 'shipping', 'shippingTax', 'shippingLabel', 'shippingMethod', 'tax', 'taxPercent', 'discount', 'total', 'paid', 'refunded', 'due'],
       additionalProperties: false,
       properties: {
         subtotal: money,
@@ -163,12 +168,14 @@ export const orderDetailSchema = {
         discount: money,
         total: money,
         paid: { ...money, description: 'Completed payments' },
+        refunded: { ...money, description: 'Given back on them' },
         due: { ...money, description: 'What is left to pay; 0 when paid (an overpayment is listed apart)' },
       },
     },
     paymentMethod: { type: 'object', required: ['code', 'label'], additionalProperties: false, properties: { code: text, label: text } },
     paymentState,
     payments: { type: 'array', items: paymentSchema },
+    refunds: { type: 'array', items: refundViewSchema, description: 'Every refund and void asked for, oldest first' },
     overpayments: { type: 'array', items: overpaymentSchema },
     statusHistory: { type: 'array', items: historySchema, description: 'Newest first' },
     allowedStatuses: {
@@ -285,7 +292,7 @@ export const orderResendConfirmationEndpoint = endpoint({
 export const overpaymentRefundedEndpoint = endpoint({
   method: 'POST',
   path: '/api/studio/orders/:id/overpayments/:overpaymentId/refunded',
-  summary: 'Mark a flagged overpayment of the order refunded (the refund itself is made at the gateway); once',
+  summary: 'Mark a flagged overpayment of the order refunded outside Showroom (in the gateway\'s dashboard, or by cheque); once. A refund through the gateway is POST .../overpayments/:overpaymentId/refund',
   caller: 'an editor',
   security: operatorSession,
   tags,

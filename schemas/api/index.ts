@@ -13,10 +13,12 @@ import { studioEndpoints } from './studio';
 import { backOfficeOrderEndpoints } from './back-office-orders';
 import { backOfficeQuoteEndpoints } from './back-office-quotes';
 import { backOfficeLeadEndpoints } from './back-office-leads';
+import { backOfficeRefundEndpoints } from './back-office-refunds';
 
 export const endpoints: readonly Endpoint[] = [
   healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints, ...studioEndpoints,
   ...backOfficeOrderEndpoints,
   ...backOfficeQuoteEndpoints,
   ...backOfficeLeadEndpoints,
+  ...backOfficeRefundEndpoints,
 ];

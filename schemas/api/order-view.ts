@@ -6,6 +6,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { moneySchema } from './endpoint';
+import { customerRefundViewSchema } from './refund-view';
 
 const money = moneySchema;
 const text = { type: 'string' } as const;
@@ -87,7 +88,7 @@ export const orderViewSchema = {
     'id', 'orderIncrementId', 'createdAt', 'updatedAt', 'state', 'status', 'paymentStatus', 'orderCurrencyCode', 'email', 'firstName', 'lastName', 'customerIsGuest',
     'poNumber', 'quoteId', 'items', 'addresses', 'payments', 'payment', 'statusHistory', 'subtotal', 'subtotalInclTax', 'shippingAmount', 'shippingTaxAmount',
     'shippingInclTax', 'shippingMethod', 'shippingLabel', 'taxAmount', 'taxPercent', 'discountAmount', 'total', 'weight', 'totalItemCount', 'additionalNotes',
-    'emailSent', 'splitPaymentEnabled', 'minimumSplitAmount', 'paidAmount', 'remainingBalance',
+    'emailSent', 'splitPaymentEnabled', 'minimumSplitAmount', 'paidAmount', 'refundedAmount', 'refunds', 'remainingBalance',
   ],
   additionalProperties: false,
   properties: {
@@ -97,7 +98,7 @@ export const orderViewSchema = {
     updatedAt: text,
     state: text,
     status: { enum: ORDER_STATUSES },
-    paymentStatus: { enum: ['unpaid', 'pending', 'partially_paid', 'paid'] },
+    paymentStatus: { enum: ['unpaid', 'pending', 'partially_paid', 'paid', 'partially_refunded', 'refunded'] },
     orderCurrencyCode: text,
     email: text,
     firstName: text,
@@ -133,6 +134,8 @@ export const orderViewSchema = {
     splitPaymentEnabled: { type: 'boolean' },
     minimumSplitAmount: money,
     paidAmount: money,
+    refundedAmount: { ...money, description: 'Given back on the payments (refunds succeeded or settling)' },
+    refunds: { type: 'array', items: customerRefundViewSchema, description: 'Money given back, oldest first' },
     remainingBalance: money,
   },
 } as const;

@@ -7,7 +7,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/database';
 import type { Queries } from '../db/queries';
 import type { AllGateways } from '../gateways/create-gateways';
-import type { ConfirmedPayment, GatewayName, PaymentGateway } from '../gateways/gateway';
+import { ScriptedRefunds } from '../gateways/fakes/scripted-refunds';
+import { isWaitingStatus, type ConfirmedPayment, type GatewayName, type PaymentGateway, type RefundOutcome, type RefundRequest } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
 import type { MailConfig } from '../mail/mail-config';
 import { QuoteService } from '../services/quote-service';
@@ -18,6 +19,12 @@ export class ScriptedGateway implements PaymentGateway {
   /** Transaction ids whose confirmation fails as an unreachable provider would. */
   readonly unreachable = new Set<string>();
   confirmCalls = 0;
+  /**
+   * What it was asked to refund (`refunds.requests`), and what a test scripts: `refunds.failures`
+   * (provider reference -> the provider's message) or `refunds.unreachable`. A payment set as pending
+   * or on hold is voided (and confirms as voided afterwards); any other is refunded.
+   */
+  readonly refunds = new ScriptedRefunds('re_scripted_');
   constructor(readonly name: GatewayName = 'test') {}
 
   set(payment: Partial<ConfirmedPayment> & { transactionId: string; amountCents: number }): ConfirmedPayment {
@@ -42,6 +49,14 @@ export class ScriptedGateway implements PaymentGateway {
     const p = this.payments.get(transactionId);
     if (!p) throw new ApiError(404, 'payment_not_found', 'Payment not found.');
     return p;
+  }
+
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const payment = this.payments.get(request.payment.transactionId);
+    const voids = payment !== undefined && (isWaitingStatus(payment.status) || payment.status === 'voided');
+    const outcome = await this.refunds.answer(request, voids ? payment.amountCents : null);
+    if (voids && outcome.status === 'succeeded') payment.status = 'voided';
+    return outcome;
   }
 }
 

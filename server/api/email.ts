@@ -21,7 +21,7 @@ export function emailRoutes(router: Router, commerce: Commerce): void {
     const ref = body.data?.orderId ?? body.orderId ?? body.data?.id;
     const id = ref === undefined ? undefined : await commerce.orders.resolveOrderId(String(ref));
     if (id === undefined || !(await commerce.tokens.verify(id, presentedToken(ctx)))) throw forbidden();
-    const order = await commerce.orders.resendConfirmation(id);
+    const order = await commerce.orders.requeueConfirmation(id);
     ctx.body = { success: true, message: 'The confirmation e-mails are queued.', emailSent: order.emailSent };
   });
 }

@@ -6,7 +6,8 @@
  * @engines sqlite postgres: accounts and sessions are rows the engine keeps and expires.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachOrderToCustomer, attachQuoteToCustomer } from '../services/account-orders';
+import { attachOrderToCustomer } from '../orders/cart-orders';
+import { attachQuoteToCustomer } from '../services/account-orders';
 import { REGISTERED_MESSAGE } from '../services/account-service';
 import { QuoteService } from '../services/quote-service';
 import { api, orderPayload, quoteFile } from './commerce-test-kit';

@@ -10,13 +10,15 @@ import type { RequestBody } from '../../schemas/api/endpoint';
 import { createOrderEndpoint, IDEMPOTENCY_KEY_PATTERN, lookupOrderEndpoint, splitPaymentEndpoint, updateOrderEndpoint, viewOrderEndpoint } from '../../schemas/api/orders';
 import { GATEWAY_NAMES } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
+import { apiErrorOf } from '../http/error-handler';
 import { checkRequest } from '../http/contract';
 import type { StoreOrigins } from '../http/store-origins';
 import type { Commerce } from '../services/commerce';
 import { readEmailAddress } from '../services/email-address';
-import { notFound } from '../services/order-service';
-import { balanceCents, loadOrder } from '../services/order-view';
-import { ORDER_ALREADY_PAID, SPLIT_NOT_ENABLED } from '../services/payment-service';
+import { ORDER_ALREADY_PAID } from '../orders/charges';
+import { SPLIT_NOT_ENABLED } from '../orders/order-access';
+import { orderNotFound } from '../orders/order-errors';
+import { balanceCents, loadOrder } from '../orders/order-view';
 import { clientKey, ownerProof } from './payments/owner-proof';
 import { presentedToken, readJson } from './read-json';
 
@@ -60,14 +62,14 @@ async function retryAfterOn429<T>(ctx: Context, work: () => Promise<T>): Promise
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 429) ctx.set('Retry-After', '60');
+    if (apiErrorOf(err)?.status === 429) ctx.set('Retry-After', '60');
     throw err;
   }
 }
 
 async function requireOwner(commerce: Commerce, ctx: Context, rawId: unknown): Promise<number> {
   const id = typeof rawId === 'string' || typeof rawId === 'number' ? await commerce.orders.resolveOrderId(String(rawId)) : undefined;
-  if (id === undefined || !commerce.tokens.verify(id, presentedToken(ctx))) throw notFound();
+  if (id === undefined || !commerce.tokens.verify(id, presentedToken(ctx))) throw orderNotFound();
   return id;
 }
 
@@ -88,11 +90,11 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
     const raw = await readJson(ctx);
     const key = idempotencyKeyOf(ctx);
     const body = checkRequest(createOrderEndpoint, ctx, raw).body;
-    const input = orders.parseOrderInput(body);
+    const input = orders.parseCartOrder(body);
     const origin = ctx.get('Origin');
     // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.
     const dealer = (ctx.state as { dealerId?: string }).dealerId ?? (origin && !storeOrigins.has(origin) ? origin.slice(0, 200) : null);
-    const { order, created } = await orders.createOrder(input, key, dealer, await customerOf(ctx));
+    const { order, created } = await orders.placeFromCart(input, key, dealer, await customerOf(ctx));
     ctx.status = created ? 201 : 200;
     ctx.body = { ...order, accessToken: commerce.tokens.issue(order.id) };
   });
@@ -143,7 +145,7 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
     // The order id and its e-mail, under the lookup's rate limits; or the order's access token.
     const owned = await retryAfterOn429(ctx, () => payments.authorize({ orderId: params.id }, ownerProof(ctx, body)));
     const record = await loadOrder(commerce.q, owned.orderId!);
-    if (!record) throw notFound();
+    if (!record) throw orderNotFound();
     if (record.order.split_payment_enabled !== 1) throw new ApiError(400, 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
     const attempt = paymentAttempt(body);
     if (!attempt) throw new ApiError(400, 'validation_failed', 'Payment amount is required', { payments: 'Payment amount is required' });

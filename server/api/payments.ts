@@ -6,6 +6,7 @@
  */
 import type Router from '@koa/router';
 import { ApiError } from '../http/api-error';
+import { apiErrorOf } from '../http/error-handler';
 import { PAYPAL_MESSAGES } from '../../schemas/evaluators/paypal-messages';
 import { authorizeNetRoutes } from './payments/authorize-net-routes';
 import type { PaymentRouteDeps } from './payments/payment-deps';
@@ -23,8 +24,8 @@ export function paymentRoutes(router: Router, deps: PaymentRouteDeps): void {
       await next();
     } catch (err) {
       // The e-mail check of a split payment shares the order lookup's rate limits.
-      if (err instanceof ApiError && err.status === 429) ctx.set('Retry-After', '60');
-      if (err instanceof ApiError || (typeof err === 'object' && err !== null && typeof (err as { status?: unknown }).status === 'number' && (err as { status: number }).status < 500)) throw err;
+      if (apiErrorOf(err)?.status === 429) ctx.set('Retry-After', '60');
+      if (apiErrorOf(err) || (typeof err === 'object' && err !== null && typeof (err as { status?: unknown }).status === 'number' && (err as { status: number }).status < 500)) throw err;
       deps.logger?.error({ err, path: ctx.path }, 'payment route failed');
       const message = ctx.path.startsWith('/api/payment/paypal/') ? PAYPAL_MESSAGES.transactionError : 'An error occurred while processing your payment. Please try again.';
       throw new ApiError(502, 'payment_error', message);

@@ -8,14 +8,18 @@
 import type { Context, Middleware } from 'koa';
 import { authorizeNetWebhookEndpoint, paypalWebhookEndpoint, stripeWebhookEndpoint } from '../../schemas/api/payments';
 import { ApiError } from '../http/api-error';
+import { apiErrorOf } from '../http/error-handler';
 import { checkRequest } from '../http/contract';
-import type { ConfirmedPayment } from '../gateways/gateway';
+import type { ConfirmedPayment, ProviderRefund } from '../gateways/gateway';
 import { gatewayNotConfigured } from '../gateways/gateway-errors';
 import { invalidSignature } from '../gateways/stripe-gateway';
 import type { PaymentRouteDeps } from './payments/payment-deps';
 import { readRawBody } from './payments/request-body';
 
-type WebhookDeps = Pick<PaymentRouteDeps, 'gateways' | 'onConfirmedPayment' | 'logger'>;
+type WebhookDeps = Pick<PaymentRouteDeps, 'gateways' | 'onConfirmedPayment' | 'onProviderRefunds' | 'logger'>;
+
+/** What an event is about: a payment (checked with its provider), refunds it reports, or neither. */
+type WebhookSubject = { payment: ConfirmedPayment } | { refunds: ProviderRefund[] } | null;
 
 const PROVIDERS = ['stripe', 'paypal', 'authorize-net'] as const;
 type Provider = (typeof PROVIDERS)[number];
@@ -37,15 +41,17 @@ function field(source: unknown, ...path: string[]): unknown {
   return value;
 }
 
-/** The payment an event is about, checked with its provider; null when the event is not about a payment. */
-async function paymentOf(provider: Provider, ctx: Context, raw: Buffer, deps: WebhookDeps): Promise<ConfirmedPayment | null> {
+/** The payment an event is about (checked with its provider), or the refunds it reports; null for anything else. */
+async function subjectOf(provider: Provider, ctx: Context, raw: Buffer, deps: WebhookDeps): Promise<WebhookSubject> {
   const { gateways } = deps;
   if (provider === 'stripe') {
     if (!gateways.stripe) throw gatewayNotConfigured('stripe');
     const event = gateways.stripe.verifyWebhook(raw, ctx.get('Stripe-Signature') || undefined);
+    const refunds = gateways.stripe.refundsOf(event);
+    if (refunds) return { refunds };
     if (!event.type.startsWith('payment_intent.')) return null;
     const id = field(event.data.object, 'id');
-    return typeof id === 'string' ? gateways.stripe.confirm(id) : null;
+    return typeof id === 'string' ? { payment: await gateways.stripe.confirm(id) } : null;
   }
   if (provider === 'paypal') {
     if (!gateways.paypal) throw gatewayNotConfigured('paypal');
@@ -55,18 +61,20 @@ async function paymentOf(provider: Provider, ctx: Context, raw: Buffer, deps: We
       headers[name] = ctx.get(name) || undefined;
     }
     if (!(await gateways.paypal.verifyWebhook(headers, event))) throw invalidSignature();
+    const refund = await gateways.paypal.refundOf(event);
+    if (refund) return { refunds: [refund] };
     const type = String(event.event_type ?? '');
     let orderId: unknown;
     if (type.startsWith('CHECKOUT.ORDER.')) orderId = field(event, 'resource', 'id');
     else if (type.startsWith('PAYMENT.CAPTURE.')) orderId = field(event, 'resource', 'supplementary_data', 'related_ids', 'order_id');
-    return typeof orderId === 'string' && orderId ? gateways.paypal.confirm(orderId) : null;
+    return typeof orderId === 'string' && orderId ? { payment: await gateways.paypal.confirm(orderId) } : null;
   }
   if (!gateways.authorizeNet) throw gatewayNotConfigured('authorizenet');
   if (!gateways.authorizeNet.verifyWebhook(raw, ctx.get('X-ANET-Signature') || undefined)) throw invalidSignature();
   const event = parseJson(raw);
   if (!String(event.eventType ?? '').startsWith('net.authorize.payment.')) return null;
   const transId = field(event, 'payload', 'id');
-  return typeof transId === 'string' || typeof transId === 'number' ? gateways.authorizeNet.confirm(String(transId)) : null;
+  return typeof transId === 'string' || typeof transId === 'number' ? { payment: await gateways.authorizeNet.confirm(String(transId)) } : null;
 }
 
 /** A Koa middleware, to be mounted before any body parser; it answers only its own paths. */
@@ -83,7 +91,14 @@ export function webhookRoutes(deps: WebhookDeps): Middleware {
     // The signature headers first (their contract); the raw body is the provider's, checked by its signature below.
     checkRequest(WEBHOOK_CONTRACTS[provider], ctx);
     const raw = await readRawBody(ctx);
-    const payment = await paymentOf(provider, ctx, raw, deps);
+    const subject = await subjectOf(provider, ctx, raw, deps);
+    if (subject && 'refunds' in subject) {
+      // Refunds the store asked for are found again and counted once; any other was made at the gateway.
+      const changed = deps.onProviderRefunds ? await deps.onProviderRefunds(subject.refunds) : 0;
+      ctx.body = { received: true, applied: changed > 0 };
+      return;
+    }
+    const payment = subject?.payment;
     if (!payment) {
       ctx.body = { received: true, applied: false };
       return;
@@ -91,10 +106,11 @@ export function webhookRoutes(deps: WebhookDeps): Middleware {
     try {
       await deps.onConfirmedPayment(payment);
     } catch (err) {
-      if (err instanceof ApiError && err.status < 500) {
+      const refused = apiErrorOf(err);
+      if (refused && refused.status < 500) {
         // The orders room refused it (an unknown order, an amount that does not match): a retry would not help.
         deps.logger?.warn({ err, gateway: payment.gateway, providerReference: payment.providerReference }, 'webhook payment not applied');
-        ctx.body = { received: true, applied: false, message: err.message };
+        ctx.body = { received: true, applied: false, message: refused.message };
         return;
       }
       deps.logger?.error({ err, gateway: payment.gateway, providerReference: payment.providerReference }, 'webhook payment failed; the provider will retry');

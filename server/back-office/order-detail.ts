@@ -7,7 +7,9 @@
 import type { OrderDetailWire, OrderPaymentState } from '../../schemas/api/back-office-orders';
 import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
-import { balanceCents, loadOrder, orderView, paidCents, type OrderRecord } from '../services/order-view';
+import { REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
+import { refundableCents } from '../orders/refunds';
+import { balanceCents, loadOrder, orderView, paidCents, refundedCentsOf, type OrderRecord } from '../orders/order-view';
 import { paymentStateOf } from './order-list-query';
 import { operatorMoves } from './order-moves';
 
@@ -50,6 +52,8 @@ function detailOf(
     totalCents: o.total_cents,
     refundDue: overpayments.some((v) => v.refunded_at === null),
     waiting: record.payments.some((p) => p.status === 'pending' || p.status === 'on_hold'),
+    refundedCents: refundedCentsOf(record.refunds),
+    refundRequested: record.refunds.some((r) => r.status === 'requested'),
   });
   return {
     id: o.id,
@@ -81,6 +85,7 @@ function detailOf(
       discount: toDollars(o.discount_cents),
       total: toDollars(o.total_cents),
       paid: toDollars(paid),
+      refunded: toDollars(refundedCentsOf(record.refunds)),
       due: toDollars(balanceCents(o, record.payments)),
     },
     paymentMethod: { code: o.payment_method, label: o.payment_method_label },
@@ -95,6 +100,26 @@ function detailOf(
       transactionId: p.transaction_id,
       providerReference: p.provider_reference,
       createdAt: p.created_at,
+      refunded: toDollars(refundedCentsOf(record.refunds, p.id)),
+      refundable: toDollars(refundableCents(p, record.refunds)),
+    })),
+    refunds: record.refunds.map((r) => ({
+      id: r.id,
+      paymentId: r.payment_id,
+      kind: r.kind,
+      status: r.status,
+      amount: toDollars(r.amount_cents),
+      currency: r.currency,
+      reason: r.reason as RefundReason,
+      reasonLabel: REFUND_REASON_LABELS[r.reason as RefundReason] ?? r.reason,
+      note: r.note,
+      providerReference: r.provider_reference,
+      failureMessage: r.failure_message,
+      requestedBy: r.requested_by,
+      decidedBy: r.decided_by,
+      overpaymentId: r.overpayment_id,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
     })),
     overpayments: overpayments.map((v) => ({ id: v.id, paymentId: v.payment_id, amount: toDollars(v.amount_cents), createdAt: v.created_at, refundedAt: v.refunded_at })),
     // Newest first, as an operator reads a history; the id breaks ties of one instant.

@@ -226,6 +226,8 @@ describe("parts", () => {
         totalCents: 100,
         refundDue: false,
         waiting: false,
+        refundedCents: 0,
+        refundRequested: false,
       }),
     ).toBe("unpaid");
     expect(
@@ -234,6 +236,8 @@ describe("parts", () => {
         totalCents: 100,
         refundDue: false,
         waiting: true,
+        refundedCents: 0,
+        refundRequested: false,
       }),
     ).toBe("pending");
     expect(
@@ -242,6 +246,8 @@ describe("parts", () => {
         totalCents: 100,
         refundDue: false,
         waiting: false,
+        refundedCents: 0,
+        refundRequested: false,
       }),
     ).toBe("partially_paid");
     expect(
@@ -250,6 +256,8 @@ describe("parts", () => {
         totalCents: 100,
         refundDue: false,
         waiting: false,
+        refundedCents: 0,
+        refundRequested: false,
       }),
     ).toBe("paid");
     expect(
@@ -258,8 +266,13 @@ describe("parts", () => {
         totalCents: 100,
         refundDue: true,
         waiting: false,
+        refundedCents: 0,
+        refundRequested: false,
       }),
     ).toBe("refund_due");
+    expect(paymentStateOf({ paidCents: 150, totalCents: 150, refundDue: false, waiting: false, refundedCents: 0, refundRequested: true })).toBe("refund_requested");
+    expect(paymentStateOf({ paidCents: 150, totalCents: 150, refundDue: false, waiting: false, refundedCents: 50, refundRequested: false })).toBe("partially_refunded");
+    expect(paymentStateOf({ paidCents: 150, totalCents: 150, refundDue: false, waiting: false, refundedCents: 150, refundRequested: false })).toBe("refunded");
   });
 });
 

@@ -125,25 +125,38 @@ function searchCondition(eb: Eb, engine: Engine, search: string): Expression<Sql
 const paidCentsOf = sql<number>`(select coalesce(sum(p.amount_cents), 0) from payment p where p.order_id = sales_order.id and p.status = 'completed')`;
 const refundsDueOf = sql<number>`(select count(*) from payment_overpayment v where v.order_id = sales_order.id and v.refunded_at is null)`;
 const paymentsWaitingOf = sql<number>`(select count(*) from payment w where w.order_id = sales_order.id and w.status in ('pending', 'on_hold'))`;
+const refundedCentsOf = sql<number>`(select coalesce(sum(r.amount_cents), 0) from payment_refund r where r.order_id = sales_order.id and r.kind = 'refund' and r.status in ('succeeded', 'pending'))`;
+const refundsRequestedOf = sql<number>`(select count(*) from payment_refund q where q.order_id = sales_order.id and q.status = 'requested')`;
 
-/** The rule of ORDER_PAYMENT_STATES (as orderView's paymentStatus, with refund_due first) as a condition. */
+/**
+ * The rule of ORDER_PAYMENT_STATES as a condition, in its order: refund_due first, then a refund
+ * waiting for a publisher, then what was given back, then what was paid.
+ */
 function paymentCondition(eb: Eb, state: OrderPaymentState): Expression<SqlBool> {
   if (state === 'refund_due') return eb(refundsDueOf, '>', 0);
-  const noRefundDue = eb(refundsDueOf, '=', 0);
+  const before = [eb(refundsDueOf, '=', 0)];
+  if (state === 'refund_requested') return eb.and([...before, eb(refundsRequestedOf, '>', 0)]);
+  before.push(eb(refundsRequestedOf, '=', 0));
+  if (state === 'refunded') return eb.and([...before, eb(paidCentsOf, '>', 0), eb(refundedCentsOf, '>=', paidCentsOf)]);
+  if (state === 'partially_refunded') return eb.and([...before, eb(refundedCentsOf, '>', 0), eb(refundedCentsOf, '<', paidCentsOf)]);
+  before.push(eb(refundedCentsOf, '=', 0));
   switch (state) {
     case 'paid':
-      return eb.and([noRefundDue, eb(paidCentsOf, '>', 0), eb(paidCentsOf, '>=', eb.ref('sales_order.total_cents'))]);
+      return eb.and([...before, eb(paidCentsOf, '>', 0), eb(paidCentsOf, '>=', eb.ref('sales_order.total_cents'))]);
     case 'partially_paid':
-      return eb.and([noRefundDue, eb(paidCentsOf, '>', 0), eb(paidCentsOf, '<', eb.ref('sales_order.total_cents'))]);
+      return eb.and([...before, eb(paidCentsOf, '>', 0), eb(paidCentsOf, '<', eb.ref('sales_order.total_cents'))]);
     case 'pending':
-      return eb.and([noRefundDue, eb(paidCentsOf, '=', 0), eb(paymentsWaitingOf, '>', 0)]);
+      return eb.and([...before, eb(paidCentsOf, '=', 0), eb(paymentsWaitingOf, '>', 0)]);
     case 'unpaid':
-      return eb.and([noRefundDue, eb(paidCentsOf, '=', 0), eb(paymentsWaitingOf, '=', 0)]);
+      return eb.and([...before, eb(paidCentsOf, '=', 0), eb(paymentsWaitingOf, '=', 0)]);
   }
 }
 
-export function paymentStateOf(row: { paidCents: number; totalCents: number; refundDue: boolean; waiting: boolean }): OrderPaymentState {
+export function paymentStateOf(row: { paidCents: number; totalCents: number; refundDue: boolean; waiting: boolean; refundedCents: number; refundRequested: boolean }): OrderPaymentState {
   if (row.refundDue) return 'refund_due';
+  if (row.refundRequested) return 'refund_requested';
+  if (row.paidCents > 0 && row.refundedCents >= row.paidCents) return 'refunded';
+  if (row.refundedCents > 0) return 'partially_refunded';
   if (row.paidCents === 0) return row.waiting ? 'pending' : 'unpaid';
   return row.paidCents >= row.totalCents ? 'paid' : 'partially_paid';
 }
@@ -170,6 +183,8 @@ export function orderListQuery(q: Queries, filter: OrderListFilter) {
       paidCentsOf.as('paid_cents'),
       refundsDueOf.as('refunds_due'),
       paymentsWaitingOf.as('payments_waiting'),
+      refundedCentsOf.as('refunded_cents'),
+      refundsRequestedOf.as('refunds_requested'),
     ])
     .where((eb) => {
       const conditions: Expression<SqlBool>[] = [];
@@ -208,7 +223,14 @@ export async function listOrders(q: Queries, filter: OrderListFilter): Promise<O
       totalCents,
       paidCents,
       // PostgreSQL's count is a bigint, its sum a numeric: both read back as text unless converted.
-      paymentState: paymentStateOf({ paidCents, totalCents, refundDue: Number(r.refunds_due) > 0, waiting: Number(r.payments_waiting) > 0 }),
+      paymentState: paymentStateOf({
+        paidCents,
+        totalCents,
+        refundDue: Number(r.refunds_due) > 0,
+        waiting: Number(r.payments_waiting) > 0,
+        refundedCents: Number(r.refunded_cents),
+        refundRequested: Number(r.refunds_requested) > 0,
+      }),
     };
   });
   const last = rows[rows.length - 1];

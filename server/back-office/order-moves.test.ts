@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, ORDER_TRANSITIONS } from '../services/order-status';
+import { ORDER_STATUSES, ORDER_TRANSITIONS } from '../orders/order-status';
 import { operatorMoves } from './order-moves';
 
 describe('operatorMoves', () => {

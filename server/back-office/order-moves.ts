@@ -5,7 +5,7 @@
  * gives it back only when releasing a hold, never to an unpaid order.
  */
 import { OPERATOR_ORDER_STATUSES } from '../../schemas/api/back-office-orders';
-import { isOrderStatus, ORDER_TRANSITIONS } from '../services/order-status';
+import { isOrderStatus, ORDER_TRANSITIONS } from '../orders/order-status';
 
 export type OperatorOrderStatus = (typeof OPERATOR_ORDER_STATUSES)[number];
 

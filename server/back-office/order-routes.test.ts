@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../db/database';
 import { RECIPIENT_MAILS_PER_HOUR } from '../mail/recipient-cap';
 import { signInOperator } from '../studio/studio-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { RESEND_CAPPED } from './order-actions';
+import { RESEND_CAPPED } from '../orders/status-changes';
 import { seedBackOffice } from './seed-database';
 
 type Json = Record<string, any>;

@@ -19,7 +19,8 @@ import { readJson } from '../api/read-json';
 import { checkRequest } from '../http/contract';
 import type { OperatorGate } from '../studio/operator-gate';
 import type { StudioDeps } from '../studio/studio-deps';
-import { changeOrderStatus, markOverpaymentRefunded, orderNotFound, resendConfirmation } from './order-actions';
+import { markOverpaymentRefunded } from '../orders/refunds';
+import { operatorOrderNotFound as orderNotFound } from '../orders/status-changes';
 import { dealerView, orderDetail, type DealerNames } from './order-detail';
 import { listOrders } from './order-list-query';
 
@@ -67,7 +68,7 @@ export function backOfficeOrderRoutes(api: Router, deps: StudioDeps, gate: Opera
     const operator = await gate.require(ctx, 'editor');
     const { params, body } = checkRequest(orderStatusEndpoint, ctx, await readJson(ctx));
     const orderId = Number(params.id);
-    const { from, to } = await changeOrderStatus(q, orderId, { status: body.status, comment: body.comment, notifyCustomer: body.notifyCustomer ?? false }, { mail: deps.commerce.mail, publicUrl: deps.publicUrl });
+    const { from, to } = await deps.commerce.orders.moveStatusByOperator(orderId, { status: body.status, comment: body.comment, notifyCustomer: body.notifyCustomer ?? false });
     await gate.audit(ctx, operator, 'order.status', `order ${orderId}: ${from} -> ${to}${body.notifyCustomer ? ' (customer e-mailed)' : ''}${body.comment.trim() ? `: ${body.comment.trim().slice(0, 200)}` : ''}`);
     ctx.body = { success: true, data: await detail(orderId) };
   });
@@ -76,7 +77,7 @@ export function backOfficeOrderRoutes(api: Router, deps: StudioDeps, gate: Opera
     const operator = await gate.require(ctx, 'editor');
     const { params } = checkRequest(orderResendConfirmationEndpoint, ctx);
     const orderId = Number(params.id);
-    const recipient = await resendConfirmation(q, { mail: deps.commerce.mail, publicUrl: deps.publicUrl }, orderId);
+    const recipient = await deps.commerce.orders.resendConfirmationByOperator(orderId);
     await gate.audit(ctx, operator, 'order.resend_confirmation', `order ${orderId} to ${recipient}`);
     ctx.body = { success: true, message: `The confirmation is on its way to ${recipient}.` };
   });

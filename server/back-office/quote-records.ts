@@ -8,8 +8,8 @@ import { QUOTE_NOT_FOUND, QUOTE_PAGE_SIZE, type QuoteState } from '../../schemas
 import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
-import type { OrderAddress } from '../services/order-address';
-import type { QuoteItem } from '../services/quote-conversion';
+import type { OrderAddress } from '../orders/order-address';
+import type { QuoteItem } from '../orders/quote-orders';
 import type { QuoteRow } from '../services/quote-service';
 import { PAID_ORDER_STATUSES, quoteState, stateFilter } from './quote-states';
 

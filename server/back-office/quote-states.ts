@@ -6,7 +6,7 @@
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { QuoteState } from '../../schemas/api/back-office-quotes';
 import type { DatabaseSchema } from '../db/tables';
-import type { OrderStatus } from '../services/order-status';
+import type { OrderStatus } from '../orders/order-status';
 
 /**
  * An order with one of these statuses has been paid in full: the payment moved it to ordered, and

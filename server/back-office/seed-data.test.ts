@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ESTIMATE_FIELDS } from '../services/estimate-submission';
-import { ORDER_TRANSITIONS, type OrderStatus } from '../services/order-status';
+import { ORDER_TRANSITIONS, type OrderStatus } from '../orders/order-status';
 import { parseSeedArgs } from './seed-cli';
 import { makeOrder, makeSubmission, seededRandom } from './seed-data';
 

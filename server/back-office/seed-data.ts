@@ -11,8 +11,8 @@
 import type { Insertable } from 'kysely';
 import { ESTIMATE_FIELDS } from '../services/estimate-submission';
 import type { FormSubmissionTable, PaymentOverpaymentTable, PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
-import { incrementIdFor } from '../services/order-service';
-import { STATE_OF_STATUS, type OrderStatus } from '../services/order-status';
+import { incrementIdFor } from '../orders/order-rows';
+import { STATE_OF_STATUS, type OrderStatus } from '../orders/order-status';
 
 /** mulberry32: a small, fast generator of numbers in [0, 1) from a 32-bit seed. */
 export function seededRandom(seed: number): () => number {

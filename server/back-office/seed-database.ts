@@ -1,13 +1,14 @@
 /**
- * Writes the rows of ./seed-data.ts into a migrated database, on SQLite or PostgreSQL: a transaction
- * per batch of orders (insertMany says how the rows go in), so 100,000 orders take seconds. The
- * orders and payments get their ids here (after the highest there is), so their children can name them without reading
- * each id back; on PostgreSQL the identity sequences are moved past them after.
+ * Writes the rows of ./seed-data.ts into a migrated database, on SQLite or PostgreSQL: the orders a
+ * transaction per batch, by the orders module (../orders/order-seed.ts), so 100,000 orders take
+ * seconds. The orders and payments get their ids here (after the highest there is), so their
+ * children can name them without reading each id back; on PostgreSQL the identity sequences are
+ * moved past them after.
  */
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import type { Queries } from '../db/queries';
-import type { DatabaseSchema } from '../db/tables';
+import { insertMany } from '../db/insert-many';
+import { firstFreeIds, moveSequencesPastSeed, writeSeedOrders } from '../orders/order-seed';
 import { makeOrder, makeSubmission, seededRandom, TWO_YEARS_MS, type SeedOrder } from './seed-data';
 
 export interface SeedOptions {
@@ -21,48 +22,15 @@ export interface SeedOptions {
   onProgress?: (done: { orders: number; submissions: number }) => void;
 }
 
-/** Rows a statement on PostgreSQL: below its 65,535 bound parameters for the widest table. */
-const ROWS_PER_INSERT = 400;
-
-/**
- * On SQLite a row a statement: `insert` prepares each table's statement once and binds each row,
- * cheaper than compiling a statement of many rows. On PostgreSQL, where each statement is a round
- * trip, many rows a statement.
- */
-async function insertMany<T extends keyof DatabaseSchema & string>(q: Queries, table: T, rows: readonly Insertable<DatabaseSchema[T]>[]): Promise<void> {
-  if (q.engine === 'sqlite') {
-    for (const row of rows) await q.insert(table, row);
-    return;
-  }
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-    await q.run(q.db.insertInto(table).values(rows.slice(i, i + ROWS_PER_INSERT) as Insertable<DatabaseSchema[T]>[]));
-  }
-}
-
-async function maxId(q: Queries, table: 'sales_order' | 'payment'): Promise<number> {
-  const row = await q.first(q.db.selectFrom(table).select((eb) => eb.fn.max('id').as('id')));
-  return Number(row?.id ?? 0);
-}
-
-async function writeOrders(q: Queries, orders: readonly SeedOrder[]): Promise<void> {
-  await q.transaction(async (tx) => {
-    await insertMany(tx, 'sales_order', orders.map((o) => o.order));
-    await insertMany(tx, 'sales_order_item', orders.flatMap((o) => o.items));
-    await insertMany(tx, 'sales_order_address', orders.flatMap((o) => o.addresses));
-    await insertMany(tx, 'sales_order_status_history', orders.flatMap((o) => o.history));
-    await insertMany(tx, 'payment', orders.flatMap((o) => o.payments));
-    await insertMany(tx, 'payment_overpayment', orders.flatMap((o) => o.overpayments));
-  });
-}
-
 /** Fills the database; answers the id range of the orders made. */
 export async function seedBackOffice(database: Database, options: SeedOptions): Promise<{ firstOrderId: number; lastOrderId: number }> {
   const q = database.q;
   const now = options.now ?? new Date();
   const random = seededRandom(options.seed ?? 21);
   const batch = options.batch ?? 2000;
-  let orderId = (await maxId(q, 'sales_order')) + 1;
-  let paymentId = (await maxId(q, 'payment')) + 1;
+  const free = await firstFreeIds(q);
+  let orderId = free.order;
+  let paymentId = free.payment;
   const firstOrderId = orderId;
   let previousCreatedAt: string | undefined;
   for (let done = 0; done < options.orders; ) {
@@ -74,7 +42,7 @@ export async function seedBackOffice(database: Database, options: SeedOptions): 
       previousCreatedAt = order.order.created_at as string;
       orders.push(order);
     }
-    await writeOrders(q, orders);
+    await writeSeedOrders(q, orders);
     done += size;
     options.onProgress?.({ orders: done, submissions: 0 });
   }
@@ -87,13 +55,9 @@ export async function seedBackOffice(database: Database, options: SeedOptions): 
     done += size;
     options.onProgress?.({ orders: options.orders, submissions: done });
   }
-  if (q.engine === 'postgres') {
-    // The ids were given here: the sequences must not hand them out again.
-    for (const table of ['sales_order', 'payment'] as const) {
-      await q.rows(sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`);
-    }
-    // What autovacuum would do in a while: the planner's statistics of the new rows.
-    await q.rows(sql`analyze`);
-  }
+  // The ids were given here: the sequences must not hand them out again.
+  await moveSequencesPastSeed(q);
+  // What autovacuum would do in a while: the planner's statistics of the new rows.
+  if (q.engine === 'postgres') await q.rows(sql`analyze`);
   return { firstOrderId, lastOrderId: orderId - 1 };
 }

@@ -166,6 +166,8 @@ export interface SalesOrderStatusHistoryTable {
   status: string;
   comment: string;
   is_customer_notified: Flag;
+  /** For the seller's eyes only (a refund's request, a refusal): the customer's view leaves it out. */
+  internal: Generated<Flag>;
   created_at: string;
 }
 
@@ -244,6 +246,33 @@ export interface PaymentOverpaymentTable {
   refunded_at: string | null;
 }
 
+/** Money given back on a payment, or a payment voided (server/orders/refunds.ts; migration 0015). */
+export interface PaymentRefundTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number;
+  overpayment_id: number | null;
+  kind: 'refund' | 'void';
+  /** requested (by an editor) -> processing (a publisher carries it out) -> pending | succeeded | failed; or refused. */
+  status: 'requested' | 'processing' | 'pending' | 'succeeded' | 'failed' | 'refused';
+  amount_cents: number;
+  currency: string;
+  reason: string;
+  note: string | null;
+  /** Sent to the gateway with every attempt: the same refund is never given twice. */
+  idempotency_key: string;
+  /** The Idempotency-Key of the request that asked for it: a double click asks once. */
+  request_key: string | null;
+  /** The gateway's id of the refund (of the payment, for a void). */
+  provider_reference: string | null;
+  failure_message: string | null;
+  /** The operator's e-mail, or the gateway's name for a refund its webhook reported first. */
+  requested_by: string;
+  decided_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface IdempotencyRecordTable {
   id: Generated<number>;
   scope: string;
@@ -313,6 +342,27 @@ export interface TestGatewayAuthenticationTable {
   used_at: string | null;
   /** 'completed' or 'failed' once used; 'voided' when the customer cancelled the payment to pay another way. */
   outcome: string | null;
+}
+
+/** A refund or void of the test gateway: found again by its idempotency key (unique). */
+export interface TestGatewayRefundTable {
+  id: string;
+  transaction_id: string;
+  /** 'refund' or 'void'. */
+  kind: string;
+  /** 'succeeded' or 'failed'. */
+  status: string;
+  amount_cents: number;
+  reason: string;
+  message: string | null;
+  idempotency_key: string;
+  created_at: string;
+}
+
+/** A test gateway transaction whose refunds the card issuer declines (the test card 4000 0000 0000 5126). */
+export interface TestGatewayRefundDeclineTable {
+  transaction_id: string;
+  message: string;
 }
 
 /** A customer account. `password_hash` is an argon2id PHC string; the password is never stored. */
@@ -450,12 +500,15 @@ export interface DatabaseSchema {
   payment: PaymentTable;
   payment_attempt: PaymentAttemptTable;
   payment_overpayment: PaymentOverpaymentTable;
+  payment_refund: PaymentRefundTable;
   idempotency_record: IdempotencyRecordTable;
   processed_webhook_event: ProcessedWebhookEventTable;
   mail_outbox: MailOutboxTable;
   server_secret: ServerSecretTable;
   test_gateway_transaction: TestGatewayTransactionTable;
   test_gateway_authentication: TestGatewayAuthenticationTable;
+  test_gateway_refund: TestGatewayRefundTable;
+  test_gateway_refund_decline: TestGatewayRefundDeclineTable;
   customer: CustomerTable;
   customer_address: CustomerAddressTable;
   customer_session: CustomerSessionTable;

@@ -13,6 +13,10 @@ class UnconfiguredGateway implements PaymentGateway {
   async confirm(): Promise<never> {
     throw gatewayNotConfigured(this.name);
   }
+  /** A gateway without keys cannot reach its provider: thrown like confirm, never a failed refund that looks like the provider's answer. */
+  async refund(): Promise<never> {
+    throw gatewayNotConfigured(this.name);
+  }
 }
 
 /** The gateways with their own operations (charge, create intent, capture ...), for the payment routes. */

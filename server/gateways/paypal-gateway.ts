@@ -2,15 +2,18 @@
  * PayPal Orders v2 over its REST API with fetch: OAuth2 client-credentials token, create, patch,
  * get and capture an order (PayPal-Request-Id on create and capture, so a retry never makes a
  * second order or a second capture), and webhook verification through PayPal's own
- * /v1/notifications/verify-webhook-signature. PAYPAL_API_BASE points it at the sandbox, live, or a
- * local fake in tests.
+ * /v1/notifications/verify-webhook-signature. Refunds through Payments v2: the order's capture is
+ * refunded (`POST /v2/payments/captures/{id}/refund`), and a PAYMENT.CAPTURE.REFUNDED webhook is
+ * read back to the order it belongs to. PAYPAL_API_BASE points it at the sandbox, live, or a local
+ * fake in tests.
  */
 import { ApiError } from '../http/api-error';
-import type { ConfirmedPayment, PaymentGateway, PaymentMetadata } from './gateway';
+import type { ConfirmedPayment, PaymentGateway, PaymentMetadata, ProviderRefund, RefundOutcome, RefundRequest } from './gateway';
 import type { PayPalConfig } from './gateway-config';
 import { paymentNotFound } from './gateway-errors';
 import { pickMetadata } from './payment-metadata';
-import { paypalStatus } from './status-mapping';
+import { providerIdempotencyKey } from './refund-keys';
+import { paypalRefundStatus, paypalStatus } from './status-mapping';
 import { PAYPAL_MESSAGES } from '../../schemas/evaluators/paypal-messages';
 
 
@@ -26,7 +29,34 @@ export interface PayPalCapture {
   amount?: { currency_code: string; value: string };
   custom_id?: string;
   invoice_id?: string;
+  links?: PayPalLink[];
+  /** On a capture read through Payments v2: the order it belongs to. */
+  supplementary_data?: { related_ids?: { order_id?: string } };
 }
+
+/** A refund (Payments v2 `refund`). */
+export interface PayPalRefund {
+  id: string;
+  status: string;
+  status_details?: { reason?: string };
+  amount?: { currency_code: string; value: string };
+  note_to_payer?: string;
+  links?: PayPalLink[];
+}
+
+/** What a PAYMENT.CAPTURE.REFUNDED event says, before the capture's order is looked up. */
+export interface PayPalRefundEvent {
+  refundId: string;
+  /** From the refund's `up` link (/v2/payments/captures/{id}). */
+  captureId: string | null;
+  /** When the event carries it (`supplementary_data.related_ids.order_id`); the documents give a refund none. */
+  orderId: string | null;
+  amountCents: number;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
+/** Captures that took money (or may still: PENDING) and can be refunded; the others took none. */
+const CAPTURES_WITH_MONEY: ReadonlySet<string> = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED', 'PENDING']);
 
 export interface PayPalOrder {
   id: string;
@@ -127,6 +157,93 @@ export class PayPalGateway implements PaymentGateway {
     return this.toConfirmedPayment(await this.getOrder(transactionId));
   }
 
+  /**
+   * The recorded payment's providerReference is the PayPal order id. The order is read for its
+   * capture (`purchase_units[].payments.captures[]`):
+   * - a capture that took money is refunded: `POST /v2/payments/captures/{id}/refund` with the
+   *   PayPal-Request-Id (the same id answers the same refund, and refunds once), the amount in the
+   *   capture's currency, and the note to the payer. COMPLETED succeeded, PENDING pending, FAILED
+   *   and CANCELLED failed. PayPal's refusal (422 REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED,
+   *   REFUND_NOT_ALLOWED for a capture still PENDING, 404 ...) answers failed in PayPal's words.
+   * - an order never captured (created, approved) or whose capture was declined has taken nothing:
+   *   a void of its whole amount. Nothing is called at PayPal: Orders v2 has no call that cancels an
+   *   order of intent CAPTURE (it expires by itself), and only the store captures, so the store
+   *   voiding the payment on its side is what keeps it from ever being taken (the orders room then
+   *   refuses its capture, as it does for "Pay another way").
+   * A PayPal that cannot be reached, or answers 5xx, 401 (our token) or 409 (the same request id
+   * still in progress), throws: a retry with the same key is safe.
+   */
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const orderId = request.payment.providerReference;
+    const read = await this.request('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
+    if (read.status !== 200) return this.refusal(read, { kind: 'refund', providerReference: orderId, amountCents: request.amountCents });
+    const order = read.body as PayPalOrder;
+    const captures = (order.purchase_units ?? []).flatMap((unit) => unit.payments?.captures ?? []);
+    const capture = captures.find((c) => CAPTURES_WITH_MONEY.has(c.status.toUpperCase()));
+    if (!capture) {
+      const ordered = (order.purchase_units ?? []).reduce((sum, unit) => sum + (unit.amount ? payPalValueToCents(unit.amount.value) : 0), 0);
+      return { kind: 'void', status: 'succeeded', providerReference: order.id, amountCents: ordered || request.payment.amountCents };
+    }
+    const currency = (capture.amount?.currency_code ?? request.payment.currency).toUpperCase();
+    const note = request.note?.trim().slice(0, 255);
+    const body = { amount: { value: centsToPayPalValue(request.amountCents), currency_code: currency }, ...(note ? { note_to_payer: note } : {}) };
+    const res = await this.request('POST', `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`, body, {
+      'PayPal-Request-Id': providerIdempotencyKey(request.idempotencyKey, 108),
+      Prefer: 'return=representation',
+    });
+    if (res.status !== 200 && res.status !== 201) return this.refusal(res, { kind: 'refund', providerReference: capture.id, amountCents: request.amountCents });
+    const refund = res.body as PayPalRefund;
+    const status = paypalRefundStatus(refund.status ?? 'PENDING');
+    return {
+      kind: 'refund',
+      status,
+      providerReference: refund.id,
+      amountCents: refund.amount ? payPalValueToCents(refund.amount.value) : request.amountCents,
+      ...(status === 'failed' ? { message: `PayPal reports the refund ${refund.status}${refund.status_details?.reason ? ` (${refund.status_details.reason})` : ''}.` } : {}),
+    };
+  }
+
+  /** A refund read again (one answered PENDING settles later), with the order it belongs to. */
+  async getRefund(refundId: string): Promise<ProviderRefund> {
+    const res = await this.request('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`);
+    if (res.status === 404) throw paymentNotFound(refundId);
+    if (res.status !== 200) throw this.failure(res, PAYPAL_MESSAGES.transactionError);
+    const read = paypalRefundOf({ event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: res.body });
+    const found = read && (await this.withOrder(read));
+    if (!found) throw paymentNotFound(refundId);
+    return found;
+  }
+
+  /**
+   * The refund a webhook event reports, for the PayPal order the store recorded; null for any event
+   * but PAYMENT.CAPTURE.REFUNDED (or one naming no capture). The event's resource is the refund,
+   * which names its capture only through its `up` link; the capture (`GET /v2/payments/captures/{id}`)
+   * names its order in `supplementary_data.related_ids.order_id`. Call it once the event is verified.
+   */
+  async refundOf(event: unknown): Promise<ProviderRefund | null> {
+    const read = paypalRefundOf(event);
+    return read ? this.withOrder(read) : null;
+  }
+
+  private async withOrder(read: PayPalRefundEvent): Promise<ProviderRefund | null> {
+    let orderId = read.orderId;
+    if (!orderId) {
+      if (!read.captureId) return null;
+      const res = await this.request('GET', `/v2/payments/captures/${encodeURIComponent(read.captureId)}`);
+      if (res.status === 404) return null;
+      if (res.status !== 200) throw this.failure(res, PAYPAL_MESSAGES.transactionError);
+      orderId = (res.body as PayPalCapture).supplementary_data?.related_ids?.order_id ?? null;
+      if (!orderId) return null;
+    }
+    return { gateway: 'paypal', paymentReference: orderId, providerReference: read.refundId, amountCents: read.amountCents, status: read.status };
+  }
+
+  /** PayPal's 4xx about this refund as a failed outcome in its words; what is PayPal's trouble (5xx, 401, 409) is thrown. */
+  private refusal(res: { status: number; body: unknown }, outcome: Pick<RefundOutcome, 'kind' | 'providerReference' | 'amountCents'>): RefundOutcome {
+    if (res.status >= 500 || res.status === 401 || res.status === 409 || res.status < 400) throw this.failure(res, PAYPAL_MESSAGES.transactionError);
+    return { ...outcome, status: 'failed', message: paypalMessage(res.body) ?? `PayPal refused the refund (HTTP ${res.status}).` };
+  }
+
   toConfirmedPayment(order: PayPalOrder): ConfirmedPayment {
     const unit = order.purchase_units?.[0];
     const capture = unit?.payments?.captures?.[0];
@@ -222,6 +339,42 @@ export class PayPalGateway implements PaymentGateway {
     const status = res.status === 422 ? 402 : res.status >= 500 || res.status === 401 ? 502 : 400;
     return new PayPalError(status, issue ? issue.toLowerCase() : 'paypal_error', message, undefined, issue ? { issue } : undefined);
   }
+}
+
+/** PayPal's words for an error: the first detail's description, else its message. */
+function paypalMessage(body: unknown): string | undefined {
+  const b = body as { message?: string; details?: Array<{ issue?: string; description?: string }> } | null;
+  const detail = b?.details?.[0];
+  if (detail?.description) return detail.issue ? `${detail.description} (${detail.issue})` : detail.description;
+  return b?.message || undefined;
+}
+
+/**
+ * What a PAYMENT.CAPTURE.REFUNDED event says of its refund (the resource is a Payments v2 `refund`):
+ * its id, amount and status, the capture from its `up` link, and the order id when the resource
+ * carries `supplementary_data.related_ids.order_id` (the published refund has no such field; a
+ * capture has). Null for any other event.
+ */
+export function paypalRefundOf(event: unknown): PayPalRefundEvent | null {
+  const e = event as { event_type?: unknown; resource?: unknown } | null;
+  if (e?.event_type !== 'PAYMENT.CAPTURE.REFUNDED' || typeof e.resource !== 'object' || e.resource === null) return null;
+  const refund = e.resource as PayPalRefund & { supplementary_data?: { related_ids?: { order_id?: string; capture_id?: string } } };
+  if (typeof refund.id !== 'string' || !refund.amount) return null;
+  const up = refund.links?.find((l) => l.rel === 'up' && /\/v2\/payments\/captures\/[^/]+$/.test(l.href));
+  const captureId = up ? decodeURIComponent(up.href.split('/').pop()!) : (refund.supplementary_data?.related_ids?.capture_id ?? null);
+  let amountCents: number;
+  try {
+    amountCents = payPalValueToCents(refund.amount.value);
+  } catch {
+    return null;
+  }
+  return {
+    refundId: refund.id,
+    captureId,
+    orderId: refund.supplementary_data?.related_ids?.order_id ?? null,
+    amountCents,
+    status: paypalRefundStatus(refund.status ?? 'PENDING'),
+  };
 }
 
 function issueOf(body: unknown): string | undefined {

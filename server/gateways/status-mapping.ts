@@ -20,18 +20,48 @@ export function stripeStatus(status: string): PaymentStatus {
   }
 }
 
+/** A Stripe refund's status: requires_action waits for the customer (pending); canceled is failed. Unknown values stay pending. */
+export function stripeRefundStatus(status: string): 'succeeded' | 'pending' | 'failed' {
+  switch (status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'failed':
+    case 'canceled':
+      return 'failed';
+    default:
+      return 'pending';
+  }
+}
+
 /**
  * Wallet provider (PayPal): COMPLETED is completed; PENDING and processing are pending. The table
  * names no others; declined, failed and voided payments are failed (PayPal calls them final), and
  * anything else (CREATED, APPROVED, SAVED, PAYER_ACTION_REQUIRED) has not been paid yet: pending.
+ * A capture refunded in part or in full (PARTIALLY_REFUNDED, REFUNDED) was paid: completed (its
+ * refunds are money given back, recorded on their own, not a payment that never came).
  */
 export function paypalStatus(status: string): PaymentStatus {
   switch (status.toUpperCase()) {
     case 'COMPLETED':
+    case 'PARTIALLY_REFUNDED':
+    case 'REFUNDED':
       return 'completed';
     case 'DECLINED':
     case 'FAILED':
     case 'VOIDED':
+      return 'failed';
+    default:
+      return 'pending';
+  }
+}
+
+/** A PayPal refund's status: COMPLETED succeeded, FAILED and CANCELLED failed, PENDING (and anything new) pending. */
+export function paypalRefundStatus(status: string): 'succeeded' | 'pending' | 'failed' {
+  switch (status.toUpperCase()) {
+    case 'COMPLETED':
+      return 'succeeded';
+    case 'FAILED':
+    case 'CANCELLED':
       return 'failed';
     default:
       return 'pending';

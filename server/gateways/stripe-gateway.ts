@@ -1,15 +1,25 @@
 /**
  * Stripe through the official `stripe` package: PaymentIntents create, update, confirm, capture and
- * retrieve, and the webhook signature check. STRIPE_API_BASE points it at any host (tests use a
+ * retrieve, refunds (and the void of an intent that took no money), the webhook signature check and
+ * the refunds a webhook reports. STRIPE_API_BASE points it at any host (tests use a
  * local fake that checks every request against Stripe's own OpenAPI document).
  */
 import Stripe from 'stripe';
 import { ApiError } from '../http/api-error';
-import { PAYMENT_METADATA_KEYS, type ConfirmedPayment, type PaymentGateway, type PaymentMetadata } from './gateway';
+import {
+  PAYMENT_METADATA_KEYS,
+  type ConfirmedPayment,
+  type PaymentGateway,
+  type PaymentMetadata,
+  type ProviderRefund,
+  type RefundOutcome,
+  type RefundRequest,
+} from './gateway';
 import type { StripeConfig } from './gateway-config';
 import { paymentNotFound, providerUnavailable } from './gateway-errors';
 import { pickMetadata } from './payment-metadata';
-import { stripeStatus } from './status-mapping';
+import { providerIdempotencyKey } from './refund-keys';
+import { stripeRefundStatus, stripeStatus } from './status-mapping';
 
 export interface StripeShipping {
   name: string;
@@ -119,6 +129,83 @@ export class StripeGateway implements PaymentGateway {
     return this.toConfirmedPayment(await this.retrieveIntent(transactionId));
   }
 
+  /**
+   * Gives money back on a PaymentIntent, or voids one that has taken none:
+   * - an intent that has not taken money (requires_payment_method, requires_confirmation,
+   *   requires_action, requires_capture) is cancelled: a void of its whole amount. One already
+   *   cancelled answers the same void (a retry). If Stripe refuses the cancel because the intent
+   *   moved on meanwhile (the customer's bank answered), it is read again and refunded if it succeeded.
+   * - any other (succeeded; processing, which Stripe cannot cancel) gets `POST /v1/refunds` with
+   *   `payment_intent`, `amount`, Stripe's `reason` where it has ours, our reason and key in metadata,
+   *   and the Idempotency-Key: the same key answers the same refund and refunds once.
+   * Stripe's refusal (already refunded, more than is left, nothing to refund yet) answers failed with
+   * Stripe's message; only an unreachable Stripe (network, 5xx, rate limit) throws.
+   */
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const id = request.payment.providerReference;
+    const refused = (err: unknown): RefundOutcome => this.refusal(err, { kind: 'refund', providerReference: id, amountCents: request.amountCents });
+    let intent: StripeIntent;
+    try {
+      intent = await this.stripe.paymentIntents.retrieve(id);
+    } catch (err) {
+      return refused(err);
+    }
+    if (intent.status === 'canceled') return { kind: 'void', status: 'succeeded', providerReference: intent.id, amountCents: intent.amount };
+    if (VOIDABLE_INTENT_STATUSES.has(intent.status)) {
+      try {
+        const reason = stripeCancellationReason(request.reason);
+        const cancelled = await this.stripe.paymentIntents.cancel(id, reason ? { cancellation_reason: reason } : {}, { idempotencyKey: providerIdempotencyKey(`${request.idempotencyKey}:void`, 255) });
+        return { kind: 'void', status: 'succeeded', providerReference: cancelled.id, amountCents: cancelled.amount };
+      } catch (err) {
+        const failed = this.refusal(err, { kind: 'void', providerReference: id, amountCents: intent.amount });
+        // The intent moved on between our read and the cancel: read it again and go on from there.
+        try {
+          intent = await this.stripe.paymentIntents.retrieve(id);
+        } catch (again) {
+          return refused(again);
+        }
+        if (intent.status === 'canceled') return { kind: 'void', status: 'succeeded', providerReference: intent.id, amountCents: intent.amount };
+        if (VOIDABLE_INTENT_STATUSES.has(intent.status)) return failed;
+      }
+    }
+    const reason = stripeRefundReason(request.reason);
+    const params: Stripe.RefundCreateParams = {
+      payment_intent: id,
+      amount: request.amountCents,
+      metadata: { reason: request.reason.slice(0, 500), idempotencyKey: request.idempotencyKey.slice(0, 500) },
+    };
+    if (reason) params.reason = reason;
+    try {
+      const refund = await this.stripe.refunds.create(params, { idempotencyKey: providerIdempotencyKey(request.idempotencyKey, 255) });
+      const status = stripeRefundStatus(refund.status ?? 'pending');
+      return {
+        kind: 'refund',
+        status,
+        providerReference: refund.id,
+        amountCents: refund.amount,
+        ...(status === 'failed' ? { message: stripeRefundFailure(refund) } : {}),
+      };
+    } catch (err) {
+      return refused(err);
+    }
+  }
+
+  /** A refund read again (one answered pending settles later). */
+  async retrieveRefund(id: string): Promise<ProviderRefund> {
+    const refund = await this.call(() => this.stripe.refunds.retrieve(id));
+    const read = stripeProviderRefund(refund);
+    if (!read) throw paymentNotFound(id);
+    return read;
+  }
+
+  /**
+   * The refunds a webhook event reports; null for an event that is not about refunds (or about a
+   * charge without a PaymentIntent, which the store never makes). See `stripeRefundsOf`.
+   */
+  refundsOf(event: Stripe.Event): ProviderRefund[] | null {
+    return stripeRefundsOf(event);
+  }
+
   toConfirmedPayment(intent: StripeIntent): ConfirmedPayment {
     const status = stripeStatus(intent.status);
     const method = typeof intent.payment_method === 'object' && intent.payment_method !== null ? intent.payment_method : null;
@@ -151,6 +238,14 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  /** Stripe's refusal as a failed outcome; what is not a refusal (network, 5xx, rate limit) is thrown as the other calls do. */
+  private refusal(err: unknown, outcome: Pick<RefundOutcome, 'kind' | 'providerReference' | 'amountCents'>): RefundOutcome {
+    if (err instanceof Stripe.errors.StripeError && REFUSALS.has(err.type) && (err.statusCode === undefined || err.statusCode < 500)) {
+      return { ...outcome, status: 'failed', message: err.message || 'Stripe refused the refund.' };
+    }
+    throw stripeErrorToApiError(err);
+  }
+
   private async call<T>(request: () => Promise<T>, id?: string): Promise<T> {
     try {
       return await request();
@@ -158,6 +253,84 @@ export class StripeGateway implements PaymentGateway {
       throw stripeErrorToApiError(err, id);
     }
   }
+}
+
+/** Intents that have taken no money and that Stripe cancels (processing is not among them: Stripe refuses to cancel it). */
+const VOIDABLE_INTENT_STATUSES: ReadonlySet<string> = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture']);
+
+/** Stripe's errors that are its answer about this payment or request, not a failure to reach it. */
+const REFUSALS: ReadonlySet<string> = new Set(['StripeInvalidRequestError', 'StripeCardError', 'StripeIdempotencyError', 'StripeAuthenticationError', 'StripePermissionError']);
+
+/** Our reason, as words or a code ('Requested by the customer', 'requested_by_customer'), reduced to a key. */
+function reasonKey(reason: string): string {
+  return reason.trim().toLowerCase().replace(/[^a-z]+/g, '_').replace(/^_|_$/g, '');
+}
+
+const STRIPE_REFUND_REASONS: Record<string, 'duplicate' | 'fraudulent' | 'requested_by_customer'> = {
+  duplicate: 'duplicate',
+  fraudulent: 'fraudulent',
+  fraud: 'fraudulent',
+  requested_by_customer: 'requested_by_customer',
+  requested_by_the_customer: 'requested_by_customer',
+  customer_request: 'requested_by_customer',
+};
+
+/** Stripe's refund `reason` for ours, where Stripe has one (duplicate, fraudulent, requested by the customer); otherwise none (ours goes in metadata). */
+export function stripeRefundReason(reason: string): Stripe.RefundCreateParams.Reason | undefined {
+  return STRIPE_REFUND_REASONS[reasonKey(reason)];
+}
+
+/** Stripe's cancellation reasons include the refund reasons; the others are left out. */
+function stripeCancellationReason(reason: string): Stripe.PaymentIntentCancelParams.CancellationReason | undefined {
+  return STRIPE_REFUND_REASONS[reasonKey(reason)];
+}
+
+function stripeRefundFailure(refund: { status?: string | null; failure_reason?: string | null }): string {
+  if (refund.failure_reason) return `The refund failed at Stripe (${refund.failure_reason}).`;
+  return refund.status === 'canceled' ? 'The refund was canceled at Stripe.' : 'The refund failed at Stripe.';
+}
+
+type Json = Record<string, unknown>;
+
+function idOf(value: unknown): string | null {
+  if (typeof value === 'string' && value) return value;
+  if (typeof value === 'object' && value !== null && typeof (value as Json).id === 'string') return (value as Json).id as string;
+  return null;
+}
+
+/** A Stripe refund object as the store reads it; null when it belongs to no PaymentIntent. */
+export function stripeProviderRefund(refund: unknown, paymentIntent?: string | null): ProviderRefund | null {
+  if (typeof refund !== 'object' || refund === null) return null;
+  const r = refund as Json;
+  const intent = idOf(r.payment_intent) ?? paymentIntent ?? null;
+  if (!intent || typeof r.id !== 'string' || typeof r.amount !== 'number') return null;
+  return { gateway: 'stripe', paymentReference: intent, providerReference: r.id, amountCents: r.amount, status: stripeRefundStatus(typeof r.status === 'string' ? r.status : 'pending') };
+}
+
+/**
+ * The refunds a Stripe event reports, null for any other event:
+ * - `charge.refunded`: each refund in the charge's `refunds.data`, for the charge's `payment_intent`.
+ *   The charge carries its refunds list in the API version the store's requests use (2020-08-27);
+ *   from 2022-11-15 Stripe leaves it out, and the event then names none ([]): set the webhook
+ *   endpoint's version to 2020-08-27, or rely on the refund events below.
+ * - `refund.created`, `refund.updated`, `refund.failed` and `charge.refund.updated` (the older name
+ *   of refund.updated): the refund itself, for its `payment_intent`.
+ * A charge or refund of no PaymentIntent is not the store's: null.
+ */
+export function stripeRefundsOf(event: { type: string; data: { object: unknown } }): ProviderRefund[] | null {
+  const object = event.data?.object as Json | undefined;
+  if (!object || typeof object !== 'object') return null;
+  if (event.type === 'charge.refunded') {
+    const intent = idOf(object.payment_intent);
+    if (!intent) return null;
+    const list = (object.refunds as { data?: unknown[] } | null | undefined)?.data ?? [];
+    return list.map((refund) => stripeProviderRefund(refund, intent)).filter((r): r is ProviderRefund => r !== null);
+  }
+  if (['refund.created', 'refund.updated', 'refund.failed', 'charge.refund.updated'].includes(event.type)) {
+    const refund = stripeProviderRefund(object);
+    return refund ? [refund] : null;
+  }
+  return null;
 }
 
 export function invalidSignature(): ApiError {

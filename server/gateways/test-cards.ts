@@ -9,13 +9,19 @@ export interface TestCardOutcome {
   /** Why the card did not succeed, in the words shown to the customer. */
   message: string | null;
   declineCode: string | null;
+  /** The card issuer declines its refunds, with these words (the charge itself succeeds). */
+  refundDecline?: string;
 }
+
+/** The words of the test card whose refunds fail (4000 0000 0000 5126, as in Stripe's test mode). */
+export const REFUND_DECLINED_MESSAGE = 'The refund was declined by the card issuer.';
 
 const SPECIAL_CARDS: Record<string, TestCardOutcome> = {
   '4242424242424242': { status: 'completed', message: null, declineCode: null },
   '4000000000000002': { status: 'failed', message: 'Your card was declined.', declineCode: 'card_declined' },
   '4000002500003155': { status: 'on_hold', message: 'Additional authentication required', declineCode: 'authentication_required' },
   '4000000000009995': { status: 'failed', message: 'Your card has insufficient funds.', declineCode: 'insufficient_funds' },
+  '4000000000005126': { status: 'completed', message: null, declineCode: null, refundDecline: REFUND_DECLINED_MESSAGE },
 };
 
 export function passesLuhn(digits: string): boolean {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../testing/test-database';
-import { passesLuhn, validateCard } from './test-cards';
+import { passesLuhn, REFUND_DECLINED_MESSAGE, validateCard } from './test-cards';
 import { createGateways } from './create-gateways';
 import { TestGateway } from './test-gateway';
 
@@ -83,6 +83,92 @@ describe('TestGateway', () => {
     expect(off.test).toBeNull();
     expect(off.isConfigured('test')).toBe(false);
     await expect(off.get('test').confirm('test_txn_1')).rejects.toMatchObject({ status: 400, message: 'Payment method not available' });
+    const payment = { providerReference: 'test_txn_1', transactionId: 'test_txn_1', amountCents: 100, currency: 'USD', additionalData: {} };
+    await expect(off.get('test').refund({ payment, amountCents: 100, idempotencyKey: 'k', reason: 'other' })).rejects.toMatchObject({ status: 400, message: 'Payment method not available' });
     expect(createGateways({ stripe: null, paypal: null, authorizeNet: null }, database).isConfigured('test')).toBe(true);
+  });
+
+  describe('refunds and voids', () => {
+    /** A charge of 4 250 cents, as the store records it. */
+    const paid = async (gateway: TestGateway, number = '4242424242424242') => {
+      const { payment } = await charge(gateway, number);
+      return { providerReference: payment.providerReference, transactionId: payment.transactionId, amountCents: payment.amountCents, currency: payment.currency, additionalData: payment.additionalData };
+    };
+    const refundRows = () => database.q.all(database.q.db.selectFrom('test_gateway_refund').selectAll().orderBy('created_at'));
+
+    it('refunds a completed transaction in full, and the transaction stays completed', async () => {
+      const gateway = new TestGateway(database);
+      const payment = await paid(gateway);
+      const outcome = await gateway.refund({ payment, amountCents: 4_250, idempotencyKey: 'test-refund-full', reason: 'requested_by_customer' });
+      expect(outcome).toEqual({ kind: 'refund', status: 'succeeded', providerReference: expect.stringMatching(/^test_re_[0-9a-f]{24}$/), amountCents: 4_250 });
+      expect((await gateway.confirm(payment.transactionId)).status).toBe('completed');
+      expect(await refundRows()).toMatchObject([{ id: outcome.providerReference, transaction_id: payment.transactionId, kind: 'refund', status: 'succeeded', amount_cents: 4_250, reason: 'requested_by_customer' }]);
+    });
+
+    it('refunds in parts up to the amount, then refuses more than is left (and after a restart too)', async () => {
+      const payment = await paid(new TestGateway(database));
+      const refund = (amountCents: number, key: string) => new TestGateway(database).refund({ payment, amountCents, idempotencyKey: key, reason: 'other' });
+      expect((await refund(2_000, 'test-part-1')).status).toBe('succeeded');
+      expect((await refund(2_000, 'test-part-2')).status).toBe('succeeded');
+      expect(await refund(500, 'test-part-3')).toEqual({ kind: 'refund', status: 'failed', providerReference: expect.stringMatching(/^test_re_/), amountCents: 500, message: 'The refund ($5.00) is more than is left to refund on this payment ($2.50).' });
+      expect((await refund(250, 'test-part-4')).status).toBe('succeeded');
+      expect(await refund(1, 'test-part-5')).toMatchObject({ status: 'failed', message: 'This payment has already been refunded in full.' });
+    });
+
+    it('gives one refund for one idempotency key, even when two refunds race', async () => {
+      const gateway = new TestGateway(database);
+      const payment = await paid(gateway);
+      const request = { payment, amountCents: 1_000, idempotencyKey: 'test-refund-race', reason: 'duplicate' };
+      const [a, b] = await Promise.all([gateway.refund(request), gateway.refund(request)]);
+      expect(b).toEqual(a);
+      expect(await gateway.refund(request)).toEqual(a);
+      expect(await refundRows()).toHaveLength(1);
+      // The same key for another amount is refused, as Stripe does.
+      expect(await gateway.refund({ ...request, amountCents: 999 })).toMatchObject({ status: 'failed', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' });
+      // Different keys racing for more than is left: one gets the money, the other is refused.
+      const [c, d] = await Promise.all([gateway.refund({ ...request, amountCents: 3_000, idempotencyKey: 'race-c' }), gateway.refund({ ...request, amountCents: 3_000, idempotencyKey: 'race-d' })]);
+      expect([c.status, d.status].sort()).toEqual(['failed', 'succeeded']);
+    });
+
+    it('declines every refund of the card 4000 0000 0000 5126, whose charge succeeds', async () => {
+      const gateway = new TestGateway(database);
+      const payment = await paid(gateway, '4000000000005126');
+      expect((await gateway.confirm(payment.transactionId)).status).toBe('completed');
+      expect(await gateway.refund({ payment, amountCents: 4_250, idempotencyKey: 'test-5126', reason: 'other' })).toEqual({
+        kind: 'refund',
+        status: 'failed',
+        providerReference: expect.stringMatching(/^test_re_/),
+        amountCents: 4_250,
+        message: 'The refund was declined by the card issuer.',
+      });
+      expect(await gateway.refund({ payment, amountCents: 1_000, idempotencyKey: 'test-5126-part', reason: 'other' })).toMatchObject({ status: 'failed', message: REFUND_DECLINED_MESSAGE });
+    });
+
+    it('voids a transaction waiting for its authentication: its page no longer completes', async () => {
+      const gateway = new TestGateway(database);
+      const payment = await paid(gateway, '4000002500003155');
+      const { secret } = await gateway.authentication.begin(payment.transactionId, '/payment/verify/test');
+      const outcome = await gateway.refund({ payment, amountCents: 4_250, idempotencyKey: 'test-void', reason: 'order_cancelled' });
+      expect(outcome).toEqual({ kind: 'void', status: 'succeeded', providerReference: payment.transactionId, amountCents: 4_250 });
+      expect((await gateway.confirm(payment.transactionId)).status).toBe('voided');
+      await expect(gateway.authentication.check(payment.transactionId, secret)).rejects.toMatchObject({ status: 410, code: 'authentication_cancelled' });
+      expect(await gateway.refund({ payment, amountCents: 4_250, idempotencyKey: 'test-void', reason: 'order_cancelled' })).toEqual(outcome);
+      // A declined transaction took nothing either: void.
+      const declined = await paid(gateway, '4000000000000002');
+      expect(await gateway.refund({ payment: declined, amountCents: 4_250, idempotencyKey: 'test-void-declined', reason: 'other' })).toMatchObject({ kind: 'void', status: 'succeeded' });
+    });
+
+    it('refunds instead when the authentication completed first', async () => {
+      const gateway = new TestGateway(database);
+      const payment = await paid(gateway, '4000002500003155');
+      const { secret } = await gateway.authentication.begin(payment.transactionId, '/payment/verify/test');
+      await gateway.authentication.finish(payment.transactionId, secret, 'completed');
+      expect(await gateway.refund({ payment, amountCents: 4_250, idempotencyKey: 'test-after-auth', reason: 'other' })).toMatchObject({ kind: 'refund', status: 'succeeded' });
+    });
+
+    it('answers an unknown transaction as a refusal', async () => {
+      const payment = { providerReference: 'test_txn_unknown', transactionId: 'test_txn_unknown', amountCents: 100, currency: 'USD', additionalData: {} };
+      expect(await new TestGateway(database).refund({ payment, amountCents: 100, idempotencyKey: 'test-unknown', reason: 'other' })).toMatchObject({ status: 'failed', message: 'No such transaction: test_txn_unknown.' });
+    });
   });
 });

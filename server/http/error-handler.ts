@@ -1,6 +1,30 @@
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger';
+import { OrderError, type OrderErrorKind } from '../orders/order-errors';
 import { ApiError } from './api-error';
+
+/** The HTTP status of each kind of the order module's errors (they carry no status of their own). */
+export const ORDER_ERROR_STATUS: Record<OrderErrorKind, number> = {
+  not_found: 404,
+  invalid: 400,
+  conflict: 409,
+  payment_failed: 402,
+  expired: 410,
+  too_many: 429,
+  unavailable: 502,
+};
+
+/** A domain error as the API's error, at the edge. */
+export function asApiError(err: OrderError): ApiError {
+  return new ApiError(ORDER_ERROR_STATUS[err.kind], err.code, err.message, err.fields, err.extra);
+}
+
+/** The API error a thrown value answers as: an ApiError, or an order error mapped; undefined for anything else (a 500). */
+export function apiErrorOf(err: unknown): ApiError | undefined {
+  if (err instanceof ApiError) return err;
+  if (err instanceof OrderError) return asApiError(err);
+  return undefined;
+}
 
 /**
  * Turns every failure into a clean answer: API calls get the JSON error shape with a 4xx (or a bare
@@ -14,9 +38,10 @@ export function errorHandler(logger: Logger): Middleware {
       const isApi = ctx.path.startsWith('/api/');
       let status = 500;
       let body: Record<string, unknown> = { error: 'internal_error', message: 'Something went wrong. Plase try again later.' };
-      if (err instanceof ApiError) {
-        status = err.status;
-        body = err.toBody();
+      const known = apiErrorOf(err);
+      if (known) {
+        status = known.status;
+        body = known.toBody();
       } else if (isHttpError(err) && err.status < 500) {
         // Koa's own client errors, such as a malformed JSON body or an oversized payload.
         status = err.status;

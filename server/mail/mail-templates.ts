@@ -5,9 +5,9 @@
  * 'Payment Confirmation - Order #{id} Placed on {date}'.
  */
 import { formatMoney } from '../../schemas/money';
-import type { OrderView } from '../services/order-view';
+import type { OrderView } from '../orders/order-view';
 
-export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | AccountMailType;
+export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'refund' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | AccountMailType;
 
 /** The account e-mails: sent by the server only, never through /api/email/send-email. */
 export type AccountMailType = 'account-welcome' | 'account-exists' | 'password-reset' | 'password-changed';
@@ -157,6 +157,39 @@ export function renderSplitPaymentConfirmation(order: OrderView, info: SplitPaym
     subject,
     html: layout(subject, `<h1>${escapeHtml(subject)}</h1><p>We received your payment. Thank you!</p><table cellpadding="4">${rows.map(([l, v]) => `<tr><td>${l}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>${link}`),
     text: [subject, ...rows.map(([l, v]) => `${l}: ${v}`), order.remainingBalance > 0 ? `Complete your payment: ${info.completePaymentLink}` : 'Your order is now fully paid.'].join('\n'),
+  };
+}
+
+export interface RefundInfo {
+  amountCents: number;
+  /** As the customer reads it ("Samples or goods returned"). */
+  reason: string;
+  /** How the money went back: the payment's method and its card, when known ("Credit card ending 4242"). */
+  paidWith: string;
+  /** Accepted by the bank and on its way (a few days), rather than given back at once. */
+  settling: boolean;
+  /** The order in the customer's account, for a customer with one. */
+  accountLink: string | null;
+}
+
+/** To the customer: money given back on their order, how much, why, and where it goes. */
+export function renderRefund(order: OrderView, info: RefundInfo): RenderedMail {
+  const subject = `Refund of ${formatMoney(info.amountCents / 100)} - Order #${order.orderIncrementId}`;
+  const rows: [string, string][] = [
+    ['Refunded', formatMoney(info.amountCents / 100)],
+    ['Reason', info.reason],
+    ['Back to', info.paidWith],
+    ['Refunded on this order so far', formatMoney(order.refundedAmount)],
+  ];
+  const when = info.settling ? 'Your bank usually shows it within 5 to 10 business days.' : 'Your bank shows it within a few business days.';
+  const link = info.accountLink ? `<p><a href="${escapeHtml(info.accountLink)}">See the order in your account</a></p>` : '';
+  return {
+    subject,
+    html: layout(
+      subject,
+      `<h1>${escapeHtml(subject)}</h1><p>Hello ${escapeHtml(order.firstName)}, we have given ${escapeHtml(formatMoney(info.amountCents / 100))} back on your order #${escapeHtml(order.orderIncrementId)}. ${escapeHtml(when)}</p><table cellpadding="4">${rows.map(([l, v]) => `<tr><td>${l}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>${link}`,
+    ),
+    text: [subject, '', `Hello ${order.firstName}, we have given ${formatMoney(info.amountCents / 100)} back on your order #${order.orderIncrementId}. ${when}`, '', ...rows.map(([l, v]) => `${l}: ${v}`), ...(info.accountLink ? ['', `See the order in your account: ${info.accountLink}`] : [])].join('\n'),
   };
 }
 

@@ -35,6 +35,8 @@ export const RECIPIENT_KIND: Record<MailType, RecipientKind> = {
   'split-payment-confirmation': 'owed',
   'order-confirmation-admin': 'store',
   'refund-due-admin': 'store',
+  // Money given back on the customer's order: owed to whoever paid.
+  refund: 'owed',
   'form-notification': 'store',
   'form-confirmation': 'typed',
   'newsletter-confirmation': 'typed',

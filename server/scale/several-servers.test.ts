@@ -20,6 +20,7 @@ import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { bearer, call, card, CARD_NEEDS_AUTHENTICATION, freshClient, type Answer } from '../security/attacker-kit';
 import { QuoteService } from '../services/quote-service';
+import { signInOperator } from '../studio/studio-test-kit';
 import { WRONG_PASSWORDS_IN_A_ROW } from '../services/account-throttle';
 import { startServerProcess, type ServerProcess } from '../testing/server-processes';
 import { createTestDatabaseUrl } from '../testing/test-database';
@@ -232,6 +233,40 @@ describe('three servers on one PostgreSQL', () => {
       await late.stop();
     }
   }, 60_000);
+
+  it('the same refund sent to two servers at once is recorded once, and the gateway asked once', async () => {
+    const order = await newOrder(`three-servers-refund-${Date.now()}`);
+    const paid = await call(server(0).url, 'POST', '/api/payment/test/charge', { body: { ...card(), metadata: { orderId: String(order.body.id) } }, headers: bearer(order.body.accessToken) });
+    expect(paid.status, paid.text).toBe(200);
+    const payment = (await q().first(q().db.selectFrom('payment').select(['id', 'transaction_id']).where('order_id', '=', order.body.id)))!;
+    const publisher = await signInOperator({ url: server(0).url, databaseUrl: serverEnv.DATABASE_URL! }, 'publisher');
+    // The studio's cookie names the session every server knows; each server takes its own Origin.
+    const studio = (target: ServerProcess, pathname: string, body: unknown, key?: string) =>
+      call(target.url, 'POST', pathname, { body, headers: { Cookie: publisher.cookie, Origin: new URL(target.url).origin, ...(key ? { 'Idempotency-Key': key } : {}) } });
+
+    // A publisher's "Refund now", sent twice (a retry after a timeout) to two servers at once.
+    const key = `refund-two-servers-${order.body.id}-${Date.now()}`;
+    const body = { paymentId: payment.id, amount: 5, reason: 'requested_by_customer', carryOut: true };
+    const answers = await Promise.all([studio(server(1), `/api/studio/orders/${order.body.id}/refunds`, body, key), studio(server(2), `/api/studio/orders/${order.body.id}/refunds`, body, key)]);
+    for (const a of answers) expect([200, 201], a.text).toContain(a.status);
+    const refunds = await q().all(q().db.selectFrom('payment_refund').select(['id', 'status', 'amount_cents']).where('order_id', '=', order.body.id));
+    expect(refunds).toEqual([{ id: expect.any(Number), status: 'succeeded', amount_cents: 500 }]);
+    const asked = () => q().all(q().db.selectFrom('test_gateway_refund').select('amount_cents').where('transaction_id', '=', payment.transaction_id));
+    expect(await asked()).toEqual([{ amount_cents: 500 }]);
+
+    // An editor's request carried out on two servers at once: one refund at the gateway.
+    const editor = await signInOperator({ url: server(0).url, databaseUrl: serverEnv.DATABASE_URL! }, 'editor');
+    const requested = await call(server(0).url, 'POST', `/api/studio/orders/${order.body.id}/refunds`, {
+      body: { paymentId: payment.id, amount: 3, reason: 'returned_goods' },
+      headers: { Cookie: editor.cookie, Origin: new URL(server(0).url).origin },
+    });
+    expect(requested.status, requested.text).toBe(201);
+    const refundId = (requested.body.data.refunds as { id: number; status: string }[]).find((r) => r.status === 'requested')!.id;
+    const carried = await Promise.all([1, 2].map((i) => studio(server(i), `/api/studio/orders/${order.body.id}/refunds/${refundId}/carry-out`, {})));
+    for (const a of carried) expect([200, 409], a.text).toContain(a.status);
+    expect((await asked()).map((r) => r.amount_cents).sort()).toEqual([300, 500]);
+    expect((await q().first(q().db.selectFrom('payment_refund').select('status').where('id', '=', refundId)))!.status).toBe('succeeded');
+  });
 
   it('kill -9 of one server in a stream of orders: every acknowledged order is stored whole, and the other two go on answering', async () => {
     const acknowledged: Array<{ id: number; total: number }> = [];

@@ -7,7 +7,8 @@
 import type { Database } from '../db/database';
 import type { AnetChargeRequest, AnetChargeResult, AuthorizeNetGateway } from '../gateways/authorize-net-gateway';
 import { createGateways, type AllGateways } from '../gateways/create-gateways';
-import type { ConfirmedPayment, GatewayName, PaymentGateway, PaymentMetadata } from '../gateways/gateway';
+import { ScriptedRefunds } from '../gateways/fakes/scripted-refunds';
+import type { ConfirmedPayment, GatewayName, PaymentGateway, PaymentMetadata, RefundOutcome, RefundRequest } from '../gateways/gateway';
 import { PAYPAL_MESSAGES } from '../../schemas/evaluators/paypal-messages';
 import { centsToPayPalValue, encodeCustomId, PayPalGateway, type PayPalOrder, type PayPalOrderRequest } from '../gateways/paypal-gateway';
 import { StripeGateway, type CreateIntentRequest, type StripeIntent, type UpdateIntentRequest } from '../gateways/stripe-gateway';
@@ -23,6 +24,8 @@ function notFound(id: string): ApiError {
 export class ScriptedStripe {
   readonly name = 'stripe' as const;
   readonly intents = new Map<string, StripeIntent>();
+  /** Refunds asked for, and scripted refusals (`refunds.failures`) or an unreachable Stripe (`refunds.unreachable`), by intent id. */
+  readonly refunds = new ScriptedRefunds('re_');
   private n = 0;
 
   async createIntent(request: CreateIntentRequest): Promise<StripeIntent> {
@@ -77,6 +80,15 @@ export class ScriptedStripe {
     return this.toConfirmedPayment(await this.retrieveIntent(id));
   }
 
+  /** As Stripe: an intent that took no money is cancelled (a void of its amount); any other is refunded. */
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const intent = this.intents.get(request.payment.providerReference);
+    const voids = intent !== undefined && ['requires_payment_method', 'requires_confirmation', 'requires_action', 'requires_capture', 'canceled'].includes(intent.status);
+    const outcome = await this.refunds.answer(request, voids ? intent.amount : null);
+    if (voids && outcome.status === 'succeeded') intent.status = 'canceled';
+    return outcome;
+  }
+
   toConfirmedPayment(intent: StripeIntent): ConfirmedPayment {
     return StripeGateway.prototype.toConfirmedPayment.call(this, intent);
   }
@@ -99,6 +111,8 @@ export class ScriptedStripe {
 export class ScriptedPayPal {
   readonly name = 'paypal' as const;
   readonly orders = new Map<string, PayPalOrder>();
+  /** Refunds asked for, and scripted refusals (`refunds.failures`) or an unreachable PayPal (`refunds.unreachable`), by order id. */
+  readonly refunds = new ScriptedRefunds('RF');
   private n = 0;
 
   async createOrder(request: PayPalOrderRequest): Promise<PayPalOrder> {
@@ -138,6 +152,13 @@ export class ScriptedPayPal {
     return this.toConfirmedPayment(await this.getOrder(id));
   }
 
+  /** As the PayPal adapter: an order never captured took nothing (a void, nothing called); a captured one is refunded. */
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    const order = this.orders.get(request.payment.providerReference);
+    const captured = order?.purchase_units?.some((u) => u.payments?.captures?.some((c) => c.status === 'COMPLETED')) ?? false;
+    return this.refunds.answer(request, order && !captured ? request.payment.amountCents : null);
+  }
+
   toConfirmedPayment(order: PayPalOrder): ConfirmedPayment {
     return PayPalGateway.prototype.toConfirmedPayment.call(this, order);
   }
@@ -158,6 +179,8 @@ export class ScriptedPayPal {
 export class ScriptedAuthorizeNet {
   readonly name = 'authorizenet' as const;
   readonly charges: AnetChargeRequest[] = [];
+  /** Refunds asked for (every transaction counts as settled), and scripted refusals or an unreachable Authorize.net, by transId. */
+  readonly refunds = new ScriptedRefunds('');
   private readonly payments = new Map<string, ConfirmedPayment>();
 
   async charge(request: AnetChargeRequest): Promise<AnetChargeResult> {
@@ -181,6 +204,10 @@ export class ScriptedAuthorizeNet {
     const payment = this.payments.get(id);
     if (!payment) throw notFound(id);
     return structuredClone(payment);
+  }
+
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    return this.refunds.answer(request);
   }
 }
 

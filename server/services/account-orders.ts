@@ -1,7 +1,7 @@
 /**
  * The customer's own orders and quotes, read-only: the account pages show them and change nothing.
  * An order or a quote belongs to a customer only through its `customer_id`, set when it was placed
- * while signed in (`attachOrderToCustomer`, called by order creation) or by an operator for a
+ * while signed in (../orders/cart-orders.ts) or by an operator for a
  * quote: a guest order with the same e-mail is never picked up by matching e-mails. Anything not
  * the customer's is 'Order not found.' / 'Quote not found.', exactly like an id that does not
  * exist.
@@ -9,7 +9,7 @@
 import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
-import { loadOrder, orderView, paymentView } from './order-view';
+import { loadOrder, orderView, paymentView } from '../orders/order-view';
 import { QuoteService } from './quote-service';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -22,11 +22,6 @@ function orderNotFound(): ApiError {
 
 function quoteNotFound(): ApiError {
   return new ApiError(404, 'quoteNotExist', QUOTE_NOT_FOUND);
-}
-
-/** Marks an order as the customer's (placed while signed in): it shows in their account, no longer a guest order. */
-export async function attachOrderToCustomer(q: Queries, orderId: number, customerId: number): Promise<void> {
-  await q.run(q.db.updateTable('sales_order').set({ customer_id: String(customerId), customer_is_guest: 0 }).where('id', '=', orderId));
 }
 
 /** Marks a quote as the customer's (an operator's decision, or a quote asked for while signed in). */

@@ -6,7 +6,8 @@ import type { Content } from '../content/load-content';
 import type { Database } from '../db/database';
 import type { Queries } from '../db/queries';
 import type { MailConfig } from '../mail/mail-config';
-import { OrderEmailLimits, OrderService } from './order-service';
+import { OrderEmailLimits } from '../orders/order-access';
+import { Orders } from '../orders/orders';
 import { PaymentService } from './payment-service';
 import type { ConfirmPayment } from './payment-types';
 import { QuoteService } from './quote-service';
@@ -19,7 +20,7 @@ export interface Commerce {
   q: Queries;
   content: Content;
   catalog: SampleCatalog;
-  orders: OrderService;
+  orders: Orders;
   quotes: QuoteService;
   payments: PaymentService;
   tokens: OrderAccessTokens;
@@ -47,14 +48,14 @@ export async function createCommerce(deps: { content: Content; database: Databas
     paymentMethods: deps.content.paymentMethods,
   };
   const mailContext = { mail: deps.mail, publicUrl: deps.publicUrl };
-  const orders = new OrderService(q, catalog, rules, mailContext);
   const quotes = new QuoteService(q, deps.publicUrl);
   const tokens = new OrderAccessTokens(await serverSecret(q, 'order-access-token'));
   // Shared by every server on PostgreSQL, so a client cannot multiply its tries by the servers.
   const limits = limitStore(deps.database);
   const lookupLimiter = new RateLimiter(LOOKUPS_PER_MINUTE, 60_000, limits, 'order-lookup');
   const emailLimits = new OrderEmailLimits(lookupLimiter, new RateLimiter(CHECKS_PER_MINUTE, 60_000, limits, 'order-email-check'));
-  const payments = new PaymentService(q, orders, quotes, tokens, emailLimits, deps.confirm);
+  const orders = new Orders({ q, catalog, rules, mail: mailContext, quotes, tokens, emailLimits });
+  const payments = new PaymentService(orders, deps.confirm);
   return {
     q,
     content: deps.content,

@@ -17,7 +17,7 @@ import { isUniqueViolation, type Queries } from '../db/queries';
 import type { CustomerAddressTable, CustomerTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
 import { emailIdentity } from './email-address';
-import { readAddress, type AddressType } from './order-address';
+import { readAddress, type AddressType } from '../orders/order-address';
 import { nowIso } from './request-input';
 
 type Row<T> = { [K in keyof T]: T[K] extends import('kysely').Generated<infer U> ? U : T[K] };

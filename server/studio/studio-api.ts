@@ -7,6 +7,7 @@ import type Router from '@koa/router';
 import { backOfficeLeadRoutes } from '../back-office/lead-routes';
 import { backOfficeOrderRoutes } from '../back-office/order-routes';
 import { backOfficeQuoteRoutes } from '../back-office/quote-routes';
+import { backOfficeRefundRoutes } from '../back-office/refund-routes';
 import { contentRoutes } from './content-routes';
 import { operatorRoutes } from './operator-routes';
 import { studioPageRoutes } from './studio-page';
@@ -17,6 +18,7 @@ export async function studioApi(api: Router, site: Router, deps: StudioDeps): Pr
   contentRoutes(api, deps, operators.gate);
   // The back office: orders, quotes, leads and subscribers.
   backOfficeOrderRoutes(api, deps, operators.gate);
+  backOfficeRefundRoutes(api, deps, operators.gate);
   backOfficeQuoteRoutes(api, deps, operators.gate);
   backOfficeLeadRoutes(api, deps, operators.gate);
   studioPageRoutes(site, deps);

@@ -5,6 +5,7 @@
  */
 import type { ContentProblem, LiveSite } from '../content/live-site';
 import type { Database } from '../db/database';
+import type { Gateways } from '../gateways/gateway';
 import type { StoreOrigins } from '../http/store-origins';
 import type { Logger } from '../logger';
 import type { Commerce } from '../services/commerce';
@@ -26,6 +27,8 @@ export interface StudioDeps {
   commerce: Commerce;
   /** The forms' settings: where uploads are, what the preview's form islands know of reCAPTCHA. */
   forms: FormSettings;
+  /** The payment gateways, which refunds are carried out through. */
+  gateways: Pick<Gateways, 'get'>;
 }
 
 export type { ContentProblem };

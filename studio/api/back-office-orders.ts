@@ -1,6 +1,7 @@
 /**
  * The back office's orders client, typed by the contracts (schemas/api/back-office-orders.ts): a
- * change of a schema breaks the build here. Same call and refusals as the studio's client.
+ * change of a schema breaks the build here. Same call and refusals as the studio's client. The
+ * refund calls (./back-office-refunds.ts) are part of it: they answer the same order.
  */
 import type { RequestBody, RequestQuery, ResponseBody } from '../../schemas/api/endpoint';
 import type {
@@ -10,6 +11,7 @@ import type {
   orderStatusEndpoint,
   overpaymentRefundedEndpoint,
 } from '../../schemas/api/back-office-orders';
+import { backOfficeRefundsClient } from './back-office-refunds';
 import { call, data, queryString } from './studio-client';
 
 type Data<T> = T extends { data: infer D } ? D : never;
@@ -18,6 +20,9 @@ export type OrderListPage = Data<ResponseBody<typeof orderListEndpoint, 200>>;
 export type OrderRow = OrderListPage['orders'][number];
 export type OrderDetail = Data<ResponseBody<typeof orderDetailEndpoint, 200>>;
 export type OrderStatusChange = RequestBody<typeof orderStatusEndpoint>;
+export type OrderPayment = OrderDetail['payments'][number];
+export type OrderRefund = OrderDetail['refunds'][number];
+export type OrderOverpayment = OrderDetail['overpayments'][number];
 
 const order = (id: number) => `/api/studio/orders/${id}`;
 
@@ -29,6 +34,7 @@ export const backOfficeOrdersClient = {
   resendConfirmation: (id: number) => call<ResponseBody<typeof orderResendConfirmationEndpoint, 200>>('POST', `${order(id)}/resend-confirmation`, {}),
   markRefunded: (id: number, overpaymentId: number) =>
     data(call<ResponseBody<typeof overpaymentRefundedEndpoint, 200>>('POST', `${order(id)}/overpayments/${overpaymentId}/refunded`, {})),
+  ...backOfficeRefundsClient,
 };
 
 export type BackOfficeOrdersClient = typeof backOfficeOrdersClient;

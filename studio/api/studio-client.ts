@@ -45,12 +45,15 @@ export type OperatorRow = Data<ResponseBody<typeof operatorListEndpoint, 200>>[n
 export type AuditEntry = Data<ResponseBody<typeof auditLogEndpoint, 200>>[number];
 export type SetupSecret = Data<ResponseBody<typeof setupPasswordEndpoint, 200>>;
 
-/** One call of the studio's API; the back office's clients (./back-office-*.ts) use it too. */
-export async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+/**
+ * One call of the studio's API; the back office's clients (./back-office-*.ts) use it too. `headers`
+ * adds to the JSON ones (a refund's Idempotency-Key).
+ */
+export async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, headers?: Readonly<Record<string, string>>): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(signal ? { signal } : {}),
   });

@@ -47,7 +47,7 @@ export const ROLE_LABEL: Record<OperatorRole, string> = {
 
 export const ROLE_HINT: Record<OperatorRole, string> = {
   viewer: 'reads files, previews, history, orders, quotes, leads and subscribers',
-  editor: 'also drafts changes, changes order and lead statuses, makes quotes',
-  publisher: 'also publishes and restores',
-  admin: 'also manages operators, exports leads and subscribers, removes subscribers, reads the audit log',
+  editor: 'also drafts changes, changes order and lead statuses, makes quotes, asks for refunds',
+  publisher: 'also publishes and restores, carries out or turns down refunds',
+  admin: 'also manages operators, exports leads, subscribers and payments, removes subscribers, reads the audit log',
 };

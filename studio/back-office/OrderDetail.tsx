@@ -1,23 +1,27 @@
 /**
  * One order: its items, addresses and totals as the server stored them (nothing is recomputed
- * here), every payment with its gateway reference, the overpayments to refund, the status history.
- * Editors (and above) change the status, resend the confirmation and mark an overpayment refunded;
- * a viewer reads the same screen without those controls.
+ * here), every payment with its gateway reference and what was refunded of it, the refunds, the
+ * overpayments to refund, the status history. Editors (and above) change the status, resend the
+ * confirmation, ask for refunds and mark an overpayment refunded outside Showroom; publishers and
+ * admins also carry refunds out (OrderPayments.tsx, RefundsPanel.tsx); a viewer reads the same
+ * screen without those controls.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatMoney } from '../../schemas/money';
 import { StudioApiError } from '../api/studio-client';
 import type { BackOfficeOrdersClient, OrderDetail } from '../api/back-office-orders';
 import { Link, quotesPath } from '../app/router';
 import { atLeast, useStudio } from '../app/studio-context';
 import { Alert, ListState, PageTitle, Status, Time, useLoad } from '../app/ui';
-import { customerName, paymentRecordBadge, paymentStateBadge, statusBadge } from './order-format';
+import { customerName, paymentStateBadge, statusBadge } from './order-format';
 import { OrderBadge } from './OrderBadge';
 import { ordersListAddress } from './OrderList';
+import { OverpaymentsSection, PaymentsSection } from './OrderPayments';
+import { Section } from './OrderSection';
 import { OrderStatusForm } from './OrderStatusForm';
+import { RefundsSection } from './RefundsPanel';
 
 type Address = OrderDetail['addresses'][number];
-type Overpayment = OrderDetail['overpayments'][number];
 
 export function OrderDetailPage({ id, client }: { id: number; client: BackOfficeOrdersClient }) {
   const { failure } = useStudio();
@@ -42,7 +46,7 @@ export function OrderDetailPage({ id, client }: { id: number; client: BackOffice
         {order ? <OrderSummary order={order} /> : null}
       </div>
       <ListState data={detail} what={`order ${id}`} isEmpty={(o) => o === null} retry={reload} empty={<p>There is no order {id}. It may have been removed, or the link is wrong.</p>}>
-        {(o) => (o ? <OrderBody order={o} client={client} onChanged={setDetail} /> : null)}
+        {(o) => (o ? <OrderBody order={o} client={client} onChanged={setDetail} onStale={reload} /> : null)}
       </ListState>
     </main>
   );
@@ -61,6 +65,7 @@ function OrderSummary({ order }: { order: OrderDetail }) {
       <dl className="facts order-summary__facts">
         <Fact term="Total">{formatMoney(order.totals.total)}</Fact>
         <Fact term="Paid">{formatMoney(order.totals.paid)}</Fact>
+        {order.totals.refunded ? <Fact term="Refunded">{formatMoney(order.totals.refunded)}</Fact> : null}
         <Fact term="Due">{formatMoney(order.totals.due)}</Fact>
         <Fact term="Payment method">{order.paymentMethod.label || order.paymentMethod.code}</Fact>
         <Fact term="Dealer">{order.dealer ? order.dealer.name ?? order.dealer.id : <span className="muted">none</span>}</Fact>
@@ -84,13 +89,14 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function OrderBody({ order, client, onChanged }: { order: OrderDetail; client: BackOfficeOrdersClient; onChanged(updated: OrderDetail): void }) {
+function OrderBody({ order, client, onChanged, onStale }: { order: OrderDetail; client: BackOfficeOrdersClient; onChanged(updated: OrderDetail): void; onStale(): void }) {
   return (
     <div className="order__columns">
       <div className="order__main">
         <ItemsSection order={order} />
-        <PaymentsSection order={order} />
-        {order.overpayments.length ? <OverpaymentsSection order={order} client={client} onChanged={onChanged} /> : null}
+        <PaymentsSection order={order} client={client} onChanged={onChanged} onStale={onStale} />
+        {order.refunds.length ? <RefundsSection order={order} client={client} onChanged={onChanged} onStale={onStale} /> : null}
+        {order.overpayments.length ? <OverpaymentsSection order={order} client={client} onChanged={onChanged} onStale={onStale} /> : null}
       </div>
       <div className="order__side">
         <StatusSection order={order} client={client} onChanged={onChanged} />
@@ -98,17 +104,6 @@ function OrderBody({ order, client, onChanged }: { order: OrderDetail; client: B
         <ConfirmationSection order={order} client={client} />
       </div>
     </div>
-  );
-}
-
-function Section({ id, title, children, className }: { id: string; title: string; children: ReactNode; className?: string }) {
-  return (
-    <section className={`card order-section${className ? ` ${className}` : ''}`} aria-labelledby={id}>
-      <h2 className="section-title" id={id}>
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 
@@ -209,6 +204,12 @@ function Totals({ order }: { order: OrderDetail }) {
         <TotalLine term={t.taxPercent > 0 ? `Tax (${t.taxPercent}%)` : 'Tax'} amount={t.tax} />
         <TotalLine term="Total" amount={t.total} className="order-totals__total" />
         <TotalLine term="Paid" amount={t.paid} />
+        {t.refunded ? (
+          <div>
+            <dt>Refunded</dt>
+            <dd>−{formatMoney(t.refunded)}</dd>
+          </div>
+        ) : null}
         <TotalLine term="Due" amount={t.due} className={t.due ? 'order-totals__due' : undefined} />
       </dl>
     </section>
@@ -221,178 +222,6 @@ function TotalLine({ term, amount, className }: { term: string; amount: number; 
       <dt>{term}</dt>
       <dd>{formatMoney(amount)}</dd>
     </div>
-  );
-}
-
-function PaymentsSection({ order }: { order: OrderDetail }) {
-  return (
-    <Section id="order-payments" title="Payments">
-      {order.payments.length === 0 ? (
-        <p className="muted">No payment has been made on this order.</p>
-      ) : (
-        <table className="table table--cards order-payments">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Method</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="cell--money">
-                Amount
-              </th>
-              <th scope="col">Gateway reference</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.payments.map((p) => (
-              <tr key={p.id}>
-                <td data-label="When" className="cell--nowrap">
-                  <Time at={p.createdAt} />
-                </td>
-                <td data-label="Method">
-                  <span className="cell">
-                    {p.methodLabel || p.method}
-                    <span className="muted"> · {p.gateway}</span>
-                  </span>
-                </td>
-                <td data-label="Status">
-                  <OrderBadge badge={paymentRecordBadge(p.status)} />
-                </td>
-                <td data-label="Amount" className="cell--money">
-                  {formatMoney(p.amount)}
-                </td>
-                <td data-label="Reference" className="order-payments__ref">
-                  <span className="cell">
-                    <span className="order-payments__line">
-                      <span className="muted">Transaction </span>
-                      <code>{p.transactionId || '—'}</code>
-                    </span>
-                    {p.providerReference && p.providerReference !== p.transactionId ? (
-                      <span className="order-payments__line">
-                        <span className="muted">{p.gateway} </span>
-                        <code>{p.providerReference}</code>
-                      </span>
-                    ) : null}
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </Section>
-  );
-}
-
-function OverpaymentsSection({ order, client, onChanged }: { order: OrderDetail; client: BackOfficeOrdersClient; onChanged(updated: OrderDetail): void }) {
-  const { operator } = useStudio();
-  const [said, setSaid] = useState('');
-  const editor = atLeast(operator, 'editor');
-  return (
-    <Section id="order-overpayments" title="Overpayments" className={order.overpayments.some((o) => !o.refundedAt) ? 'order-overpayments--due' : undefined}>
-      <p className="muted order-section__intro">
-        {editor
-          ? 'A payment took more than was due. Refund it at the gateway, then mark it refunded here.'
-          : 'A payment took more than was due. An editor marks it refunded once the gateway has refunded it.'}
-      </p>
-      <ul className="order-overpayments__list">
-        {order.overpayments.map((o) => (
-          <OverpaymentItem
-            key={o.id}
-            overpayment={o}
-            order={order}
-            client={client}
-            editor={editor}
-            onRefunded={(updated) => {
-              setSaid(`The overpayment of ${formatMoney(o.amount)} is marked refunded.`);
-              onChanged(updated);
-            }}
-          />
-        ))}
-      </ul>
-      <Status>{said}</Status>
-    </Section>
-  );
-}
-
-function OverpaymentItem({
-  overpayment: o,
-  order,
-  client,
-  editor,
-  onRefunded,
-}: {
-  overpayment: Overpayment;
-  order: OrderDetail;
-  client: BackOfficeOrdersClient;
-  editor: boolean;
-  onRefunded(updated: OrderDetail): void;
-}) {
-  const { failure } = useStudio();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [alert, setAlert] = useState('');
-  const askRef = useRef<HTMLButtonElement>(null);
-  const yesRef = useRef<HTMLButtonElement>(null);
-  const payment = order.payments.find((p) => p.id === o.paymentId);
-  useEffect(() => {
-    if (confirming) yesRef.current?.focus();
-  }, [confirming]);
-
-  const mark = async () => {
-    if (busy) return;
-    setBusy(true);
-    setAlert('');
-    try {
-      onRefunded(await client.markRefunded(order.id, o.id));
-    } catch (e) {
-      setBusy(false);
-      setConfirming(false);
-      const message = failure(e);
-      if (message) setAlert(message);
-    }
-  };
-
-  return (
-    <li className="order-overpayment">
-      <div className="order-overpayment__what">
-        <strong>{formatMoney(o.amount)}</strong>
-        <span className="muted">
-          {' '}
-          on {payment ? `the ${payment.methodLabel || payment.method} payment of ${formatMoney(payment.amount)}` : `payment ${o.paymentId}`}, <Time at={o.createdAt} />
-        </span>
-      </div>
-      {o.refundedAt ? (
-        <span className="order-overpayment__done">
-          <OrderBadge badge={{ label: 'Refunded', tone: 'success' }} /> <Time at={o.refundedAt} />
-        </span>
-      ) : !editor ? (
-        <OrderBadge badge={{ label: 'Refund due', tone: 'danger' }} />
-      ) : confirming ? (
-        <div className="order-overpayment__confirm" role="group" aria-labelledby={`overpayment-${o.id}-question`}>
-          <p id={`overpayment-${o.id}-question`}>Has {formatMoney(o.amount)} been refunded at the gateway? This is recorded once, in the audit log.</p>
-          <div className="order-actions">
-            <button type="button" ref={yesRef} className="button button--primary button--small" onClick={() => void mark()} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
-              {busy ? 'Marking…' : 'Yes, mark refunded'}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => {
-                setConfirming(false);
-                setTimeout(() => askRef.current?.focus(), 0);
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button type="button" ref={askRef} className="button button--secondary button--small" onClick={() => setConfirming(true)}>
-          Mark refunded{' '}<span className="visually-hidden">({formatMoney(o.amount)})</span>
-        </button>
-      )}
-      <Alert className="order-overpayment__alert">{alert}</Alert>
-    </li>
   );
 }
 

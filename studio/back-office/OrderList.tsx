@@ -1,7 +1,8 @@
 /**
  * The orders list: search and filters that live in the address (a reload or a shared link keeps
  * them), newest first, a page at a time with the server's cursor (the cursors of the pages seen are a
- * stack here, for "Newer"). A table on a desk, a card per order on a phone.
+ * stack here, for "Newer"). A table on a desk, a card per order on a phone. Admins export the
+ * payments and refunds of a period (PaymentsExport.tsx).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../schemas/money';
@@ -9,10 +10,11 @@ import { ORDER_PAYMENT_STATES } from '../../schemas/api/back-office-orders';
 import { ORDER_STATUSES } from '../../schemas/api/order-view';
 import type { BackOfficeOrdersClient, OrderListQuery, OrderRow } from '../api/back-office-orders';
 import { Link, navigate, ordersPath, useLocation } from '../app/router';
-import { useStudio } from '../app/studio-context';
+import { atLeast, useStudio } from '../app/studio-context';
 import { Field, ListState, PageTitle, Time, useLoad } from '../app/ui';
 import { PAYMENT_CHOICES, paymentStateBadge, statusBadge, STATUS_CHOICES } from './order-format';
 import { OrderBadge } from './OrderBadge';
+import { PaymentsExport } from './PaymentsExport';
 
 const FILTER_NAMES = ['search', 'status', 'payment', 'dealer', 'from', 'to'] as const;
 type OrderFilters = Record<(typeof FILTER_NAMES)[number], string>;
@@ -50,6 +52,7 @@ let lastListAddress = ordersPath();
 export const ordersListAddress = () => lastListAddress;
 
 export function OrderList({ client }: { client: BackOfficeOrdersClient }) {
+  const { operator } = useStudio();
   const { search } = useLocation();
   const applied = readFilters(search);
   const key = filtersSearch(applied);
@@ -63,6 +66,7 @@ export function OrderList({ client }: { client: BackOfficeOrdersClient }) {
       <div className="page__head">
         <PageTitle title="Orders">Orders</PageTitle>
         <p className="page__intro">Every order of the store, newest first. Choose one for its items, payments and status history.</p>
+        {atLeast(operator, 'admin') ? <PaymentsExport /> : null}
       </div>
       <OrderFilterForm applied={applied} onApply={apply} />
       <OrderResults key={key} client={client} filters={applied} onClear={() => apply(NO_FILTERS)} />

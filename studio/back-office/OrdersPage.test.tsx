@@ -1,78 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BackOfficeOrdersClient, OrderDetail, OrderListPage, OrderRow } from '../api/back-office-orders';
+import type { BackOfficeOrdersClient, OrderDetail } from '../api/back-office-orders';
 import { StudioApiError } from '../api/studio-client';
 import { operators, renderInStudio, visit } from '../app/testing/studio-fixture';
+import { DETAIL, fakeOrdersClient, page, row } from './order-fixture';
 import { OrdersPage } from './OrdersPage';
 
 afterEach(cleanup);
 beforeEach(() => visit('/studio/orders'));
-
-function fakeOrdersClient(calls: Partial<BackOfficeOrdersClient> = {}): BackOfficeOrdersClient {
-  const fail = (name: string) => vi.fn(() => Promise.reject(new Error(`orders client ${name} was not expected in this test`)));
-  const names = ['list', 'detail', 'changeStatus', 'resendConfirmation', 'markRefunded'] as const;
-  return Object.fromEntries(names.map((n) => [n, calls[n] ?? fail(n)])) as unknown as BackOfficeOrdersClient;
-}
-
-const row = (id: number, extra: Partial<OrderRow> = {}): OrderRow => ({
-  id,
-  incrementId: String(100000000 + id),
-  createdAt: '2026-03-02T10:00:00.000Z',
-  status: 'ordered',
-  customerName: `Customer ${id}`,
-  email: `customer${id}@example.com`,
-  dealer: null,
-  total: 1234.5,
-  paid: 1234.5,
-  paymentState: 'paid',
-  ...extra,
-});
-
-const page = (orders: OrderRow[], next: string | null = null): OrderListPage => ({ orders, next });
-
-/** Totals that no recomputation gives (subtotal + shipping + tax is not the total): the screen shows them as sent. */
-const DETAIL: OrderDetail = {
-  id: 7,
-  incrementId: '100000007',
-  createdAt: '2026-03-02T10:00:00.000Z',
-  updatedAt: '2026-03-03T10:00:00.000Z',
-  status: 'processing',
-  state: 'processing',
-  email: 'jane@example.com',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  phone: '555-0100',
-  customerIsGuest: true,
-  customerId: null,
-  poNumber: 'PO-77',
-  additionalNotes: null,
-  dealer: { id: 'riverside-home', name: 'Riverside Home' },
-  quote: null,
-  items: [
-    {
-      id: 1, sku: 'B12', name: 'Base cabinet 12"', styleName: 'shaker-white', styleTitle: 'Shaker White', price: 199.99, originalPrice: 199.99, priceInclTax: 216.49,
-      qty: 2, weight: 20, rowWeight: 40, rowTotal: 399.98, taxPercent: 8.25, taxAmount: 33, rowTotalInclTax: 432.98, customOptions: [{ type: 'hinge', label: 'Hinge', value: 'Left' }], notes: '',
-    },
-  ],
-  addresses: [
-    { id: 1, type: 'billing', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', street1: '1 Main St', street2: '', city: 'Austin', state: 'TX', zipCode: '78701', countryId: 'US', phoneNumber: '555-0100' },
-    { id: 2, type: 'shipping', email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe', street1: '9 Oak Ave', street2: 'Unit 4', city: 'Austin', state: 'TX', zipCode: '78702', countryId: 'US', phoneNumber: '555-0100' },
-  ],
-  totals: { subtotal: 399.98, shipping: 49, shippingTax: 0, shippingLabel: 'Freight', shippingMethod: 'freight', tax: 33, taxPercent: 8.25, discount: 0, total: 1481.98, paid: 1500, due: 0 },
-  paymentMethod: { code: 'stripe', label: 'Credit card' },
-  paymentState: 'refund_due',
-  payments: [
-    { id: 31, method: 'stripe', methodLabel: 'Credit card', gateway: 'stripe', status: 'completed', amount: 1500, transactionId: 'txn_abc123', providerReference: 'pi_3Nxyz', createdAt: '2026-03-02T10:05:00.000Z' },
-  ],
-  overpayments: [{ id: 5, paymentId: 31, amount: 18.02, createdAt: '2026-03-02T10:05:00.000Z', refundedAt: null }],
-  statusHistory: [
-    { id: 2, status: 'processing', comment: 'Cabinets ordered from the factory', customerNotified: false, createdAt: '2026-03-03T10:00:00.000Z' },
-    { id: 1, status: 'ordered', comment: 'Paid by card', customerNotified: true, createdAt: '2026-03-02T10:05:00.000Z' },
-  ],
-  allowedStatuses: ['shipped', 'complete', 'holded', 'canceled'],
-  emailSent: true,
-};
 
 describe('the orders list', () => {
   it('shows each order with its number, customer, dealer, status, payment and total, each a link to its detail', async () => {
@@ -256,17 +192,19 @@ describe('an order', () => {
     expect(screen.queryByLabelText('New status')).toBeNull();
   });
 
-  it('marks an overpayment refunded after confirming, and resends the confirmation', async () => {
+  it('marks an overpayment refunded outside Showroom after confirming, and resends the confirmation', async () => {
     const markRefunded = vi.fn(() => Promise.resolve<OrderDetail>({ ...DETAIL, paymentState: 'paid', overpayments: [{ ...DETAIL.overpayments[0]!, refundedAt: '2026-03-05T10:00:00.000Z' }] }));
     const resendConfirmation = vi.fn(() => Promise.resolve({ success: true as const, message: 'The confirmation is on its way to jane@example.com.' }));
     renderDetail('editor', { markRefunded, resendConfirmation });
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark refunded ($18.02)' }));
+    // An editor refunds nothing through the gateway: only the mark of a refund made elsewhere.
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark refunded outside Showroom ($18.02)' }));
+    expect(screen.queryByRole('button', { name: /Refund \$18\.02 now/ })).toBeNull();
     expect(markRefunded).not.toHaveBeenCalled();
     const yes = screen.getByRole('button', { name: 'Yes, mark refunded' });
     expect(document.activeElement).toBe(yes);
     fireEvent.click(yes);
     await waitFor(() => expect(markRefunded).toHaveBeenCalledWith(7, 5));
-    expect(await screen.findByText('The overpayment of $18.02 is marked refunded.')).toBeTruthy();
+    expect(await screen.findByText('The overpayment of $18.02 is marked refunded outside Showroom.')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Overpayments' })).getByText('Refunded')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Mark refunded/ })).toBeNull();
 

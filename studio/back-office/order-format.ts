@@ -5,6 +5,7 @@
  */
 import { ORDER_PAYMENT_STATES, type OrderPaymentState } from '../../schemas/api/back-office-orders';
 import { ORDER_STATUSES } from '../../schemas/api/order-view';
+import type { RefundStatus } from '../../schemas/api/refund-view';
 import { statusBadge, type Badge } from '../../schemas/status-labels';
 
 export type { Badge };
@@ -16,6 +17,9 @@ const PAYMENT_STATE_BADGES: Record<OrderPaymentState, Badge> = {
   partially_paid: { label: 'Partly paid', tone: 'warning' },
   paid: { label: 'Paid', tone: 'success' },
   refund_due: { label: 'Refund due', tone: 'danger' },
+  refund_requested: { label: 'Refund requested', tone: 'warning' },
+  partially_refunded: { label: 'Partly refunded', tone: 'info' },
+  refunded: { label: 'Refunded', tone: 'neutral' },
 };
 
 export const paymentStateBadge = (state: OrderPaymentState): Badge => PAYMENT_STATE_BADGES[state];
@@ -30,6 +34,24 @@ const PAYMENT_RECORD_BADGES: Record<string, Badge> = {
 };
 
 export const paymentRecordBadge = (status: string): Badge => PAYMENT_RECORD_BADGES[status] ?? { label: status, tone: 'neutral' };
+
+/**
+ * A refund's status in the operator's words. A void (a payment cancelled before it took any money)
+ * that went through is "Voided", not "Refunded".
+ */
+const REFUND_STATUS_BADGES: Record<RefundStatus, Badge> = {
+  requested: { label: 'Waiting for approval', tone: 'warning' },
+  processing: { label: 'In progress', tone: 'info' },
+  pending: { label: 'Accepted, settling', tone: 'info' },
+  succeeded: { label: 'Refunded', tone: 'success' },
+  failed: { label: 'Refused by the gateway', tone: 'danger' },
+  refused: { label: 'Turned down', tone: 'neutral' },
+};
+
+export function refundStatusBadge(status: RefundStatus, kind: 'refund' | 'void'): Badge {
+  if (kind === 'void' && status === 'succeeded') return { label: 'Voided', tone: 'success' };
+  return REFUND_STATUS_BADGES[status];
+}
 
 /** The choices of the status and payment filters, in the order of the state machine. */
 export const STATUS_CHOICES = ORDER_STATUSES.map((value) => ({ value, label: statusBadge(value).label }));

@@ -106,6 +106,19 @@ function RecordView({ kind, record }: { kind: 'order' | 'quote'; record: Account
                 ))}
               </ul>
             )}
+            {record.refunds && record.refunds.length > 0 && (
+              <>
+                <h3 className="account-card__subtitle">Refunds</h3>
+                <ul className="account-payments account-refunds">
+                  {record.refunds.map((r, i) => (
+                    <li key={i}>
+                      {money(r.amount)} refunded on {formatDate(r.createdAt)}: {r.reason}
+                      {r.status === 'pending' && <span> (on its way to your bank)</span>}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
             {kind === 'order' && record.splitPaymentEnabled && remaining > 0 && (
               <p>
                 Remaining balance: {money(remaining)}{' '}

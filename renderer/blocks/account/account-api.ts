@@ -75,7 +75,7 @@ export type AccountRecord = Pick<OrderDetail, 'id' | 'createdAt' | 'subtotal' | 
   items: DetailItem[];
   addresses: DetailAddress[];
   payments: DetailPayment[];
-} & Partial<Pick<OrderDetail, 'orderIncrementId' | 'discountAmount' | 'additionalNotes' | 'shippingLabel' | 'payment' | 'splitPaymentEnabled' | 'remainingBalance' | 'firstName' | 'lastName' | 'email' | 'phone'>> &
+} & Partial<Pick<OrderDetail, 'orderIncrementId' | 'discountAmount' | 'additionalNotes' | 'shippingLabel' | 'payment' | 'splitPaymentEnabled' | 'remainingBalance' | 'firstName' | 'lastName' | 'email' | 'phone' | 'refunds' | 'refundedAmount'>> &
   Partial<Pick<QuoteDetail, 'quoteIncrementId'>>;
 
 /** The body of POST and PATCH /api/my-account/address. */

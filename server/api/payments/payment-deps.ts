@@ -7,8 +7,8 @@
 import type { StoreOrigins } from '../../http/store-origins';
 import type { Logger } from '../../logger';
 import type { AllGateways } from '../../gateways/create-gateways';
-import type { ConfirmedPayment, GatewayName, PaymentMetadata } from '../../gateways/gateway';
-import type { AttemptState, PaymentAttempt } from '../../services/payment-holds';
+import type { ConfirmedPayment, GatewayName, PaymentMetadata, ProviderRefund } from '../../gateways/gateway';
+import type { AttemptState, PaymentAttempt } from '../../orders/payment-holds';
 import type { HeldPayments, OwnerProof } from '../../services/payment-service';
 
 export interface ChargeRequest {
@@ -69,6 +69,8 @@ export interface PaymentRouteDeps {
   gateways: AllGateways;
   chargeAmount: ChargeAmount;
   onConfirmedPayment: OnConfirmedPayment;
+  /** Records refunds a gateway's webhook reports; answers how many changed. Absent: the webhooks leave refunds alone. */
+  onProviderRefunds?: (refunds: readonly ProviderRefund[]) => Promise<number>;
   holds: PaymentHoldsDeps;
   logger?: Logger;
   /**

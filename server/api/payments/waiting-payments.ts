@@ -22,7 +22,7 @@ import { isWaitingStatus } from '../../gateways/gateway';
 import { ApiError } from '../../http/api-error';
 import { checkRequest } from '../../http/contract';
 import { cancelWaitingPaymentEndpoint } from '../../../schemas/api/payments';
-import { AttemptsOpen, type PaymentAttempt, type WaitingPayment } from '../../services/payment-holds';
+import { AttemptsOpen, type PaymentAttempt, type WaitingPayment } from '../../orders/payment-holds';
 import { withChargeLock } from './charge-lock';
 import { ownerProof } from './owner-proof';
 import type { Charge, ChargeRequest, PaymentRouteDeps } from './payment-deps';

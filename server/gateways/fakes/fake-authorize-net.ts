@@ -5,6 +5,16 @@
  * (createTransactionRequest and getTransactionDetailsRequest), with the schema's order, required
  * elements and lengths written out below; a violation is answered with E00003 as Authorize.net does
  * and recorded in `violations`. Answers start with a byte order mark, like the real ones.
+ *
+ * Refunds and voids follow Authorize.net's published response reason codes: a refundTransaction of
+ * a transaction not settled yet is error 54 ("The referenced transaction does not meet the criteria
+ * for issuing a credit.", as is one whose card's last four digits do not match), more than is left is
+ * error 55, and a transaction settles only when a test says so (`settle(transId)`, Authorize.net's
+ * nightly batch). voidTransaction voids an unsettled transaction (reason 310 when it already is).
+ * Authorize.net keeps no idempotency key (refId is only echoed): it refuses a duplicate instead,
+ * the same card, amount, invoice number and type within the duplicate window (2 minutes, or the
+ * request's duplicateWindow setting), as error 11; with the setting sent, the answer names the
+ * first transaction's transId (and authCode when it was approved). The fake does so for refunds.
  */
 import crypto from 'node:crypto';
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server';
@@ -40,19 +50,35 @@ const TRANSACTION_REQUEST: ElementRule = {
     'tip', 'processingOptions', 'subsequentAuthInformation', 'otherTax', 'shipFrom', 'authorizationIndicatorType',
   ],
   required: ['transactionType'],
-  pattern: { amount: /^\d{1,15}(\.\d{1,4})?$/, transactionType: /^(authCaptureTransaction|authOnlyTransaction|priorAuthCaptureTransaction|refundTransaction|voidTransaction)$/ },
+  pattern: { amount: /^\d{1,15}(\.\d{1,4})?$/, refTransId: /^\d{1,20}$/, transactionType: /^(authCaptureTransaction|authOnlyTransaction|priorAuthCaptureTransaction|refundTransaction|voidTransaction)$/ },
   children: {
     payment: {
       order: ['creditCard', 'bankAccount', 'trackData', 'encryptedTrackData', 'payPal', 'opaqueData', 'emv'],
       choice: ['creditCard', 'bankAccount', 'trackData', 'encryptedTrackData', 'payPal', 'opaqueData', 'emv'],
-      children: { opaqueData: { order: ['dataDescriptor', 'dataValue', 'dataKey'], required: ['dataDescriptor', 'dataValue'] } },
+      children: {
+        opaqueData: { order: ['dataDescriptor', 'dataValue', 'dataKey'], required: ['dataDescriptor', 'dataValue'] },
+        // creditCardType: creditCardSimpleType (cardNumber 4-16, expirationDate 4-7; a refund sends the last four digits and XXXX) and its extensions.
+        creditCard: {
+          order: ['cardNumber', 'expirationDate', 'cardCode', 'isPaymentToken', 'cryptogram', 'tokenRequestorName', 'tokenRequestorId', 'tokenRequestorEci'],
+          required: ['cardNumber', 'expirationDate'],
+          pattern: { cardNumber: /^[\dX]{4,16}$/, expirationDate: /^.{4,7}$/ },
+        },
+      },
     },
     order: { order: ['invoiceNumber', 'description', 'discountAmount', 'taxIsAfterDiscount', 'totalTaxTypeCode', 'purchaserVATRegistrationNumber'], maxLength: { invoiceNumber: 20, description: 255 } },
     customer: { order: ['type', 'id', 'email'], maxLength: { id: 20, email: 255 } },
     billTo: { order: [...NAME_AND_ADDRESS, 'phoneNumber', 'faxNumber', 'email'], maxLength: ADDRESS_LENGTHS },
     shipTo: { order: NAME_AND_ADDRESS, maxLength: ADDRESS_LENGTHS },
-    userFields: { order: ['userField'], required: ['userField'] },
+    userFields: { order: ['userField'], required: ['userField'], children: { userField: { order: ['name', 'value'] } } },
+    transactionSettings: { order: ['setting'], required: ['setting'], children: { setting: { order: ['settingName', 'settingValue'], required: ['settingName'] } } },
   },
+};
+
+/** What a transaction type needs besides the schema (Authorize.net's own rules). */
+const NEEDED_BY_TYPE: Record<string, string[]> = {
+  authCaptureTransaction: ['amount', 'payment'],
+  refundTransaction: ['amount', 'payment', 'refTransId'],
+  voidTransaction: ['refTransId'],
 };
 
 const REQUESTS: Record<string, ElementRule> = {
@@ -71,6 +97,11 @@ const REQUESTS: Record<string, ElementRule> = {
 };
 
 function checkElement(value: unknown, rule: ElementRule, where: string, problems: string[]): void {
+  // An element that may repeat (maxOccurs unbounded) is a JSON array: each one is checked.
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => checkElement(item, rule, `${where}[${i}]`, problems));
+    return;
+  }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     problems.push(`${where} must be an element with children`);
     return;
@@ -112,16 +143,106 @@ const RESPONSE_TEXT: Record<string, { code: string; text: string; error?: boolea
 
 export interface FakeAuthorizeNet extends FakeServer {
   transactions: Map<string, Json>;
-  /** The response code the next transaction gets (1 approved, 2 declined, 3 error, 4 held for review); default 1. */
+  /** The response code the next charge gets (1 approved, 2 declined, 3 error, 4 held for review); default 1. */
   nextResponseCode(code: '1' | '2' | '3' | '4'): void;
+  /** Authorize.net's nightly batch for one transaction: a charge becomes settledSuccessfully (refundable, no longer voidable). */
+  settle(transId: string): void;
+  /** The refunds made against a transaction, oldest first (as getTransactionDetails describes them). */
+  refundsOf(transId: string): Json[];
   /** X-ANET-Signature for a webhook body. */
   sign(body: string, signatureKey: string): string;
 }
 
 export async function startFakeAuthorizeNet(options: { loginId: string; transactionKey: string }): Promise<FakeAuthorizeNet> {
   const transactions = new Map<string, Json>();
+  /** What the fake knows of each transaction beyond what getTransactionDetails shows. */
+  const ledger = new Map<string, { kind: 'charge' | 'refund'; approved: boolean; amountCents: number; last4: string; settled: boolean; voided: boolean; refundedCents: number; refTransId?: string; authCode: string }>();
+  /** Refunds by what makes them duplicates (card, expiry, amount, invoice number, type), for the duplicate window. */
+  const sent = new Map<string, { transId: string; at: number; approved: boolean; authCode: string }>();
   let next: '1' | '2' | '3' | '4' = '1';
   let counter = 60_000_000_000;
+
+  const toCents = (amount: unknown): number => Math.round(Number(amount) * 100);
+  const ok = { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] };
+  const unsuccessful = { resultCode: 'Error', message: [{ code: 'E00027', text: 'The transaction was unsuccessful.' }] };
+  /** A transactionResponse for a refund or void: approved with a message, or refused with an error. */
+  const respond = (request: Json, code: '1' | '3', fields: { transId?: string; refTransID?: string; authCode?: string; last4?: string; reason: { code: string; text: string } }): FakeResponse =>
+    answer({
+      transactionResponse: {
+        responseCode: code,
+        authCode: fields.authCode ?? '',
+        avsResultCode: 'P',
+        cvvResultCode: '',
+        cavvResultCode: '',
+        transId: fields.transId ?? '0',
+        refTransID: fields.refTransID ?? '',
+        transHash: '',
+        testRequest: '0',
+        accountNumber: fields.last4 ? `XXXX${fields.last4}` : '',
+        accountType: fields.last4 ? 'Visa' : '',
+        ...(code === '1' ? { messages: [{ code: fields.reason.code, description: fields.reason.text }] } : { errors: [{ errorCode: fields.reason.code, errorText: fields.reason.text }] }),
+        transHashSha2: '',
+        SupplementalDataQualificationIndicator: 0,
+      },
+      ...(request.refId ? { refId: request.refId } : {}),
+      messages: code === '1' ? ok : unsuccessful,
+    });
+  const APPROVED = { code: '1', text: 'This transaction has been approved.' };
+  const NOT_CREDITABLE = { code: '54', text: 'The referenced transaction does not meet the criteria for issuing a credit.' };
+
+  const refund = (request: Json, tr: Json): FakeResponse => {
+    const card = (tr.payment as Json).creditCard as Json | undefined;
+    if (!card) return respond(request, '3', { reason: { code: '33', text: 'Credit card number is required.' } });
+    const settings = (((tr.transactionSettings as Json | undefined)?.setting as Json[] | undefined) ?? []).find((setting) => setting.settingName === 'duplicateWindow');
+    const window = settings ? Number(settings.settingValue) : 120;
+    const duplicateKey = [card.cardNumber, card.expirationDate, tr.amount, (tr.order as Json | undefined)?.invoiceNumber ?? '', tr.transactionType].join('|');
+    const seen = sent.get(duplicateKey);
+    if (seen && Date.now() - seen.at < window * 1000) {
+      // With duplicateWindow sent, the answer carries the first transaction's transId (and authCode if it was approved).
+      return respond(request, '3', { reason: { code: '11', text: 'A duplicate transaction has been submitted.' }, ...(settings ? { transId: seen.transId, authCode: seen.approved ? seen.authCode : '' } : {}) });
+    }
+    const refTransId = String(tr.refTransId);
+    const original = ledger.get(refTransId);
+    const last4 = String(card.cardNumber).slice(-4);
+    if (!original || original.kind !== 'charge' || !original.approved || original.voided || !original.settled || original.last4 !== last4) return respond(request, '3', { reason: NOT_CREDITABLE });
+    const cents = toCents(tr.amount);
+    if (cents > original.amountCents - original.refundedCents) {
+      return respond(request, '3', { reason: { code: '55', text: 'The sum of credits against the referenced transaction would exceed the original debit amount.' } });
+    }
+    original.refundedCents += cents;
+    const transId = String(++counter);
+    ledger.set(transId, { kind: 'refund', approved: true, amountCents: cents, last4, settled: false, voided: false, refundedCents: 0, refTransId, authCode: '' });
+    sent.set(duplicateKey, { transId, at: Date.now(), approved: true, authCode: '' });
+    transactions.set(transId, {
+      transId,
+      refTransId,
+      submitTimeUTC: new Date().toISOString(),
+      transactionType: 'refundTransaction',
+      transactionStatus: 'refundPendingSettlement',
+      responseCode: 1,
+      responseReasonCode: 1,
+      responseReasonDescription: 'Approval',
+      authAmount: Number(tr.amount),
+      settleAmount: Number(tr.amount),
+      ...(tr.order ? { order: tr.order } : {}),
+      payment: { creditCard: { cardNumber: `XXXX${last4}`, expirationDate: 'XXXX', cardType: 'Visa' } },
+    });
+    return respond(request, '1', { transId, refTransID: refTransId, last4, reason: APPROVED });
+  };
+
+  const voidTransaction = (request: Json, tr: Json): FakeResponse => {
+    const refTransId = String(tr.refTransId);
+    const original = ledger.get(refTransId);
+    if (!original) return respond(request, '3', { reason: { code: '16', text: 'The transaction cannot be found.' } });
+    if (original.voided) return respond(request, '1', { transId: refTransId, refTransID: refTransId, last4: original.last4, reason: { code: '310', text: 'This transaction has already been voided.' } });
+    // A settled transaction can only be refunded. (The fake's refusal; Authorize.net's exact code for it is not copied here.)
+    if (original.settled || !original.approved) return respond(request, '3', { reason: { code: '16', text: 'The transaction cannot be found.' } });
+    original.voided = true;
+    const details = transactions.get(refTransId)!;
+    details.transactionStatus = 'voided';
+    if (original.kind === 'refund' && original.refTransId) ledger.get(original.refTransId)!.refundedCents -= original.amountCents;
+    return respond(request, '1', { transId: refTransId, refTransID: refTransId, authCode: original.authCode, last4: original.last4, reason: APPROVED });
+  };
 
   const handle = (req: FakeRequest, violations: string[]): FakeResponse => {
     if (req.method !== 'POST') return { status: 405 };
@@ -158,11 +279,19 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
     }
 
     const tr = request.transactionRequest as Json;
+    const needed = (NEEDED_BY_TYPE[String(tr.transactionType)] ?? []).filter((element) => !(element in tr));
+    if (needed.length) {
+      violations.push(`${String(tr.transactionType)} needs ${needed.join(', ')}`);
+      return error('E00003', `${String(tr.transactionType)} needs ${needed.join(', ')}.`);
+    }
+    if (tr.transactionType === 'refundTransaction') return refund(request, tr);
+    if (tr.transactionType === 'voidTransaction') return voidTransaction(request, tr);
     const code = next;
     next = '1';
     const transId = String(++counter);
     const text = RESPONSE_TEXT[code]!;
     const userFields = ((tr.userFields as Json | undefined)?.userField as Json[] | undefined) ?? [];
+    ledger.set(transId, { kind: 'charge', approved: code === '1', amountCents: toCents(tr.amount), last4: '1111', settled: false, voided: false, refundedCents: 0, authCode: 'ABC123' });
     transactions.set(transId, {
       transId,
       submitTimeUTC: new Date().toISOString(),
@@ -210,6 +339,17 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
     transactions,
     nextResponseCode(code) {
       next = code;
+    },
+    settle(transId) {
+      const known = ledger.get(transId);
+      const details = transactions.get(transId);
+      if (!known || !details) throw new Error(`No Authorize.net transaction ${transId}`);
+      if (known.voided || !known.approved) return;
+      known.settled = true;
+      details.transactionStatus = known.kind === 'refund' ? 'refundSettledSuccessfully' : 'settledSuccessfully';
+    },
+    refundsOf(transId) {
+      return [...transactions.values()].filter((t) => t.transactionType === 'refundTransaction' && t.refTransId === transId);
     },
     sign(body, signatureKey) {
       return `sha512=${crypto.createHmac('sha512', signatureKey).update(body).digest('hex').toUpperCase()}`;

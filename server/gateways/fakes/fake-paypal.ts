@@ -3,7 +3,11 @@
  * and Notifications v1, as the extracts vendored in ./providers: operation, parameters, JSON body); a request PayPal would refuse is
  * answered 400 INVALID_REQUEST and recorded in `violations`. The fake's own answers are checked
  * against the documented response schemas too, so the adapter reads what PayPal really sends.
- * PayPal-Request-Id behaves as PayPal's: the same id gets the same order or capture.
+ * PayPal-Request-Id behaves as PayPal's: the same id gets the same order, capture or refund.
+ * Refunds (Payments v2) are kept per capture: more than is left is refused with 422
+ * REFUND_AMOUNT_EXCEEDED, a fully refunded capture with CAPTURE_FULLY_REFUNDED, a capture that took
+ * nothing (or is still PENDING) with REFUND_NOT_ALLOWED; the capture becomes PARTIALLY_REFUNDED or
+ * REFUNDED and the order lists the refunds, as PayPal shows them.
  */
 import crypto from 'node:crypto';
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server';
@@ -15,6 +19,7 @@ let validators: OpenApiValidator[] | null = null;
 function paypalValidators(): OpenApiValidator[] {
   validators ??= [
     new OpenApiValidator(loadOpenApi('paypal-orders'), 'paypal-orders', { coerceBody: false }),
+    new OpenApiValidator(loadOpenApi('paypal-payments'), 'paypal-payments', { coerceBody: false }),
     new OpenApiValidator(loadOpenApi('paypal-webhooks'), 'paypal-webhooks', { coerceBody: false }),
   ];
   return validators;
@@ -28,10 +33,41 @@ export interface FakePayPal extends FakeServer {
   declineNextCapture(): void;
   /** Signature headers for a webhook delivery; PayPal's verify call says SUCCESS only for these. */
   webhookHeaders(): Record<string, string>;
+  /** Every refund, by id. */
+  refunds: Map<string, Json>;
+  /** The refunds of an order's captures, oldest first. */
+  refundsOf(orderId: string): Json[];
+  /** The next refund gets this status (PENDING for an eCheck, FAILED ...) instead of COMPLETED. */
+  nextRefundStatus(status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED'): void;
+  /** A PAYMENT.CAPTURE.REFUNDED event for a refund, as PayPal delivers it (the refund as its resource). */
+  refundEvent(refundId: string): Json;
+  /** The capture of an order that is still PENDING (an eCheck): money may come, nothing can be refunded yet. */
+  holdNextCapture(): void;
 }
 
 function issue(status: number, name: string, issueCode: string, description: string): FakeResponse {
   return { status, body: { name, message: description, debug_id: crypto.randomBytes(6).toString('hex'), details: [{ issue: issueCode, description }] } };
+}
+
+/** A 422 as Payments v2 answers it (error_422 with the operation's documented issue and description). */
+function unprocessable(issueCode: string, description: string): FakeResponse {
+  return {
+    status: 422,
+    body: {
+      name: 'UNPROCESSABLE_ENTITY',
+      message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
+      debug_id: crypto.randomBytes(6).toString('hex'),
+      details: [{ issue: issueCode, description }],
+      links: [{ href: `https://developer.paypal.com/docs/api/payments/v2/#error-${issueCode}`, rel: 'information_link', method: 'GET' }],
+    },
+  };
+}
+
+const timestamp = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+
+function cents(value: string): number {
+  const [whole, fraction = ''] = value.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }
 
 function paypalId(): string {
@@ -40,6 +76,11 @@ function paypalId(): string {
 
 export async function startFakePayPal(options: { clientId: string; clientSecret: string }): Promise<FakePayPal> {
   const orders = new Map<string, Json>();
+  /** Capture id -> its order id. */
+  const captureOrders = new Map<string, string>();
+  const refunds = new Map<string, Json>();
+  let refundStatus: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED' | null = null;
+  let holdNext = false;
   const byRequestId = new Map<string, FakeResponse>();
   const tokens = new Set<string>();
   const validSignature = crypto.randomBytes(16).toString('hex');
@@ -104,7 +145,7 @@ export async function startFakePayPal(options: { clientId: string; clientSecret:
       return issue(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_SYNTAX', problems.join('; '));
     }
     const requestId = req.headers['paypal-request-id'];
-    const key = typeof requestId === 'string' ? `${match.template}\n${match.params.id ?? ''}\n${requestId}` : null;
+    const key = typeof requestId === 'string' ? `${match.template}\n${JSON.stringify(match.params)}\n${requestId}` : null;
     if (key && byRequestId.has(key)) {
       const replay = structuredClone(byRequestId.get(key)!);
       // A repeated request is answered 200 with the first result (PayPal's documented behaviour).
@@ -166,27 +207,106 @@ export async function startFakePayPal(options: { clientId: string; clientSecret:
         if (order!.status !== 'APPROVED') return issue(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
         const unit = (order!.purchase_units as Json[])[0]!;
         const declined = declineNext;
+        const held = holdNext;
         declineNext = false;
+        holdNext = false;
+        const captureId = paypalId();
+        captureOrders.set(captureId, order!.id as string);
         unit.payments = {
           captures: [
             {
-              id: paypalId(),
-              status: declined ? 'DECLINED' : 'COMPLETED',
+              id: captureId,
+              status: declined ? 'DECLINED' : held ? 'PENDING' : 'COMPLETED',
+              ...(held ? { status_details: { reason: 'ECHECK' } } : {}),
               amount: unit.amount,
               final_capture: true,
               ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
-              create_time: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+              links: [
+                { href: `${base}/v2/payments/captures/${captureId}`, rel: 'self', method: 'GET' },
+                { href: `${base}/v2/payments/captures/${captureId}/refund`, rel: 'refund', method: 'POST' },
+                { href: `${base}/v2/checkout/orders/${String(order!.id)}`, rel: 'up', method: 'GET' },
+              ],
+              create_time: timestamp(),
+              update_time: timestamp(),
             },
           ],
         };
         order!.status = declined ? 'APPROVED' : 'COMPLETED';
         return { status: 201, body: view(order!) };
       }
+      case 'get /v2/payments/captures/{capture_id}': {
+        const found = captureOf(match.params.capture_id!);
+        if (!found) return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
+        return { status: 200, body: { ...structuredClone(found.capture), supplementary_data: { related_ids: { order_id: found.orderId } } } };
+      }
+      case 'post /v2/payments/captures/{capture_id}/refund':
+        return refundCapture(match.params.capture_id!, body ?? {});
+      case 'get /v2/payments/refunds/{refund_id}': {
+        const refund = refunds.get(match.params.refund_id!);
+        if (!refund) return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
+        return { status: 200, body: structuredClone(refund) };
+      }
       case 'post /v1/notifications/verify-webhook-signature':
         return { status: 200, body: { verification_status: body.transmission_sig === validSignature ? 'SUCCESS' : 'FAILURE' } };
       default:
         return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', `The fake does not implement ${key}.`);
     }
+  };
+
+  const captureOf = (captureId: string): { orderId: string; unit: Json; capture: Json } | null => {
+    const orderId = captureOrders.get(captureId);
+    const order = orderId ? orders.get(orderId) : undefined;
+    if (!orderId || !order) return null;
+    for (const unit of order.purchase_units as Json[]) {
+      const capture = ((unit.payments as { captures?: Json[] } | undefined)?.captures ?? []).find((c) => c.id === captureId);
+      if (capture) return { orderId, unit, capture };
+    }
+    return null;
+  };
+
+  /** POST /v2/payments/captures/{capture_id}/refund, with PayPal's documented refusals. */
+  const refundCapture = (captureId: string, body: Json): FakeResponse => {
+    const found = captureOf(captureId);
+    if (!found) return issue(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist. Please check the resource ID and try again.');
+    const { capture, unit } = found;
+    if (capture.status === 'REFUNDED') return unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded');
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') return unprocessable('REFUND_NOT_ALLOWED', 'Capture cannot be refunded.');
+    const captured = capture.amount as { currency_code: string; value: string };
+    const payments = unit.payments as { refunds?: Json[] };
+    const given = (payments.refunds ?? []).filter((r) => r.status === 'COMPLETED' || r.status === 'PENDING').reduce((sum, r) => sum + cents((r.amount as { value: string }).value), 0);
+    const left = cents(captured.value) - given;
+    const asked = body.amount as { currency_code: string; value: string } | undefined;
+    if (asked && asked.currency_code !== captured.currency_code) return unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH', 'Refund must be in the same currency as the capture');
+    const amount = asked ? cents(asked.value) : left;
+    if (amount <= 0) return unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero. If the currency supports decimals, only two decimal place precision is supported.');
+    if (amount > left) return unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
+    const id = paypalId();
+    const status = refundStatus ?? 'COMPLETED';
+    refundStatus = null;
+    const value = (amount / 100).toFixed(2);
+    const refund: Json = {
+      id,
+      amount: { currency_code: captured.currency_code, value },
+      ...(body.note_to_payer ? { note_to_payer: body.note_to_payer } : {}),
+      seller_payable_breakdown: {
+        gross_amount: { currency_code: captured.currency_code, value },
+        paypal_fee: { currency_code: captured.currency_code, value: '0.00' },
+        net_amount: { currency_code: captured.currency_code, value },
+        total_refunded_amount: { currency_code: captured.currency_code, value: ((given + amount) / 100).toFixed(2) },
+      },
+      status,
+      ...(status === 'PENDING' ? { status_details: { reason: 'ECHECK' } } : {}),
+      create_time: timestamp(),
+      update_time: timestamp(),
+      links: [
+        { href: `${base}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+        { href: `${base}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
+      ],
+    };
+    refunds.set(id, refund);
+    payments.refunds = [...(payments.refunds ?? []), refund];
+    if (status === 'COMPLETED' || status === 'PENDING') capture.status = given + amount >= cents(captured.value) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    return { status: 201, body: structuredClone(refund) };
   };
 
   const server = await startFakeServer(handle);
@@ -201,6 +321,39 @@ export async function startFakePayPal(options: { clientId: string; clientSecret:
     },
     declineNextCapture() {
       declineNext = true;
+    },
+    holdNextCapture() {
+      holdNext = true;
+    },
+    refunds,
+    refundsOf(orderId) {
+      return [...refunds.values()].filter((r) => {
+        const up = (r.links as Array<{ rel: string; href: string }>).find((l) => l.rel === 'up');
+        return up !== undefined && captureOrders.get(up.href.split('/').pop()!) === orderId;
+      });
+    },
+    nextRefundStatus(status) {
+      refundStatus = status;
+    },
+    refundEvent(refundId) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`No PayPal refund ${refundId}`);
+      const amount = refund.amount as { currency_code: string; value: string };
+      const id = `WH-${paypalId()}-${paypalId()}`;
+      return {
+        id,
+        event_version: '1.0',
+        create_time: timestamp(),
+        resource_type: 'refund',
+        resource_version: '2.0',
+        event_type: 'PAYMENT.CAPTURE.REFUNDED',
+        summary: `A ${amount.value} ${amount.currency_code} capture payment was refunded`,
+        resource: structuredClone(refund),
+        links: [
+          { href: `${base}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' },
+          { href: `${base}/v1/notifications/webhooks-events/${id}/resend`, rel: 'resend', method: 'POST' },
+        ],
+      };
     },
     webhookHeaders() {
       return {

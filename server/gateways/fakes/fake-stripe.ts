@@ -5,6 +5,10 @@
  * in `violations`. Answers are Stripe's example objects (providers/stripe.fixtures.json, from
  * fixtures3.json) adjusted with the request's values.
  * Idempotency-Key behaves as Stripe's: the same key gets the same answer.
+ * Refunds (`POST /v1/refunds` on a PaymentIntent) are kept per intent, on the intent's charge: more
+ * than is left is refused (amount_too_large, or charge_already_refunded when nothing is left), an
+ * intent that has not succeeded has nothing to refund, and `charge.refunded` / `refund.updated`
+ * webhooks carry the charge and the refund as Stripe's example objects shape them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -34,7 +38,11 @@ const TEST_METHODS: Record<string, { brand: string; last4: string; outcome: 'suc
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeeded' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3155', outcome: 'requires_action' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined' },
+  // 4000 0000 0000 5126: the charge succeeds; a refund starts succeeded and fails later (`failRefund`).
+  pm_card_refundFail: { brand: 'visa', last4: '5126', outcome: 'succeeded' },
 };
+
+type RefundStatus = 'succeeded' | 'pending' | 'requires_action' | 'failed' | 'canceled';
 
 export interface FakeStripe extends FakeServer {
   intents: Map<string, Json>;
@@ -42,8 +50,20 @@ export interface FakeStripe extends FakeServer {
   confirmInBrowser(intentId: string, paymentMethod?: string): Json;
   /** The customer on the bank's page (next_action redirect_to_url): passes or fails 3-D Secure. */
   authenticate(intentId: string, passes?: boolean): Json;
-  /** A signed webhook delivery for the intent's current state, as Stripe would send it. */
-  webhook(type: string, intentId: string, secret: string): { payload: string; signature: string };
+  /**
+   * A signed webhook delivery, as Stripe would send it: for `payment_intent.*` the intent's current
+   * state; for `charge.*` (charge.refunded) the charge of intent `id` with its refunds; for
+   * `refund.*` and `charge.refund.*` the refund `id`.
+   */
+  webhook(type: string, id: string, secret: string): { payload: string; signature: string };
+  /** Every refund, by id. */
+  refunds: Map<string, Json>;
+  /** The refunds of one PaymentIntent, oldest first. */
+  refundsOf(intentId: string): Json[];
+  /** The next refund is created with this status (and failure_reason when failed), as a bank may answer. */
+  nextRefundStatus(status: RefundStatus, failureReason?: string): void;
+  /** A refund that was accepted fails later (card 5126, a closed account): its amount is refundable again. */
+  failRefund(refundId: string, failureReason?: string): Json;
 }
 
 function stripeError(status: number, type: string, message: string, extra: Json = {}): FakeResponse {
@@ -62,6 +82,9 @@ const BROWSER_CORS: Record<string, string> = {
 
 export async function startFakeStripe(options: { secretKey?: string; publishableKey?: string } = {}): Promise<FakeStripe> {
   const intents = new Map<string, Json>();
+  const charges = new Map<string, Json>();
+  const refunds = new Map<string, Json>();
+  let nextRefund: { status: RefundStatus; failureReason?: string } | null = null;
   const idempotent = new Map<string, { fingerprint: string; answer: FakeResponse }>();
   const v = stripeValidator();
 
@@ -85,6 +108,77 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
       return stripeError(402, 'card_error', 'Your card was declined.', { code: 'card_declined', decline_code: 'generic_decline', payment_intent: intent });
     }
     return null;
+  };
+
+  /** The intent's charge (Stripe's example charge), made when first needed and kept in step with its refunds. */
+  const chargeOf = (intent: Json): Json => {
+    const id = intent.id as string;
+    let charge = charges.get(id);
+    if (!charge) {
+      charge = fixture('charge');
+      const chargeId = `ch_${crypto.randomBytes(12).toString('hex')}`;
+      const method = TEST_METHODS[String(intent.payment_method)];
+      Object.assign(charge, { id: chargeId, payment_intent: id, created: Math.floor(Date.now() / 1000), refunds: { object: 'list', data: [], has_more: false, url: `/v1/charges/${chargeId}/refunds` } });
+      if (method) Object.assign((charge.payment_method_details as { card: Json }).card, { brand: method.brand, last4: method.last4 });
+      charges.set(id, charge);
+    }
+    const received = Number(intent.amount_received ?? 0);
+    const refunded = (charge.refunds as { data: Json[] }).data.filter((r) => r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + Number(r.amount), 0);
+    Object.assign(charge, {
+      amount: intent.amount,
+      amount_captured: received,
+      amount_refunded: refunded,
+      captured: intent.status === 'succeeded',
+      paid: intent.status === 'succeeded',
+      refunded: received > 0 && refunded >= received,
+      currency: intent.currency,
+      metadata: intent.metadata,
+      status: intent.status === 'succeeded' ? 'succeeded' : 'pending',
+    });
+    intent.latest_charge = charge.id;
+    return charge;
+  };
+
+  const dollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+
+  /** POST /v1/refunds on a PaymentIntent (the charge form is refused: the store refunds intents). */
+  const createRefund = (body: Json): FakeResponse => {
+    const intent = typeof body.payment_intent === 'string' ? intents.get(body.payment_intent) : undefined;
+    if (!intent) {
+      if (typeof body.payment_intent === 'string') return stripeError(404, 'invalid_request_error', `No such payment_intent: '${body.payment_intent}'`, { code: 'resource_missing', param: 'payment_intent' });
+      return stripeError(400, 'invalid_request_error', 'The fake refunds PaymentIntents only: send payment_intent.', { param: 'payment_intent' });
+    }
+    if (intent.status !== 'succeeded') {
+      return stripeError(400, 'invalid_request_error', `This PaymentIntent (${String(intent.id)}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' });
+    }
+    const charge = chargeOf(intent);
+    const left = Number(intent.amount_received) - Number(charge.amount_refunded);
+    const amount = body.amount !== undefined ? Number(body.amount) : left;
+    if (left <= 0) return stripeError(400, 'invalid_request_error', `Charge ${String(charge.id)} has already been refunded.`, { code: 'charge_already_refunded' });
+    if (amount > left) {
+      return stripeError(400, 'invalid_request_error', `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`, { code: 'amount_too_large', param: 'amount' });
+    }
+    if (amount < 1) return stripeError(400, 'invalid_request_error', 'This value must be greater than or equal to 1.', { code: 'parameter_invalid_integer', param: 'amount' });
+    const refund = fixture('refund');
+    const status = nextRefund?.status ?? 'succeeded';
+    Object.assign(refund, {
+      id: `re_${crypto.randomBytes(12).toString('hex')}`,
+      amount,
+      charge: charge.id,
+      currency: intent.currency,
+      created: Math.floor(Date.now() / 1000),
+      metadata: body.metadata ?? {},
+      payment_intent: intent.id,
+      reason: body.reason ?? null,
+      status,
+      ...(status === 'failed' ? { failure_reason: nextRefund?.failureReason ?? 'unknown' } : {}),
+      ...(status === 'requires_action' ? { next_action: { type: 'display_details', display_details: { email_sent: { email_sent_at: Math.floor(Date.now() / 1000), email_sent_to: 'jenny@example.com' }, expires_at: Math.floor(Date.now() / 1000) + 86_400 } } } : {}),
+    });
+    nextRefund = null;
+    refunds.set(refund.id as string, refund);
+    (charge.refunds as { data: Json[] }).data.unshift(refund);
+    chargeOf(intent);
+    return { status: 200, body: refund };
   };
 
   const withExpansions = (intent: Json, expand: unknown): Json => {
@@ -167,6 +261,11 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
   };
 
   const route = (method: string, template: string, params: Record<string, string>, body: Json, query: Json): FakeResponse => {
+    if (template === '/v1/refunds') return createRefund(body);
+    if (template === '/v1/refunds/{refund}') {
+      const refund = refunds.get(params.refund ?? '');
+      return refund ? { status: 200, body: refund } : stripeError(404, 'invalid_request_error', `No such refund: '${params.refund ?? ''}'`, { code: 'resource_missing', param: 'refund' });
+    }
     const existing = params.intent ? intents.get(params.intent) : undefined;
     if (params.intent && !existing) {
       return stripeError(404, 'invalid_request_error', `No such payment_intent: '${params.intent}'`, { code: 'resource_missing', param: 'intent' });
@@ -274,10 +373,33 @@ export async function startFakeStripe(options: { secretKey?: string; publishable
       }
       return intent;
     },
-    webhook(type, intentId, secret) {
-      const intent = intents.get(intentId);
+    refunds,
+    refundsOf(intentId) {
+      return [...refunds.values()].filter((r) => r.payment_intent === intentId);
+    },
+    nextRefundStatus(status, failureReason) {
+      nextRefund = { status, failureReason };
+    },
+    failRefund(refundId, failureReason = 'expired_or_canceled_card') {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`No refund ${refundId}`);
+      Object.assign(refund, { status: 'failed', failure_reason: failureReason });
+      const intent = intents.get(String(refund.payment_intent));
+      if (intent) chargeOf(intent);
+      return refund;
+    },
+    webhook(type, id, secret) {
+      let object: Json;
+      if (type.startsWith('refund.') || type.startsWith('charge.refund.')) {
+        object = refunds.get(id) ?? { id, object: 'refund' };
+      } else if (type.startsWith('charge.')) {
+        const intent = intents.get(id);
+        object = intent ? chargeOf(intent) : { id, object: 'charge' };
+      } else {
+        object = intents.get(id) ?? { id, object: 'payment_intent' };
+      }
       const event = fixture('event');
-      Object.assign(event, { id: `evt_${crypto.randomBytes(8).toString('hex')}`, type, api_version: '2020-08-27', data: { object: intent ?? { id: intentId, object: 'payment_intent' } } });
+      Object.assign(event, { id: `evt_${crypto.randomBytes(8).toString('hex')}`, type, api_version: '2020-08-27', data: { object: structuredClone(object) } });
       const payload = JSON.stringify(event);
       return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
     },

@@ -50,7 +50,9 @@ export const VENDORED_DOCUMENTS = {
       'post /v1/payment_intents/{intent}', // updateIntent
       'post /v1/payment_intents/{intent}/confirm', // confirmIntent
       'post /v1/payment_intents/{intent}/capture', // captureIntent
-      'post /v1/payment_intents/{intent}/cancel', // cancelIntent ("Pay another way", a superseded intent)
+      'post /v1/payment_intents/{intent}/cancel', // cancelIntent ("Pay another way", a superseded intent; refund's void)
+      'post /v1/refunds', // refund
+      'get /v1/refunds/{refund}', // retrieveRefund (a pending refund read again)
     ],
   },
   // PayPalGateway (server/gateways/paypal-gateway.ts): Orders v2.
@@ -64,6 +66,18 @@ export const VENDORED_DOCUMENTS = {
       'get /v2/checkout/orders/{id}', // getOrder
       'patch /v2/checkout/orders/{id}', // updateOrder
       'post /v2/checkout/orders/{id}/capture', // captureOrder
+    ],
+  },
+  // PayPalGateway.refund, refundOf and getRefund: Payments v2.
+  'paypal-payments': {
+    provider: 'paypal',
+    source: 'paypal/payments_payment_v2.json',
+    origin: 'openapi/payments_payment_v2.json at commit ec4d8f3',
+    file: 'paypal-payments.openapi.json',
+    operations: [
+      'get /v2/payments/captures/{capture_id}', // refundOf: the order a refunded capture belongs to
+      'post /v2/payments/captures/{capture_id}/refund', // refund
+      'get /v2/payments/refunds/{refund_id}', // getRefund (a pending refund read again)
     ],
   },
   // PayPalGateway.verifyWebhook: Notifications v1. (/v1/oauth2/token is in no published document; the fake checks it by hand.)
@@ -84,7 +98,7 @@ export const VENDORED_FIXTURES = {
   source: 'stripe/fixtures3.json',
   origin: 'openapi/fixtures3.json at commit f6c2a48f',
   file: 'stripe.fixtures.json',
-  resources: ['event', 'payment_intent', 'payment_method'],
+  resources: ['event', 'payment_intent', 'payment_method', 'charge', 'refund'],
 } as const;
 
 /** The provider's licence text, copied verbatim from its folder. */

@@ -2,9 +2,11 @@
  * Reading an order with its items, addresses, payments and history, and its API form (dollars with
  * two decimals, the storefront's field names).
  */
+import { sql } from 'kysely';
 import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
-import type { PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
+import type { PaymentRefundTable, PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
+import { REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
 
 type Row<T> = { [K in keyof T]: T[K] extends import('kysely').Generated<infer U> ? U : T[K] };
 
@@ -13,6 +15,7 @@ export type OrderItemRow = Row<SalesOrderItemTable>;
 export type OrderAddressRow = Row<SalesOrderAddressTable>;
 export type PaymentRow = Row<PaymentTable>;
 export type HistoryRow = Row<SalesOrderStatusHistoryTable>;
+export type RefundRow = Row<PaymentRefundTable>;
 
 export interface OrderRecord {
   order: OrderRow;
@@ -20,6 +23,8 @@ export interface OrderRecord {
   addresses: OrderAddressRow[];
   payments: PaymentRow[];
   history: HistoryRow[];
+  /** Refunds and voids asked for on its payments (server/orders/refunds.ts), oldest first. */
+  refunds: RefundRow[];
 }
 
 export function findOrderRow(q: Queries, id: number): Promise<OrderRow | undefined> {
@@ -36,7 +41,27 @@ export async function loadOrder(q: Queries, id: number): Promise<OrderRecord | u
     addresses: await q.allBy('addresses-by-order', (v: number) => q.db.selectFrom('sales_order_address').selectAll().where('order_id', '=', v).orderBy('id'), id),
     payments: await q.allBy('payments-by-order', (v: number) => q.db.selectFrom('payment').selectAll().where('order_id', '=', v).orderBy('id'), id),
     history: await q.allBy('history-by-order', (v: number) => q.db.selectFrom('sales_order_status_history').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    refunds: await q.allBy('refunds-by-order', (v: number) => q.db.selectFrom('payment_refund').selectAll().where('order_id', '=', v).orderBy('id'), id),
   };
+}
+
+/**
+ * Locks the order's row and loads the order with everything that belongs to it, inside the
+ * caller's transaction: the first step of every command that changes an order (FOR UPDATE on
+ * PostgreSQL; SQLite's write transaction already holds its one lock). Whoever changes the order
+ * next reads it after this one's commit. On PostgreSQL, two round trips: the lock, then everything
+ * else in one query, read after the lock is held (a query that waited for a lock sees the rows
+ * committed before it began, not those of the transaction it waited for).
+ */
+export async function loadOrderForUpdate(tx: Queries, id: number): Promise<OrderRecord | undefined> {
+  if (tx.engine !== 'postgres') return loadOrder(tx, id);
+  const order = await tx.first(tx.lockRow(tx.db.selectFrom('sales_order').selectAll().where('id', '=', id)));
+  if (!order) return undefined;
+  const parts = (table: string) => sql.raw(`(select coalesce(json_agg(t order by t.id), '[]'::json) from ${table} t where t.order_id = ${Number(id)})`);
+  const [rest] = await tx.rows<{ items: OrderItemRow[]; addresses: OrderAddressRow[]; payments: PaymentRow[]; history: HistoryRow[]; refunds: RefundRow[] }>(
+    sql`select ${parts('sales_order_item')} as items, ${parts('sales_order_address')} as addresses, ${parts('payment')} as payments, ${parts('sales_order_status_history')} as history, ${parts('payment_refund')} as refunds`,
+  );
+  return { order: order as OrderRow, ...rest! };
 }
 
 /** Sum of completed payments, in cents. */
@@ -98,13 +123,27 @@ export function paymentView(p: PaymentRow) {
   };
 }
 
+/** Given back on the order's payments: refunds that succeeded or settle (a void gives nothing back: it took nothing). */
+export function refundedCentsOf(refunds: readonly RefundRow[], paymentId?: number): number {
+  return refunds.filter((r) => (paymentId === undefined || r.payment_id === paymentId) && r.kind === 'refund' && (r.status === 'succeeded' || r.status === 'pending')).reduce((a, r) => a + r.amount_cents, 0);
+}
+
+/** The refunds a customer sees on their order: money given back, or on its way. */
+export function customerRefundsView(refunds: readonly RefundRow[]) {
+  return refunds
+    .filter((r) => r.kind === 'refund' && (r.status === 'succeeded' || r.status === 'pending'))
+    .map((r) => ({ amount: toDollars(r.amount_cents), status: r.status as 'succeeded' | 'pending', reason: REFUND_REASON_LABELS[r.reason as RefundReason] ?? 'Refund', createdAt: r.created_at }));
+}
+
 export type OrderView = ReturnType<typeof orderView>;
 
 export function orderView(r: OrderRecord) {
   const o = r.order;
   const paid = paidCents(r.payments);
   const balance = balanceCents(o, r.payments);
-  const paymentStatus = paid === 0 ? (r.payments.some((p) => p.status === 'pending' || p.status === 'on_hold') ? 'pending' : 'unpaid') : balance === 0 ? 'paid' : 'partially_paid';
+  const refunded = refundedCentsOf(r.refunds);
+  const paymentStatus =
+    paid > 0 && refunded >= paid ? 'refunded' : refunded > 0 ? 'partially_refunded' : paid === 0 ? (r.payments.some((p) => p.status === 'pending' || p.status === 'on_hold') ? 'pending' : 'unpaid') : balance === 0 ? 'paid' : 'partially_paid';
   return {
     id: o.id,
     orderIncrementId: o.increment_id ?? String(o.id),
@@ -144,7 +183,8 @@ export function orderView(r: OrderRecord) {
     addresses: r.addresses.map(addressView),
     payments: r.payments.map(paymentView),
     payment: { method: o.payment_method, methodLabel: o.payment_method_label },
-    statusHistory: r.history.map((h) => ({ status: h.status, comment: h.comment, isCustomerNotified: h.is_customer_notified === 1, createdAt: h.created_at })),
+    // The seller's own lines (who asked for a refund and why) are not the customer's to read.
+    statusHistory: r.history.filter((h) => h.internal !== 1).map((h) => ({ status: h.status, comment: h.comment, isCustomerNotified: h.is_customer_notified === 1, createdAt: h.created_at })),
     subtotal: toDollars(o.subtotal_cents),
     subtotalInclTax: toDollars(o.subtotal_cents + r.items.reduce((a, i) => a + i.tax_cents, 0)),
     shippingAmount: toDollars(o.shipping_cents),
@@ -163,6 +203,8 @@ export function orderView(r: OrderRecord) {
     splitPaymentEnabled: o.split_payment_enabled === 1,
     minimumSplitAmount: toDollars(o.minimum_split_cents),
     paidAmount: toDollars(paid),
+    refundedAmount: toDollars(refunded),
+    refunds: customerRefundsView(r.refunds),
     remainingBalance: toDollars(balance),
   };
 }

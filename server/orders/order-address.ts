@@ -3,10 +3,11 @@
  * using the shared evaluators of schemas/evaluators/checkout-fields.ts. Errors are collected per
  * field as `{type}.{field}`.
  */
-import { ApiError } from '../http/api-error';
 import { validateAddressLine, validateCheckoutEmail, validateCity, validatePersonName, validatePhone, validateState, validateZip } from '../../schemas/evaluators/checkout-fields';
-import { normalizedOrRaw } from './email-address';
-import { isRecord } from './request-input';
+import { normalizedOrRaw } from '../services/email-address';
+import { isRecord } from '../services/request-input';
+import { OrderError } from './order-errors';
+import type { NewAddress } from './order-rows';
 
 export type AddressType = 'billing' | 'shipping';
 
@@ -87,15 +88,14 @@ export function readAddresses(body: Record<string, unknown>, fallbackEmail?: str
   const billing = readAddress(billingRaw, 'billing', isRecord(billingRaw) ? errors : {}, fallbackEmail);
   const shipping = isRecord(shippingRaw) ? readAddress(shippingRaw, 'shipping', errors, billing.email) : { ...billing, type: 'shipping' as const };
   if (Object.keys(errors).length) {
-    throw new ApiError(400, 'validation_failed', 'Form validation failed. Please check your information.', errors);
+    throw new OrderError('invalid', 'validation_failed', 'Form validation failed. Please check your information.', errors);
   }
   return { billing, shipping };
 }
 
-/** The sales_order_address row of an address: one mapping for orders made at checkout and from quotes. */
-export function orderAddressRow(orderId: number, a: OrderAddress) {
+/** The sales_order_address columns of an address: one mapping for orders made at checkout and from quotes. */
+export function addressColumns(a: OrderAddress): NewAddress {
   return {
-    order_id: orderId,
     type: a.type,
     email: a.email,
     first_name: a.firstName,

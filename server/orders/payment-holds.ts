@@ -16,9 +16,9 @@ import { WAITING_PAYMENT_MESSAGES, PAYMENT_WAITING_CODE } from '../../schemas/ev
 import type { Queries } from '../db/queries';
 import type { PaymentAttemptTable } from '../db/tables';
 import { isWaitingStatus, type GatewayName, type PaymentMetadata } from '../gateways/gateway';
-import { ApiError } from '../http/api-error';
+import { OrderError } from './order-errors';
 import type { PaymentRow } from './order-view';
-import { nowIso } from './request-input';
+import { nowIso } from '../services/request-input';
 
 export type AttemptState = PaymentAttemptTable['state'];
 
@@ -62,8 +62,8 @@ export function waitingPayments(payments: readonly PaymentRow[], exceptReference
 }
 
 /** The 409 of a new charge while a payment of the same order waits, with the waiting message. */
-export function paymentWaiting(): ApiError {
-  return new ApiError(409, PAYMENT_WAITING_CODE, WAITING_PAYMENT_MESSAGES.waiting);
+export function paymentWaiting(): OrderError {
+  return new OrderError('conflict', PAYMENT_WAITING_CODE, WAITING_PAYMENT_MESSAGES.waiting);
 }
 
 /**
@@ -71,15 +71,15 @@ export function paymentWaiting(): ApiError {
  * created it meanwhile): the caller settles the open attempts again and asks again. Should it
  * escape, it is the 409 of `paymentWaiting()`.
  */
-export class AttemptsOpen extends ApiError {
+export class AttemptsOpen extends OrderError {
   constructor() {
-    super(409, PAYMENT_WAITING_CODE, WAITING_PAYMENT_MESSAGES.waiting);
+    super('conflict', PAYMENT_WAITING_CODE, WAITING_PAYMENT_MESSAGES.waiting);
   }
 }
 
 /** The provider objects the store created to take a payment, by order and by quote, and the charges' claims. */
 export class PaymentAttempts {
-  constructor(private readonly q: Queries) {}
+  constructor(readonly q: Queries) {}
 
   /** Records a new provider object (idempotent: a replayed create answers the same object). */
   async record(attempt: { gateway: GatewayName; providerReference: string; orderId: number | null; quoteId: number | null; amountCents: number }): Promise<void> {
