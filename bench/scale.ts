@@ -9,8 +9,11 @@
  * (server/testing/server-processes.ts), each setup on a fresh, migrated database.
  *
  * Then where the time goes on PostgreSQL: a server in this process, pg's Client.query counted and
- * timed, orders posted one after another, and quote reads the same way: round trips per request
- * (BEGIN and COMMIT included), ms per request, and the share of it spent waiting for PostgreSQL.
+ * timed, orders posted one after another, payments recorded (the test gateway's charge of a fresh
+ * order) and quote reads the same way: round trips per request (BEGIN and COMMIT included), ms per
+ * request, and the share of it spent waiting for PostgreSQL. Last, the order path's figures in one
+ * place: round trips per order and per payment, PostgreSQL's orders a second as a share of
+ * SQLite's, and SQLite's as a share of the bare handler.
  *
  * PostgreSQL: TEST_DATABASE_URL (a superuser's URL; a schema per setup is made in it and dropped
  * afterwards), else a throwaway cluster (server/testing/postgres-cluster.ts), removed at the end.
@@ -138,6 +141,20 @@ function shortStatement(sqlText: string): string {
   return table ? `${verb} ${table}` : text.length > 24 ? `${text.slice(0, 24)}…` : text;
 }
 
+/**
+ * The round trips of the transaction that records a payment (from its BEGIN to its COMMIT, around
+ * the payment row it adds): what recording one payment costs, apart from deciding and claiming
+ * the charge and asking the gateway, which the same request also does.
+ */
+function recordingTrips(statements: string[]): number {
+  const short = statements.map(shortStatement);
+  const insert = short.indexOf('insert payment');
+  if (insert < 0) return 0;
+  const begin = short.lastIndexOf('begin', insert);
+  const commit = short.indexOf('commit', insert);
+  return begin < 0 || commit < 0 ? 0 : commit - begin + 1;
+}
+
 function summarise(statements: string[]): string {
   const out: string[] = [];
   for (const s of statements.map(shortStatement)) {
@@ -241,7 +258,7 @@ async function main(): Promise<void> {
   // Where the time goes on PostgreSQL: one server in this process, pg counted.
   say(`Counting PostgreSQL round trips over ${SEQUENTIAL} orders and ${SEQUENTIAL} quote reads, one at a time...`);
   countPostgresQueries();
-  const sequential: { setup: string; endpoint: string; calls: number; ms: number; dbMs: number; last: string[] }[] = [];
+  const sequential: { setup: string; endpoint: string; calls: number; recording: number; ms: number; dbMs: number; last: string[] }[] = [];
   for (const engine of ['postgres', 'sqlite'] as const) {
     const url = await freshUrl(engine);
     const server = await startTestServer({ DATABASE_URL: url });
@@ -256,35 +273,50 @@ async function main(): Promise<void> {
         await database.close();
       }
       const base = loopback(server.url);
-      const requests: [string, () => Promise<Response>][] = [
-        [
-          'POST /api/order',
-          () =>
-            fetch(`${base}/api/order`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', 'idempotency-key': `seq-${crypto.randomUUID()}` },
-              body: orderBody,
-            }),
-        ],
-        ['GET /api/quote', () => fetch(quoteUrl)],
+      const placeOrder = (): Promise<Response> =>
+        fetch(`${base}/api/order`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': `seq-${crypto.randomUUID()}` },
+          body: orderBody,
+        });
+      // A payment recorded: the test gateway's charge of a fresh order (placed first, not counted),
+      // which confirms the payment, moves the order and queues its mails.
+      const cardCharge = (order: { id: number; accessToken: string }): Promise<Response> =>
+        fetch(`${base}/api/payment/test/charge`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${order.accessToken}` },
+          body: JSON.stringify({ cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cardCode: '123', metadata: { orderId: String(order.id) } }),
+        });
+      const requests: { endpoint: string; prepare?: () => Promise<unknown>; send: (prepared: unknown) => Promise<Response> }[] = [
+        { endpoint: 'POST /api/order', send: placeOrder },
+        { endpoint: 'POST …/test/charge', prepare: async () => (await placeOrder()).json(), send: (order) => cardCharge(order as { id: number; accessToken: string }) },
+        { endpoint: 'GET /api/quote', send: () => fetch(quoteUrl) },
       ];
-      for (const [endpoint, send] of requests) {
+      for (const { endpoint, prepare, send } of requests) {
         // A few first requests warm the code paths and the pool; they are not counted.
-        for (let i = 0; i < 10; i++) await (await send()).arrayBuffer();
-        pgStats.calls = 0;
-        pgStats.ms = 0;
+        for (let i = 0; i < 10; i++) await (await send(await prepare?.())).arrayBuffer();
+        let calls = 0;
+        let dbMs = 0;
+        let ms = 0;
+        let recording = 0;
         let last: string[] = [];
-        const started = performance.now();
         for (let i = 0; i < SEQUENTIAL; i++) {
-          pgStats.statements = i === SEQUENTIAL - 1 ? [] : null;
-          const answer = await send();
+          const prepared = await prepare?.();
+          pgStats.calls = 0;
+          pgStats.ms = 0;
+          pgStats.statements = [];
+          const started = performance.now();
+          const answer = await send(prepared);
           await answer.arrayBuffer();
+          ms += performance.now() - started;
+          calls += pgStats.calls;
+          dbMs += pgStats.ms;
           if (!answer.ok) throw new Error(`${endpoint} answered ${answer.status}`);
-          if (pgStats.statements) last = pgStats.statements;
+          recording += recordingTrips(pgStats.statements);
+          last = pgStats.statements;
         }
-        const ms = performance.now() - started;
         pgStats.statements = null;
-        sequential.push({ setup: engine === 'postgres' ? 'PostgreSQL' : 'SQLite', endpoint, calls: pgStats.calls / SEQUENTIAL, ms: ms / SEQUENTIAL, dbMs: pgStats.ms / SEQUENTIAL, last });
+        sequential.push({ setup: engine === 'postgres' ? 'PostgreSQL' : 'SQLite', endpoint, calls: calls / SEQUENTIAL, recording: recording / SEQUENTIAL, ms: ms / SEQUENTIAL, dbMs: dbMs / SEQUENTIAL, last });
       }
     } finally {
       await server.stop();
@@ -306,6 +338,18 @@ async function main(): Promise<void> {
     out(`${pad(s.setup, 26)}${pad(s.endpoint, 18)}${pad(s.setup === 'PostgreSQL' ? s.calls.toFixed(1) : '-', 9)}${pad(s.ms.toFixed(2), 9)}${db}`);
   }
   for (const s of sequential.filter((x) => x.setup === 'PostgreSQL')) out(`\n${s.endpoint}, the last one's statements: ${summarise(s.last)}`);
+
+  // The figures the order path is held to: round trips per order and per payment (at most 8),
+  // PostgreSQL's orders a second against SQLite's on one server, SQLite's against the bare handler.
+  const orders = (setup: string) => results.find((r) => r.setup === setup && r.endpoint === 'POST /api/order')!.rps;
+  const trips = (endpoint: string) => sequential.find((x) => x.setup === 'PostgreSQL' && x.endpoint === endpoint)!.calls;
+  out('\nThe order path in one line each');
+  out(`  round trips to PostgreSQL per order placed:     ${trips('POST /api/order').toFixed(1)}`);
+  const charge = sequential.find((x) => x.setup === 'PostgreSQL' && x.endpoint === 'POST …/test/charge')!;
+  out(`  round trips to PostgreSQL per payment recorded: ${charge.recording.toFixed(1)} (the whole card charge request: ${charge.calls.toFixed(1)})`);
+  out(`  orders a second: SQLite ${orders('SQLite, 1 process').toFixed(0)}, PostgreSQL ${orders('PostgreSQL, 1 process').toFixed(0)} (one server), ${orders('PostgreSQL, 2 processes').toFixed(0)} (two)`);
+  out(`  PostgreSQL's share of SQLite's (one server):    ${(orders('PostgreSQL, 1 process') / orders('SQLite, 1 process')).toFixed(2)}`);
+  out(`  SQLite's share of the bare handler:             ${(orders('SQLite, 1 process') / base).toFixed(3)}`);
 }
 
 try {

@@ -110,6 +110,8 @@ export interface StoredOrder {
   quote_id: number | null;
 }
 export interface StoredPayment {
+  id: number;
+  transaction_id: string;
   status: string;
   amount_cents: number;
   gateway: string;
@@ -117,7 +119,7 @@ export interface StoredPayment {
 }
 
 const orderColumns = ['id', 'increment_id', 'status', 'total_cents', 'split_payment_enabled', 'quote_id'] as const;
-const paymentColumns = ['status', 'amount_cents', 'gateway', 'method'] as const;
+const paymentColumns = ['id', 'transaction_id', 'status', 'amount_cents', 'gateway', 'method'] as const;
 
 function read<T>(server: TestServer, query: (q: Queries) => Promise<T>): Promise<T> {
   return withServerDatabase(server.databaseUrl, query);

@@ -1,7 +1,7 @@
 /**
  * The back office's orders (server/back-office/order-*.ts): the list with search, filters
  * and keyset paging, the detail with every payment and the status history, the status changes an
- * operator may make (the server's state machine, server/services/order-status.ts), resending the
+ * operator may make (the server's state machine, server/orders/order-status.ts), resending the
  * confirmation and marking a flagged overpayment refunded.
  *
  * Viewers read; editors (and above) change. Money is dollars with two decimals, as stored in cents.

@@ -1,5 +1,5 @@
 /**
- * The API forms of an order and of a quote (server/services/order-view.ts, QuoteService.view), as
+ * The API forms of an order and of a quote (server/orders/order-view.ts, QuoteService.view), as
  * the answers of the order, quote and payment endpoints carry them. Shared: other contracts (payments,
  * my account) import `orderViewSchema`, `addressViewSchema`, `quoteViewSchema`; the browser takes the
  * types `OrderViewWire`, `AddressViewWire`, `QuoteViewWire` (type-only imports).

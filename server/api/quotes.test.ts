@@ -194,7 +194,7 @@ describe('chargeAmount (the seam with the payment routes)', () => {
     // The quote's link token is the proof of ownership, of the quote and of the order made from it.
     const owner = { token: link.token, client: 'chargeAmount-test' };
     const charge = (request: { quoteId?: string; orderId?: string; requestedAmount?: number; method: string }) => commerce.payments.chargeAmount({ ...request, owner });
-    expect(await charge({ quoteId: String(quote.id), method: 'test' })).toEqual({ amountCents: 262520, currency: 'USD', metadata: { quoteId: String(quote.id), quoteIncrementId: quote.increment_id } });
+    expect(await charge({ quoteId: String(quote.id), method: 'test' })).toEqual({ amountCents: 262520, currency: 'USD', metadata: { quoteId: String(quote.id), quoteIncrementId: quote.increment_id }, target: { quoteId: quote.id } });
     expect((await charge({ quoteId: String(quote.id), requestedAmount: 600, method: 'test' })).amountCents).toBe(60000);
     await expect(charge({ quoteId: String(quote.id), requestedAmount: 100, method: 'test' })).rejects.toMatchObject({ message: 'Minimum amount is $500.00' });
     await expect(charge({ quoteId: String(quote.id), requestedAmount: '' as unknown as number, method: 'test' })).rejects.toMatchObject({ message: 'Split amount is required' });

@@ -5,7 +5,7 @@
  * the payment flow treat it like any other quote.
  *
  * When the customer's e-mail has a customer account, the quote is that account's (`customer_id`):
- * it shows in the account, and the order paid from it does too (server/services/quote-conversion.ts).
+ * it shows in the account, and the order paid from it does too (server/orders/quote-orders.ts).
  */
 import type { RequestBody } from '../../schemas/api/endpoint';
 import { QUOTE_TOTAL_ZERO, type quoteCreateEndpoint } from '../../schemas/api/back-office-quotes';

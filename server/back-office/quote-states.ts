@@ -10,7 +10,7 @@ import type { OrderStatus } from '../orders/order-status';
 
 /**
  * An order with one of these statuses has been paid in full: the payment moved it to ordered, and
- * every later status but canceled comes after that (server/services/order-status.ts).
+ * every later status but canceled comes after that (server/orders/order-status.ts).
  */
 export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['ordered', 'processing', 'shipped', 'complete', 'holded', 'closed'];
 

@@ -200,7 +200,7 @@ describe('an overpayment', () => {
     // store records it, as it must, and flags what it took above the total.
     const gateway = new TestGateway(server.database);
     const second = await gateway.charge({ card: (validateCard(card()) as { card: ValidCard }).card, amountCents: Math.round(order.total * 100), currency: 'USD', metadata: { orderId: String(order.id) } });
-    await recordConfirmedPayment({ q: server.q, paymentMethods: [], mail: { mail: { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: ['owner@example.com'] }, publicUrl: server.url }, resolveOrderId: async (raw) => Number(raw) }, second.payment, { expectOrderId: order.id });
+    await recordConfirmedPayment({ q: server.q, paymentMethods: [], mail: { mail: { smtpUrl: null, from: 'Showroom <orders@showroom.localhost>', adminEmails: ['owner@example.com'] }, publicUrl: server.url } }, second.payment, { expectOrderId: order.id });
     const before = await studio(publisher, 'GET', `/api/studio/orders/${order.id}`);
     expect(before.body.data.paymentState).toBe('refund_due');
     const overpayment = before.body.data.overpayments[0];

@@ -4,13 +4,21 @@
  * List-Unsubscribe-Post (RFC 8058), so a mail client's one-click unsubscribe POSTs to the API.
  */
 import type { Queries } from '../db/queries';
-import { findSubscriberByEmail, oneClickUnsubscribeUrl, unsubscribePageUrl } from '../services/newsletter-subscribers';
+import { findSubscribersByEmails, normalizeEmail, oneClickUnsubscribeUrl, unsubscribePageUrl, type Subscriber } from '../services/newsletter-subscribers';
 import { escapeHtml } from './mail-templates';
 import type { OutgoingMail } from './outbox';
 
-export async function withUnsubscribeLink(q: Queries, mail: OutgoingMail, publicUrl: string): Promise<OutgoingMail> {
-  const subscriber = await findSubscriberByEmail(q, mail.recipient);
-  if (!subscriber || subscriber.status !== 'subscribed') return mail;
+/** Each mail with the list's way out when its recipient is a confirmed subscriber: one lookup for them all. */
+export async function withUnsubscribeLinks(q: Queries, mails: readonly OutgoingMail[], publicUrl: string): Promise<OutgoingMail[]> {
+  if (!mails.length) return [];
+  const subscribers = await findSubscribersByEmails(q, mails.map((m) => m.recipient));
+  return mails.map((mail) => {
+    const subscriber = subscribers.get(normalizeEmail(mail.recipient));
+    return subscriber && subscriber.status === 'subscribed' ? withLink(mail, subscriber, publicUrl) : mail;
+  });
+}
+
+function withLink(mail: OutgoingMail, subscriber: Subscriber, publicUrl: string): OutgoingMail {
   const page = unsubscribePageUrl(publicUrl, subscriber.unsubscribe_token);
   const footerHtml = `<p style="font-size:12px;color:#666;margin-top:32px">You receive our newsletter at ${escapeHtml(subscriber.email)}. <a href="${escapeHtml(page)}">Unsubscribe</a></p>`;
   const html = mail.html.includes('</body>') ? mail.html.replace('</body>', () => `${footerHtml}</body>`) : `${mail.html}${footerHtml}`;

@@ -19,6 +19,7 @@ import type { MailOutboxTable } from '../db/tables';
 import type { Logger } from '../logger';
 import type { MailConfig } from './mail-config';
 import type { MailAttachment } from './outbox';
+import { pruneRecipientLog } from './recipient-cap';
 
 export const MAX_ATTEMPTS = 8;
 
@@ -121,13 +122,28 @@ export async function deliverDueMail(q: Queries, sender: MailSender, config: Mai
   return sent;
 }
 
-/** Polls the outbox every few seconds while the process runs (the timer does not keep it alive). */
+/** How often a worker forgets the cap's old decisions (./recipient-cap.ts); any server's run serves all. */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+/**
+ * Polls the outbox every few seconds while the process runs (the timer does not keep it alive), and
+ * now and then forgets the per-address cap's decisions older than a day.
+ */
 export function startMailWorker(q: Queries, sender: MailSender, config: MailConfig, logger: Logger, intervalMs = 5000): { stop(): void } {
   let running = false;
+  let prunedAt = 0;
+  const pass = async (): Promise<void> => {
+    const now = new Date();
+    if (now.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now.getTime();
+      await pruneRecipientLog(q, now);
+    }
+    await deliverDueMail(q, sender, config, logger, now);
+  };
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    deliverDueMail(q, sender, config, logger)
+    pass()
       .catch((err: unknown) => logger.error({ err }, 'mail worker failed'))
       .finally(() => {
         running = false;

@@ -5,9 +5,10 @@
  * e-mail twice a no-op, and the per-address cap (./recipient-cap.ts) is applied here, to every mail.
  */
 import { isUniqueViolation, type Queries } from '../db/queries';
-import { withUnsubscribeLink } from './list-unsubscribe';
+import { sql } from 'kysely';
+import { withUnsubscribeLinks } from './list-unsubscribe';
 import type { MailType, RenderedMail } from './mail-templates';
-import { takeRecipientShare } from './recipient-cap';
+import { owedOutcomeSql, RECIPIENT_KIND, recipientKey, takeRecipientShare } from './recipient-cap';
 
 /** A file sent with a message: the worker reads it from `path` (absolute) when it sends. */
 export interface MailAttachment {
@@ -42,20 +43,42 @@ export interface EnqueueOptions {
  * recipient has had its share of mails this hour and the mail is of a kind the cap drops
  * (./recipient-cap.ts: every caller goes through here, so no kind of mail escapes the cap).
  * Inside a caller's transaction, pass its handle: the message is then stored with its cause or not at all.
- *
- * Two servers may queue the same dedupe key at once (a webhook and a verify call of one payment):
- * the key lock makes the second wait and then find the first's message, and the unique dedupe_key
- * is the backstop (its refusal rolls back this savepoint only, cap record included).
  */
 export async function enqueueMail(q: Queries, outgoing: OutgoingMail, options: EnqueueOptions = {}): Promise<boolean> {
+  return (await enqueueMails(q, [outgoing], options))[0]!;
+}
+
+/**
+ * Queues several messages at once (an order's confirmation to the customer and to the admins):
+ * answers, for each, whether it was queued. Mails the cap never drops (to the store's own
+ * addresses, and those a customer is owed) go in together: one lookup of the newsletter's
+ * subscribers, then one INSERT whose duplicates by dedupe key are skipped, and which on PostgreSQL
+ * records the cap's count in the same statement. A mail the cap may drop takes the address's lock
+ * first (`queueDroppable`).
+ */
+export async function enqueueMails(q: Queries, outgoing: readonly OutgoingMail[], options: EnqueueOptions = {}): Promise<boolean[]> {
+  const clock = options.now ? options.now() : new Date();
+  const kept = outgoing.filter((m) => RECIPIENT_KIND[m.type] !== 'typed');
+  const queuedKeys = kept.length ? await queueNeverDropped(q, options.publicUrl ? await withUnsubscribeLinks(q, kept, options.publicUrl) : kept, clock) : new Set<string>();
+  const answers: boolean[] = [];
+  for (const mail of outgoing) answers.push(RECIPIENT_KIND[mail.type] === 'typed' ? await queueDroppable(q, mail, options, clock) : queuedKeys.has(mail.dedupeKey));
+  return answers;
+}
+
+/**
+ * A mail the cap may drop. Two servers may queue the same dedupe key at once: the key lock makes the
+ * second wait and then find the first's message, and the unique dedupe_key is the backstop (its
+ * refusal rolls back this savepoint only, cap record included).
+ */
+async function queueDroppable(q: Queries, outgoing: OutgoingMail, options: EnqueueOptions, clock: Date): Promise<boolean> {
   try {
     return await q.transaction(async (tx) => {
       await tx.lockKey(`mail-dedupe:${outgoing.dedupeKey}`);
       const existing = await tx.first(tx.db.selectFrom('mail_outbox').select('id').where('dedupe_key', '=', outgoing.dedupeKey));
       if (existing) return false;
-      const clock = options.now ? options.now() : new Date();
       if ((await takeRecipientShare(tx, outgoing.type, outgoing.recipient, clock)) === 'dropped') return false;
-      await insertMail(tx, outgoing, options, clock.toISOString());
+      const [mail] = options.publicUrl ? await withUnsubscribeLinks(tx, [outgoing], options.publicUrl) : [outgoing];
+      await tx.run(tx.db.insertInto('mail_outbox').values(outboxRow(mail!, clock.toISOString())));
       return true;
     });
   } catch (err) {
@@ -64,26 +87,64 @@ export async function enqueueMail(q: Queries, outgoing: OutgoingMail, options: E
   }
 }
 
-async function insertMail(tx: Queries, outgoing: OutgoingMail, options: EnqueueOptions, now: string): Promise<void> {
-  const mail = options.publicUrl ? await withUnsubscribeLink(tx, outgoing, options.publicUrl) : outgoing;
-  await tx.run(
-    tx.db.insertInto('mail_outbox').values({
-      dedupe_key: mail.dedupeKey,
-      type: mail.type,
-      order_id: mail.orderId,
-      recipient: mail.recipient,
-      cc: JSON.stringify(mail.cc),
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      status: 'pending',
-      attempts: 0,
-      last_error: null,
-      next_attempt_at: now,
-      sent_at: null,
-      created_at: now,
-      headers: JSON.stringify(mail.headers ?? {}),
-      attachments: JSON.stringify(mail.attachments ?? []),
-    }),
-  );
+/** Mails the cap never drops: inserted unless their dedupe key is there; owed ones counted. Answers the keys queued. */
+async function queueNeverDropped(q: Queries, mails: readonly OutgoingMail[], clock: Date): Promise<Set<string>> {
+  const now = clock.toISOString();
+  const rows = mails.map((m) => outboxRow(m, now));
+  const owed = mails.filter((m) => RECIPIENT_KIND[m.type] === 'owed');
+  if (q.engine === 'postgres') {
+    // One round trip: the messages, and the cap's record of each owed one that went in.
+    const columns = Object.keys(rows[0]!) as (keyof OutboxRow)[];
+    const values = sql.join(rows.map((r) => sql`(${sql.join(columns.map((c) => sql`${r[c]}`))})`));
+    const owedValues = owed.length ? sql.join(owed.map((m) => sql`(${m.dedupeKey}, ${recipientKey(m.recipient)}, ${m.type})`)) : null;
+    const counted = owedValues
+      ? sql`, counted as (insert into mail_recipient_log (recipient_key, mail_type, outcome, created_at)
+          select v.recipient_key, v.mail_type, ${owedOutcomeSql(sql<string>`v.recipient_key`, clock)}, ${now}
+          from (values ${owedValues}) as v(dedupe_key, recipient_key, mail_type) join queued on queued.dedupe_key = v.dedupe_key)`
+      : sql``;
+    const queued = await q.rows<{ dedupe_key: string }>(
+      sql`with queued as (insert into mail_outbox (${sql.join(columns.map((c) => sql.ref(c)))}) values ${values} on conflict (dedupe_key) do nothing returning dedupe_key)${counted} select dedupe_key from queued`,
+    );
+    return new Set(queued.map((r) => r.dedupe_key));
+  }
+  // SQLite runs in this process: a statement each costs no round trip.
+  const queued = new Set<string>();
+  for (const [i, row] of rows.entries()) {
+    const inserted = await q.first(q.db.insertInto('mail_outbox').values(row).onConflict((oc) => oc.column('dedupe_key').doNothing()).returning('dedupe_key'));
+    if (!inserted) continue;
+    queued.add(row.dedupe_key);
+    const mail = mails[i]!;
+    if (RECIPIENT_KIND[mail.type] === 'owed') {
+      await q.run(
+        q.db
+          .insertInto('mail_recipient_log')
+          .columns(['recipient_key', 'mail_type', 'outcome', 'created_at'])
+          .expression(q.db.selectNoFrom((eb) => [eb.val(recipientKey(mail.recipient)).as('recipient_key'), eb.val(mail.type).as('mail_type'), owedOutcomeSql(recipientKey(mail.recipient), clock).as('outcome'), eb.val(now).as('created_at')])),
+      );
+    }
+  }
+  return queued;
+}
+
+type OutboxRow = ReturnType<typeof outboxRow>;
+
+function outboxRow(mail: OutgoingMail, now: string) {
+  return {
+    dedupe_key: mail.dedupeKey,
+    type: mail.type,
+    order_id: mail.orderId,
+    recipient: mail.recipient,
+    cc: JSON.stringify(mail.cc),
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    status: 'pending' as const,
+    attempts: 0,
+    last_error: null,
+    next_attempt_at: now,
+    sent_at: null,
+    created_at: now,
+    headers: JSON.stringify(mail.headers ?? {}),
+    attachments: JSON.stringify(mail.attachments ?? []),
+  };
 }

@@ -7,8 +7,8 @@ import { migrateToLatest } from '../db/migrate';
 import type { Queries } from '../db/queries';
 import { createTestDatabaseUrl, openTestDatabase, testEngine } from '../testing/test-database';
 import type { MailType } from './mail-templates';
-import { enqueueMail } from './outbox';
-import { RECIPIENT_MAILS_PER_HOUR, recipientKey } from './recipient-cap';
+import { enqueueMail, enqueueMails } from './outbox';
+import { pruneRecipientLog, RECIPIENT_MAILS_PER_HOUR, recipientKey } from './recipient-cap';
 
 async function outbox() {
   const database = await openTestDatabase();
@@ -97,6 +97,35 @@ describe('the cap of mails an hour to one typed-in address', () => {
     const once = mail('form-confirmation', 'dup@example.com');
     for (let i = 0; i < 5; i++) await enqueueMail(q, once, { now: clock.now });
     expect(await q.all(q.db.selectFrom('mail_recipient_log').selectAll())).toHaveLength(1);
+    await database.close();
+  });
+
+  it("queues an order's mails together: each answered, a repeat of either skipped, the customer's counted once and the store's not at all", async () => {
+    const { q, database } = await outbox();
+    const clock = fakeClock();
+    const toCustomer = mail('order-confirmation', 'Pat+orders@Example.com');
+    const toStore = mail('order-confirmation-admin', 'admin@shop.example');
+    expect(await enqueueMails(q, [toCustomer, toStore], { now: clock.now })).toEqual([true, true]);
+    expect(await enqueueMails(q, [toCustomer, toStore, mail('split-payment-confirmation', 'pat@example.com')], { now: clock.now })).toEqual([false, false, true]);
+    const log = await q.all(q.db.selectFrom('mail_recipient_log').select(['recipient_key', 'mail_type', 'outcome']).orderBy('id'));
+    expect(log).toEqual([
+      { recipient_key: 'pat@example.com', mail_type: 'order-confirmation', outcome: 'queued' },
+      { recipient_key: 'pat@example.com', mail_type: 'split-payment-confirmation', outcome: 'queued' },
+    ]);
+    expect((await q.all(q.db.selectFrom('mail_outbox').select('dedupe_key').orderBy('id'))).map((r) => r.dedupe_key)).toEqual([toCustomer.dedupeKey, toStore.dedupeKey, expect.stringMatching(/^split-payment-confirmation:/)]);
+    await database.close();
+  });
+
+  it("forgets decisions older than a day, for every address, and keeps the last day's", async () => {
+    const { q, database } = await outbox();
+    const clock = fakeClock();
+    await enqueueMail(q, mail('order-confirmation', 'old@example.com'), { now: clock.now });
+    await enqueueMail(q, mail('form-confirmation', 'older@example.com'), { now: clock.now });
+    clock.advance(23 * 60 * 60_000);
+    await enqueueMail(q, mail('order-confirmation', 'recent@example.com'), { now: clock.now });
+    clock.advance(60 * 60_000 + 1);
+    expect(await pruneRecipientLog(q, clock.now())).toBe(2);
+    expect((await q.all(q.db.selectFrom('mail_recipient_log').select('recipient_key'))).map((r) => r.recipient_key)).toEqual(['recent@example.com']);
     await database.close();
   });
 });

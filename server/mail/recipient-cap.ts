@@ -18,6 +18,7 @@
  *    the typed kinds, but never dropped: a paying customer always gets the confirmation, and an
  *    attacker cannot make the store send them without paying or holding the account.
  */
+import { sql, type RawBuilder } from 'kysely';
 import type { Queries } from '../db/queries';
 import type { MailType } from './mail-templates';
 
@@ -94,4 +95,21 @@ export async function takeRecipientShare(tx: Queries, type: MailType, recipient:
   // A day of decisions stays for an operator who asks why a mail never came; older ones go.
   await tx.run(tx.db.deleteFrom('mail_recipient_log').where('recipient_key', '=', key).where('created_at', '<', new Date(now.getTime() - LOG_KEPT_MS).toISOString()));
   return outcome;
+}
+
+/**
+ * The outcome an owed mail to `recipientKey` records, as SQL for the statement that queues it:
+ * 'queued-over-cap' once the address had its share this hour, else 'queued'. Owed mails are never
+ * dropped, so they take no lock: two at once may both read 'queued', a label and nothing more,
+ * since both are counted against the address's typed mails either way.
+ */
+export function owedOutcomeSql(recipientKey: RawBuilder<string> | string, now: Date): RawBuilder<CapDecision> {
+  const since = new Date(now.getTime() - RECIPIENT_WINDOW_MS).toISOString();
+  const key = typeof recipientKey === 'string' ? sql`${recipientKey}` : recipientKey;
+  return sql<CapDecision>`case when (select count(*) from mail_recipient_log l where l.recipient_key = ${key} and l.created_at > ${since} and l.outcome <> 'dropped') >= ${RECIPIENT_MAILS_PER_HOUR} then 'queued-over-cap' else 'queued' end`;
+}
+
+/** Forgets the decisions older than a day, for every address (the mail worker runs it now and then). */
+export async function pruneRecipientLog(q: Queries, now: Date): Promise<number> {
+  return q.run(q.db.deleteFrom('mail_recipient_log').where('created_at', '<', new Date(now.getTime() - LOG_KEPT_MS).toISOString()));
 }

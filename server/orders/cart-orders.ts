@@ -23,7 +23,7 @@ import type { SampleCatalog } from '../services/sample-catalog';
 import { sha256Hex } from '../services/secrets';
 import { addressColumns, readAddresses, type OrderAddress } from './order-address';
 import { OrderError, orderNotFound } from './order-errors';
-import { addHistory, insertOrder, replaceLinesAndAddresses, updateOrder, type NewItem, type NewOrder } from './order-rows';
+import { changeOrder, insertOrder, replaceLinesAndAddresses, type NewItem, type NewOrder } from './order-rows';
 import { isPayable, STATE_OF_STATUS } from './order-status';
 import { loadOrderForUpdate, orderView, paidCents, type OrderRecord, type OrderView, type PaymentRow } from './order-view';
 
@@ -262,9 +262,8 @@ async function sameKeyAgain(tx: Queries, record: { id: number; request_hash: str
 async function rewriteOrder(tx: Queries, record: OrderRecord, input: OrderInput, totals: CartTotals, comment: string): Promise<OrderRecord> {
   const now = nowIso();
   const parts = await replaceLinesAndAddresses(tx, record.order.id, itemColumns(totals), [addressColumns(input.billing), addressColumns(input.shipping)]);
-  const order = await updateOrder(tx, record.order.id, { ...totalsColumns(totals), ...customerColumns(input), updated_at: now });
-  const added = await addHistory(tx, record.order.id, [{ status: order.status, comment }], now);
-  return { ...record, order, ...parts, history: [...record.history, ...added] };
+  const { order, history } = await changeOrder(tx, record.order.id, { ...totalsColumns(totals), ...customerColumns(input), updated_at: now }, [{ status: record.order.status, comment }], now);
+  return { ...record, order, ...parts, history: [...record.history, ...history] };
 }
 
 export function cartLocked(): OrderError {

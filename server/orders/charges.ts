@@ -12,8 +12,8 @@ import { checkOrderSplitAmount, checkQuoteSplitAmount } from '../services/split-
 import type { Owned, OwnerProof } from './order-access';
 import { OrderError, orderNotFound } from './order-errors';
 import { isPayable } from './order-status';
-import { balanceCents, findOrderRow, loadOrder, type OrderRecord } from './order-view';
-import { paymentWaiting, waitingPayments, type PaymentAttempts } from './payment-holds';
+import { balanceCents, findOrderRow, loadPayments, type OrderRecord, type OrderRow } from './order-view';
+import { paymentWaiting, waitingPayments, type AttemptTarget, type PaymentAttempts } from './payment-holds';
 
 export const ORDER_ALREADY_PAID = 'This order has already been fully paid.';
 
@@ -49,6 +49,8 @@ export interface ChargeAmount {
   amountCents: number;
   currency: 'USD';
   metadata: { orderId?: string; orderIncrementId?: string; quoteId?: string; quoteIncrementId?: string };
+  /** What the charge is for, as ids (the order and the quote it was made from): where its open attempts are. */
+  target: AttemptTarget;
   /** For purpose 'claim': the claim's reference, ended with `markAttempt` once the provider answered. */
   claim?: string;
 }
@@ -73,14 +75,16 @@ export function decideCharge(deps: ChargesDeps, owned: Owned, request: ChargeReq
  */
 async function lockTarget(tx: Queries, owned: Owned): Promise<Owned> {
   let orderId = owned.orderId;
-  // An order's quote never changes once set: read without a lock, then locked first.
-  const quoteId = owned.quoteId ?? (orderId !== undefined ? ((await findOrderRow(tx, orderId))?.quote_id ?? undefined) : undefined);
+  // An order's quote never changes once set: known from the proof, else read without a lock.
+  const quoteId = owned.quoteId ?? (orderId !== undefined ? ((owned.order ?? (await findOrderRow(tx, orderId)))?.quote_id ?? undefined) : undefined);
   if (quoteId !== undefined) {
     const quote = await tx.first(tx.lockRow(tx.db.selectFrom('quote').select(['id', 'order_id']).where('id', '=', quoteId)));
     orderId ??= quote?.order_id ?? undefined;
   }
-  if (orderId !== undefined) await tx.first(tx.lockRow(tx.db.selectFrom('sales_order').select('id').where('id', '=', orderId)));
-  return { ...owned, ...(orderId !== undefined ? { orderId } : {}) };
+  if (orderId === undefined) return owned;
+  // The order's row as it is now, under its lock (the proof's copy may be older).
+  const order = await tx.first(tx.lockRow(tx.db.selectFrom('sales_order').selectAll().where('id', '=', orderId)));
+  return { ...owned, orderId, order: order as OrderRow | undefined };
 }
 
 /** With purpose 'claim', `q` is the transaction holding the row lock. */
@@ -88,11 +92,14 @@ async function decide(deps: ChargesDeps, q: Queries, owned: Owned, request: Char
   const check = request.purpose === 'check-owner';
   const claim = request.purpose === 'claim';
   if (owned.orderId !== undefined) {
-    const record = await loadOrder(q, owned.orderId);
-    if (!record) throw orderNotFound();
+    const order = owned.order ?? (await findOrderRow(q, owned.orderId));
+    if (!order) throw orderNotFound();
+    const record = { order, payments: await loadPayments(q, order.id) };
     const due = await dueCents(deps, q, record);
     const metadata = { orderId: String(record.order.id), orderIncrementId: record.order.increment_id ?? String(record.order.id), ...(owned.quoteId !== undefined ? { quoteId: String(owned.quoteId) } : {}) };
-    if (check) return { amountCents: due, currency: 'USD', metadata };
+    const quoteId = record.order.quote_id ?? owned.quoteId;
+    const ids: AttemptTarget = { orderId: record.order.id, ...(quoteId != null ? { quoteId } : {}) };
+    if (check) return { amountCents: due, currency: 'USD', metadata, target: ids };
     if (due === 0 || !isPayable(record.order.status)) throw new OrderError('conflict', 'orderAlreadyPaid', ORDER_ALREADY_PAID);
     // A payment waiting for the customer's bank holds the amount: no second card meanwhile.
     if (waitingPayments(record.payments, request.exceptReference).length > 0) throw paymentWaiting();
@@ -103,23 +110,24 @@ async function decide(deps: ChargesDeps, q: Queries, owned: Owned, request: Char
       if (!split.ok) throw new OrderError('invalid', 'invalid_amount', split.message, { amount: split.message });
       amountCents = split.amountCents;
     }
-    if (!claim) return { amountCents, currency: 'USD', metadata };
-    const target = { gateway: request.method as GatewayName, orderId: record.order.id, quoteId: record.order.quote_id ?? owned.quoteId ?? null, amountCents };
-    return { amountCents, currency: 'USD', metadata, claim: await deps.attempts.claim(q, target, known(request)) };
+    if (!claim) return { amountCents, currency: 'USD', metadata, target: ids };
+    const target = { gateway: request.method as GatewayName, orderId: record.order.id, quoteId: quoteId ?? null, amountCents };
+    return { amountCents, currency: 'USD', metadata, target: ids, claim: await deps.attempts.claim(q, target, known(request)) };
   }
   const quote = await deps.quotes.row(owned.quoteId!, q);
   if (!quote) throw new OrderError('invalid', 'quoteNotExist', QUOTE_NOT_FOUND_MESSAGE, undefined, { errorType: 'quoteNotExist' });
   const metadata = { quoteId: String(quote.id), quoteIncrementId: quote.increment_id ?? String(quote.id) };
-  if (check) return { amountCents: quote.total_cents, currency: 'USD', metadata };
+  const ids: AttemptTarget = { quoteId: quote.id };
+  if (check) return { amountCents: quote.total_cents, currency: 'USD', metadata, target: ids };
   let amountCents = quote.total_cents;
   if (request.requestedAmount !== undefined && quote.split_payment_enabled === 1 && toCents(request.requestedAmount) !== quote.total_cents) {
     const split = checkQuoteSplitAmount(request.requestedAmount, quote.total_cents, quote.minimum_split_cents);
     if (!split.ok) throw new OrderError('invalid', 'invalid_amount', split.message, { splitAmount: split.message });
     amountCents = split.amountCents;
   }
-  if (!claim) return { amountCents, currency: 'USD', metadata };
+  if (!claim) return { amountCents, currency: 'USD', metadata, target: ids };
   const target = { gateway: request.method as GatewayName, orderId: null, quoteId: quote.id, amountCents };
-  return { amountCents, currency: 'USD', metadata, claim: await deps.attempts.claim(q, target, known(request)) };
+  return { amountCents, currency: 'USD', metadata, target: ids, claim: await deps.attempts.claim(q, target, known(request)) };
 }
 
 /** The attempts a claim need not settle: those its caller settled, and the payment it is itself. */
@@ -131,7 +139,7 @@ function known(request: ChargeRequest): string[] {
  * The due amount of an order. An order made from a quote owes what the quote says: its total is
  * checked against the quote's on every charge, so nothing can make the quote cheaper.
  */
-async function dueCents(deps: ChargesDeps, q: Queries, record: OrderRecord): Promise<number> {
+async function dueCents(deps: ChargesDeps, q: Queries, record: Pick<OrderRecord, 'order' | 'payments'>): Promise<number> {
   if (record.order.quote_id !== null) {
     const quote = await deps.quotes.row(record.order.quote_id, q);
     if (!quote || quote.total_cents !== record.order.total_cents) {

@@ -10,7 +10,7 @@ import type { Queries } from '../db/queries';
 import type { QuoteService } from '../services/quote-service';
 import type { OrderAccessTokens } from '../services/secrets';
 import { OrderError, orderNotFound } from './order-errors';
-import { loadOrder, type OrderRecord } from './order-view';
+import { findOrderByRef, type OrderRow } from './order-view';
 
 export const SPLIT_NOT_ENABLED = 'Split payment is not enabled for this order.';
 
@@ -32,6 +32,8 @@ export interface Owned {
   orderId?: number;
   quoteId?: number;
   by: 'access-token' | 'quote-link' | 'email';
+  /** The order's row as read to prove it (not locked: a command that changes it locks and reads it again). */
+  order?: OrderRow;
 }
 
 /** A hit counter for one key: the lookup's rate limiters (server/services/rate-limiter.ts) fit it. */
@@ -89,7 +91,6 @@ function present(value: string | number | undefined | null): value is string | n
 export class OrderAccess {
   constructor(
     private readonly q: Queries,
-    private readonly resolveOrderId: (raw: string) => Promise<number | undefined>,
     private readonly quotes: QuoteService,
     private readonly tokens: OrderAccessTokens,
     readonly emailLimits: OrderEmailLimits,
@@ -105,10 +106,9 @@ export class OrderAccess {
   async authorize(target: { orderId?: string | number; quoteId?: string | number }, proof: OwnerProof | undefined): Promise<Owned> {
     if (present(target.orderId)) {
       const raw = String(target.orderId);
-      const id = await this.resolveOrderId(raw);
-      const record = id === undefined ? undefined : await loadOrder(this.q, id);
-      const owned = await this.ownOrder(raw, record, proof);
-      if (present(target.quoteId) && record!.order.quote_id !== Number(target.quoteId)) {
+      const order = await findOrderByRef(this.q, raw);
+      const owned = await this.ownOrder(raw, order, proof);
+      if (present(target.quoteId) && order!.quote_id !== Number(target.quoteId)) {
         throw new OrderError('invalid', 'payment_mismatch', 'This payment belongs to another order.');
       }
       return owned;
@@ -125,22 +125,22 @@ export class OrderAccess {
     throw new OrderError('invalid', 'validation_failed', 'A payment needs an orderId or a quoteId.', { orderId: 'Order ID is required' });
   }
 
-  private async ownOrder(raw: string, record: OrderRecord | undefined, proof: OwnerProof | undefined): Promise<Owned> {
+  private async ownOrder(raw: string, order: OrderRow | undefined, proof: OwnerProof | undefined): Promise<Owned> {
     const token = proof?.token;
-    if (record && token) {
-      if (this.tokens.verify(record.order.id, token)) return { orderId: record.order.id, by: 'access-token' };
-      if (record.order.quote_id !== null && (await this.quoteLinkOpens(record.order.quote_id, token))) {
-        return { orderId: record.order.id, quoteId: record.order.quote_id, by: 'quote-link' };
+    if (order && token) {
+      if (this.tokens.verify(order.id, token)) return { orderId: order.id, by: 'access-token', order };
+      if (order.quote_id !== null && (await this.quoteLinkOpens(order.quote_id, token))) {
+        return { orderId: order.id, quoteId: order.quote_id, by: 'quote-link', order };
       }
     }
     const email = proof?.email;
     if (email === undefined) throw orderNotFound();
     // Under the lookup's limits: a wrong id or e-mail is a miss and counts, as the lookup's do.
-    return this.emailLimits.guard(proof!.client, record ? String(record.order.id) : raw, email, () => {
-      if (!record || record.order.email.toLowerCase() !== email.trim().toLowerCase()) throw orderNotFound();
+    return this.emailLimits.guard(proof!.client, order ? String(order.id) : raw, email, () => {
+      if (!order || order.email.toLowerCase() !== email.trim().toLowerCase()) throw orderNotFound();
       // The e-mail is the split-payment page's proof, and only that page's.
-      if (record.order.split_payment_enabled !== 1) throw new OrderError('invalid', 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
-      return { orderId: record.order.id, by: 'email' as const };
+      if (order.split_payment_enabled !== 1) throw new OrderError('invalid', 'splitPaymentNotEnabled', SPLIT_NOT_ENABLED);
+      return { orderId: order.id, by: 'email' as const, order };
     });
   }
 

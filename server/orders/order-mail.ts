@@ -8,7 +8,7 @@ import type { Queries } from '../db/queries';
 import type { MailConfig } from '../mail/mail-config';
 import { renderAdminOrder, renderOrderConfirmation, renderRefund, renderRefundDue, renderSplitPaymentConfirmation, type OverpaymentInfo } from '../mail/mail-templates';
 import { REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, enqueueMails, type OutgoingMail } from '../mail/outbox';
 import type { HistoryLine } from './order-rows';
 import { orderView, type OrderRecord, type OrderView, type PaymentRow, type RefundRow } from './order-view';
 
@@ -31,8 +31,9 @@ export async function queueOrderConfirmation(tx: Queries, ctx: MailContext, reco
   const [admin, ...cc] = ctx.mail.adminEmails;
   const customer = billingEmail(order);
   // publicUrl: an e-mail to a newsletter subscriber carries the unsubscribe link (mail/list-unsubscribe.ts).
-  await enqueueMail(tx, { type: 'order-confirmation', orderId: order.id, recipient: customer, cc: [], dedupeKey: `order-confirmation:${order.id}`, ...renderOrderConfirmation(order) }, { publicUrl: ctx.publicUrl });
-  if (admin) await enqueueMail(tx, { type: 'order-confirmation-admin', orderId: order.id, recipient: admin, cc, dedupeKey: `order-confirmation-admin:${order.id}`, ...renderAdminOrder(order) }, { publicUrl: ctx.publicUrl });
+  const mails: OutgoingMail[] = [{ type: 'order-confirmation', orderId: order.id, recipient: customer, cc: [], dedupeKey: `order-confirmation:${order.id}`, ...renderOrderConfirmation(order) }];
+  if (admin) mails.push({ type: 'order-confirmation-admin', orderId: order.id, recipient: admin, cc, dedupeKey: `order-confirmation-admin:${order.id}`, ...renderAdminOrder(order) });
+  await enqueueMails(tx, mails, { publicUrl: ctx.publicUrl });
   const firstTime = record.order.email_sent === 0;
   return { lines: firstTime ? [{ status: record.order.status, comment: `Order confirmation e-mail sent to ${customer}.`, notified: true }] : [], firstTime };
 }

@@ -54,7 +54,7 @@ export async function insertOrder(
   const items = parts.items.length ? await tx.all(tx.db.insertInto('sales_order_item').values(parts.items.map((i) => ({ ...i, order_id: row.id }))).returningAll()) : [];
   const addresses = parts.addresses.length ? await tx.all(tx.db.insertInto('sales_order_address').values(parts.addresses.map((a) => ({ ...a, order_id: row.id }))).returningAll()) : [];
   const history = parts.history.length ? await tx.all(tx.db.insertInto('sales_order_status_history').values(historyValues(row.id, parts.history, parts.now)).returningAll()) : [];
-  return { order: row, items: items as OrderItemRow[], addresses: addresses as OrderAddressRow[], payments: [], history: history as HistoryRow[], refunds: [] };
+  return { order: row, items: items as OrderItemRow[], addresses: addresses as OrderAddressRow[], payments: [], history: history as HistoryRow[], refunds: [], overpayments: [] };
 }
 
 /** Replaces an unpaid order's lines and addresses (a changed cart, new addresses), inside the caller's transaction. */
@@ -65,6 +65,21 @@ export async function replaceLinesAndAddresses(tx: Queries, orderId: number, ite
     items: (items.length ? await tx.all(tx.db.insertInto('sales_order_item').values(items.map((i) => ({ ...i, order_id: orderId }))).returningAll()) : []) as OrderItemRow[],
     addresses: (addresses.length ? await tx.all(tx.db.insertInto('sales_order_address').values(addresses.map((a) => ({ ...a, order_id: orderId }))).returningAll()) : []) as OrderAddressRow[],
   };
+}
+
+/**
+ * Changes columns of the order row and adds lines to its history, answering both as stored (inside
+ * the caller's transaction, which holds the order's lock). On PostgreSQL one statement: the UPDATE
+ * and the INSERT in one WITH; on SQLite two, which cost no round trip.
+ */
+export async function changeOrder(tx: Queries, orderId: number, changes: Partial<Omit<OrderRow, 'id'>>, lines: readonly HistoryLine[], now: string): Promise<{ order: OrderRow; history: HistoryRow[] }> {
+  if (tx.engine !== 'postgres' || !lines.length) return { order: await updateOrder(tx, orderId, changes), history: await addHistory(tx, orderId, lines, now) };
+  const moved = tx.db.updateTable('sales_order').set(changes).where('id', '=', orderId).returningAll();
+  const added = tx.db.insertInto('sales_order_status_history').values(historyValues(orderId, lines, now)).returningAll();
+  const [row] = await tx.rows<{ order: OrderRow; history: HistoryRow[] }>(
+    sql`with moved as (${moved}), added as (${added}) select (select row_to_json(moved) from moved) as "order", (select json_agg(added order by added.id) from added) as history`,
+  );
+  return row!;
 }
 
 /** Changes columns of the order row and answers the row as it now is (inside the caller's transaction). */

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
-import type { PaymentRefundTable, PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
+import type { PaymentOverpaymentTable, PaymentRefundTable, PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
 import { REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
 
 type Row<T> = { [K in keyof T]: T[K] extends import('kysely').Generated<infer U> ? U : T[K] };
@@ -16,6 +16,7 @@ export type OrderAddressRow = Row<SalesOrderAddressTable>;
 export type PaymentRow = Row<PaymentTable>;
 export type HistoryRow = Row<SalesOrderStatusHistoryTable>;
 export type RefundRow = Row<PaymentRefundTable>;
+export type OverpaymentRow = Row<PaymentOverpaymentTable>;
 
 export interface OrderRecord {
   order: OrderRow;
@@ -25,10 +26,48 @@ export interface OrderRecord {
   history: HistoryRow[];
   /** Refunds and voids asked for on its payments (server/orders/refunds.ts), oldest first. */
   refunds: RefundRow[];
+  /** What completed payments took above the total, flagged (a refund is due until refunded_at). */
+  overpayments: OverpaymentRow[];
 }
 
 export function findOrderRow(q: Queries, id: number): Promise<OrderRow | undefined> {
   return q.firstBy('order-by-id', (v: number) => q.db.selectFrom('sales_order').selectAll().where('id', '=', v), id);
+}
+
+/** The largest id an integer column holds: a longer number is no order's id. */
+const MAX_ID = 2_147_483_647;
+
+/**
+ * The id of the order a reference names, as a subquery: its increment id (the number customers
+ * see), else, for digits, its id. One query whichever it is. Undefined for what is no reference.
+ */
+function idOfRef(q: Queries, raw: string) {
+  const ref = raw.trim();
+  if (!/^[A-Za-z0-9-]{1,40}$/.test(ref)) return undefined;
+  const id = /^\d{1,12}$/.test(ref) && Number(ref) <= MAX_ID ? Number(ref) : undefined;
+  return q.db
+    .selectFrom('sales_order')
+    .select('id')
+    .where((eb) => (id === undefined ? eb('increment_id', '=', ref) : eb.or([eb('increment_id', '=', ref), eb('id', '=', id)])))
+    .orderBy(sql`case when increment_id = ${ref} then 0 else 1 end`)
+    .limit(1);
+}
+
+/** The id of the order an id or increment id names. In a transaction, pass its handle. */
+export async function resolveOrderId(q: Queries, raw: string): Promise<number | undefined> {
+  const query = idOfRef(q, raw);
+  return query ? (await q.first(query))?.id : undefined;
+}
+
+/** The order row an id or increment id names, in one query. */
+export async function findOrderByRef(q: Queries, raw: string): Promise<OrderRow | undefined> {
+  const id = idOfRef(q, raw);
+  return id ? q.first(q.db.selectFrom('sales_order').selectAll().where('id', '=', id)) : undefined;
+}
+
+/** The order's payments, oldest first: all a charge decides on besides the order's row. */
+export function loadPayments(q: Queries, orderId: number): Promise<PaymentRow[]> {
+  return q.allBy('payments-by-order', (v: number) => q.db.selectFrom('payment').selectAll().where('order_id', '=', v).orderBy('id'), orderId) as Promise<PaymentRow[]>;
 }
 
 /** The order and what belongs to it; inside a transaction, pass its handle. */
@@ -42,6 +81,7 @@ export async function loadOrder(q: Queries, id: number): Promise<OrderRecord | u
     payments: await q.allBy('payments-by-order', (v: number) => q.db.selectFrom('payment').selectAll().where('order_id', '=', v).orderBy('id'), id),
     history: await q.allBy('history-by-order', (v: number) => q.db.selectFrom('sales_order_status_history').selectAll().where('order_id', '=', v).orderBy('id'), id),
     refunds: await q.allBy('refunds-by-order', (v: number) => q.db.selectFrom('payment_refund').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    overpayments: await q.allBy('overpayments-by-order', (v: number) => q.db.selectFrom('payment_overpayment').selectAll().where('order_id', '=', v).orderBy('id'), id),
   };
 }
 
@@ -56,23 +96,33 @@ export async function loadOrder(q: Queries, id: number): Promise<OrderRecord | u
 export async function loadOrderForUpdate(tx: Queries, id: number): Promise<OrderRecord | undefined> {
   if (tx.engine !== 'postgres') return loadOrder(tx, id);
   const order = await tx.first(tx.lockRow(tx.db.selectFrom('sales_order').selectAll().where('id', '=', id)));
-  if (!order) return undefined;
-  const parts = (table: string) => sql.raw(`(select coalesce(json_agg(t order by t.id), '[]'::json) from ${table} t where t.order_id = ${Number(id)})`);
-  const [rest] = await tx.rows<{ items: OrderItemRow[]; addresses: OrderAddressRow[]; payments: PaymentRow[]; history: HistoryRow[]; refunds: RefundRow[] }>(
-    sql`select ${parts('sales_order_item')} as items, ${parts('sales_order_address')} as addresses, ${parts('payment')} as payments, ${parts('sales_order_status_history')} as history, ${parts('payment_refund')} as refunds`,
+  return order ? withParts(tx, order as OrderRow) : undefined;
+}
+
+/** `loadOrderForUpdate` for an id or increment id (a payment's metadata): the lock finds the order itself. */
+export async function loadOrderForUpdateByRef(tx: Queries, raw: string): Promise<OrderRecord | undefined> {
+  const id = idOfRef(tx, raw);
+  if (!id) return undefined;
+  if (tx.engine !== 'postgres') {
+    const found = await tx.first(id);
+    return found ? loadOrder(tx, found.id) : undefined;
+  }
+  const order = await tx.first(tx.lockRow(tx.db.selectFrom('sales_order').selectAll().where('id', '=', id)));
+  return order ? withParts(tx, order as OrderRow) : undefined;
+}
+
+/** Everything that belongs to a locked order, in one query read after the lock (PostgreSQL). */
+async function withParts(tx: Queries, order: OrderRow): Promise<OrderRecord> {
+  const parts = (table: string) => sql.raw(`(select coalesce(json_agg(t order by t.id), '[]'::json) from ${table} t where t.order_id = ${Number(order.id)})`);
+  const [rest] = await tx.rows<Omit<OrderRecord, 'order'>>(
+    sql`select ${parts('sales_order_item')} as items, ${parts('sales_order_address')} as addresses, ${parts('payment')} as payments, ${parts('sales_order_status_history')} as history, ${parts('payment_refund')} as refunds, ${parts('payment_overpayment')} as overpayments`,
   );
-  return { order: order as OrderRow, ...rest! };
+  return { order, ...rest! };
 }
 
 /** Sum of completed payments, in cents. */
 export function paidCents(payments: readonly PaymentRow[]): number {
   return payments.filter((p) => p.status === 'completed').reduce((a, p) => a + p.amount_cents, 0);
-}
-
-/** What completed payments took above the order's total, flagged as overpayments (a refund is due). */
-export async function flaggedOverpaymentCents(q: Queries, orderId: number): Promise<number> {
-  const row = await q.first(q.db.selectFrom('payment_overpayment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents')).where('order_id', '=', orderId));
-  return Number(row?.cents ?? 0);
 }
 
 /** Balance = total minus completed payments, never below zero. */

@@ -22,7 +22,7 @@ import { decideCharge, type ChargeAmount, type ChargeRequest } from './charges';
 import { OrderAccess, type OrderEmailLimits, type Owned, type OwnerProof } from './order-access';
 import { orderNotFound } from './order-errors';
 import type { MailContext } from './order-mail';
-import { loadOrder, orderView, type OrderView } from './order-view';
+import { loadOrder, orderView, resolveOrderId, type OrderView } from './order-view';
 import { PaymentAttempts } from './payment-holds';
 import { recordConfirmedPayment, recordVoidedPayment, type RecordedPayment } from './payments';
 import { recordProviderRefunds } from './refunds';
@@ -48,22 +48,14 @@ export class Orders {
   constructor(private readonly deps: OrdersDeps) {
     this.q = deps.q;
     this.attempts = new PaymentAttempts(deps.q);
-    this.access = new OrderAccess(deps.q, (raw) => this.resolveOrderId(raw), deps.quotes, deps.tokens, deps.emailLimits);
+    this.access = new OrderAccess(deps.q, deps.quotes, deps.tokens, deps.emailLimits);
   }
 
   // Reading
 
   /** Order id from a path value: the numeric id or the increment id. In a transaction, pass its handle. */
-  async resolveOrderId(raw: string, q: Queries = this.q): Promise<number | undefined> {
-    const s = raw.trim();
-    if (!/^[A-Za-z0-9-]{1,40}$/.test(s)) return undefined;
-    const byIncrement = await q.firstBy('order-id-by-increment', (v: string) => q.db.selectFrom('sales_order').select('id').where('increment_id', '=', v), s);
-    if (byIncrement) return byIncrement.id;
-    if (/^\d{1,12}$/.test(s)) {
-      const byId = await q.firstBy('order-id-by-id', (v: number) => q.db.selectFrom('sales_order').select('id').where('id', '=', v), Number(s));
-      return byId?.id;
-    }
-    return undefined;
+  resolveOrderId(raw: string, q: Queries = this.q): Promise<number | undefined> {
+    return resolveOrderId(q, raw);
   }
 
   async view(orderId: number): Promise<OrderView | undefined> {
@@ -131,6 +123,6 @@ export class Orders {
   }
 
   private paymentsDeps() {
-    return { q: this.q, paymentMethods: this.deps.rules.paymentMethods, mail: this.deps.mail, resolveOrderId: (raw: string, q: Queries) => this.resolveOrderId(raw, q) };
+    return { q: this.q, paymentMethods: this.deps.rules.paymentMethods, mail: this.deps.mail };
   }
 }

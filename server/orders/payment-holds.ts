@@ -77,6 +77,12 @@ export class AttemptsOpen extends OrderError {
   }
 }
 
+/** What a payment is for, as the store's ids: an order, its quote, or a quote not yet ordered. */
+export interface AttemptTarget {
+  orderId?: number;
+  quoteId?: number;
+}
+
 /** The provider objects the store created to take a payment, by order and by quote, and the charges' claims. */
 export class PaymentAttempts {
   constructor(readonly q: Queries) {}
@@ -93,7 +99,7 @@ export class PaymentAttempts {
   }
 
   /** The open attempts (provider objects, not claims) for an order, its quote, or a quote not yet ordered. */
-  async openFor(target: { orderId?: number; quoteId?: number }, q: Queries = this.q): Promise<PaymentAttempt[]> {
+  async openFor(target: AttemptTarget, q: Queries = this.q): Promise<PaymentAttempt[]> {
     const rows = await this.openRows(target, q);
     return rows.filter((r) => !isClaim(r.provider_reference)).map(toAttempt);
   }
@@ -131,7 +137,7 @@ export class PaymentAttempts {
     await q.run(q.db.updateTable('payment_attempt').set({ state, updated_at: nowIso() }).where('provider_reference', '=', providerReference).where('state', '!=', 'voided'));
   }
 
-  private async openRows(target: { orderId?: number; quoteId?: number }, q: Queries) {
+  private async openRows(target: AttemptTarget, q: Queries) {
     const { orderId, quoteId } = target;
     if (orderId === undefined && quoteId === undefined) return [];
     return q.all(

@@ -16,17 +16,15 @@ import type { ConfirmedPayment } from '../services/payment-types';
 import { nowIso } from '../services/request-input';
 import { OrderError, orderNotFound } from './order-errors';
 import { queueOrderConfirmation, queueRefundDueNotice, queueSplitPaymentConfirmation, type MailContext } from './order-mail';
-import { addHistory, updateOrder, type HistoryLine } from './order-rows';
+import { changeOrder, type HistoryLine } from './order-rows';
 import { assertTransition, STATE_OF_STATUS, statusAfterPayment } from './order-status';
-import { balanceCents, loadOrderForUpdate, orderView, paidCents, type OrderRecord, type OrderView, type PaymentRow } from './order-view';
+import { balanceCents, loadOrderForUpdate, loadOrderForUpdateByRef, orderView, paidCents, type OrderRecord, type OrderView, type PaymentRow } from './order-view';
 import { placeFromQuote } from './quote-orders';
 
 export interface PaymentsDeps {
   q: Queries;
   paymentMethods: readonly PaymentMethod[];
   mail: MailContext;
-  /** The order an id or increment id names (./orders.ts resolveOrderId), inside the caller's transaction. */
-  resolveOrderId(raw: string, q: Queries): Promise<number | undefined>;
 }
 
 /** What recording a payment did. */
@@ -59,15 +57,14 @@ export function paymentMismatch(): OrderError {
  * metadata (orderId), or the quote's order, placed here when the metadata has only a quoteId (a
  * quote paid by its link has no order until then). `expect…`: what the caller proved it owns; a
  * payment of anything else is refused.
+ *
+ * On PostgreSQL a new payment of an order costs eight round trips: BEGIN, the order's lock, the
+ * rest of the order, the payment, the newsletter lookup and the mails, the order's row and history,
+ * COMMIT.
  */
 export function recordConfirmedPayment(deps: PaymentsDeps, payment: ConfirmedPayment, opts: { method?: string; expectOrderId?: number; expectQuoteId?: number } = {}): Promise<RecordedPayment> {
   return deps.q.transaction(async (tx) => {
-    // A known payment's order never changes: it names the order to lock, and the row is read under the lock.
-    const known = await tx.firstBy('payment-order-by-reference', (ref: string) => tx.db.selectFrom('payment').select('order_id').where('provider_reference', '=', ref), payment.providerReference);
-    const target = known?.order_id != null ? { orderId: known.order_id } : await orderForPayment(deps, tx, payment, opts);
-    const record = target.created ?? (await loadOrderForUpdate(tx, target.orderId));
-    if (!record) throw orderNotFound();
-    if (known) checkExpected(tx, record, opts);
+    const record = await lockOrderOfPayment(deps, tx, payment, opts);
     // Under the order's lock: the same payment confirmed meanwhile (the webhook beside the verify,
     // maybe on another server) is in the record, and is updated instead of inserted twice.
     const existing = record.payments.find((p) => p.provider_reference === payment.providerReference);
@@ -91,57 +88,58 @@ export function recordConfirmedPayment(deps: PaymentsDeps, payment: ConfirmedPay
           created_at: now,
           updated_at: now,
         })
+        // Already recorded, but on another order than the one its metadata names: not this order's.
+        .onConflict((oc) => oc.column('provider_reference').doNothing())
         .returningAll(),
-    )) as PaymentRow;
+    )) as PaymentRow | undefined;
+    if (!row) throw paymentMismatch();
     const hadCompleted = paidCents(record.payments) > 0;
     const after = { ...record, payments: [...record.payments, row] };
     return { ...(await afterPaymentChange(deps, tx, after, row, payment, hadCompleted)), recorded: true };
   });
 }
 
-/** A known payment confirmed again for a caller who named what it owns: it must be theirs. */
-function checkExpected(_tx: Queries, record: OrderRecord, opts: { expectOrderId?: number; expectQuoteId?: number }): void {
-  if (opts.expectOrderId !== undefined && record.order.id !== opts.expectOrderId) throw paymentMismatch();
-  if (opts.expectQuoteId !== undefined && record.order.quote_id !== opts.expectQuoteId) throw paymentMismatch();
-}
-
 /**
- * The order a new payment belongs to. The payment's own metadata (what the provider carries back)
- * must name it: a payment that names nothing, or names another order or quote than the caller
- * expects, is refused. A quote is placed as an order here, but only for a payment that is not
- * failed: a declined card never marks a quote ordered.
+ * Locks and loads the order a payment belongs to. The payment's own metadata (what the provider
+ * carries back) names it, and must agree with what the caller proved it owns (`expect…`). A payment
+ * whose metadata names no order is found by its reference (a quote's, already recorded) or by its
+ * quote: a quote is placed as an order here, but only for a payment that is not failed (a declined
+ * card never marks a quote ordered).
  */
-async function orderForPayment(deps: PaymentsDeps, tx: Queries, payment: ConfirmedPayment, opts: { expectOrderId?: number; expectQuoteId?: number }): Promise<{ orderId: number; created?: OrderRecord }> {
-  const metaOrderRaw = payment.metadata.orderId ? String(payment.metadata.orderId) : undefined;
-  // The expected order's own id in the metadata needs no lookup.
-  const metaOrder = metaOrderRaw === undefined ? undefined : opts.expectOrderId !== undefined && metaOrderRaw === String(opts.expectOrderId) ? opts.expectOrderId : await deps.resolveOrderId(metaOrderRaw, tx);
-  if (metaOrderRaw !== undefined && metaOrder === undefined) throw paymentMismatch();
+async function lockOrderOfPayment(deps: PaymentsDeps, tx: Queries, payment: ConfirmedPayment, opts: { expectOrderId?: number; expectQuoteId?: number }): Promise<OrderRecord> {
   const metaQuote = payment.metadata.quoteId && /^\d{1,12}$/.test(String(payment.metadata.quoteId)) ? Number(payment.metadata.quoteId) : undefined;
   if (payment.metadata.quoteId && metaQuote === undefined) throw paymentMismatch();
-  if (metaOrder === undefined && metaQuote === undefined) throw new OrderError('invalid', 'payment_not_linked', 'This payment is not linked to an order or a quote.');
+  const theirs = (record: OrderRecord): OrderRecord => {
+    if (opts.expectOrderId !== undefined && record.order.id !== opts.expectOrderId) throw paymentMismatch();
+    if (opts.expectQuoteId !== undefined && record.order.quote_id !== opts.expectQuoteId) throw paymentMismatch();
+    // A payment naming an order and a quote pays that order only if it was made from that quote.
+    if (metaQuote !== undefined && record.order.quote_id !== metaQuote) throw paymentMismatch();
+    return record;
+  };
+  if (payment.metadata.orderId) {
+    // One round trip: the lock finds the order by its id or increment id.
+    const record = await loadOrderForUpdateByRef(tx, String(payment.metadata.orderId));
+    if (!record) throw paymentMismatch();
+    return theirs(record);
+  }
   if (opts.expectOrderId !== undefined) {
-    if (metaOrder !== undefined && metaOrder !== opts.expectOrderId) throw paymentMismatch();
     const record = await loadOrderForUpdate(tx, opts.expectOrderId);
     if (!record) throw orderNotFound();
-    // A quote's payment belongs to that quote's order only.
-    if (metaQuote !== undefined && record.order.quote_id !== metaQuote) throw paymentMismatch();
-    return { orderId: record.order.id, created: record };
+    return theirs(record);
   }
-  const quoteId = opts.expectQuoteId ?? (metaOrder === undefined ? metaQuote : undefined);
-  if (quoteId !== undefined) {
-    if (metaQuote !== undefined && metaQuote !== quoteId) throw paymentMismatch();
-    const quote = await tx.first(tx.db.selectFrom('quote').select(['id', 'order_id']).where('id', '=', quoteId));
-    if (!quote) throw new OrderError('not_found', 'quoteNotExist', 'Quote not found.');
-    if (metaOrder !== undefined && metaOrder !== quote.order_id) throw paymentMismatch();
-    if (quote.order_id !== null) return { orderId: quote.order_id };
-    if (payment.status === 'failed' || payment.status === 'voided') throw quotePaymentFailed(payment);
-    return placeFromQuote(tx, quoteId, payment.gateway, deps.paymentMethods);
-  }
-  const record = await loadOrderForUpdate(tx, metaOrder!);
-  if (!record) throw orderNotFound();
-  // A payment naming an order and a quote pays that order only if it was made from that quote.
-  if (metaQuote !== undefined && record.order.quote_id !== metaQuote) throw paymentMismatch();
-  return { orderId: record.order.id, created: record };
+  // A known payment's order never changes: it names the order to lock.
+  const known = await tx.firstBy('payment-order-by-reference', (ref: string) => tx.db.selectFrom('payment').select('order_id').where('provider_reference', '=', ref), payment.providerReference);
+  if (known?.order_id != null) return theirs((await loadOrderForUpdate(tx, known.order_id))!);
+  const quoteId = opts.expectQuoteId ?? metaQuote;
+  if (quoteId === undefined) throw new OrderError('invalid', 'payment_not_linked', 'This payment is not linked to an order or a quote.');
+  if (metaQuote !== undefined && metaQuote !== quoteId) throw paymentMismatch();
+  const quote = await tx.first(tx.db.selectFrom('quote').select(['id', 'order_id']).where('id', '=', quoteId));
+  if (!quote) throw new OrderError('not_found', 'quoteNotExist', 'Quote not found.');
+  if (quote.order_id !== null) return theirs((await loadOrderForUpdate(tx, quote.order_id))!);
+  if (payment.status === 'failed' || payment.status === 'voided') throw quotePaymentFailed(payment);
+  // Another payment of the quote may have placed its order since the read above: the lock decides.
+  const placed = await placeFromQuote(tx, quoteId, payment.gateway, deps.paymentMethods);
+  return placed.created ?? theirs((await loadOrderForUpdate(tx, placed.orderId))!);
 }
 
 /** A payment already recorded, confirmed again (inside the transaction that holds the order's lock). */
@@ -205,13 +203,18 @@ async function afterPaymentChange(deps: PaymentsDeps, tx: Queries, record: Order
       }
     }
   }
-  order = await updateOrder(tx, orderId, {
-    ...(statusChanged ? { status: statusChanged.to, state: STATE_OF_STATUS[statusChanged.to as keyof typeof STATE_OF_STATUS] } : {}),
-    ...(order.email_sent !== record.order.email_sent ? { email_sent: order.email_sent } : {}),
-    updated_at: now,
-  });
-  const history = await addHistory(tx, orderId, lines, now);
-  const after = { ...record, order, history: [...record.history, ...history] };
+  const changed = await changeOrder(
+    tx,
+    orderId,
+    {
+      ...(statusChanged ? { status: statusChanged.to, state: STATE_OF_STATUS[statusChanged.to as keyof typeof STATE_OF_STATUS] } : {}),
+      ...(order.email_sent !== record.order.email_sent ? { email_sent: order.email_sent } : {}),
+      updated_at: now,
+    },
+    lines,
+    now,
+  );
+  const after = { ...record, order: changed.order, history: [...record.history, ...changed.history] };
   return {
     order: orderView(after),
     paymentId: row.id,
@@ -228,8 +231,8 @@ async function afterPaymentChange(deps: PaymentsDeps, tx: Queries, record: Order
  * received" e-mail is not sent again for money the store must give back).
  */
 async function flagOverpayment(deps: PaymentsDeps, tx: Queries, record: OrderRecord, row: PaymentRow, payment: ConfirmedPayment, lines: HistoryLine[]): Promise<number | undefined> {
-  const flagged = await tx.first(tx.db.selectFrom('payment_overpayment').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents')).where('order_id', '=', record.order.id));
-  const unflagged = paidCents(record.payments) - Number(flagged?.cents ?? 0) - record.order.total_cents;
+  const flagged = record.overpayments.reduce((sum, o) => sum + o.amount_cents, 0);
+  const unflagged = paidCents(record.payments) - flagged - record.order.total_cents;
   if (unflagged <= 0) return undefined;
   const excessCents = Math.min(unflagged, payment.amountCents);
   await tx.run(tx.db.insertInto('payment_overpayment').values({ order_id: record.order.id, payment_id: row.id, amount_cents: excessCents, created_at: nowIso(), refunded_at: null }));

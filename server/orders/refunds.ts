@@ -29,7 +29,7 @@ import { isWaitingStatus, type Gateways, type GatewayName, type ProviderRefund, 
 import { nowIso } from '../services/request-input';
 import { OrderError } from './order-errors';
 import { queueRefundMail, type MailContext } from './order-mail';
-import { addHistory, updateOrder, type HistoryLine } from './order-rows';
+import { changeOrder, updateOrder, type HistoryLine } from './order-rows';
 import { loadOrderForUpdate, refundedCentsOf, type OrderRecord, type PaymentRow, type RefundRow } from './order-view';
 import { operatorOrderNotFound } from './status-changes';
 
@@ -143,8 +143,7 @@ export function requestRefund(q: Queries, ask: RefundAsk, by: Actor): Promise<Re
         .returningAll(),
     )) as RefundRow;
     const what = waiting ? `A void of the ${money(ask.amountCents)} waiting` : `A refund of ${money(ask.amountCents)}`;
-    await addHistory(tx, record.order.id, [{ status: record.order.status, comment: `${what} on transaction ${payment.transaction_id} requested by ${by.email}: ${REFUND_REASON_LABELS[ask.reason]}${ask.note ? ` (${ask.note})` : ''}.`, internal: true }], now);
-    await updateOrder(tx, record.order.id, { updated_at: now });
+    await changeOrder(tx, record.order.id, { updated_at: now }, [{ status: record.order.status, comment: `${what} on transaction ${payment.transaction_id} requested by ${by.email}: ${REFUND_REASON_LABELS[ask.reason]}${ask.note ? ` (${ask.note})` : ''}.`, internal: true }], now);
     return { refund, created: true };
   });
 }
@@ -159,8 +158,7 @@ export function refuseRefund(q: Queries, orderId: number, refundId: number, comm
     if (refund.status !== 'requested') throw decided(refund);
     const now = nowIso();
     const row = (await tx.first(tx.db.updateTable('payment_refund').set({ status: 'refused', decided_by: by.email, failure_message: comment.trim() || null, updated_at: now }).where('id', '=', refund.id).returningAll())) as RefundRow;
-    await addHistory(tx, orderId, [{ status: record.order.status, comment: `The refund of ${money(refund.amount_cents)} asked by ${refund.requested_by} was turned down by ${by.email}${comment.trim() ? `: ${comment.trim()}` : '.'}`, internal: true }], now);
-    await updateOrder(tx, orderId, { updated_at: now });
+    await changeOrder(tx, orderId, { updated_at: now }, [{ status: record.order.status, comment: `The refund of ${money(refund.amount_cents)} asked by ${refund.requested_by} was turned down by ${by.email}${comment.trim() ? `: ${comment.trim()}` : '.'}`, internal: true }], now);
     return { refund: row };
   });
 }
@@ -251,8 +249,7 @@ function recordOutcome(deps: RefundsDeps, orderId: number, claimed: RefundRow, p
     } else {
       lines.push(...(await settled(tx, deps.mail, record, payment, row, by.email, now)));
     }
-    await addHistory(tx, orderId, lines, now);
-    await updateOrder(tx, orderId, { updated_at: now });
+    await changeOrder(tx, orderId, { updated_at: now }, lines, now);
     return row;
   });
 }
@@ -314,8 +311,7 @@ function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: P
           : mine.status === 'processing' || mine.status === 'requested'
             ? await settled(tx, deps.mail, record, payment, row, mine.decided_by ?? reported.gateway, now)
             : [];
-      await addHistory(tx, record.order.id, lines, now);
-      await updateOrder(tx, record.order.id, { updated_at: now });
+      await changeOrder(tx, record.order.id, { updated_at: now }, lines, now);
       return true;
     }
     if (status === 'failed') return false;
@@ -349,8 +345,7 @@ function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: P
       { status: record.order.status, comment: `${reported.gateway} reported a refund of ${money(row.amount_cents)} on transaction ${payment.transaction_id} (${reported.providerReference}), made outside Showroom.`, internal: true },
       ...(await queueRefundMail(tx, deps.mail, { ...record, refunds }, row)),
     ];
-    await addHistory(tx, record.order.id, lines, now);
-    await updateOrder(tx, record.order.id, { updated_at: now });
+    await changeOrder(tx, record.order.id, { updated_at: now }, lines, now);
     return true;
   });
 }

@@ -16,7 +16,7 @@ import { RECIPIENT_MAILS_PER_HOUR, RECIPIENT_WINDOW_MS, recipientKey } from '../
 import { nowIso } from '../services/request-input';
 import { OrderError, orderNotFound } from './order-errors';
 import { billingEmail, queueOrderConfirmation, type MailContext } from './order-mail';
-import { addHistory, updateOrder } from './order-rows';
+import { addHistory, changeOrder } from './order-rows';
 import { assertTransition, STATE_OF_STATUS } from './order-status';
 import { loadOrderForUpdate, orderView, paidCents, type OrderView } from './order-view';
 
@@ -51,8 +51,7 @@ export function moveStatusByOperator(q: Queries, mail: MailContext, orderId: num
       throw new OrderError('conflict', 'invalid_status_transition', `An operator cannot move an order from ${from} to ${change.status}: payments do.`);
     }
     const now = nowIso();
-    const order = await updateOrder(tx, orderId, { status: change.status, state: STATE_OF_STATUS[change.status], updated_at: now });
-    await addHistory(tx, orderId, [{ status: change.status, comment: change.comment.trim() || `Status changed to ${change.status}.`, notified: change.notifyCustomer }], now);
+    const { order } = await changeOrder(tx, orderId, { status: change.status, state: STATE_OF_STATUS[change.status], updated_at: now }, [{ status: change.status, comment: change.comment.trim() || `Status changed to ${change.status}.`, notified: change.notifyCustomer }], now);
     if (change.notifyCustomer) {
       const view = orderView({ ...record, order });
       const rendered = renderOrderStatusMail({ incrementId: view.orderIncrementId, firstName: view.firstName, hasAccount: order.customer_id !== null }, change.status, change.comment, mail.publicUrl);
@@ -75,8 +74,7 @@ export function requeueConfirmation(q: Queries, mail: MailContext, orderId: numb
     const { lines, firstTime } = await queueOrderConfirmation(tx, mail, record);
     if (!firstTime) return orderView(record);
     const now = nowIso();
-    const order = await updateOrder(tx, orderId, { email_sent: 1, updated_at: now });
-    const history = await addHistory(tx, orderId, lines, now);
+    const { order, history } = await changeOrder(tx, orderId, { email_sent: 1, updated_at: now }, lines, now);
     return orderView({ ...record, order, history: [...record.history, ...history] });
   });
 }

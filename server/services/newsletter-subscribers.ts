@@ -22,6 +22,13 @@ export function findSubscriberByEmail(q: Queries, email: string): Promise<Subscr
   return q.firstBy('subscriber-by-email', (e: string) => q.db.selectFrom('newsletter_subscriber').selectAll().where('email', '=', e), normalizeEmail(email));
 }
 
+/** The subscribers among these addresses, by normalised address: one query for them all. */
+export async function findSubscribersByEmails(q: Queries, emails: readonly string[]): Promise<Map<string, Subscriber>> {
+  const wanted = [...new Set(emails.map(normalizeEmail))];
+  const rows = await q.all(q.db.selectFrom('newsletter_subscriber').selectAll().where('email', 'in', wanted));
+  return new Map(rows.map((r) => [r.email, r]));
+}
+
 export async function findSubscriberByToken(q: Queries, token: string): Promise<Subscriber | undefined> {
   if (!TOKEN_SHAPE.test(token)) return undefined;
   return q.firstBy('subscriber-by-token', (t: string) => q.db.selectFrom('newsletter_subscriber').selectAll().where('unsubscribe_token', '=', t), token);

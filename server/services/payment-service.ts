@@ -13,7 +13,7 @@ import type { Owned, OwnerProof } from '../orders/order-access';
 import { OrderError, orderNotFound } from '../orders/order-errors';
 import { findOrderRow, loadOrder } from '../orders/order-view';
 import type { Orders } from '../orders/orders';
-import { attemptTarget, waitingPayments, type AttemptState, type PaymentAttempt, type WaitingPayment } from '../orders/payment-holds';
+import { attemptTarget, waitingPayments, type AttemptState, type AttemptTarget, type PaymentAttempt, type WaitingPayment } from '../orders/payment-holds';
 import type { RecordedPayment } from '../orders/payments';
 import type { ConfirmedPayment, ConfirmPayment } from './payment-types';
 
@@ -67,12 +67,8 @@ export class PaymentService {
     };
   };
 
-  /** The open attempts of an order or quote the caller already proved it owns (after chargeAmount). */
-  openAttempts = async (metadata: PaymentMetadata): Promise<PaymentAttempt[]> => {
-    const target = await attemptTarget(metadata, (raw) => this.orders.resolveOrderId(raw));
-    const quoteOfOrder = target.orderId !== null ? ((await findOrderRow(this.orders.attempts.q, target.orderId))?.quote_id ?? null) : null;
-    return this.orders.attempts.openFor({ orderId: target.orderId ?? undefined, quoteId: target.quoteId ?? quoteOfOrder ?? undefined });
-  };
+  /** The open attempts of an order or quote the caller already proved it owns (chargeAmount's `target`). */
+  openAttempts = (target: AttemptTarget): Promise<PaymentAttempt[]> => this.orders.attempts.openFor(target);
 
   /** Records a provider object the store created (after its owner check), so a later charge can settle it. */
   recordAttempt = async (attempt: { gateway: GatewayName; providerReference: string; metadata: PaymentMetadata; amountCents: number }): Promise<void> => {

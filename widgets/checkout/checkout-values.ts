@@ -60,7 +60,7 @@ export function isMissing(problem: string): boolean {
   return /required/i.test(problem);
 }
 
-/** The fields of one address in the API's shape (server/services/order-address.ts). */
+/** The fields of one address in the API's shape (server/orders/order-address.ts). */
 export function apiAddress(values: CheckoutValues, prefix: AddressPrefix, type: 'billing' | 'shipping') {
   const v = (field: AddressField) => values[`${prefix}${field}`].trim();
   return {

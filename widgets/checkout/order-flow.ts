@@ -47,7 +47,7 @@ export function recordPayment(api: ApiClient, order: { id: number; accessToken: 
   return api.send<RecordedPayment>('PATCH', '/api/order', body, { Authorization: `Bearer ${order.accessToken}` });
 }
 
-/** Statuses of a paid order (server/services/order-status.ts): ordered, or further along. */
+/** Statuses of a paid order (server/orders/order-status.ts): ordered, or further along. */
 export function isPaidStatus(status: string): boolean {
   return !['new', 'pending', 'pending_payment', 'canceled', 'closed'].includes(status);
 }

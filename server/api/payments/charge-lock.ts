@@ -3,7 +3,7 @@
  * so the second one hears the first one's outcome (paid, or waiting for the bank) rather than a
  * refusal. This is a courtesy, not the guarantee: several servers may take charges for one order,
  * and what keeps two of them from both charging is the claim each charge records under the row lock
- * of the order or quote (server/services/payment-holds.ts).
+ * of the order or quote (server/orders/payment-holds.ts).
  */
 import type { PaymentMetadata } from '../../gateways/gateway';
 

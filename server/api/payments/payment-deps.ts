@@ -8,7 +8,7 @@ import type { StoreOrigins } from '../../http/store-origins';
 import type { Logger } from '../../logger';
 import type { AllGateways } from '../../gateways/create-gateways';
 import type { ConfirmedPayment, GatewayName, PaymentMetadata, ProviderRefund } from '../../gateways/gateway';
-import type { AttemptState, PaymentAttempt } from '../../orders/payment-holds';
+import type { AttemptState, AttemptTarget, PaymentAttempt } from '../../orders/payment-holds';
 import type { HeldPayments, OwnerProof } from '../../services/payment-service';
 
 export interface ChargeRequest {
@@ -32,15 +32,15 @@ export interface ChargeRequest {
 }
 
 /**
- * What holds an order's or a quote's amount (server/services/payment-holds.ts): the routes record
+ * What holds an order's or a quote's amount (server/orders/payment-holds.ts): the routes record
  * each provider object they create, settle the open ones before a new charge, and void a waiting
  * payment when its owner asks to pay another way.
  */
 export interface PaymentHoldsDeps {
   /** The waiting payments and open attempts of the order or quote named, for its proven owner only. */
   held(request: { orderId?: string; quoteId?: string; owner: OwnerProof }): Promise<HeldPayments>;
-  /** The open attempts of what `chargeAmount` just proved the caller owns (its answer's metadata). */
-  openAttempts(metadata: PaymentMetadata): Promise<PaymentAttempt[]>;
+  /** The open attempts of what `chargeAmount` just proved the caller owns (its answer's `target`). */
+  openAttempts(target: AttemptTarget): Promise<PaymentAttempt[]>;
   recordAttempt(attempt: { gateway: GatewayName; providerReference: string; metadata: PaymentMetadata; amountCents: number }): Promise<void>;
   /** Closes an attempt, or ends a charge's claim. */
   markAttempt(providerReference: string, state: Exclude<AttemptState, 'open'>): Promise<void>;
@@ -55,6 +55,8 @@ export interface Charge {
   currency: string;
   /** What the provider should carry back to us (orderId, orderIncrementId, quoteId ...). */
   metadata: PaymentMetadata;
+  /** What it is for, as the store's ids (the order and its quote): where its open attempts are. */
+  target: AttemptTarget;
   /** For purpose 'claim': the claim's reference, which holds the order until `markAttempt` ends it. */
   claim?: string;
 }

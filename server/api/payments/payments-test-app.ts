@@ -30,7 +30,7 @@ export const DUE = { orders: { '7': 4_250, '8': 100_000 } as Record<string, numb
 
 /**
  * Holds for route tests without an orders room: attempts are remembered, none is ever open, nothing
- * waits. The real holds (server/services/payment-holds.ts) are tested through the whole server.
+ * waits. The real holds (server/orders/payment-holds.ts) are tested through the whole server.
  */
 export function inertHolds(): PaymentHoldsDeps {
   const states = new Map<string, 'open' | 'voided' | 'settled'>();
@@ -85,12 +85,12 @@ export async function startPaymentsTestApp(options: { providers?: boolean } = {}
         if (due === undefined) throw new ApiError(404, 'orderNotExist', 'Order not found.');
         // Split payments: less than due is allowed here; the real rules live in the orders room.
         const amountCents = request.requestedAmount !== undefined && Math.round(request.requestedAmount * 100) < due ? Math.round(request.requestedAmount * 100) : due;
-        return { amountCents, currency: 'USD', metadata: { orderId: request.orderId, orderIncrementId: `00000000${request.orderId}` } };
+        return { amountCents, currency: 'USD', metadata: { orderId: request.orderId, orderIncrementId: `00000000${request.orderId}` }, target: { orderId: Number(request.orderId) } };
       }
       if (request.quoteId !== undefined) {
         const due = DUE.quotes[request.quoteId];
         if (due === undefined) throw new ApiError(404, 'quoteNotExist', 'Quote not found.');
-        return { amountCents: due, currency: 'USD', metadata: { quoteId: request.quoteId, quoteIncrementId: `Q-${request.quoteId}` } };
+        return { amountCents: due, currency: 'USD', metadata: { quoteId: request.quoteId, quoteIncrementId: `Q-${request.quoteId}` }, target: { quoteId: Number(request.quoteId) } };
       }
       throw new ApiError(400, 'validation_failed', 'A payment needs an orderId or a quoteId.', { orderId: 'Order ID is required' });
     },

@@ -22,7 +22,7 @@ import { isWaitingStatus } from '../../gateways/gateway';
 import { ApiError } from '../../http/api-error';
 import { checkRequest } from '../../http/contract';
 import { cancelWaitingPaymentEndpoint } from '../../../schemas/api/payments';
-import { AttemptsOpen, type PaymentAttempt, type WaitingPayment } from '../../orders/payment-holds';
+import { AttemptsOpen, type AttemptTarget, type PaymentAttempt, type WaitingPayment } from '../../orders/payment-holds';
 import { withChargeLock } from './charge-lock';
 import { ownerProof } from './owner-proof';
 import type { Charge, ChargeRequest, PaymentRouteDeps } from './payment-deps';
@@ -48,10 +48,10 @@ export interface Settled {
   leftOpen: string[];
 }
 
-/** Settles the open attempts of what the caller proved it owns (`metadata` from chargeAmount's answer). */
-export async function settleOpenAttempts(deps: PaymentRouteDeps, metadata: PaymentMetadata, options: SettleOptions = {}): Promise<Settled> {
+/** Settles the open attempts of what the caller proved it owns (`target` from chargeAmount's answer). */
+export async function settleOpenAttempts(deps: PaymentRouteDeps, target: AttemptTarget, options: SettleOptions = {}): Promise<Settled> {
   const settled: Settled = { reported: false, leftOpen: [] };
-  for (const attempt of await deps.holds.openAttempts(metadata)) {
+  for (const attempt of await deps.holds.openAttempts(target)) {
     if (attempt.providerReference === options.exceptReference) continue;
     if (attempt.gateway === 'stripe' && deps.gateways.stripe) await settleIntent(deps, deps.gateways.stripe, attempt, options, settled);
     else if (attempt.gateway === 'paypal' && deps.gateways.paypal) {
@@ -117,7 +117,7 @@ export async function guardedCharge<T>(
     for (let round = 1; ; round++) {
       // The owner's proof and a first answer (paid, or a payment waits) before any provider is asked.
       const basis = await deps.chargeAmount(request);
-      const settled = await settleOpenAttempts(deps, basis.metadata, { exceptReference: request.exceptReference, reuseIntentFor: options.reuseIntent ? basis : undefined });
+      const settled = await settleOpenAttempts(deps, basis.target, { exceptReference: request.exceptReference, reuseIntentFor: options.reuseIntent ? basis : undefined });
       const reusable = settled.reported ? undefined : settled.reusable;
       let charge: Charge;
       try {
@@ -191,7 +191,7 @@ export function waitingPaymentRoutes(router: Router, deps: PaymentRouteDeps): vo
       // The owner's proof first: a stranger gets the answer of an unknown order and nothing is touched.
       const first = await deps.holds.held({ orderId: metadata.orderId, quoteId: metadata.quoteId, owner });
       // An intent waiting for 3-D Secure that the ledger has not heard of yet is one of the waiting.
-      const target: PaymentMetadata = { ...(first.orderId !== undefined ? { orderId: String(first.orderId) } : {}), ...(first.quoteId !== undefined ? { quoteId: String(first.quoteId) } : {}) };
+      const target: AttemptTarget = { ...(first.orderId !== undefined ? { orderId: first.orderId } : {}), ...(first.quoteId !== undefined ? { quoteId: first.quoteId } : {}) };
       const held = (await settleOpenAttempts(deps, target)).reported ? await deps.holds.held({ orderId: metadata.orderId, quoteId: metadata.quoteId, owner }) : first;
       const outcomes: Array<{ waiting: WaitingPayment; result: VoidResult }> = [];
       for (const waiting of held.waiting) outcomes.push({ waiting, result: await voidWithGateway(deps, waiting) });
