@@ -2,12 +2,16 @@
 import { blogAuthorsSchema } from './catalog/blog-authors.schema';
 import { blogCategoriesSchema } from './catalog/blog-categories.schema';
 import { blogsSchema } from './catalog/blogs.schema';
+import { cabinetLineSchema } from './catalog/cabinet-line.schema';
+import { countertopsSchema } from './catalog/countertops.schema';
 import { faqsSchema } from './catalog/faqs.schema';
 import { gallerySchema } from './catalog/gallery.schema';
+import { priceGroupsSchema } from './catalog/price-groups.schema';
 import { productCategoriesSchema } from './catalog/product-categories.schema';
 import { productStyleSchema } from './catalog/product-style.schema';
 import { reviewsSchema } from './catalog/reviews.schema';
 import { searchItemsSchema } from './catalog/search-items.schema';
+import { servicesSchema } from './catalog/services.schema';
 import { estimatorPricingSchema } from './estimator/estimator-pricing.schema';
 import { estimatorTemplateSchema } from './estimator/estimator-template.schema';
 import { formSchema } from './forms/form.schema';
@@ -35,6 +39,10 @@ export const definitionSchemas = {
   'product-style': productStyleSchema,
   'product-categories': productCategoriesSchema,
   'search-items': searchItemsSchema,
+  'price-groups': priceGroupsSchema,
+  'cabinet-line': cabinetLineSchema,
+  countertops: countertopsSchema,
+  services: servicesSchema,
   blogs: blogsSchema,
   'blog-authors': blogAuthorsSchema,
   'blog-categories': blogCategoriesSchema,

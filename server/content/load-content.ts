@@ -8,6 +8,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CabinetLineDefinition } from '../../schemas/catalog/cabinet-line.schema';
+import type { CountertopsDefinition } from '../../schemas/catalog/countertops.schema';
+import { buildKitchenCatalog, type KitchenCatalog } from '../../schemas/catalog/kitchen-catalog';
+import type { PriceGroupsDefinition } from '../../schemas/catalog/price-groups.schema';
+import type { ServicesDefinition } from '../../schemas/catalog/services.schema';
 import type { Dealer, DealersDefinition } from '../../schemas/dealers.schema';
 import type { DefinitionSchemaName } from '../../schemas/index';
 import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
@@ -42,6 +47,8 @@ export interface Content {
   dealers: Dealer[];
   /** The catalog, blogs, FAQs, reviews, gallery and search items (./store-content.ts). */
   store: StoreContent;
+  /** Cabinets by style, countertops and services, priced by schemas/evaluators/kitchen-pricing.ts (empty without their files). */
+  kitchen: KitchenCatalog;
   /** Form definitions (forms/*.json) by name. */
   forms: Record<string, FormDefinition>;
   /** Popup definitions (popups/*.json) by name. */
@@ -142,6 +149,7 @@ export function loadContent(dir: string, changes?: ContentChanges): Content {
     }
     return out;
   };
+  const store = loadStore(dir, files);
   return {
     dir,
     settings: one<SiteSettings>('site.json'),
@@ -152,7 +160,14 @@ export function loadContent(dir: string, changes?: ContentChanges): Content {
     shippingMethods: optional<ShippingMethodsDefinition>('shipping-methods.json')?.shippingMethods ?? [],
     taxRules: optional<TaxRulesDefinition>('tax-rules.json')?.taxRules ?? [],
     dealers: optional<DealersDefinition>('dealers.json')?.dealers ?? [],
-    store: loadStore(dir, files),
+    store,
+    kitchen: buildKitchenCatalog({
+      styles: store.styles,
+      priceGroups: optional<PriceGroupsDefinition>('catalog/price-groups.json'),
+      cabinetLines: many<CabinetLineDefinition>('catalog/cabinets'),
+      countertops: optional<CountertopsDefinition>('catalog/countertops.json'),
+      services: optional<ServicesDefinition>('catalog/services.json'),
+    }),
     forms: many<FormDefinition>('forms'),
     popups: many<PopupDefinition>('popups'),
     estimators: many<EstimatorTemplate>('estimator'),

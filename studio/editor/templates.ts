@@ -66,6 +66,14 @@ export function templateFor(kind: DefinitionSchemaName, path: string): Record<st
       return { categories: [{ slug: 'new-category', title: 'New category', description: 'A new category.', image: { src: '/images/categories/placeholder.svg', altText: 'New category' }, styles: [] }] };
     case 'search-items':
       return { items: [] };
+    case 'price-groups':
+      return { groups: [{ code: 'A', title: 'Select', percent: 0 }] };
+    case 'cabinet-line':
+      return { style: name, skuPrefix: 'NEW', priceGroup: 'A', finishes: [{ type: 'painted', percent: 0 }], cabinets: [{ code: 'B24', kind: 'base', width: 24, height: 34.5, depth: 24, list: 289 }] };
+    case 'countertops':
+      return { materials: [{ sku: 'CT-NEW', material: 'Quartz', name: 'Quartz countertop', perSqft: 75, edges: ['EASED'] }], edges: [{ code: 'EASED', label: 'Eased edge', price: 0 }], cutouts: [] };
+    case 'services':
+      return { services: [{ sku: 'SV-NEW', name: title, unit: 'fixed', price: 100 }] };
     case 'blogs':
       return { blogs: [] };
     case 'blog-authors':

@@ -41,6 +41,8 @@ const allFixtures: Record<string, string> = {
   'blogs/authors.json': 'authors.json',
   'blogs/categories.json': 'blog-categories.json',
   'catalog/styles/corpus-slab.json': 'style.json',
+  'catalog/cabinets/corpus-slab.json': 'cabinet-line.json',
+  'catalog/price-groups.json': 'price-groups.json',
   'popups/welcome.json': 'popup.json',
   'catalog/categories.json': 'categories.json',
   'blogs/content/rta-or-assembled.html': 'blog-body.html',

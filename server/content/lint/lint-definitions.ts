@@ -16,6 +16,7 @@ import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
 import { checkImageFiles } from './image-files';
 import { checkInternalLinks } from './internal-links';
+import { checkKitchenCatalog } from './kitchen-catalog';
 import { checkPopupReferences } from './popup-references';
 import { checkPricingKeys } from './pricing-keys';
 import { checkRichText } from './rich-text';
@@ -43,6 +44,7 @@ export const lintChecks: LintCheck[] = [
   checkBlogReferences,
   checkSampleSkus,
   checkCatalogReferences,
+  checkKitchenCatalog,
   checkShippingTaxRules,
   checkDealers,
   checkImageFiles,
