@@ -22,7 +22,7 @@ import type { SiteSettings } from '../../schemas/site-settings.schema';
 import type { TaxRule, TaxRulesDefinition } from '../../schemas/tax.schema';
 import { changesInMemoryOnly, listedWithChanges, onCopyWithChanges, type ContentChanges } from './content-changes';
 import { contentLayout, matchesPattern } from './content-layout';
-import { describeJsonSyntax, findDuplicateKeys } from './json-syntax';
+import { describeJsonSyntax, findDuplicateKeys, tooDeepProblem } from './json-syntax';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
 import { lintDefinitions } from './lint/lint-definitions';
 import { validateDefinition } from './schema-validator';
@@ -95,6 +95,12 @@ export function readDefinitions(dir: string, changes?: ContentChanges): Definiti
     for (const file of matching) {
       let data: unknown;
       const text = changes?.get(file) ?? fs.readFileSync(path.join(dir, file), 'utf8');
+      // Read no further: the checks that walk a parsed definition would overflow the stack on it.
+      const tooDeep = tooDeepProblem(text);
+      if (tooDeep) {
+        problems.push({ file, pointer: '', message: tooDeep });
+        continue;
+      }
       try {
         data = JSON.parse(text);
       } catch {

@@ -27,11 +27,13 @@ import { InvalidContentError, type DefinitionProblem } from '../content/definiti
 import { ContentConflictError, publishedTextHash } from '../content/live-site';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
+import { limitStore } from '../services/shared-limits';
 import { readContentJson } from './content-body';
 import { formatDefinitionOrNull } from './content-format';
 import { definitionPath, listDefinitionFiles, listImages, schemaOfPath } from './content-path';
 import { PREVIEW_POLICY, renderPreview } from './content-preview';
 import { ContentVersions, fileDiff } from './content-versions';
+import { DraftLimits } from './draft-limits';
 import { DraftStore, StaleDraftError, type Draft } from './draft-store';
 import type { OperatorGate } from './operator-gate';
 import type { StudioDeps } from './studio-deps';
@@ -81,6 +83,7 @@ function noStore(ctx: Context): void {
 export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate): void {
   const { live } = deps;
   const drafts = new DraftStore(deps.database);
+  const limits = new DraftLimits(limitStore(deps.database));
   const versions = new ContentVersions(deps.database);
   const pathOf = (value: unknown, field = 'path') => definitionPath(live.dir, value, field);
   const changesOf = (list: readonly Draft[], extra?: { path: string; text: string }) => {
@@ -130,9 +133,11 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
   api.put(draftSaveEndpoint.path, async (ctx) => {
     noStore(ctx);
     const who = await gate.require(ctx, 'editor');
+    await limits.countSave(ctx, who.id);
     const { body } = checkRequest(draftSaveEndpoint, ctx, await readContentJson(ctx));
     const { path } = pathOf(body.path);
     if (typeof body.baseHash === 'string' && !/^[0-9a-f]{64}$/.test(body.baseHash)) throw new ApiError(400, 'validation_failed', BASE_HASH_RULE, { baseHash: BASE_HASH_RULE });
+    limits.checkDraft(path, body.text, await drafts.list(who.id));
     let saved: Draft;
     try {
       saved = await drafts.save(who.id, { path, text: body.text, revision: body.revision, baseHash: body.baseHash }, hashOf(live.readPublished(path)));
@@ -169,6 +174,7 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
   api.post(previewEndpoint.path, async (ctx) => {
     noStore(ctx);
     const who = await gate.require(ctx, 'viewer');
+    await limits.countPreview(ctx, who.id);
     const { body } = checkRequest(previewEndpoint, ctx, await readContentJson(ctx));
     const { path } = pathOf(body.path);
     const changes = changesOf(await drafts.list(who.id), { path, text: body.text });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closestName, didYouMean } from './closest-name';
-import { checkFieldPatterns, hasNestedRepetition } from './field-patterns';
+import { backtracksExponentially, checkFieldPatterns } from './field-patterns';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
 import { checkVisitorMailCaptcha } from './visitor-mail-captcha';
@@ -279,9 +279,25 @@ describe('checkSchemaReferences', () => {
 });
 
 describe('checkFieldPatterns', () => {
-  it('finds the nested repetitions that backtrack without end, and lets plain patterns be', () => {
-    for (const p of ['(a+)+', '(\\d*)*', '([a-z]+\\s?)+', '(?:x{2,})*', '(a+){10}']) expect(hasNestedRepetition(p), p).toBe(true);
-    for (const p of ['[A-Z]{2}-[0-9]{4}', '(ab)+', '\\d{3}-\\d{4}', '(a|b)*c+', '([+]+)', '(x+)?', '[(a+)]+']) expect(hasNestedRepetition(p), p).toBe(false);
+  it('finds the patterns a browser can take exponential time on: nested repetition, and alternatives that overlap under a repetition', () => {
+    for (const p of ['(a+)+', '(\\d*)*', '([a-z]+\\s?)+', '(?:x{2,})*', '([a-z]|[a-z0-9])+', '(a|a)*', '(\\w|\\d)+', '(?:[a-z]|[a-c])*x', '(a|ab|b)+']) expect(backtracksExponentially(p), p).toBe(true);
+    for (const p of ['[A-Z]{2}-[0-9]{4}', '(ab)+', '\\d{3}-\\d{4}', '(a|b)*c+', '([+]+)', '(x+)?', '[(a+)]+', '(a|ab)+', '[a-z0-9]+', '[^@\\s]+@[^@\\s]+', '[0-9]{6,12}']) expect(backtracksExponentially(p), p).toBe(false);
+  });
+
+  it('refuses overlapping alternation under a repetition, and what the server\'s engine cannot run', () => {
+    const form = {
+      name: 'f',
+      fields: [
+        { name: 'handle', type: 'text', pattern: '([a-z]|[a-z0-9])+' },
+        { name: 'code', type: 'text', pattern: '(?=\\d)\\w+' },
+        { name: 'twice', type: 'text', pattern: '(a)\\1' },
+        { name: 'zip', type: 'text', pattern: '\\d{5}(-\\d{4})?' },
+      ],
+    };
+    const problems = checkFieldPatterns(input({ 'forms/f.json': ['form', form] }));
+    expect(problems.map((p) => p.pointer)).toEqual(['/fields/0/pattern', '/fields/1/pattern', '/fields/2/pattern']);
+    expect(problems[0]!.message).toContain('can match the same text in many ways');
+    expect(problems[1]!.message).toContain("the server's pattern engine cannot run");
   });
 
   it('refuses a rule a field would ignore, and a patternMessage with no pattern', () => {
