@@ -45,7 +45,7 @@ export const dealersSchema = {
   additionalProperties: false,
   required: ['dealers'],
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
     dealers: { type: 'array', title: 'Dealers', description: 'One entry per dealer; ids are unique.', items: dealerSchema },
   },
 } as const;

@@ -8,10 +8,10 @@ export const estimatorBlockSchema = {
   additionalProperties: false,
   required: ['type', 'template'],
   properties: {
-    type: { const: 'estimator', description: 'Block type: estimator.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    template: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the estimator template (estimator/{name}.json), e.g. kitchen-estimator.' },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+    type: { title: 'Type', const: 'estimator', description: 'Block type: estimator.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    template: { title: 'Template', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the estimator template (estimator/{name}.json), e.g. kitchen-estimator.' },
+    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
   },
 } as const;
 

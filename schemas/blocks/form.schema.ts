@@ -8,11 +8,11 @@ export const formBlockSchema = {
   additionalProperties: false,
   required: ['type', 'form'],
   properties: {
-    type: { const: 'form', description: 'Block type: form.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    form: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the form definition (forms/{name}.json).' },
-    showTitle: { type: 'boolean', description: "Show the form's title and description above it. Default true." },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+    type: { title: 'Type', const: 'form', description: 'Block type: form.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    form: { title: 'Form', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the form definition (forms/{name}.json).' },
+    showTitle: { title: 'Show title', type: 'boolean', description: "Show the form's title and description above it. Default true." },
+    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
   },
 } as const;
 

@@ -8,14 +8,14 @@ export const productStyleBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'product-style', description: 'Block type: product-style.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    style: { type: 'string', description: "Name of the style, or ':styleName' (the default) for the route's styleName parameter." },
-    category: { type: 'string', description: "Category slug the style must belong to, or ':categorySlug' (the default) for the route's parameter when the route has one." },
-    layout: { enum: ['V1', 'V2'], description: "Layout: V1 (slider beside the details) or V2 (wide slider, up to 10 finishes visible). Default: the style's own layout, else V1." },
-    showSamples: { type: 'boolean', description: 'Show the door-sample list. Default true.' },
-    showSpecifications: { type: 'boolean', description: 'Show the specifications. Default true.' },
-    structuredData: { type: 'boolean', description: 'Add Product structured data (with AggregateRating when the style has reviews). Default true.' },
+    type: { title: 'Type', const: 'product-style', description: 'Block type: product-style.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    style: { title: 'Style', type: 'string', description: "Name of the style, or ':styleName' (the default) for the route's styleName parameter." },
+    category: { title: 'Category', type: 'string', description: "Category slug the style must belong to, or ':categorySlug' (the default) for the route's parameter when the route has one." },
+    layout: { title: 'Layout', enum: ['V1', 'V2'], description: "Layout: V1 (slider beside the details) or V2 (wide slider, up to 10 finishes visible). Default: the style's own layout, else V1." },
+    showSamples: { title: 'Show samples', type: 'boolean', description: 'Show the door-sample list. Default true.' },
+    showSpecifications: { title: 'Show specifications', type: 'boolean', description: 'Show the specifications. Default true.' },
+    structuredData: { title: 'Search engine details', type: 'boolean', description: 'Add Product structured data (with AggregateRating when the style has reviews). Default true.' },
   },
 } as const;
 

@@ -8,7 +8,7 @@ export const quoteLinkBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'quote-link', description: 'Block type: quote-link.' },
+    type: { title: 'Type', const: 'quote-link', description: 'Block type: quote-link.' },
   },
 } as const;
 

@@ -7,10 +7,10 @@ export const schedulingWidgetBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'scheduling-widget', description: 'Block type: scheduling-widget.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: "Heading. Default: the settings' title, else 'Select a Date & Time'." },
-    text: { type: 'string', description: 'A line under the heading.' },
+    type: { title: 'Type', const: 'scheduling-widget', description: 'Block type: scheduling-widget.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: "Heading. Default: the settings' title, else 'Select a Date & Time'." },
+    text: { title: 'Text', type: 'string', description: 'A line under the heading.' },
   },
 } as const;
 
