@@ -98,7 +98,7 @@ export const navigationItemSchema = {
 export const contactDetailsSchema = {
   type: 'object',
   title: 'Contact details',
-  description: 'The store address, phone, e-mail and opening hours, shown by the address block, the footer and in structured data.',
+  description: 'The store address, phone, e-mail and opening hours, shown by the address block and the footer, and given to search engines.',
   additionalProperties: false,
   properties: {
     address: {
@@ -180,7 +180,7 @@ export const siteSettingsSchema = {
     contact: contactDetailsSchema,
     socials: { title: 'Socials',
       type: 'array',
-      description: 'Social profiles shown in the footer and named in structured data.',
+      description: 'Social profiles shown in the footer and given to search engines.',
       items: {
         type: 'object',
         title: 'Social profile',
@@ -196,7 +196,7 @@ export const siteSettingsSchema = {
     promotions: { title: 'Promotions', type: 'array', items: promotionSchema, description: 'Store-wide offers: 0% APR for 12 months, free shipping on orders of $3500 and over.' },
     cookieConsent: { title: 'Cookie consent',
       type: 'object',
-      description: 'The cookie banner shown until the visitor chooses.',
+      description: 'The privacy banner shown until the visitor chooses.',
       additionalProperties: false,
       required: ['message'],
       properties: {

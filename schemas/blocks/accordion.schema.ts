@@ -3,7 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const accordionBlockSchema = {
   type: 'object',
   title: 'Accordion block',
-  description: 'Questions or topics that open one at a time (002 §2).',
+  description: 'Questions or topics that open one at a time.',
   additionalProperties: false,
   required: ['type', 'items'],
   properties: {

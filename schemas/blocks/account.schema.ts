@@ -69,7 +69,7 @@ export const accountDetailBlockSchema = {
   type: 'object',
   title: 'Order or quote detail block',
   description:
-    "The read-only view of one of the customer's orders or quotes (the route's `id` parameter): number, date, status badge, items with options, totals, addresses, shipping and payment (002 §2).",
+    "One of the customer's orders or quotes, the one the page's address names: number, date, status, items with options, totals, addresses, shipping and payment.",
   additionalProperties: false,
   required: ['type', 'kind'],
   properties: {

@@ -3,12 +3,12 @@ import type { FromSchema } from 'json-schema-to-ts';
 const pagination = { title: 'Paging', enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' } as const;
 const pageSize = { title: 'Posts per page', type: 'integer', minimum: 1, maximum: 60, description: 'Posts per page. Default 9 (three rows of the 3-column grid).' } as const;
 const popularLimit = { title: 'Popular posts shown', type: 'integer', minimum: 0, maximum: 20, description: 'Most popular posts listed (flagged isPopular, newest first). 0 hides them. Default: the site setting blog.popularPostsMax, else 3.' } as const;
-const showSearch = { title: 'Search box', type: 'boolean', description: "Show the search box (query parameter 'query'; matches title, description and author name). Default true." } as const;
+const showSearch = { title: 'Search box', type: 'boolean', description: "Show the search box (it finds posts by title, description and author). Default on." } as const;
 
 export const blogListBlockSchema = {
   type: 'object',
   title: 'Blog list block',
-  description: "Every blog post, newest first, in a 3-column grid with search, categories with counts and popular posts (000 §2.4). On a data problem: 'Error Loading Data'.",
+  description: "Every blog post, newest first, in a 3-column grid with search, categories with counts and popular posts. When the posts cannot be read: 'Error Loading Data'.",
   additionalProperties: false,
   required: ['type'],
   properties: {
@@ -27,7 +27,7 @@ export const blogListBlockSchema = {
 export const blogDetailBlockSchema = {
   type: 'object',
   title: 'Blog detail block',
-  description: "One article, found by the route's blogPath parameter: title, author link, date, share icons, the sanitised body, a sidebar of categories with counts and the most recent articles (000 §2.5). Unknown path: 'Blog not found' and HTTP 404.",
+  description: "One article, the one the page's address names: title, author link, date, share icons, the text, a sidebar of categories with counts and the most recent articles. An unknown article shows 'Blog not found' as a missing page.",
   additionalProperties: false,
   required: ['type'],
   properties: {
@@ -41,7 +41,7 @@ export const blogDetailBlockSchema = {
 export const blogAuthorBlockSchema = {
   type: 'object',
   title: 'Blog author block',
-  description: "An author's banner and posts in a 3-column grid, with search and popular posts (000 §2.6). Unknown id: 'Blog Author Not Found' and HTTP 404.",
+  description: "An author's banner and posts in a 3-column grid, with search and popular posts. An unknown author shows 'Blog Author Not Found' as a missing page.",
   additionalProperties: false,
   required: ['type'],
   properties: {
@@ -58,7 +58,7 @@ export const blogCategoryBlockSchema = {
   type: 'object',
   title: 'Blog category block',
   description:
-    "A blog category's page (000 §2.7): title and description with a {category} placeholder, search, a card grid, popular posts and the category list with counts. Unknown id: 'Blog Category Not Found' and HTTP 404; no posts: 'No Blogs Found'.",
+    "A blog category's page: title and description with a {category} placeholder, search, a card grid, popular posts and the category list with counts. An unknown category shows 'Blog Category Not Found' as a missing page; one without posts, 'No Blogs Found'.",
   additionalProperties: false,
   required: ['type'],
   properties: {

@@ -3,7 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const cardImageSchema = {
   type: 'object',
   title: 'Card image',
-  description: 'An image or icon of a card (002 §3, Card entity).',
+  description: 'An image or icon of a card.',
   additionalProperties: false,
   required: ['alt'],
   properties: {

@@ -18,7 +18,7 @@ export const checkoutBlockSchema = {
     intro: { title: 'Intro', type: 'string', description: 'A line under the heading, rendered by the server.' },
     continueShoppingUrl: { title: 'Continue shopping link', type: 'string', pattern: '^/', description: "Where 'Continue Shopping' leads. Default: /order-samples." },
     successUrl: { title: 'Page after success', type: 'string', pattern: '^/', description: 'Where a paid order goes (the order number is in the order-success storage item). Default: /order/success.' },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 

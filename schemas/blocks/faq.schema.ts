@@ -19,7 +19,7 @@ export const faqBlockSchema = {
     showAll: { title: 'Show all', type: 'boolean', description: "Add an 'All' tab first. Default true." },
     tabs: { title: 'Tabs', enum: ['wrap', 'scroll', 'buttons'], description: 'How the tab strip handles overflow: wrap, scroll, or scroll with buttons (200 px a step). Default wrap.' },
     limit: { title: 'Limit', type: 'integer', minimum: 1, description: 'At most this many questions.' },
-    structuredData: { title: 'Search engine details', type: 'boolean', description: 'Add FAQPage structured data for these questions. Default true.' },
+    structuredData: { title: 'Search engine details', type: 'boolean', description: 'Let search engines show these questions and answers in their results. Default on.' },
   },
 } as const;
 

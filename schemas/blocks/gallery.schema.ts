@@ -11,7 +11,7 @@ export const galleryBlockSchema = {
     id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the gallery.' },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
-    filterByRoom: { title: 'Filter by room', type: 'boolean', description: "Room filter tabs with an 'All' tab (query parameter room). Default true." },
+    filterByRoom: { title: 'Filter by room', type: 'boolean', description: "Room filter tabs with an 'All' tab. Default on." },
     pageSize: { title: 'Page size', type: 'integer', minimum: 1, maximum: 60, description: 'Designs per page. Default 9.' },
     pagination: { title: 'Pagination', enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further designs come. Default load-more.' },
   },
@@ -20,7 +20,7 @@ export const galleryBlockSchema = {
 export const galleryDesignBlockSchema = {
   type: 'object',
   title: 'Gallery design block',
-  description: "One design of the inspiration gallery, found by the route's designSlug: its story, its photos in a masonry grid with the zoom lightbox, the style and finish used (linking to the style page with that finish) and other designs. Unknown slug: HTTP 404.",
+  description: "One design of the inspiration gallery, the one the page's address names: its story, its photos in a masonry grid with the zoom lightbox, the style and finish used (linking to the style page with that finish) and other designs. An unknown design is a missing page.",
   additionalProperties: false,
   required: ['type'],
   properties: {

@@ -3,7 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const notFoundBlockSchema = {
   type: 'object',
   title: 'Not-found block',
-  description: 'The not-found message with Go back and Go to home actions (000 §2.10). Variant v1 is a centred message; v2 adds a large 404 and suggested links.',
+  description: 'The \'page not found\' message with Go back and Go to home buttons. Variant v1 is a centred message; v2 adds a large 404 and suggested links.',
   additionalProperties: false,
   required: ['type'],
   properties: {

@@ -15,7 +15,7 @@ export const quotePaymentBlockSchema = {
     intro: { title: 'Intro', type: 'string', minLength: 1, description: 'A line under the heading, rendered on the server.' },
     successPath: { title: 'Page after success', type: 'string', pattern: '^/', description: 'Where the visitor goes once the quote is paid and converted to an order. Default: /order/success.' },
     contactPath: { title: 'Contact page', type: 'string', pattern: '^/', description: "Target of 'Contact Us' on the expired-link screen. Default: /contact." },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 
@@ -33,7 +33,7 @@ export const splitPaymentBlockSchema = {
     title: { title: 'Title', type: 'string', minLength: 1, description: "The page's main heading (h1). Default: 'Pay toward your order'." },
     intro: { title: 'Intro', type: 'string', minLength: 1, description: 'A line under the heading, rendered on the server.' },
     successPath: { title: 'Page after success', type: 'string', pattern: '^/', description: 'Where the visitor goes once the balance is zero. Default: /order/success.' },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 

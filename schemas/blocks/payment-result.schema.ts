@@ -24,7 +24,7 @@ export const paymentVerifyBlockSchema = {
     type: { title: 'Type', const: 'payment-verify', description: 'Block type: payment-verify.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'The heading above the progress state. Default: Confirming your payment.' },
     id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 
@@ -38,7 +38,7 @@ export const orderSuccessBlockSchema = {
   properties: {
     type: { title: 'Type', const: 'order-success', description: 'Block type: order-success.' },
     id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
     image: { ...imageSchema, title: 'Image', description: 'An image above the title. Default: a check-mark icon.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'The heading, e.g. Thank you for your order.' },
     content: { title: 'Content',
@@ -64,7 +64,7 @@ export const paymentFailureBlockSchema = {
   properties: {
     type: { title: 'Type', const: 'payment-failure', description: 'Block type: payment-failure.' },
     id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'The heading, e.g. Payment failed.' },
     pendingTitle: { title: 'Pending title',
       type: 'string',

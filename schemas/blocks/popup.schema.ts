@@ -12,7 +12,7 @@ export const popupBlockSchema = {
     popups: { title: 'Popups',
       type: 'array',
       minItems: 1,
-      items: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of a popup definition (popups/{name}.json).' },
+      items: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Which popup, e.g. welcome.' },
       description: 'Names of the popups this page may show.',
     },
   },

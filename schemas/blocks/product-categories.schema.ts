@@ -18,7 +18,7 @@ export const categoryShowcaseBlockSchema = {
   type: 'object',
   title: 'Category showcase block',
   description:
-    "One category's styles as cards, with its description, its action and links to the previous and next categories (000 §2.9). Unknown category: 'Category \"{x}\" not found in data' and HTTP 404.",
+    "One category's styles as cards, with its description, its action and links to the previous and next categories. An unknown category shows 'Category \"{x}\" not found in data' as a missing page.",
   additionalProperties: false,
   required: ['type'],
   properties: {

@@ -4,7 +4,7 @@ export const productStyleBlockSchema = {
   type: 'object',
   title: 'Product style block',
   description:
-    "A style's detail: image slider with a 3-thumbnail strip, finish picker (?type=&value= preselects a finish), description, door-sample list, specifications (tabular or tabbed), and Product structured data with its rating. Answers 404 for an unknown style.",
+    "A style's detail: image slider with a 3-thumbnail strip, finish picker, description, door-sample list and specifications (tabular or tabbed); search engines are told the product and its rating. An unknown style is a missing page.",
   additionalProperties: false,
   required: ['type'],
   properties: {
@@ -15,7 +15,7 @@ export const productStyleBlockSchema = {
     layout: { title: 'Layout', enum: ['V1', 'V2'], description: "Layout: V1 (slider beside the details) or V2 (wide slider, up to 10 finishes visible). Default: the style's own layout, else V1." },
     showSamples: { title: 'Show samples', type: 'boolean', description: 'Show the door-sample list. Default true.' },
     showSpecifications: { title: 'Show specifications', type: 'boolean', description: 'Show the specifications. Default true.' },
-    structuredData: { title: 'Search engine details', type: 'boolean', description: 'Add Product structured data (with AggregateRating when the style has reviews). Default true.' },
+    structuredData: { title: 'Search engine details', type: 'boolean', description: 'Tell search engines about the product, with its rating when it has reviews. Default on.' },
   },
 } as const;
 

@@ -10,9 +10,9 @@ export const orderSamplesBlockSchema = {
   properties: {
     type: { title: 'Type', const: 'order-samples', description: 'Block type: order-samples.' },
     id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
-    styleName: { title: 'Style name', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the product style (catalog/styles/{name}.json), e.g. hartford-shaker.' },
+    styleName: { title: 'Style name', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Which product style, e.g. hartford-shaker.' },
     heading: { title: 'Heading', type: 'string', description: "The block's heading; by default 'Order {style title} door samples'." },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 
@@ -27,7 +27,7 @@ export const sampleCartBlockSchema = {
     type: { title: 'Type', const: 'sample-cart', description: 'Block type: sample-cart.' },
     id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
     title: { title: 'Title', type: 'string', description: 'Optional heading above the cart.' },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 

@@ -3,7 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const schedulingWidgetBlockSchema = {
   type: 'object',
   title: 'Scheduling widget block',
-  description: "The embedded appointment scheduler titled 'Select a Date & Time' (000 §2.10). Its URL and sizes come from the site settings (scheduling).",
+  description: "The appointment scheduler titled 'Select a Date & Time'. Its address and sizes come from the site settings (Scheduling).",
   additionalProperties: false,
   required: ['type'],
   properties: {

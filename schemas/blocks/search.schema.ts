@@ -4,14 +4,14 @@ export const searchResultsBlockSchema = {
   type: 'object',
   title: 'Search results block',
   description:
-    "A search box and the results for the page's query parameter, matching name, title, description and SKU of the search items (at least 3 characters: 'Please enter at least 3 characters to search.'; nothing found: 'No results found.').",
+    "A search box and its results, matching name, title, description and SKU of the search items (at least 3 characters: 'Please enter at least 3 characters to search.'; nothing found: 'No results found.').",
   additionalProperties: false,
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'search-results', description: 'Block type: search-results.' },
     id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
     title: { title: 'Title', type: 'string', description: "Heading. Default 'Search'." },
-    param: { title: 'Address parameter', type: 'string', pattern: '^[a-z]+$', description: "Query parameter holding the term. Default 'query'." },
+    param: { title: 'Address parameter', type: 'string', pattern: '^[a-z]+$', description: "The name the search term takes in the page's address. Default 'query'." },
     pageSize: { title: 'Page size', type: 'integer', minimum: 1, maximum: 60, description: 'Results per page. Default 12.' },
     pagination: { title: 'Pagination', enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' },
   },

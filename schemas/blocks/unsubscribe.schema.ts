@@ -23,7 +23,7 @@ export const unsubscribeBlockSchema = {
     messages: {
       type: 'object',
       title: 'Failure messages',
-      description: 'What the page says when a call fails (001 §8: from configuration).',
+      description: 'What the page says when the change cannot be made.',
       additionalProperties: false,
       properties: {
         notFound: { title: 'Not found', type: 'string', minLength: 1, description: "The token matches no subscription. Default 'This unsubscribe link is not valid: no subscription has this token.'" },

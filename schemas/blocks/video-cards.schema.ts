@@ -21,14 +21,14 @@ export const videoItemSchema = {
     },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'Video title.' },
     description: { title: 'Description', type: 'string', description: 'Shown under the title, cut at 250 characters on a word boundary.' },
-    uploadDate: { title: 'Upload date', type: 'string', description: 'Publication date (YYYY-MM-DD) for VideoObject structured data.' },
+    uploadDate: { title: 'Upload date', type: 'string', description: 'When the video was published (YYYY-MM-DD), told to search engines.' },
   },
 } as const;
 
 export const videoCardsBlockSchema = {
   type: 'object',
   title: 'Video cards block',
-  description: 'A grid of video cards; adds VideoObject structured data.',
+  description: 'A grid of video cards; search engines are told about the videos.',
   additionalProperties: false,
   required: ['type', 'items'],
   properties: {

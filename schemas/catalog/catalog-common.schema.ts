@@ -20,7 +20,7 @@ export const catalogImageSchema = {
 export const ratingSummarySchema = {
   type: 'object',
   title: 'Rating summary',
-  description: 'Average rating and number of reviews, as shown by star badges and in Product structured data (AggregateRating).',
+  description: 'Average rating and number of reviews, as shown by star badges and given to search engines.',
   additionalProperties: false,
   required: ['avgRating', 'reviewCount'],
   properties: {

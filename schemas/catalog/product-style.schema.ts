@@ -153,7 +153,7 @@ export const productStyleSchema = {
     finishes: { title: 'Finishes', type: 'array', minItems: 1, items: finishGroupSchema, description: 'Finish groups, in display order.' },
     items: { title: 'Items', type: 'array', items: sampleItemSchema, description: 'Door-sample SKUs. Empty shows \'No sample items available for this style.\'' },
     specifications: specificationsSchema,
-    rating: { ...ratingSummarySchema, title: 'Rating', description: 'Rating summary of the style for the review badge and Product structured data.' },
+    rating: { ...ratingSummarySchema, title: 'Rating', description: 'Rating summary of the style, for the review badge and for search engines.' },
   },
 } as const;
 

@@ -14,7 +14,7 @@ const buttonSchema = {
   required: ['text'],
   properties: {
     text: { title: 'Text', type: 'string', minLength: 1, description: 'Words on the button.' },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this part\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 
@@ -46,7 +46,7 @@ const stepSchema = {
     title: { title: 'Title', type: 'string', description: 'Heading of the step.' },
     subTitle: { title: 'Subtitle', type: 'string', description: 'Line under the heading.' },
     description: { title: 'Description', type: 'string', description: 'Text above the fields.' },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the step.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this step\'s look in the site\'s styles; leave empty unless told.' },
     layout: { title: 'Layout', enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
     fields: { title: 'Fields', type: 'array', minItems: 1, items: formFieldRef, description: 'The fields of the step, in order.' },
     actions: {
@@ -74,7 +74,7 @@ export const formSchema = {
   $id: schemaId('form'),
   type: 'object',
   title: 'Form definition',
-  description: 'A form the site renders and /api/forms/{name} receives: single-step (give fields) or multi-step (give steps).',
+  description: 'A form of the site: in one step (give fields) or several (give steps).',
   additionalProperties: false,
   required: ['name'],
   definitions: fieldDefinitions,
@@ -83,11 +83,11 @@ export const formSchema = {
     name: { title: 'Name',
       type: 'string',
       pattern: '^[a-z0-9][a-z0-9-]*$',
-      description: 'Name of the form, used in /api/forms/{name}; by convention the file name without .json.',
+      description: 'Name of the form; the same as its file name.',
     },
     title: { title: 'Title', type: 'string', description: 'Heading shown above the form.' },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
-    className: { title: 'Style names', type: 'string', description: 'Extra CSS class names of the form.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this form\'s look in the site\'s styles; leave empty unless told.' },
     layout: { title: 'Layout', enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
     fields: { title: 'Fields', type: 'array', minItems: 1, items: formFieldRef, description: 'Fields of a single-step form, in order.' },
     steps: { title: 'Steps', type: 'array', minItems: 1, items: stepSchema, description: 'Steps of a multi-step form, in order.' },
@@ -142,7 +142,7 @@ export const formSchema = {
     account: { title: 'Account',
       enum: ACCOUNT_FORM_ACTIONS,
       description:
-        'Makes this a customer account form: it is sent to that account endpoint instead of /api/forms/{name} (register: POST /api/my-account/register then sign-in; sign-in: /api/my-account/login; forgot-password: /api/my-account/password-reset; reset-password: /api/my-account/password-reset/confirm with the link token). Only account forms may hold password fields; /api/forms refuses them.',
+        'Makes this a customer account form (register, sign in, forgot or reset the password): it signs the customer up or in instead of storing a submission. Only account forms may hold password fields.',
     },
     metadata: formMetadataSchema,
   },

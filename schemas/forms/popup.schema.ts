@@ -46,7 +46,7 @@ const formComponentSchema = {
   required: ['type', 'form'],
   properties: {
     type: { title: 'Type', const: 'form', description: 'Component type: form.' },
-    form: { title: 'Form', type: 'string', minLength: 1, description: 'Name of the form definition (forms/{name}.json).' },
+    form: { title: 'Form', type: 'string', minLength: 1, description: 'Which form to show, e.g. contact.' },
   },
 } as const;
 
@@ -80,7 +80,7 @@ export const popupSchema = {
   required: ['name', 'components'],
   properties: {
     $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
-    name: { title: 'Name', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the popup; also the name of its show-once cookie.' },
+    name: { title: 'Name', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the popup; the same as its file name.' },
     title: { title: 'Title', type: 'string', description: 'Heading of the popup.' },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
     layout: { title: 'Layout',
@@ -105,8 +105,8 @@ export const popupSchema = {
         exitIntent: { title: 'Exit intent', type: 'boolean', description: 'Show when the mouse leaves the page towards the browser bar.' },
       },
     },
-    showOnce: { title: 'Show once', type: 'boolean', description: 'After it has shown, store a cookie and do not show again until it expires.' },
-    cookieExpiry: { ...timeStringSchema, title: 'Shown again after (days)', description: 'How long the show-once cookie lasts: a number and a unit (s, m, h, d, w), e.g. 24h or 7d. Default 24h.' },
+    showOnce: { title: 'Show once', type: 'boolean', description: 'After it has shown once, do not show it again to the same visitor for a while (Show again after).' },
+    cookieExpiry: { ...timeStringSchema, title: 'Shown again after (days)', description: 'How long until a popup shown once may show again: a number and a unit (s, m, h, d, w), e.g. 24h or 7d. Default 24h.' },
     autoClose: {
       title: 'Auto close',
       description: 'Close automatically after this time (default 10s), or false to stay open until closed.',
