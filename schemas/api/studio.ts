@@ -56,12 +56,12 @@ export const operatorViewSchema = {
   properties: { id: { type: 'integer' }, email: text, role },
 } as const;
 
-/** One problem of the content with the drafts in place: the file, the JSON pointer, the message. */
+/** One problem of the content with the drafts in place: the file, the JSON pointer, the message, and the place in the form's words. */
 export const contentProblemSchema = {
   type: 'object',
   required: ['file', 'pointer', 'message'],
   additionalProperties: false,
-  properties: { file: text, pointer: text, message: text },
+  properties: { file: text, pointer: text, message: text, where: { ...text, description: 'The pointer as the form names it, e.g. "Block 2 (Rich text) · Text"; absent for a whole file.' } },
 } as const;
 const problems = { type: 'array', items: contentProblemSchema } as const;
 

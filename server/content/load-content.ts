@@ -27,6 +27,7 @@ import { InvalidContentError, type DefinitionProblem } from './definition-proble
 import { lintDefinitions } from './lint/lint-definitions';
 import { validateDefinition } from './schema-validator';
 import { loadStore, type StoreContent } from './store-content';
+import { placeProblems } from './problem-place';
 
 export interface Content {
   dir: string;
@@ -128,7 +129,7 @@ export function readDefinitions(dir: string, changes?: ContentChanges): Definiti
   problems.push(...lintDefinitions({ dir, files, valid, schemaOf, unparsed }));
   // One file's problems together, files in path order; within a file, schema problems first.
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files, valid, problems };
+  return { files, valid, problems: placeProblems(problems, files, schemaOf) };
 }
 
 /** `changes`: the content as it would be with them (a preview), written nowhere; `dir` stays the folder's. */

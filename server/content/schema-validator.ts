@@ -60,7 +60,8 @@ export function describeError(e: ErrorObject, root?: unknown): string {
   const parent = (e.parentSchema ?? {}) as { description?: string };
   switch (e.keyword) {
     case 'required':
-      return `is missing the required property "${String(p.missingProperty)}"`;
+      // Said at the missing property itself (see `pointerOf`), so the field names it.
+      return 'must be filled in';
     case 'additionalProperties': {
       const name = String(p.additionalProperty);
       const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
@@ -116,7 +117,14 @@ export function validateDefinition(schema: DefinitionSchemaName, file: string, d
   validators ??= compileAll();
   const validate = validators.get(schema)!;
   if (validate(data)) return [];
-  return readableErrors(validate.errors ?? []).map((e) => ({ file, pointer: e.instancePath, message: describeError(e, definitionSchemas[schema]) }));
+  return readableErrors(validate.errors ?? []).map((e) => ({ file, pointer: pointerOf(e), message: describeError(e, definitionSchemas[schema]) }));
+}
+
+/** Where an error is: a missing required property at the property, so only that field is marked. */
+function pointerOf(e: ErrorObject): string {
+  if (e.keyword !== 'required') return e.instancePath;
+  const name = String((e.params as { missingProperty: unknown }).missingProperty);
+  return `${e.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 /**

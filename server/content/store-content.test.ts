@@ -221,7 +221,7 @@ describe('catalog definitions that are broken', () => {
     const style = readJson<{ finishes: Array<{ items: Array<{ swatchImage: Record<string, unknown> }> }> }>('catalog/styles/soho-slab.json');
     delete style.finishes[1]!.items[0]!.swatchImage.altText;
     expect(problemsOf(siteWith({ 'catalog/styles/soho-slab.json': style }))).toContain(
-      'catalog/styles/soho-slab.json#/finishes/1/items/0/swatchImage is missing the required property "altText"',
+      'catalog/styles/soho-slab.json#/finishes/1/items/0/swatchImage/altText must be filled in',
     );
   });
 

@@ -24,6 +24,7 @@ import {
   versionRestoreEndpoint,
 } from '../../schemas/api/studio';
 import { InvalidContentError, type DefinitionProblem } from '../content/definition-problem';
+import { problemSentence } from '../content/problem-place';
 import { ContentConflictError, publishedTextHash } from '../content/live-site';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
@@ -52,7 +53,7 @@ export function sha256(text: string): string {
   return publishedTextHash(text)!;
 }
 
-/** Problems as an error's fields, keyed `file:pointer` (the first message of each), at most MAX_PROBLEM_FIELDS. */
+/** Problems as an error's fields, keyed `file:pointer` (the first sentence of each, its place in words first), at most MAX_PROBLEM_FIELDS. */
 export function problemFields(problems: readonly DefinitionProblem[]): Record<string, string> {
   const fields: Record<string, string> = {};
   let count = 0;
@@ -63,7 +64,7 @@ export function problemFields(problems: readonly DefinitionProblem[]): Record<st
       fields['more'] = `${problems.length - count} more problem(s) not listed.`;
       break;
     }
-    fields[key] = p.message;
+    fields[key] = problemSentence(p);
     count++;
   }
   return fields;

@@ -54,7 +54,7 @@ describe('checkInternalLinks', () => {
   it('accepts links to routes, with parameters, and ignores the catch-all', () => {
     const page = { blocks: [{ href: '/blogs/hello', text: 'See <a href="/">home</a> or <a href="/nope">this</a>', url: 'https://x.test/nope' }] };
     expect(checkInternalLinks(input({ 'routes.json': routes, 'pages/a.json': ['page', page] }))).toEqual([
-      { file: 'pages/a.json', pointer: '/blocks/0/text', message: 'links to "/nope", but no route in routes.json answers that path' },
+      { file: 'pages/a.json', pointer: '/blocks/0/text', message: 'the link /nope goes to no page' },
     ]);
   });
 
@@ -169,8 +169,8 @@ describe('checkPopupReferences', () => {
   it('names a popup that has no file, with the closest name', () => {
     const files = { 'popups/newsletter.json': ['popup', { name: 'newsletter' }], 'pages/home.json': page(['newsletter', 'newsleter', 'spring-sale']) } as const;
     expect(checkPopupReferences(input(files as never))).toEqual([
-      { file: 'pages/home.json', pointer: '/blocks/1/popups/1', message: 'names the popup "newsleter", but there is no popups/newsleter.json (did you mean "newsletter"?)' },
-      { file: 'pages/home.json', pointer: '/blocks/1/popups/2', message: 'names the popup "spring-sale", but there is no popups/spring-sale.json' },
+      { file: 'pages/home.json', pointer: '/blocks/1/popups/1', message: 'there is no popup named "newsleter" (did you mean "newsletter"?)' },
+      { file: 'pages/home.json', pointer: '/blocks/1/popups/2', message: 'there is no popup named "spring-sale"' },
     ]);
   });
 
