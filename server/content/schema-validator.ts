@@ -64,9 +64,11 @@ export function describeError(e: ErrorObject, root?: unknown): string {
       return 'must be filled in';
     case 'additionalProperties': {
       const name = String(p.additionalProperty);
-      const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const guess = closestName(name, known);
-      return `has a property "${name}" that this definition does not know (check its spelling${guess ? `: did you mean "${guess}"?` : ''})`;
+      const properties = (e.parentSchema as { properties?: Record<string, { title?: unknown }> } | undefined)?.properties ?? {};
+      const guess = closestName(name, Object.keys(properties));
+      // The guess by the name the file holds and the label the form shows.
+      const label = guess && typeof properties[guess]?.title === 'string' ? ` (${String(properties[guess].title)})` : '';
+      return `is not a setting this definition knows (check its spelling${guess ? `: did you mean "${guess}"${label}?` : ''})`;
     }
     case 'type':
       return `should be ${typeWords(p.type)}`;
@@ -120,10 +122,11 @@ export function validateDefinition(schema: DefinitionSchemaName, file: string, d
   return readableErrors(validate.errors ?? []).map((e) => ({ file, pointer: pointerOf(e), message: describeError(e, definitionSchemas[schema]) }));
 }
 
-/** Where an error is: a missing required property at the property, so only that field is marked. */
+/** Where an error is: a missing required property, or one the schema does not know, at the property, so only that field is marked. */
 function pointerOf(e: ErrorObject): string {
-  if (e.keyword !== 'required') return e.instancePath;
-  const name = String((e.params as { missingProperty: unknown }).missingProperty);
+  const params = e.params as { missingProperty?: unknown; additionalProperty?: unknown };
+  if (e.keyword !== 'required' && e.keyword !== 'additionalProperties') return e.instancePath;
+  const name = String(e.keyword === 'required' ? params.missingProperty : params.additionalProperty);
   return `${e.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 

@@ -230,7 +230,7 @@ describe('catalog definitions that are broken', () => {
     style.layout = 'V3';
     style.colour = 'green';
     const problems = problemsOf(siteWith({ 'catalog/styles/georgetown-inset.json': style }));
-    expect(problems).toContain('catalog/styles/georgetown-inset.json# has a property "colour" that this definition does not know (check its spelling)');
+    expect(problems).toContain('catalog/styles/georgetown-inset.json#/colour is not a setting this definition knows (check its spelling)');
     expect(problems).toContain('catalog/styles/georgetown-inset.json#/layout should be one of: "V1", "V2"');
   });
 
