@@ -7,10 +7,10 @@ export const imageSchema = {
   additionalProperties: false,
   required: ['src', 'alt'],
   properties: {
-    src: { type: 'string', minLength: 1, description: 'Path of the image, e.g. /images/banner-home.svg.' },
-    alt: { type: 'string', description: 'Alternative text read by screen readers; empty only for decorative images.' },
-    width: { type: 'integer', minimum: 1, description: 'Intrinsic width in pixels.' },
-    height: { type: 'integer', minimum: 1, description: 'Intrinsic height in pixels.' },
+    src: { title: 'Image file', type: 'string', minLength: 1, description: 'Path of the image, e.g. /images/banner-home.svg.' },
+    alt: { title: 'Alternative text', type: 'string', description: 'Alternative text read by screen readers; empty only for decorative images.' },
+    width: { title: 'Width', type: 'integer', minimum: 1, description: 'Intrinsic width in pixels.' },
+    height: { title: 'Height', type: 'integer', minimum: 1, description: 'Intrinsic height in pixels.' },
   },
 } as const;
 
@@ -21,8 +21,8 @@ export const actionSchema = {
   additionalProperties: false,
   required: ['text', 'path'],
   properties: {
-    text: { type: 'string', minLength: 1, description: 'The words on the button or link.' },
-    path: { type: 'string', minLength: 1, description: 'Where the link goes: a site path such as /contact, or a full URL.' },
-    variant: { enum: ['primary', 'secondary', 'link'], description: 'How the action looks. Default primary.' },
+    text: { title: 'Text', type: 'string', minLength: 1, description: 'The words on the button or link.' },
+    path: { title: 'Path', type: 'string', minLength: 1, description: 'Where the link goes: a site path such as /contact, or a full URL.' },
+    variant: { title: 'Variant', enum: ['primary', 'secondary', 'link'], description: 'How the action looks. Default primary.' },
   },
 } as const;

@@ -26,11 +26,14 @@ export const dealerSchema = {
     allowedOrigins: {
       type: 'array',
       title: 'Allowed origins',
-      description: `The origins (scheme, host and port, no path) of the dealer's pages, e.g. "https://www.riverside-home.com". "${DEALER_EXAMPLE_ORIGIN}" stands for the dealer example server this store starts (http://localhost:{DEALER_PORT} and http://127.0.0.1:{DEALER_PORT}).`,
+      description: `The addresses of the dealer's sites, e.g. https://www.riverside-home.com (copied with a slash at the end is fine). ${DEALER_EXAMPLE_ORIGIN} stands for the example dealer site this store starts.`,
       minItems: 1,
       items: {
         type: 'string',
-        anyOf: [{ pattern: '^https?://[^/?#\\s]+$' }, { const: DEALER_EXAMPLE_ORIGIN }],
+        title: 'Site address',
+        description: 'One address the dealer\'s pages are served from: https://, the host, and a port if it has one.',
+        // One pattern rather than a choice of two schemas: the studio shows one text field per address.
+        pattern: `^(?:https?://[^/?#\\s]+/?|${DEALER_EXAMPLE_ORIGIN})$`,
       },
     },
   },
@@ -45,7 +48,7 @@ export const dealersSchema = {
   additionalProperties: false,
   required: ['dealers'],
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
     dealers: { type: 'array', title: 'Dealers', description: 'One entry per dealer; ids are unique.', items: dealerSchema },
   },
 } as const;

@@ -76,7 +76,7 @@ export const pageSchema = {
   additionalProperties: false,
   required: ['metadata', 'blocks'],
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
     metadata: {
       type: 'object',
       title: 'Page metadata',
@@ -84,23 +84,23 @@ export const pageSchema = {
       additionalProperties: false,
       required: ['title', 'description'],
       properties: {
-        title: { type: 'string', minLength: 1, description: 'The page title (browser tab and search results).' },
-        description: { type: 'string', minLength: 1, description: 'The meta description shown in search results.' },
-        image: { type: 'string', minLength: 1, description: 'Image for link previews (og:image), e.g. /images/pages/about.svg.' },
-        breadcrumbTitle: { type: 'string', minLength: 1, description: 'Shorter name of the page in breadcrumbs. Default: the title.' },
-        transactional: {
+        title: { title: 'Title', type: 'string', minLength: 1, description: 'The page title (browser tab and search results).' },
+        description: { title: 'Description', type: 'string', minLength: 1, description: 'The meta description shown in search results.' },
+        image: { title: 'Image', type: 'string', minLength: 1, description: 'The picture shown when the page is shared in a message or on social media, e.g. /images/pages/about.svg.' },
+        breadcrumbTitle: { title: 'Name in the breadcrumb', type: 'string', minLength: 1, description: 'Shorter name of the page in breadcrumbs. Default: the title.' },
+        transactional: { title: 'Transactional',
           type: 'boolean',
-          description: 'Checkout, payment and order-result pages: no FAQ, breadcrumb or video structured data, and not indexed.',
+          description: 'For checkout, payment and order-result pages: search engines neither list them nor show their questions, breadcrumbs or videos.',
         },
-        noindex: { type: 'boolean', description: 'Keep the page out of search engines and the sitemap (test and account pages).' },
-        requiresSignIn: {
+        noindex: { title: 'Hidden from search engines', type: 'boolean', description: 'Keep the page out of search engines and the sitemap (test and account pages).' },
+        requiresSignIn: { title: 'Needs sign-in',
           type: 'boolean',
           description:
-            'A customer account page: a visitor without a session cookie is redirected (302) to /my-account/login?returnTo=<this page>; an expired session is sent there by the page itself.',
+            'A customer account page: a visitor who is not signed in is sent to the sign-in page first, and back here after.',
         },
       },
     },
-    blocks: {
+    blocks: { title: 'Blocks',
       type: 'array',
       description: 'The blocks of the page, top to bottom. Each names its type.',
       items: { type: 'object', oneOf: blockSchemas, discriminator: { propertyName: 'type' } },

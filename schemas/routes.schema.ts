@@ -10,8 +10,8 @@ export const routesSchema = {
   additionalProperties: false,
   required: ['routes'],
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
-    routes: {
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    routes: { title: 'Routes',
       type: 'array',
       description: 'Routes, looked up in order; the first match wins.',
       items: {
@@ -19,35 +19,35 @@ export const routesSchema = {
         additionalProperties: false,
         required: ['path', 'page'],
         properties: {
-          path: {
+          path: { title: 'Path',
             type: 'string',
             pattern: '^/$|^(/([A-Za-z0-9._~-]+|:[A-Za-z][A-Za-z0-9_]*|\\*))+$',
             description:
               'Path pattern starting with /: segments of letters, digits and - . _ ~, a :name parameter, or * for the rest of the path; e.g. /about-us, /blogs/authors/:authorId, or /* for the catch-all.',
           },
-          page: { type: 'string', minLength: 1, description: 'Name of the page definition in pages/ (without .json).' },
-          status: { type: 'integer', enum: [200, 404], description: 'HTTP status of the answer. Default 200.' },
-          secretQuery: {
+          page: { title: 'Page', type: 'string', minLength: 1, description: 'Name of the page definition in pages/ (without .json).' },
+          status: { title: 'Status', type: 'integer', enum: [200, 404], description: '200 for a normal page, 404 for a \'not found\' page (search engines then drop it). Default 200.' },
+          secretQuery: { title: 'Secret query',
             type: 'array',
             description:
-              "Query parameters of this route that are secrets or personal data, e.g. [\"email\"]: the server never writes them into the page's HTML or its page cache (the page's islands read them from the address bar). `token` is secret on every route.",
+              "Parts of this page's address that are secret or personal, e.g. [\"email\"]: the store never writes them into the page itself. token is always secret.",
             items: { type: 'string', pattern: '^[A-Za-z0-9._~-]+$' },
             uniqueItems: true,
           },
         },
       },
     },
-    redirects: {
+    redirects: { title: 'Redirects',
       type: 'array',
-      description: 'Old paths that send the browser to another path of the site (a real HTTP redirect, looked up before the routes), e.g. /my-account/addresses/add to /my-account/address/new.',
+      description: 'Old addresses that send visitors on to another page of the site, e.g. /my-account/addresses/add to /my-account/address/new.',
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['from', 'to'],
         properties: {
-          from: { type: 'string', pattern: '^(/[A-Za-z0-9._~-]+)+$', description: 'The exact path that redirects (no parameters), e.g. /my-account/addresses/add.' },
-          to: { type: 'string', pattern: '^/([A-Za-z0-9._~-]+(/[A-Za-z0-9._~-]+)*)?$', description: 'The path of this site to go to; the query string is kept.' },
-          status: { type: 'integer', enum: [301, 302, 307, 308], description: 'HTTP status. Default 301 (moved for good).' },
+          from: { title: 'From', type: 'string', pattern: '^(/[A-Za-z0-9._~-]+)+$', description: 'The exact path that redirects (no parameters), e.g. /my-account/addresses/add.' },
+          to: { title: 'To', type: 'string', pattern: '^/([A-Za-z0-9._~-]+(/[A-Za-z0-9._~-]+)*)?$', description: 'The path of this site to go to; the query string is kept.' },
+          status: { title: 'Status', type: 'integer', enum: [301, 302, 307, 308], description: '301 when the page moved for good, 302 when for a while. Default 301.' },
         },
       },
     },

@@ -147,7 +147,7 @@ export const shippingMethodsSchema = {
   additionalProperties: false,
   required: ['shippingMethods'],
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
     shippingMethods: {
       type: 'array',
       title: 'Methods',

@@ -2,8 +2,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { schemaId } from './schema-id';
 
 const linkProperties = {
-  label: { type: 'string', minLength: 1, description: 'Menu text.' },
-  path: { type: 'string', minLength: 1, description: 'Where the entry links to: a site path such as /contact, or a full URL.' },
+  label: { title: 'Menu text', type: 'string', minLength: 1, description: 'Menu text.' },
+  path: { title: 'Link', type: 'string', minLength: 1, description: 'Where the entry links to: a site path such as /contact, or a full URL.' },
 } as const;
 
 export const menuLinkSchema = {
@@ -14,8 +14,8 @@ export const menuLinkSchema = {
   required: ['label', 'path'],
   properties: {
     ...linkProperties,
-    description: { type: 'string', description: 'A short line under the link (mega menus show it).' },
-    image: { type: 'string', description: 'Path of a small picture shown beside the link in a mega menu, e.g. /images/styles/shaker.svg.' },
+    description: { title: 'Description', type: 'string', description: 'A short line under the link (mega menus show it).' },
+    image: { title: 'Image', type: 'string', description: 'Path of a small picture shown beside the link in a mega menu, e.g. /images/styles/shaker.svg.' },
   },
 } as const;
 
@@ -26,8 +26,8 @@ export const footerGroupSchema = {
   additionalProperties: false,
   required: ['title', 'links'],
   properties: {
-    title: { type: 'string', minLength: 1, description: 'Heading of the column, e.g. Help.' },
-    links: {
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'Heading of the column, e.g. Help.' },
+    links: { title: 'Links',
       type: 'array',
       description: 'The links of the column, top to bottom.',
       items: {
@@ -49,7 +49,7 @@ export const megaMenuSchema = {
   additionalProperties: false,
   required: ['columns'],
   properties: {
-    columns: {
+    columns: { title: 'Columns',
       type: 'array',
       minItems: 1,
       description: 'Columns of the panel, left to right.',
@@ -60,9 +60,9 @@ export const megaMenuSchema = {
         additionalProperties: false,
         required: ['title', 'links'],
         properties: {
-          title: { type: 'string', minLength: 1, description: 'Column heading.' },
-          path: { type: 'string', description: 'Optional link of the heading.' },
-          links: { type: 'array', items: menuLinkSchema, description: 'Links of the column.' },
+          title: { title: 'Title', type: 'string', minLength: 1, description: 'Column heading.' },
+          path: { title: 'Path', type: 'string', description: 'Optional link of the heading.' },
+          links: { title: 'Links', type: 'array', items: menuLinkSchema, description: 'Links of the column.' },
         },
       },
     },
@@ -73,10 +73,10 @@ export const megaMenuSchema = {
       additionalProperties: false,
       required: ['title', 'path'],
       properties: {
-        title: { type: 'string', minLength: 1, description: 'Heading of the featured panel.' },
-        text: { type: 'string', description: 'A line under the heading.' },
-        path: { type: 'string', minLength: 1, description: 'Where the featured panel links to.' },
-        image: { type: 'string', description: 'Path of the picture, e.g. /images/banner-home.svg.' },
+        title: { title: 'Title', type: 'string', minLength: 1, description: 'Heading of the featured panel.' },
+        text: { title: 'Text', type: 'string', description: 'A line under the heading.' },
+        path: { title: 'Path', type: 'string', minLength: 1, description: 'Where the featured panel links to.' },
+        image: { title: 'Image', type: 'string', description: 'Path of the picture, e.g. /images/banner-home.svg.' },
       },
     },
   },
@@ -90,7 +90,7 @@ export const navigationItemSchema = {
   required: ['label', 'path'],
   properties: {
     ...linkProperties,
-    children: { type: 'array', items: menuLinkSchema, description: 'Submenu links shown under the entry (and in the mobile drawer).' },
+    children: { title: 'Children', type: 'array', items: menuLinkSchema, description: 'Submenu links shown under the entry (and in the mobile drawer).' },
     megaMenu: megaMenuSchema,
   },
 } as const;
@@ -98,7 +98,7 @@ export const navigationItemSchema = {
 export const contactDetailsSchema = {
   type: 'object',
   title: 'Contact details',
-  description: 'The store address, phone, e-mail and opening hours, shown by the address block, the footer and in structured data.',
+  description: 'The store address, phone, e-mail and opening hours, shown by the address block and the footer, and given to search engines.',
   additionalProperties: false,
   properties: {
     address: {
@@ -108,18 +108,18 @@ export const contactDetailsSchema = {
       additionalProperties: false,
       required: ['street', 'city', 'state', 'zipCode'],
       properties: {
-        street: { type: 'string', minLength: 1, description: 'Street and number, e.g. 1200 Harbor Blvd.' },
-        street2: { type: 'string', description: 'Suite or unit.' },
-        city: { type: 'string', minLength: 1, description: 'City.' },
-        state: { type: 'string', minLength: 1, description: 'State code, e.g. CA.' },
-        zipCode: { type: 'string', minLength: 1, description: 'ZIP code.' },
-        country: { type: 'string', description: 'Two-letter country code. Default US.' },
+        street: { title: 'Street', type: 'string', minLength: 1, description: 'Street and number, e.g. 1200 Harbor Blvd.' },
+        street2: { title: 'Street, second line', type: 'string', description: 'Suite or unit.' },
+        city: { title: 'City', type: 'string', minLength: 1, description: 'City.' },
+        state: { title: 'State', type: 'string', minLength: 1, description: 'State code, e.g. CA.' },
+        zipCode: { title: 'ZIP code', type: 'string', minLength: 1, description: 'ZIP code.' },
+        country: { title: 'Country', type: 'string', description: 'Two-letter country code. Default US.' },
       },
     },
-    mapUrl: { type: 'string', description: 'Link to the address on a map (opens in a new tab).' },
-    phone: { type: 'string', minLength: 1, description: 'Phone number as shown; the link dials its digits (tel:).' },
-    email: { type: 'string', minLength: 3, pattern: '^[^@\\s]+@[^@\\s]+$', description: 'E-mail address; the link opens a new message (mailto:).' },
-    openingHours: {
+    mapUrl: { title: 'Map link', type: 'string', description: 'Link to the address on a map (opens in a new tab).' },
+    phone: { title: 'Phone', type: 'string', minLength: 1, description: 'Phone number as shown; the link dials its digits (tel:).' },
+    email: { title: 'E-mail', type: 'string', minLength: 3, pattern: '^[^@\\s]+@[^@\\s]+$', description: 'E-mail address; the link opens a new message (mailto:).' },
+    openingHours: { title: 'Opening hours',
       type: 'array',
       description: 'Opening hours, one line per group of days.',
       items: {
@@ -129,8 +129,8 @@ export const contactDetailsSchema = {
         additionalProperties: false,
         required: ['days', 'hours'],
         properties: {
-          days: { type: 'string', minLength: 1, description: 'e.g. Monday - Friday.' },
-          hours: { type: 'string', minLength: 1, description: 'e.g. 9:00 AM - 6:00 PM, or Closed.' },
+          days: { title: 'Days', type: 'string', minLength: 1, description: 'e.g. Monday - Friday.' },
+          hours: { title: 'Hours', type: 'string', minLength: 1, description: 'e.g. 9:00 AM - 6:00 PM, or Closed.' },
         },
       },
     },
@@ -144,13 +144,13 @@ export const promotionSchema = {
   additionalProperties: false,
   required: ['code', 'title'],
   properties: {
-    code: { type: 'string', minLength: 1, pattern: '^[a-z0-9-]+$', description: 'Unique code, e.g. free-shipping.' },
-    title: { type: 'string', minLength: 1, description: 'The offer in a few words, e.g. "Free shipping on orders of $3500 and over".' },
-    description: { type: 'string', description: 'Details or conditions.' },
-    path: { type: 'string', description: 'Page that explains the offer, e.g. /kitchen-finance-options.' },
-    aprPercent: { type: 'number', minimum: 0, description: 'Financing offers: the APR in percent (0 for 0% APR).' },
-    months: { type: 'integer', minimum: 1, description: 'Financing offers: how many months the rate lasts.' },
-    minimumOrder: { type: 'number', minimum: 0, description: 'Free-shipping offers: the order subtotal in dollars from which the offer applies.' },
+    code: { title: 'Code', type: 'string', minLength: 1, pattern: '^[a-z0-9-]+$', description: 'Unique code, e.g. free-shipping.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'The offer in a few words, e.g. "Free shipping on orders of $3500 and over".' },
+    description: { title: 'Description', type: 'string', description: 'Details or conditions.' },
+    path: { title: 'Path', type: 'string', description: 'Page that explains the offer, e.g. /kitchen-finance-options.' },
+    aprPercent: { title: 'APR (%)', type: 'number', minimum: 0, description: 'Financing offers: the APR in percent (0 for 0% APR).' },
+    months: { title: 'Months', type: 'integer', minimum: 1, description: 'Financing offers: how many months the rate lasts.' },
+    minimumOrder: { title: 'Minimum order', type: 'number', minimum: 0, description: 'Free-shipping offers: the order subtotal in dollars from which the offer applies.' },
   },
 } as const;
 
@@ -163,24 +163,24 @@ export const siteSettingsSchema = {
   additionalProperties: false,
   required: ['siteName', 'navigation'],
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
-    siteName: { type: 'string', minLength: 1, description: 'Name of the store, shown in the header and page titles.' },
-    logo: { type: 'string', description: 'Path of the logo image, e.g. /images/logo.svg.' },
-    footer: {
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    siteName: { title: 'Site name', type: 'string', minLength: 1, description: 'Name of the store, shown in the header and page titles.' },
+    logo: { title: 'Logo', type: 'string', description: 'Path of the logo image, e.g. /images/logo.svg.' },
+    footer: { title: 'Footer',
       type: 'array',
       description: 'The columns of links in the footer, left to right.',
       items: footerGroupSchema,
     },
-    navigation: {
+    navigation: { title: 'Navigation',
       type: 'array',
       description: 'Top-level menu entries of the header, with their submenus and mega menus.',
       items: navigationItemSchema,
     },
-    drawerTitle: { type: 'string', description: 'Title of the mobile menu drawer. Default "Our Offerings".' },
+    drawerTitle: { title: 'Drawer title', type: 'string', description: 'Title of the mobile menu drawer. Default "Our Offerings".' },
     contact: contactDetailsSchema,
-    socials: {
+    socials: { title: 'Socials',
       type: 'array',
-      description: 'Social profiles shown in the footer and named in structured data.',
+      description: 'Social profiles shown in the footer and given to search engines.',
       items: {
         type: 'object',
         title: 'Social profile',
@@ -188,20 +188,20 @@ export const siteSettingsSchema = {
         additionalProperties: false,
         required: ['type', 'url'],
         properties: {
-          type: { type: 'string', minLength: 1, description: 'Network, e.g. facebook, instagram, pinterest, youtube.' },
-          url: { type: 'string', minLength: 1, description: 'Full URL of the profile.' },
+          type: { title: 'Type', type: 'string', minLength: 1, description: 'Network, e.g. facebook, instagram, pinterest, youtube.' },
+          url: { title: 'Link', type: 'string', minLength: 1, description: 'Full URL of the profile.' },
         },
       },
     },
-    promotions: { type: 'array', items: promotionSchema, description: 'Store-wide offers: 0% APR for 12 months, free shipping on orders of $3500 and over.' },
-    cookieConsent: {
+    promotions: { title: 'Promotions', type: 'array', items: promotionSchema, description: 'Store-wide offers: 0% APR for 12 months, free shipping on orders of $3500 and over.' },
+    cookieConsent: { title: 'Cookie consent',
       type: 'object',
-      description: 'The cookie banner shown until the visitor chooses.',
+      description: 'The privacy banner shown until the visitor chooses.',
       additionalProperties: false,
       required: ['message'],
       properties: {
-        message: { type: 'string', minLength: 1, description: 'Text of the banner.' },
-        expiryDays: { type: 'integer', minimum: 1, description: 'How long the choice is remembered. Default 180 days.' },
+        message: { title: 'Message', type: 'string', minLength: 1, description: 'Text of the banner.' },
+        expiryDays: { title: 'Kept for (days)', type: 'integer', minimum: 1, description: 'How long the choice is remembered. Default 180 days.' },
       },
     },
     constants: {
@@ -210,9 +210,9 @@ export const siteSettingsSchema = {
       description: 'Numbers the storefront and the widgets share.',
       additionalProperties: false,
       properties: {
-        LOCAL_CART_EXPIRY: { type: 'number', exclusiveMinimum: 0, description: 'Hours a sample cart stays in the browser. Default 24.' },
-        stickyHeaderThreshold: { type: 'integer', minimum: 0, description: 'Pixels scrolled before the desktop header sticks. Default 200.' },
-        backToTopOffset: { type: 'integer', minimum: 0, description: 'Pixels scrolled before the back-to-top button shows. Default 200.' },
+        LOCAL_CART_EXPIRY: { title: 'Sample cart kept (days)', type: 'number', exclusiveMinimum: 0, description: 'Hours a sample cart stays in the browser. Default 24.' },
+        stickyHeaderThreshold: { title: 'Sticky header after (px)', type: 'integer', minimum: 0, description: 'Pixels scrolled before the desktop header sticks. Default 200.' },
+        backToTopOffset: { title: 'Back-to-top after (px)', type: 'integer', minimum: 0, description: 'Pixels scrolled before the back-to-top button shows. Default 200.' },
       },
     },
     breakpoints: {
@@ -222,8 +222,8 @@ export const siteSettingsSchema = {
       additionalProperties: false,
       required: ['tabletMin', 'desktopMin'],
       properties: {
-        tabletMin: { type: 'integer', minimum: 1, description: 'Narrowest tablet width. Default 768 (mobile is under 768).' },
-        desktopMin: { type: 'integer', minimum: 1, description: 'Narrowest desktop width. Default 1201 (tablet is 768 to 1200).' },
+        tabletMin: { title: 'Tablet from (px)', type: 'integer', minimum: 1, description: 'Narrowest tablet width. Default 768 (mobile is under 768).' },
+        desktopMin: { title: 'Desktop from (px)', type: 'integer', minimum: 1, description: 'Narrowest desktop width. Default 1201 (tablet is 768 to 1200).' },
       },
     },
     scheduling: {
@@ -233,11 +233,11 @@ export const siteSettingsSchema = {
       additionalProperties: false,
       required: ['widgetUrl'],
       properties: {
-        widgetUrl: { type: 'string', minLength: 1, description: 'URL of the scheduling page embedded in the widget.' },
-        title: { type: 'string', description: 'Heading above the widget. Default "Select a Date & Time".' },
-        height: { type: 'integer', minimum: 1, description: 'Widget height in pixels. Default 700.' },
-        minWidth: { type: 'integer', minimum: 1, description: 'Minimum widget width in pixels. Default 320.' },
-        loadingMs: { type: 'integer', minimum: 0, description: 'How long the loading text shows first, in milliseconds. Default 1200.' },
+        widgetUrl: { title: 'Widget link', type: 'string', minLength: 1, description: 'URL of the scheduling page embedded in the widget.' },
+        title: { title: 'Title', type: 'string', description: 'Heading above the widget. Default "Select a Date & Time".' },
+        height: { title: 'Height', type: 'integer', minimum: 1, description: 'Widget height in pixels. Default 700.' },
+        minWidth: { title: 'Smallest width (px)', type: 'integer', minimum: 1, description: 'Minimum widget width in pixels. Default 320.' },
+        loadingMs: { title: 'Loading time (ms)', type: 'integer', minimum: 0, description: 'How long the loading text shows first, in milliseconds. Default 1200.' },
       },
     },
     reviewBadge: {
@@ -247,19 +247,19 @@ export const siteSettingsSchema = {
       additionalProperties: false,
       required: ['scriptSrc'],
       properties: {
-        scriptSrc: { type: 'string', minLength: 1, description: 'URL of the badge script.' },
-        businessId: { type: 'string', description: 'Id of the business at the review service.' },
+        scriptSrc: { title: 'Script address', type: 'string', minLength: 1, description: 'URL of the badge script.' },
+        businessId: { title: 'Business ID', type: 'string', description: 'Id of the business at the review service.' },
       },
     },
-    categoryPath: { type: 'string', pattern: '^/', description: 'Path under which category pages sit, followed by /{slug}. Default /products.' },
+    categoryPath: { title: 'Category page', type: 'string', pattern: '^/', description: 'Path under which category pages sit, followed by /{slug}. Default /products.' },
     blog: {
       type: 'object',
       title: 'Blog settings',
       description: 'Settings of the blog pages.',
       additionalProperties: false,
       properties: {
-        recentArticlesCount: { type: 'integer', minimum: 0, description: 'Recent articles shown under a blog post, newest first. Default 3.' },
-        popularPostsMax: { type: 'integer', minimum: 0, description: 'Most popular posts listed on author and category pages. Default 4.' },
+        recentArticlesCount: { title: 'Recent articles count', type: 'integer', minimum: 0, description: 'Recent articles shown under a blog post, newest first. Default 3.' },
+        popularPostsMax: { title: 'Popular posts max', type: 'integer', minimum: 0, description: 'Most popular posts listed on author and category pages. Default 4.' },
       },
     },
     notFound: {
@@ -268,7 +268,7 @@ export const siteSettingsSchema = {
       description: 'How the not-found page looks.',
       additionalProperties: false,
       properties: {
-        variant: { enum: ['v1', 'v2'], description: 'Layout of the not-found page. Default v1.' },
+        variant: { title: 'Variant', enum: ['v1', 'v2'], description: 'Layout of the not-found page. Default v1.' },
       },
     },
   },

@@ -55,7 +55,7 @@ export const taxRulesSchema = {
   additionalProperties: false,
   required: ['taxRules'],
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
     taxRules: { type: 'array', title: 'Rules', description: 'One rule per country.', items: taxRuleSchema },
   },
 } as const;

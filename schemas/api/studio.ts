@@ -17,6 +17,9 @@ export const STUDIO_INVALID_CREDENTIALS = 'Invalid email, password or code.';
 export const STUDIO_SETUP_LINK_INVALID = 'This set-up link is invalid or has expired.';
 export const STUDIO_PASSWORD_RULE = 'Use at least 12 characters.';
 export const STUDIO_CODE_WRONG = 'That code is not right. Type the 6 digits your app shows now.';
+export const STUDIO_CODE_JUST_USED = 'This code was just used: wait for the next one.';
+export const STUDIO_CAPTCHA_NEEDED = 'Too many failed sign-ins for this e-mail: tick the captcha, then sign in.';
+export const STUDIO_PASSWORD_WEAK = 'This password is too easy to guess (a common one, or one character or a short group repeated): a few unrelated words make a good one.';
 export const PUBLISH_BLOCKED = 'Fix the problems first: nothing is published while any stands.';
 export const DRAFT_CONFLICT = 'Someone published this file after you opened it. Reload it to see their change, then make yours again.';
 
@@ -53,12 +56,12 @@ export const operatorViewSchema = {
   properties: { id: { type: 'integer' }, email: text, role },
 } as const;
 
-/** One problem of the content with the drafts in place: the file, the JSON pointer, the message. */
+/** One problem of the content with the drafts in place: the file, the JSON pointer, the message, and the place in the form's words. */
 export const contentProblemSchema = {
   type: 'object',
   required: ['file', 'pointer', 'message'],
   additionalProperties: false,
-  properties: { file: text, pointer: text, message: text },
+  properties: { file: text, pointer: text, message: text, where: { ...text, description: 'The pointer as the form names it, e.g. "Block 2 (Rich text) · Text"; absent for a whole file.' } },
 } as const;
 const problems = { type: 'array', items: contentProblemSchema } as const;
 
@@ -139,13 +142,14 @@ export const studioLoginEndpoint = endpoint({
         password: { type: 'string', minLength: 1, maxLength: 1000, 'x-message': REQUIRED, 'x-required': REQUIRED },
         code: { type: 'string', pattern: '^\\s*\\d{6}\\s*$', 'x-message': STUDIO_CODE_WRONG },
         recoveryCode: { type: 'string', minLength: 1, maxLength: 100, 'x-message': STUDIO_INVALID_CREDENTIALS },
+        recaptchaToken: { type: 'string', maxLength: 4000, description: 'Needed after ten failed sign-ins in a row for the e-mail (see 400 captcha_required)', 'x-message': STUDIO_CAPTCHA_NEEDED },
       },
     },
   },
   responses: {
     200: successWith(operatorViewSchema),
-    400: errorSchema,
-    401: { ...errorSchema, description: `'${STUDIO_INVALID_CREDENTIALS}' for any wrong part alike` },
+    400: { ...errorSchema, description: 'validation_failed; or captcha_required (fields.recaptchaToken, and siteKey: the reCAPTCHA key to show, null for the offline test captcha): past ten failed sign-ins in a row for the e-mail, nothing is checked without a valid recaptchaToken' },
+    401: { ...errorSchema, description: `'${STUDIO_INVALID_CREDENTIALS}' for any wrong part alike; '${STUDIO_CODE_JUST_USED}' (code_used) for the right password with a code already accepted; from the tenth failure in a row, fields.recaptchaToken says the next try needs the captcha` },
     403: { ...errorSchema, description: 'A foreign or missing Origin' },
     429: { ...errorSchema, description: 'Too many wrong tries for the e-mail or from the address; Retry-After' },
   },
@@ -345,8 +349,9 @@ export const draftSaveEndpoint = endpoint({
   },
   responses: {
     200: successWith({ type: 'object', required: ['revision', 'updatedAt', 'problems'], additionalProperties: false, properties: { revision: { type: 'integer' }, updatedAt: { type: 'string', format: 'date-time' }, problems } }),
-    400: errorSchema,
-    409: { ...errorSchema, description: 'draft_stale: another tab saved this draft since (revision)' },
+    400: { ...errorSchema, description: 'validation_failed; a text nested more than 32 levels deep (fields.text)' },
+    409: { ...errorSchema, description: "draft_stale: another tab saved this draft since (revision); drafts_full: the operator's drafts would be more than 100 files or 2 MB together" },
+    429: { ...errorSchema, description: 'More than 120 saves in a minute by this operator; Retry-After' },
     ...denied,
   },
 });
@@ -387,6 +392,7 @@ export const previewEndpoint = endpoint({
     200: { type: 'string', description: 'The page as a visitor would get it, with a Content-Security-Policy that lets no script run' },
     400: errorSchema,
     422: { ...errorSchema, description: 'preview_unavailable: the draft has problems that keep it from rendering (fields by file:pointer)' },
+    429: { ...errorSchema, description: 'More than 120 previews in a minute by this operator; Retry-After' },
     ...denied,
   },
 });

@@ -3,15 +3,15 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const accordionBlockSchema = {
   type: 'object',
   title: 'Accordion block',
-  description: 'Questions or topics that open one at a time (002 §2).',
+  description: 'Questions or topics that open one at a time.',
   additionalProperties: false,
   required: ['type', 'items'],
   properties: {
-    type: { const: 'accordion', description: 'Block type: accordion.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading above the accordion.' },
-    initiallyOpen: { type: 'integer', minimum: 0, description: 'Index of the item open at first. Default: all closed.' },
-    items: {
+    type: { title: 'Type', const: 'accordion', description: 'Block type: accordion.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Heading above the accordion.' },
+    initiallyOpen: { title: 'Initially open', type: 'integer', minimum: 0, description: 'Index of the item open at first. Default: all closed.' },
+    items: { title: 'Items',
       type: 'array',
       description: 'The items, in order.',
       items: {
@@ -20,8 +20,8 @@ export const accordionBlockSchema = {
         additionalProperties: false,
         required: ['title', 'description'],
         properties: {
-          title: { type: 'string', minLength: 1, description: 'The header the visitor clicks.' },
-          description: {
+          title: { title: 'Title', type: 'string', minLength: 1, description: 'The header the visitor clicks.' },
+          description: { title: 'Description',
             description: 'The content: text or a list of texts. Simple HTML (p, br, strong, em, b, i, u, ul, ol, li, span, h3, h4, a href) is allowed; anything else is shown as text.',
             oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
           },

@@ -9,8 +9,8 @@ import { actionSchema } from '../common.schema';
  * blocks whose definitions name an `account` action (schemas/forms/form.schema.ts).
  */
 const common = {
-  id: { type: 'string', description: 'Optional anchor id of the block.' },
-  title: { type: 'string', minLength: 1, description: 'Heading of the block (h1). Each block has a default.' },
+  id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+  title: { title: 'Heading', type: 'string', minLength: 1, description: 'Heading of the block (h1). Each block has a default.' },
 } as const;
 
 export const accountHomeBlockSchema = {
@@ -20,7 +20,7 @@ export const accountHomeBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'account-home', description: 'Block type: account-home.' },
+    type: { title: 'Type', const: 'account-home', description: 'Block type: account-home.' },
     ...common,
   },
 } as const;
@@ -33,7 +33,7 @@ export const accountAddressesBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'account-addresses', description: 'Block type: account-addresses.' },
+    type: { title: 'Type', const: 'account-addresses', description: 'Block type: account-addresses.' },
     ...common,
   },
 } as const;
@@ -46,7 +46,7 @@ export const accountAddressFormBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'account-address-form', description: 'Block type: account-address-form.' },
+    type: { title: 'Type', const: 'account-address-form', description: 'Block type: account-address-form.' },
     ...common,
   },
 } as const;
@@ -58,9 +58,9 @@ export const accountListBlockSchema = {
   additionalProperties: false,
   required: ['type', 'list'],
   properties: {
-    type: { const: 'account-list', description: 'Block type: account-list.' },
-    list: { enum: ['orders', 'quotes'], description: 'Which list.' },
-    pageSize: { type: 'integer', minimum: 1, maximum: 50, description: 'Entries a page. Default 10.' },
+    type: { title: 'Type', const: 'account-list', description: 'Block type: account-list.' },
+    list: { title: 'List', enum: ['orders', 'quotes'], description: 'Which list.' },
+    pageSize: { title: 'Page size', type: 'integer', minimum: 1, maximum: 50, description: 'Entries a page. Default 10.' },
     ...common,
   },
 } as const;
@@ -69,12 +69,12 @@ export const accountDetailBlockSchema = {
   type: 'object',
   title: 'Order or quote detail block',
   description:
-    "The read-only view of one of the customer's orders or quotes (the route's `id` parameter): number, date, status badge, items with options, totals, addresses, shipping and payment (002 §2).",
+    "One of the customer's orders or quotes, the one the page's address names: number, date, status, items with options, totals, addresses, shipping and payment.",
   additionalProperties: false,
   required: ['type', 'kind'],
   properties: {
-    type: { const: 'account-detail', description: 'Block type: account-detail.' },
-    kind: { enum: ['order', 'quote'], description: 'An order or a quote.' },
+    type: { title: 'Type', const: 'account-detail', description: 'Block type: account-detail.' },
+    kind: { title: 'Kind', enum: ['order', 'quote'], description: 'An order or a quote.' },
     ...common,
   },
 } as const;
@@ -86,10 +86,10 @@ export const accountLinksBlockSchema = {
   additionalProperties: false,
   required: ['type', 'links'],
   properties: {
-    type: { const: 'account-links', description: 'Block type: account-links.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    text: { type: 'string', minLength: 1, description: 'A line before the links.' },
-    links: { type: 'array', minItems: 1, items: actionSchema, description: 'The links (variant link by default).' },
+    type: { title: 'Type', const: 'account-links', description: 'Block type: account-links.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    text: { title: 'Text', type: 'string', minLength: 1, description: 'A line before the links.' },
+    links: { title: 'Links', type: 'array', minItems: 1, items: actionSchema, description: 'The links (variant link by default).' },
   },
 } as const;
 

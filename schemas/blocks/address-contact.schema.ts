@@ -8,10 +8,10 @@ export const addressContactBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'address-contact', description: 'Block type: address-contact.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading. Default "Visit or contact us".' },
-    text: { type: 'string', description: 'A line under the heading.' },
+    type: { title: 'Type', const: 'address-contact', description: 'Block type: address-contact.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Heading. Default "Visit or contact us".' },
+    text: { title: 'Text', type: 'string', description: 'A line under the heading.' },
     contact: contactDetailsSchema,
   },
 } as const;

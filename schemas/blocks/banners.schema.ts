@@ -8,10 +8,10 @@ export const bannerBlockSchema = {
   additionalProperties: false,
   required: ['type', 'title', 'image'],
   properties: {
-    type: { const: 'banner', description: 'Block type: banner.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: 'Main heading of the banner.' },
-    subtitle: { type: 'string', description: 'Line under the heading.' },
+    type: { title: 'Type', const: 'banner', description: 'Block type: banner.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'Main heading of the banner.' },
+    subtitle: { title: 'Subtitle', type: 'string', description: 'Line under the heading.' },
     image: imageSchema,
     action: actionSchema,
     secondaryAction: actionSchema,
@@ -25,8 +25,8 @@ export const bannerSlideSchema = {
   additionalProperties: false,
   required: ['title', 'image'],
   properties: {
-    title: { type: 'string', minLength: 1, description: 'Heading of the slide.' },
-    subtitle: { type: 'string', description: 'Line under the heading.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'Heading of the slide.' },
+    subtitle: { title: 'Subtitle', type: 'string', description: 'Line under the heading.' },
     image: imageSchema,
     action: actionSchema,
   },
@@ -39,10 +39,10 @@ export const bannerSliderBlockSchema = {
   additionalProperties: false,
   required: ['type', 'slides'],
   properties: {
-    type: { const: 'banner-slider', description: 'Block type: banner-slider.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    label: { type: 'string', description: 'Accessible name of the slider. Default "Featured".' },
-    slides: { type: 'array', minItems: 1, items: bannerSlideSchema, description: 'The slides, in order. The first slide is shown first.' },
+    type: { title: 'Type', const: 'banner-slider', description: 'Block type: banner-slider.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    label: { title: 'Label', type: 'string', description: 'Accessible name of the slider. Default "Featured".' },
+    slides: { title: 'Slides', type: 'array', minItems: 1, items: bannerSlideSchema, description: 'The slides, in order. The first slide is shown first.' },
   },
 } as const;
 
@@ -53,12 +53,12 @@ export const titleBannerBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'title-banner', description: 'Block type: title-banner.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: "Heading. Default: the page's title." },
-    subtitle: { type: 'string', description: 'Line under the heading.' },
+    type: { title: 'Type', const: 'title-banner', description: 'Block type: title-banner.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: "Heading. Default: the page's title." },
+    subtitle: { title: 'Subtitle', type: 'string', description: 'Line under the heading.' },
     image: imageSchema,
-    breadcrumb: { type: 'boolean', description: 'Show the breadcrumb trail. Default true.' },
+    breadcrumb: { title: 'Breadcrumb', type: 'boolean', description: 'Show the breadcrumb trail. Default true.' },
   },
 } as const;
 

@@ -1,23 +1,23 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
-const pagination = { enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' } as const;
-const pageSize = { type: 'integer', minimum: 1, maximum: 60, description: 'Posts per page. Default 9 (three rows of the 3-column grid).' } as const;
-const popularLimit = { type: 'integer', minimum: 0, maximum: 20, description: 'Most popular posts listed (flagged isPopular, newest first). 0 hides them. Default: the site setting blog.popularPostsMax, else 3.' } as const;
-const showSearch = { type: 'boolean', description: "Show the search box (query parameter 'query'; matches title, description and author name). Default true." } as const;
+const pagination = { title: 'Paging', enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' } as const;
+const pageSize = { title: 'Posts per page', type: 'integer', minimum: 1, maximum: 60, description: 'Posts per page. Default 9 (three rows of the 3-column grid).' } as const;
+const popularLimit = { title: 'Popular posts shown', type: 'integer', minimum: 0, maximum: 20, description: 'Most popular posts listed (flagged isPopular, newest first). 0 hides them. Default: the site setting blog.popularPostsMax, else 3.' } as const;
+const showSearch = { title: 'Search box', type: 'boolean', description: "Show the search box (it finds posts by title, description and author). Default on." } as const;
 
 export const blogListBlockSchema = {
   type: 'object',
   title: 'Blog list block',
-  description: "Every blog post, newest first, in a 3-column grid with search, categories with counts and popular posts (000 §2.4). On a data problem: 'Error Loading Data'.",
+  description: "Every blog post, newest first, in a 3-column grid with search, categories with counts and popular posts. When the posts cannot be read: 'Error Loading Data'.",
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'blog-list', description: 'Block type: blog-list.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading above the grid.' },
-    description: { type: 'string', description: 'Text under the heading.' },
+    type: { title: 'Type', const: 'blog-list', description: 'Block type: blog-list.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Heading above the grid.' },
+    description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
     showSearch,
-    showCategories: { type: 'boolean', description: 'Show the category list with counts. Default true.' },
+    showCategories: { title: 'Show categories', type: 'boolean', description: 'Show the category list with counts. Default true.' },
     popularLimit,
     pageSize,
     pagination,
@@ -27,26 +27,26 @@ export const blogListBlockSchema = {
 export const blogDetailBlockSchema = {
   type: 'object',
   title: 'Blog detail block',
-  description: "One article, found by the route's blogPath parameter: title, author link, date, share icons, the sanitised body, a sidebar of categories with counts and the most recent articles (000 §2.5). Unknown path: 'Blog not found' and HTTP 404.",
+  description: "One article, the one the page's address names: title, author link, date, share icons, the text, a sidebar of categories with counts and the most recent articles. An unknown article shows 'Blog not found' as a missing page.",
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'blog-detail', description: 'Block type: blog-detail.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    recentLimit: { type: 'integer', minimum: 0, maximum: 20, description: 'Recent articles in the sidebar, newest first. Default: the site setting blog.recentArticlesCount, else 3.' },
-    showShare: { type: 'boolean', description: 'Show the share icons. Default true.' },
+    type: { title: 'Type', const: 'blog-detail', description: 'Block type: blog-detail.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    recentLimit: { title: 'Recent limit', type: 'integer', minimum: 0, maximum: 20, description: 'Recent articles in the sidebar, newest first. Default: the site setting blog.recentArticlesCount, else 3.' },
+    showShare: { title: 'Show share', type: 'boolean', description: 'Show the share icons. Default true.' },
   },
 } as const;
 
 export const blogAuthorBlockSchema = {
   type: 'object',
   title: 'Blog author block',
-  description: "An author's banner and posts in a 3-column grid, with search and popular posts (000 §2.6). Unknown id: 'Blog Author Not Found' and HTTP 404.",
+  description: "An author's banner and posts in a 3-column grid, with search and popular posts. An unknown author shows 'Blog Author Not Found' as a missing page.",
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'blog-author', description: 'Block type: blog-author.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
+    type: { title: 'Type', const: 'blog-author', description: 'Block type: blog-author.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
     showSearch,
     popularLimit,
     pageSize,
@@ -58,14 +58,14 @@ export const blogCategoryBlockSchema = {
   type: 'object',
   title: 'Blog category block',
   description:
-    "A blog category's page (000 §2.7): title and description with a {category} placeholder, search, a card grid, popular posts and the category list with counts. Unknown id: 'Blog Category Not Found' and HTTP 404; no posts: 'No Blogs Found'.",
+    "A blog category's page: title and description with a {category} placeholder, search, a card grid, popular posts and the category list with counts. An unknown category shows 'Blog Category Not Found' as a missing page; one without posts, 'No Blogs Found'.",
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'blog-category', description: 'Block type: blog-category.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: "Heading; {category} is replaced by the category's name. Default '{category}'." },
-    description: { type: 'string', description: "Text under the heading; {category} is replaced by the name. Default: the category's own description." },
+    type: { title: 'Type', const: 'blog-category', description: 'Block type: blog-category.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: "Heading; {category} is replaced by the category's name. Default '{category}'." },
+    description: { title: 'Description', type: 'string', description: "Text under the heading; {category} is replaced by the name. Default: the category's own description." },
     showSearch,
     popularLimit,
     pageSize,

@@ -7,9 +7,9 @@ export const breadcrumbBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'breadcrumb', description: 'Block type: breadcrumb.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    items: {
+    type: { title: 'Type', const: 'breadcrumb', description: 'Block type: breadcrumb.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    items: { title: 'Items',
       type: 'array',
       description: 'Explicit trail, first to last. The last item is the current page and needs no path. Default: from the route list.',
       items: {
@@ -17,8 +17,8 @@ export const breadcrumbBlockSchema = {
         additionalProperties: false,
         required: ['label'],
         properties: {
-          label: { type: 'string', minLength: 1, description: 'Text of the crumb.' },
-          path: { type: 'string', minLength: 1, description: 'Where the crumb links to.' },
+          label: { title: 'Label', type: 'string', minLength: 1, description: 'Text of the crumb.' },
+          path: { title: 'Path', type: 'string', minLength: 1, description: 'Where the crumb links to.' },
         },
       },
     },

@@ -12,13 +12,13 @@ export const checkoutBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'checkout', description: 'Block type: checkout.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: "The page's main heading. Default: Checkout." },
-    intro: { type: 'string', description: 'A line under the heading, rendered by the server.' },
-    continueShoppingUrl: { type: 'string', pattern: '^/', description: "Where 'Continue Shopping' leads. Default: /order-samples." },
-    successUrl: { type: 'string', pattern: '^/', description: 'Where a paid order goes (the order number is in the order-success storage item). Default: /order/success.' },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+    type: { title: 'Type', const: 'checkout', description: 'Block type: checkout.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: "The page's main heading. Default: Checkout." },
+    intro: { title: 'Intro', type: 'string', description: 'A line under the heading, rendered by the server.' },
+    continueShoppingUrl: { title: 'Continue shopping link', type: 'string', pattern: '^/', description: "Where 'Continue Shopping' leads. Default: /order-samples." },
+    successUrl: { title: 'Page after success', type: 'string', pattern: '^/', description: 'Where a paid order goes (the order number is in the order-success storage item). Default: /order/success.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 

@@ -4,14 +4,14 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const estimatorBlockSchema = {
   type: 'object',
   title: 'Estimator block',
-  description: "Shows an estimator template (estimator/{name}.json) with its live price summary, PDF download and sending. The same estimator is <showroom-estimator template=\"...\"> on other sites.",
+  description: "Shows a price estimator with its live price summary, PDF download and sending. Dealers can show the same estimator on their own sites.",
   additionalProperties: false,
   required: ['type', 'template'],
   properties: {
-    type: { const: 'estimator', description: 'Block type: estimator.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    template: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the estimator template (estimator/{name}.json), e.g. kitchen-estimator.' },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+    type: { title: 'Type', const: 'estimator', description: 'Block type: estimator.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    template: { title: 'Template', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Which estimator, e.g. kitchen-estimator.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 

@@ -7,26 +7,26 @@ export const galleryBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'gallery', description: 'Block type: gallery.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading above the gallery.' },
-    description: { type: 'string', description: 'Text under the heading.' },
-    filterByRoom: { type: 'boolean', description: "Room filter tabs with an 'All' tab (query parameter room). Default true." },
-    pageSize: { type: 'integer', minimum: 1, maximum: 60, description: 'Designs per page. Default 9.' },
-    pagination: { enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further designs come. Default load-more.' },
+    type: { title: 'Type', const: 'gallery', description: 'Block type: gallery.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Heading above the gallery.' },
+    description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
+    filterByRoom: { title: 'Filter by room', type: 'boolean', description: "Room filter tabs with an 'All' tab. Default on." },
+    pageSize: { title: 'Page size', type: 'integer', minimum: 1, maximum: 60, description: 'Designs per page. Default 9.' },
+    pagination: { title: 'Pagination', enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further designs come. Default load-more.' },
   },
 } as const;
 
 export const galleryDesignBlockSchema = {
   type: 'object',
   title: 'Gallery design block',
-  description: "One design of the inspiration gallery, found by the route's designSlug: its story, its photos in a masonry grid with the zoom lightbox, the style and finish used (linking to the style page with that finish) and other designs. Unknown slug: HTTP 404.",
+  description: "One design of the inspiration gallery, the one the page's address names: its story, its photos in a masonry grid with the zoom lightbox, the style and finish used (linking to the style page with that finish) and other designs. An unknown design is a missing page.",
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'gallery-design', description: 'Block type: gallery-design.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    moreLimit: { type: 'integer', minimum: 0, maximum: 12, description: 'Other designs shown below. Default 3.' },
+    type: { title: 'Type', const: 'gallery-design', description: 'Block type: gallery-design.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    moreLimit: { title: 'More limit', type: 'integer', minimum: 0, maximum: 12, description: 'Other designs shown below. Default 3.' },
   },
 } as const;
 
@@ -37,11 +37,11 @@ export const visualizerBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'visualizer', description: 'Block type: visualizer.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: "Heading. Default 'Kitchen visualizer'." },
-    description: { type: 'string', description: 'Text under the heading.' },
-    styles: { type: 'array', items: { type: 'string' }, description: 'Styles offered, in order. Default: every style.' },
+    type: { title: 'Type', const: 'visualizer', description: 'Block type: visualizer.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: "Heading. Default 'Kitchen visualizer'." },
+    description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
+    styles: { title: 'Styles', type: 'array', items: { type: 'string' }, description: 'Styles offered, in order. Default: every style.' },
   },
 } as const;
 
@@ -52,12 +52,12 @@ export const sampleGridBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'sample-grid', description: 'Block type: sample-grid.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading above the grid.' },
-    description: { type: 'string', description: 'Text under the heading.' },
-    category: { type: 'string', description: 'Only the styles of this category slug. Default: every style.' },
-    swatchLimit: { type: 'integer', minimum: 1, description: 'Swatches visible before +N. Default 11.' },
+    type: { title: 'Type', const: 'sample-grid', description: 'Block type: sample-grid.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Heading above the grid.' },
+    description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
+    category: { title: 'Category', type: 'string', description: 'Only the styles of this category slug. Default: every style.' },
+    swatchLimit: { title: 'Swatch limit', type: 'integer', minimum: 1, description: 'Swatches visible before +N. Default 11.' },
   },
 } as const;
 

@@ -9,13 +9,13 @@ export const quotePaymentBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'quote-payment', description: 'Block type: quote-payment.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: "The page's main heading (h1). Default: 'Pay your quote'." },
-    intro: { type: 'string', minLength: 1, description: 'A line under the heading, rendered on the server.' },
-    successPath: { type: 'string', pattern: '^/', description: 'Where the visitor goes once the quote is paid and converted to an order. Default: /order/success.' },
-    contactPath: { type: 'string', pattern: '^/', description: "Target of 'Contact Us' on the expired-link screen. Default: /contact." },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+    type: { title: 'Type', const: 'quote-payment', description: 'Block type: quote-payment.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: "The page's main heading (h1). Default: 'Pay your quote'." },
+    intro: { title: 'Intro', type: 'string', minLength: 1, description: 'A line under the heading, rendered on the server.' },
+    successPath: { title: 'Page after success', type: 'string', pattern: '^/', description: 'Where the visitor goes once the quote is paid and converted to an order. Default: /order/success.' },
+    contactPath: { title: 'Contact page', type: 'string', pattern: '^/', description: "Target of 'Contact Us' on the expired-link screen. Default: /contact." },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 
@@ -28,12 +28,12 @@ export const splitPaymentBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'split-payment', description: 'Block type: split-payment.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: "The page's main heading (h1). Default: 'Pay toward your order'." },
-    intro: { type: 'string', minLength: 1, description: 'A line under the heading, rendered on the server.' },
-    successPath: { type: 'string', pattern: '^/', description: 'Where the visitor goes once the balance is zero. Default: /order/success.' },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+    type: { title: 'Type', const: 'split-payment', description: 'Block type: split-payment.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: "The page's main heading (h1). Default: 'Pay toward your order'." },
+    intro: { title: 'Intro', type: 'string', minLength: 1, description: 'A line under the heading, rendered on the server.' },
+    successPath: { title: 'Page after success', type: 'string', pattern: '^/', description: 'Where the visitor goes once the balance is zero. Default: /order/success.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 

@@ -21,10 +21,10 @@ export const paymentVerifyBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'payment-verify', description: 'Block type: payment-verify.' },
-    title: { type: 'string', minLength: 1, description: 'The heading above the progress state. Default: Confirming your payment.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+    type: { title: 'Type', const: 'payment-verify', description: 'Block type: payment-verify.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'The heading above the progress state. Default: Confirming your payment.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 
@@ -36,21 +36,21 @@ export const orderSuccessBlockSchema = {
   additionalProperties: false,
   required: ['type', 'title'],
   properties: {
-    type: { const: 'order-success', description: 'Block type: order-success.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
-    image: { ...imageSchema, description: 'An image above the title. Default: a check-mark icon.' },
-    title: { type: 'string', minLength: 1, description: 'The heading, e.g. Thank you for your order.' },
-    content: {
+    type: { title: 'Type', const: 'order-success', description: 'Block type: order-success.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
+    image: { ...imageSchema, title: 'Image', description: 'An image above the title. Default: a check-mark icon.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'The heading, e.g. Thank you for your order.' },
+    content: { title: 'Content',
       ...paragraphsSchema,
       description: "Paragraphs of plain text. '{orderId}' is replaced by the order number in bold, e.g. 'Your order {orderId} has been placed.'",
     },
-    partialContent: {
+    partialContent: { title: 'Partial content',
       ...paragraphsSchema,
       description:
         "The split-payment variant's paragraphs, shown when a payment left a balance. '{orderId}' and '{remainingBalance}' ($12.50) are replaced, both in bold.",
     },
-    actions: { type: 'array', items: actionSchema, description: 'Links under the content, e.g. Continue Shopping.' },
+    actions: { title: 'Actions', type: 'array', items: actionSchema, description: 'Links under the content, e.g. Continue Shopping.' },
   },
 } as const;
 
@@ -62,17 +62,17 @@ export const paymentFailureBlockSchema = {
   additionalProperties: false,
   required: ['type', 'title', 'content'],
   properties: {
-    type: { const: 'payment-failure', description: 'Block type: payment-failure.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
-    title: { type: 'string', minLength: 1, description: 'The heading, e.g. Payment failed.' },
-    pendingTitle: {
+    type: { title: 'Type', const: 'payment-failure', description: 'Block type: payment-failure.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'The heading, e.g. Payment failed.' },
+    pendingTitle: { title: 'Pending title',
       type: 'string',
       minLength: 1,
       description: 'The heading instead, when the verify page found the payment still being confirmed (pending): default Your payment is being confirmed.',
     },
-    content: { ...paragraphsSchema, description: 'Paragraphs of plain text (what happened, that the order is kept, what to do).' },
-    actions: { type: 'array', items: actionSchema, description: 'Links under the content, e.g. Back to checkout, Contact us.' },
+    content: { ...paragraphsSchema, title: 'Content', description: 'Paragraphs of plain text (what happened, that the order is kept, what to do).' },
+    actions: { title: 'Actions', type: 'array', items: actionSchema, description: 'Links under the content, e.g. Back to checkout, Contact us.' },
   },
 } as const;
 

@@ -8,15 +8,15 @@ export const placeholderBlockSchema = {
   additionalProperties: false,
   required: ['type', 'title', 'message'],
   properties: {
-    type: { const: 'placeholder', description: 'Block type: placeholder.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: 'Heading (h1 when headingLevel is 1).' },
-    message: { type: 'string', minLength: 1, description: 'What the visitor should know.' },
-    details: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Further lines of text.' },
-    showParam: { type: 'string', description: 'Name of a route parameter to echo, e.g. id: "Order #123".' },
-    paramLabel: { type: 'string', description: 'Words before the echoed parameter, e.g. "Order".' },
-    headingLevel: { enum: [1, 2], description: 'Heading level. Default 1 (the placeholder is the page).' },
-    actions: { type: 'array', items: actionSchema, description: 'Links to where the visitor can go instead.' },
+    type: { title: 'Type', const: 'placeholder', description: 'Block type: placeholder.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'Heading (h1 when headingLevel is 1).' },
+    message: { title: 'Message', type: 'string', minLength: 1, description: 'What the visitor should know.' },
+    details: { title: 'Details', type: 'array', items: { type: 'string', minLength: 1 }, description: 'Further lines of text.' },
+    showParam: { title: 'Address parameter', type: 'string', description: 'Name of a route parameter to echo, e.g. id: "Order #123".' },
+    paramLabel: { title: 'Parameter label', type: 'string', description: 'Words before the echoed parameter, e.g. "Order".' },
+    headingLevel: { title: 'Heading level', enum: [1, 2], description: 'Heading level. Default 1 (the placeholder is the page).' },
+    actions: { title: 'Actions', type: 'array', items: actionSchema, description: 'Links to where the visitor can go instead.' },
   },
 } as const;
 
@@ -27,10 +27,10 @@ export const promotionsBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'promotions', description: 'Block type: promotions.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading. Default none (a compact strip).' },
-    codes: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Which promotions (by code) to show. Default all.' },
+    type: { title: 'Type', const: 'promotions', description: 'Block type: promotions.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Heading. Default none (a compact strip).' },
+    codes: { title: 'Codes', type: 'array', items: { type: 'string', minLength: 1 }, description: 'Which promotions (by code) to show. Default all.' },
   },
 } as const;
 

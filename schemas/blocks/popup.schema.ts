@@ -8,11 +8,11 @@ export const popupBlockSchema = {
   additionalProperties: false,
   required: ['type', 'popups'],
   properties: {
-    type: { const: 'popup', description: 'Block type: popup.' },
-    popups: {
+    type: { title: 'Type', const: 'popup', description: 'Block type: popup.' },
+    popups: { title: 'Popups',
       type: 'array',
       minItems: 1,
-      items: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of a popup definition (popups/{name}.json).' },
+      items: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Which popup, e.g. welcome.' },
       description: 'Names of the popups this page may show.',
     },
   },

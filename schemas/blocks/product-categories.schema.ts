@@ -7,10 +7,10 @@ export const productCategoriesBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'product-categories', description: 'Block type: product-categories.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading above the cards.' },
-    description: { type: 'string', description: 'Text under the heading.' },
+    type: { title: 'Type', const: 'product-categories', description: 'Block type: product-categories.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Heading above the cards.' },
+    description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
   },
 } as const;
 
@@ -18,15 +18,15 @@ export const categoryShowcaseBlockSchema = {
   type: 'object',
   title: 'Category showcase block',
   description:
-    "One category's styles as cards, with its description, its action and links to the previous and next categories (000 §2.9). Unknown category: 'Category \"{x}\" not found in data' and HTTP 404.",
+    "One category's styles as cards, with its description, its action and links to the previous and next categories. An unknown category shows 'Category \"{x}\" not found in data' as a missing page.",
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'category-showcase', description: 'Block type: category-showcase.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    category: { type: 'string', description: "Category slug, or ':categorySlug' (the default) for the route's parameter." },
-    showNavigation: { type: 'boolean', description: 'Show the previous and next category links. Default true.' },
-    swatchLimit: { type: 'integer', minimum: 1, description: 'Finish swatches visible on each style card before the +N expander. Default 9.' },
+    type: { title: 'Type', const: 'category-showcase', description: 'Block type: category-showcase.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    category: { title: 'Category', type: 'string', description: "Category slug, or ':categorySlug' (the default) for the route's parameter." },
+    showNavigation: { title: 'Show navigation', type: 'boolean', description: 'Show the previous and next category links. Default true.' },
+    swatchLimit: { title: 'Swatch limit', type: 'integer', minimum: 1, description: 'Finish swatches visible on each style card before the +N expander. Default 9.' },
   },
 } as const;
 
@@ -37,18 +37,18 @@ export const styleListingBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'style-listing', description: 'Block type: style-listing.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading above the listing.' },
-    description: { type: 'string', description: 'Text under the heading.' },
-    category: { type: 'string', description: "Only the styles of this category slug (or ':categorySlug'). Default: every style." },
-    filter: { enum: ['finish', 'category', 'none'], description: 'Filter tabs by finish family (Paint, Stain...), by category, or none. Default finish.' },
-    tabs: { enum: ['wrap', 'scroll', 'buttons'], description: 'How the tab strip handles overflow. Default wrap.' },
-    showAll: { type: 'boolean', description: "Add an 'All' tab. Default true." },
-    showSort: { type: 'boolean', description: 'Show the sort menu (A-Z, Z-A, Newest, Oldest). Default true.' },
-    pageSize: { type: 'integer', minimum: 1, maximum: 60, description: 'Cards per page. Default 9.' },
-    pagination: { enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' },
-    swatchLimit: { type: 'integer', minimum: 1, description: 'Finish swatches visible on each card before the +N expander. Default 9.' },
+    type: { title: 'Type', const: 'style-listing', description: 'Block type: style-listing.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Heading above the listing.' },
+    description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
+    category: { title: 'Category', type: 'string', description: "Only the styles of this category slug (or ':categorySlug'). Default: every style." },
+    filter: { title: 'Filter', enum: ['finish', 'category', 'none'], description: 'Filter tabs by finish family (Paint, Stain...), by category, or none. Default finish.' },
+    tabs: { title: 'Tabs', enum: ['wrap', 'scroll', 'buttons'], description: 'How the tab strip handles overflow. Default wrap.' },
+    showAll: { title: 'Show all', type: 'boolean', description: "Add an 'All' tab. Default true." },
+    showSort: { title: 'Show sort', type: 'boolean', description: 'Show the sort menu (A-Z, Z-A, Newest, Oldest). Default true.' },
+    pageSize: { title: 'Page size', type: 'integer', minimum: 1, maximum: 60, description: 'Cards per page. Default 9.' },
+    pagination: { title: 'Pagination', enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' },
+    swatchLimit: { title: 'Swatch limit', type: 'integer', minimum: 1, description: 'Finish swatches visible on each card before the +N expander. Default 9.' },
   },
 } as const;
 

@@ -7,14 +7,14 @@ export const reviewCardsBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'review-cards', description: 'Block type: review-cards.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Heading above the cards.' },
-    style: { type: 'string', description: "Only reviews of this style; ':styleName' takes the style of the page's route." },
-    minRating: { type: 'number', minimum: 0, maximum: 5, description: 'Only reviews with at least this rating.' },
-    limit: { type: 'integer', minimum: 1, description: 'At most this many reviews (newest first).' },
-    layout: { enum: ['grid', 'slider'], description: 'A grid, or a card slider. Default grid.' },
-    showSummary: { type: 'boolean', description: 'Show the average rating and count above the cards. Default true.' },
+    type: { title: 'Type', const: 'review-cards', description: 'Block type: review-cards.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Heading above the cards.' },
+    style: { title: 'Style', type: 'string', description: "Only reviews of this style; ':styleName' takes the style of the page's route." },
+    minRating: { title: 'Min rating', type: 'number', minimum: 0, maximum: 5, description: 'Only reviews with at least this rating.' },
+    limit: { title: 'Limit', type: 'integer', minimum: 1, description: 'At most this many reviews (newest first).' },
+    layout: { title: 'Layout', enum: ['grid', 'slider'], description: 'A grid, or a card slider. Default grid.' },
+    showSummary: { title: 'Show summary', type: 'boolean', description: 'Show the average rating and count above the cards. Default true.' },
   },
 } as const;
 
@@ -25,11 +25,11 @@ export const reviewBadgeBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'review-badge', description: 'Block type: review-badge.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    label: { type: 'string', description: "What the rating is of, read by screen readers. Default 'Customer rating'." },
-    href: { type: 'string', description: 'Where the badge links. Default /reviews.' },
-    style: { type: 'string', description: "The rating of this style instead of the store; ':styleName' takes the route's style." },
+    type: { title: 'Type', const: 'review-badge', description: 'Block type: review-badge.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    label: { title: 'Label', type: 'string', description: "What the rating is of, read by screen readers. Default 'Customer rating'." },
+    href: { title: 'Link', type: 'string', description: 'Where the badge links. Default /reviews.' },
+    style: { title: 'Style', type: 'string', description: "The rating of this style instead of the store; ':styleName' takes the route's style." },
   },
 } as const;
 

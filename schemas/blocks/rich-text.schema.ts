@@ -26,7 +26,7 @@ export const richTextBlockSchema = {
       contentMediaType: 'text/html',
       title: 'Text',
       description:
-        'The text as HTML. Kept: <p>, <h2>, <h3>, <h4>, <strong> or <b>, <em> or <i>, <a href="..."> (http, https, mailto or a site path such as /contact; links to other sites get rel="noopener"), <ul>, <ol>, <li> and <br>. Use <h2> for a section under the page title, <h3> and <h4> below it.',
+        'The text, with headings, bold, italic, links and lists. A heading 2 starts a section under the page title; headings 3 and 4 go below it.',
     },
   },
 } as const;

@@ -8,11 +8,11 @@ export const orderSamplesBlockSchema = {
   additionalProperties: false,
   required: ['type', 'styleName'],
   properties: {
-    type: { const: 'order-samples', description: 'Block type: order-samples.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    styleName: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the product style (catalog/styles/{name}.json), e.g. hartford-shaker.' },
-    heading: { type: 'string', description: "The block's heading; by default 'Order {style title} door samples'." },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+    type: { title: 'Type', const: 'order-samples', description: 'Block type: order-samples.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    styleName: { title: 'Style name', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Which product style, e.g. hartford-shaker.' },
+    heading: { title: 'Heading', type: 'string', description: "The block's heading; by default 'Order {style title} door samples'." },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 
@@ -24,10 +24,10 @@ export const sampleCartBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'sample-cart', description: 'Block type: sample-cart.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: 'Optional heading above the cart.' },
-    className: { type: 'string', description: 'Extra CSS class names of the block.' },
+    type: { title: 'Type', const: 'sample-cart', description: 'Block type: sample-cart.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: 'Optional heading above the cart.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 

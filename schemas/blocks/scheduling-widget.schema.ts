@@ -3,14 +3,14 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const schedulingWidgetBlockSchema = {
   type: 'object',
   title: 'Scheduling widget block',
-  description: "The embedded appointment scheduler titled 'Select a Date & Time' (000 §2.10). Its URL and sizes come from the site settings (scheduling).",
+  description: "The appointment scheduler titled 'Select a Date & Time'. Its address and sizes come from the site settings (Scheduling).",
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'scheduling-widget', description: 'Block type: scheduling-widget.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: "Heading. Default: the settings' title, else 'Select a Date & Time'." },
-    text: { type: 'string', description: 'A line under the heading.' },
+    type: { title: 'Type', const: 'scheduling-widget', description: 'Block type: scheduling-widget.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: "Heading. Default: the settings' title, else 'Select a Date & Time'." },
+    text: { title: 'Text', type: 'string', description: 'A line under the heading.' },
   },
 } as const;
 

@@ -4,16 +4,16 @@ export const searchResultsBlockSchema = {
   type: 'object',
   title: 'Search results block',
   description:
-    "A search box and the results for the page's query parameter, matching name, title, description and SKU of the search items (at least 3 characters: 'Please enter at least 3 characters to search.'; nothing found: 'No results found.').",
+    "A search box and its results, matching name, title, description and SKU of the search items (at least 3 characters: 'Please enter at least 3 characters to search.'; nothing found: 'No results found.').",
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'search-results', description: 'Block type: search-results.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', description: "Heading. Default 'Search'." },
-    param: { type: 'string', pattern: '^[a-z]+$', description: "Query parameter holding the term. Default 'query'." },
-    pageSize: { type: 'integer', minimum: 1, maximum: 60, description: 'Results per page. Default 12.' },
-    pagination: { enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' },
+    type: { title: 'Type', const: 'search-results', description: 'Block type: search-results.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', description: "Heading. Default 'Search'." },
+    param: { title: 'Address parameter', type: 'string', pattern: '^[a-z]+$', description: "The name the search term takes in the page's address. Default 'query'." },
+    pageSize: { title: 'Page size', type: 'integer', minimum: 1, maximum: 60, description: 'Results per page. Default 12.' },
+    pagination: { title: 'Pagination', enum: ['page-numbers', 'load-more', 'infinite-scroll'], description: 'How further pages come. Default page-numbers.' },
   },
 } as const;
 
@@ -24,12 +24,12 @@ export const searchPopupBlockSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'search-popup', description: 'Block type: search-popup.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    label: { type: 'string', description: "Text of the button that opens the popup. Default 'Search products'." },
-    searchPage: { type: 'string', pattern: '^/', description: 'Page that shows all results. Default /search.' },
-    limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Suggestions shown. Default 8.' },
-    imageSize: { type: 'integer', minimum: 24, maximum: 200, description: 'Suggestion image size in pixels. Default 100.' },
+    type: { title: 'Type', const: 'search-popup', description: 'Block type: search-popup.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    label: { title: 'Label', type: 'string', description: "Text of the button that opens the popup. Default 'Search products'." },
+    searchPage: { title: 'Search page', type: 'string', pattern: '^/', description: 'Page that shows all results. Default /search.' },
+    limit: { title: 'Limit', type: 'integer', minimum: 1, maximum: 20, description: 'Suggestions shown. Default 8.' },
+    imageSize: { title: 'Image size', type: 'integer', minimum: 24, maximum: 200, description: 'Suggestion image size in pixels. Default 100.' },
   },
 } as const;
 

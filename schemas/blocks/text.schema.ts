@@ -7,10 +7,10 @@ export const textSectionSchema = {
   description: 'A heading with paragraphs and an optional list.',
   additionalProperties: false,
   properties: {
-    heading: { type: 'string', minLength: 1, description: 'Section heading.' },
-    paragraphs: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Paragraphs of plain text, in order.' },
-    list: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Items of a list after the paragraphs.' },
-    ordered: { type: 'boolean', description: 'Number the list. Default false (bullets).' },
+    heading: { title: 'Heading', type: 'string', minLength: 1, description: 'Section heading.' },
+    paragraphs: { title: 'Paragraphs', type: 'array', items: { type: 'string', minLength: 1 }, description: 'Paragraphs of plain text, in order.' },
+    list: { title: 'List', type: 'array', items: { type: 'string', minLength: 1 }, description: 'Items of a list after the paragraphs.' },
+    ordered: { title: 'Ordered', type: 'boolean', description: 'Number the list. Default false (bullets).' },
   },
 } as const;
 
@@ -21,15 +21,15 @@ export const textBlockSchema = {
   additionalProperties: false,
   required: ['type', 'sections'],
   properties: {
-    type: { const: 'text', description: 'Block type: text.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: 'Heading of the block (h2).' },
-    intro: { type: 'string', description: 'A lead paragraph under the heading.' },
+    type: { title: 'Type', const: 'text', description: 'Block type: text.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'Heading of the block (h2).' },
+    intro: { title: 'Intro', type: 'string', description: 'A lead paragraph under the heading.' },
     image: imageSchema,
-    imagePosition: { enum: ['left', 'right'], description: 'Side of the image on wide screens. Default right.' },
-    sections: { type: 'array', items: textSectionSchema, description: 'The sections, in order.' },
+    imagePosition: { title: 'Image position', enum: ['left', 'right'], description: 'Side of the image on wide screens. Default right.' },
+    sections: { title: 'Sections', type: 'array', items: textSectionSchema, description: 'The sections, in order.' },
     action: actionSchema,
-    updated: { type: 'string', description: 'A "Last updated" line, e.g. January 6, 2026.' },
+    updated: { title: 'Updated', type: 'string', description: 'A "Last updated" line, e.g. January 6, 2026.' },
   },
 } as const;
 
@@ -40,11 +40,11 @@ export const stepsBlockSchema = {
   additionalProperties: false,
   required: ['type', 'steps'],
   properties: {
-    type: { const: 'steps', description: 'Block type: steps.' },
-    id: { type: 'string', description: 'Optional anchor id of the block.' },
-    title: { type: 'string', minLength: 1, description: 'Heading of the block.' },
-    intro: { type: 'string', description: 'A line under the heading.' },
-    steps: {
+    type: { title: 'Type', const: 'steps', description: 'Block type: steps.' },
+    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'Heading of the block.' },
+    intro: { title: 'Intro', type: 'string', description: 'A line under the heading.' },
+    steps: { title: 'Steps',
       type: 'array',
       minItems: 1,
       description: 'The steps, in order.',
@@ -53,8 +53,8 @@ export const stepsBlockSchema = {
         additionalProperties: false,
         required: ['title', 'text'],
         properties: {
-          title: { type: 'string', minLength: 1, description: 'Step heading.' },
-          text: { type: 'string', minLength: 1, description: 'What happens in this step.' },
+          title: { title: 'Title', type: 'string', minLength: 1, description: 'Step heading.' },
+          text: { title: 'Text', type: 'string', minLength: 1, description: 'What happens in this step.' },
           action: actionSchema,
         },
       },

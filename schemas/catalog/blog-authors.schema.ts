@@ -10,12 +10,12 @@ export const authorSchema = {
   additionalProperties: false,
   required: ['id', 'name', 'description', 'image'],
   properties: {
-    id: { type: 'string', pattern: slugPattern, description: 'URL-safe id: /blogs/authors/{id}; blogs name it as author.' },
-    name: { type: 'string', minLength: 1, description: 'Full name.' },
-    role: { type: 'string', description: 'Job title shown under the name, e.g. Lead Kitchen Designer.' },
-    description: { type: 'string', minLength: 1, description: 'Short biography shown on the author banner.' },
-    image: { ...catalogImageSchema, description: 'Portrait.' },
-    socials: {
+    id: { title: 'Anchor id', type: 'string', pattern: slugPattern, description: 'URL-safe id: /blogs/authors/{id}; blogs name it as author.' },
+    name: { title: 'Name', type: 'string', minLength: 1, description: 'Full name.' },
+    role: { title: 'Role', type: 'string', description: 'Job title shown under the name, e.g. Lead Kitchen Designer.' },
+    description: { title: 'Description', type: 'string', minLength: 1, description: 'Short biography shown on the author banner.' },
+    image: { ...catalogImageSchema, title: 'Image', description: 'Portrait.' },
+    socials: { title: 'Socials',
       type: 'array',
       description: 'Links to the author\'s profiles, shown as icons.',
       items: {
@@ -25,8 +25,8 @@ export const authorSchema = {
         additionalProperties: false,
         required: ['type', 'url'],
         properties: {
-          type: { enum: ['facebook', 'instagram', 'linkedin', 'pinterest', 'x', 'youtube', 'website'], description: 'Which network (picks the icon).' },
-          url: { type: 'string', pattern: '^https?://', description: 'Profile address.' },
+          type: { title: 'Type', enum: ['facebook', 'instagram', 'linkedin', 'pinterest', 'x', 'youtube', 'website'], description: 'Which network (picks the icon).' },
+          url: { title: 'Link', type: 'string', pattern: '^https?://', description: 'Profile address.' },
         },
       },
     },
@@ -43,7 +43,7 @@ export const blogAuthorsSchema = {
   required: ['authors'],
   properties: {
     $schema: schemaRefProperty,
-    authors: { type: 'array', items: authorSchema, description: 'The authors.' },
+    authors: { title: 'Authors', type: 'array', items: authorSchema, description: 'The authors.' },
   },
 } as const;
 

@@ -10,9 +10,9 @@ export const blogCategorySchema = {
   additionalProperties: false,
   required: ['id', 'name', 'description'],
   properties: {
-    id: { type: 'string', pattern: slugPattern, description: 'The slug: the name lower-cased with non-alphanumerics turned into hyphens, e.g. kitchen-design.' },
-    name: { type: 'string', minLength: 1, description: 'Display name, e.g. Kitchen Design.' },
-    description: { type: 'string', minLength: 1, description: 'Shown on the category page.' },
+    id: { title: 'Anchor id', type: 'string', pattern: slugPattern, description: 'The slug: the name lower-cased with non-alphanumerics turned into hyphens, e.g. kitchen-design.' },
+    name: { title: 'Name', type: 'string', minLength: 1, description: 'Display name, e.g. Kitchen Design.' },
+    description: { title: 'Description', type: 'string', minLength: 1, description: 'Shown on the category page.' },
   },
 } as const;
 
@@ -26,7 +26,7 @@ export const blogCategoriesSchema = {
   required: ['blogCategories'],
   properties: {
     $schema: schemaRefProperty,
-    blogCategories: { type: 'array', items: blogCategorySchema, description: 'The categories.' },
+    blogCategories: { title: 'Blog categories', type: 'array', items: blogCategorySchema, description: 'The categories.' },
   },
 } as const;
 

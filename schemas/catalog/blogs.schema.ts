@@ -13,16 +13,16 @@ export const blogSchema = {
   additionalProperties: false,
   required: ['title', 'description', 'author', 'publishDate', 'blogCategory', 'path', 'contentPath', 'image'],
   properties: {
-    title: { type: 'string', minLength: 1, description: 'Headline of the article.' },
-    description: { type: 'string', minLength: 1, description: 'One or two sentences shown on cards and as the meta description.' },
-    author: { type: 'string', pattern: slugPattern, description: 'Id of the author (blogs/authors.json).' },
-    publishDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Publication date, YYYY-MM-DD (newest first in lists).' },
-    blogCategory: { type: 'string', pattern: slugPattern, description: 'Id of the blog category (blogs/categories.json).' },
-    isPopular: { type: 'boolean', description: 'Listed under popular posts. Default false.' },
-    path: { type: 'string', pattern: slugPattern, description: 'URL slug of the article: /blogs/{path}.' },
-    contentPath: { type: 'string', pattern: '^content/[a-z0-9-]+\\.html$', description: 'HTML body file relative to the blogs folder, e.g. content/rta-vs-assembled.html.' },
-    image: { ...catalogImageSchema, description: 'Cover image, on cards and at the top of the article.' },
-    tags: { type: 'array', items: { type: 'string' }, description: 'Free keywords shown under the article.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'Headline of the article.' },
+    description: { title: 'Description', type: 'string', minLength: 1, description: 'One or two sentences shown on cards and as the meta description.' },
+    author: { title: 'Author', type: 'string', pattern: slugPattern, description: 'Id of the author (blogs/authors.json).' },
+    publishDate: { title: 'Publish date', type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Publication date, YYYY-MM-DD (newest first in lists).' },
+    blogCategory: { title: 'Blog category', type: 'string', pattern: slugPattern, description: 'Id of the blog category (blogs/categories.json).' },
+    isPopular: { title: 'Popular', type: 'boolean', description: 'Listed under popular posts. Default false.' },
+    path: { title: 'Path', type: 'string', pattern: slugPattern, description: 'URL slug of the article: /blogs/{path}.' },
+    contentPath: { title: 'Article file', type: 'string', pattern: '^content/[a-z0-9-]+\\.html$', description: 'HTML body file relative to the blogs folder, e.g. content/rta-vs-assembled.html.' },
+    image: { ...catalogImageSchema, title: 'Image', description: 'Cover image, on cards and at the top of the article.' },
+    tags: { title: 'Tags', type: 'array', items: { type: 'string' }, description: 'Free keywords shown under the article.' },
   },
 } as const;
 
@@ -36,7 +36,7 @@ export const blogsSchema = {
   required: ['blogs'],
   properties: {
     $schema: schemaRefProperty,
-    blogs: { type: 'array', items: blogSchema, description: 'The articles (lists sort them newest first).' },
+    blogs: { title: 'Blogs', type: 'array', items: blogSchema, description: 'The articles (lists sort them newest first).' },
   },
 } as const;
 

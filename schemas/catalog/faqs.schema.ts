@@ -10,10 +10,10 @@ export const faqSchema = {
   additionalProperties: false,
   required: ['question', 'answer', 'category'],
   properties: {
-    question: { type: 'string', minLength: 1, description: 'The question, as a customer would ask it.' },
-    answer: { type: 'string', minLength: 1, description: 'The answer; simple HTML (p, a, ul, li, strong, em) is allowed and is sanitised at load.' },
-    category: { type: 'string', minLength: 1, description: 'Filter tab the question sits under, e.g. Shipping.' },
-    styles: { type: 'array', items: { type: 'string', pattern: slugPattern }, description: 'Names of the styles whose pages show this question; absent means a general question.' },
+    question: { title: 'Question', type: 'string', minLength: 1, description: 'The question, as a customer would ask it.' },
+    answer: { title: 'Answer', type: 'string', minLength: 1, description: 'The answer; simple HTML (p, a, ul, li, strong, em) is allowed and is sanitised at load.' },
+    category: { title: 'Category', type: 'string', minLength: 1, description: 'Filter tab the question sits under, e.g. Shipping.' },
+    styles: { title: 'Styles', type: 'array', items: { type: 'string', pattern: slugPattern }, description: 'Names of the styles whose pages show this question; absent means a general question.' },
   },
 } as const;
 
@@ -27,7 +27,7 @@ export const faqsSchema = {
   required: ['faqs'],
   properties: {
     $schema: schemaRefProperty,
-    faqs: { type: 'array', items: faqSchema, description: 'The questions, in display order.' },
+    faqs: { title: 'Questions', type: 'array', items: faqSchema, description: 'The questions, in display order.' },
   },
 } as const;
 

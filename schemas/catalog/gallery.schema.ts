@@ -17,14 +17,14 @@ export const galleryDesignSchema = {
   additionalProperties: false,
   required: ['slug', 'title', 'description', 'style', 'finish', 'images'],
   properties: {
-    slug: { type: 'string', pattern: slugPattern, description: 'URL-safe name: /inspiration-gallery/{slug}.' },
-    title: { type: 'string', minLength: 1, description: 'Name of the design, e.g. Sage Shaker Farmhouse Kitchen.' },
-    description: { type: 'string', minLength: 1, description: 'The story of the project.' },
-    style: { type: 'string', pattern: slugPattern, description: 'Name of the product style used (links to its page).' },
-    finish: { type: 'string', pattern: slugPattern, description: 'Finish value of that style used (preselects it with ?type=&value=).' },
-    location: { type: 'string', description: 'Where the project is, e.g. Asheville, NC.' },
-    room: { enum: ['kitchen', 'bathroom', 'laundry', 'pantry', 'office'], description: 'Which room (a gallery filter). Default kitchen.' },
-    images: { type: 'array', minItems: 1, items: galleryImageSchema, description: 'Photos, first is the cover; varied aspect ratios suit the masonry grid.' },
+    slug: { title: 'Slug', type: 'string', pattern: slugPattern, description: 'URL-safe name: /inspiration-gallery/{slug}.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'Name of the design, e.g. Sage Shaker Farmhouse Kitchen.' },
+    description: { title: 'Description', type: 'string', minLength: 1, description: 'The story of the project.' },
+    style: { title: 'Style', type: 'string', pattern: slugPattern, description: 'Name of the product style used (links to its page).' },
+    finish: { title: 'Finish', type: 'string', pattern: slugPattern, description: 'Finish value of that style used (preselects it with ?type=&value=).' },
+    location: { title: 'Location', type: 'string', description: 'Where the project is, e.g. Asheville, NC.' },
+    room: { title: 'Room', enum: ['kitchen', 'bathroom', 'laundry', 'pantry', 'office'], description: 'Which room (a gallery filter). Default kitchen.' },
+    images: { title: 'Images', type: 'array', minItems: 1, items: galleryImageSchema, description: 'Photos, first is the cover; varied aspect ratios suit the masonry grid.' },
   },
 } as const;
 
@@ -38,7 +38,7 @@ export const gallerySchema = {
   required: ['designs'],
   properties: {
     $schema: schemaRefProperty,
-    designs: { type: 'array', items: galleryDesignSchema, description: 'The designs, in display order.' },
+    designs: { title: 'Designs', type: 'array', items: galleryDesignSchema, description: 'The designs, in display order.' },
   },
 } as const;
 

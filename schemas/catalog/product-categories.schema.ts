@@ -11,12 +11,12 @@ export const productCategorySchema = {
   additionalProperties: false,
   required: ['slug', 'title', 'description', 'image', 'styles'],
   properties: {
-    slug: { type: 'string', pattern: slugPattern, description: 'URL-safe name; the category page is the category path followed by /{slug}.' },
-    title: { type: 'string', minLength: 1, description: 'Display name, e.g. Kitchen Cabinets.' },
-    description: { type: 'string', minLength: 1, description: 'A paragraph about the category.' },
-    image: { ...catalogImageSchema, description: 'Card and banner image of the category.' },
-    action: { ...actionSchema, description: 'Call to action shown under the description.' },
-    styles: { type: 'array', items: { type: 'string', pattern: slugPattern }, description: 'Names of the styles in this category, in display order (a style may appear in several categories).' },
+    slug: { title: 'Slug', type: 'string', pattern: slugPattern, description: 'URL-safe name; the category page is the category path followed by /{slug}.' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'Display name, e.g. Kitchen Cabinets.' },
+    description: { title: 'Description', type: 'string', minLength: 1, description: 'A paragraph about the category.' },
+    image: { ...catalogImageSchema, title: 'Image', description: 'Card and banner image of the category.' },
+    action: { ...actionSchema, title: 'Action', description: 'Call to action shown under the description.' },
+    styles: { title: 'Styles', type: 'array', items: { type: 'string', pattern: slugPattern }, description: 'Names of the styles in this category, in display order (a style may appear in several categories).' },
   },
 } as const;
 
@@ -30,7 +30,7 @@ export const productCategoriesSchema = {
   required: ['categories'],
   properties: {
     $schema: schemaRefProperty,
-    categories: { type: 'array', minItems: 1, items: productCategorySchema, description: 'The categories, in order.' },
+    categories: { title: 'Categories', type: 'array', minItems: 1, items: productCategorySchema, description: 'The categories, in order.' },
   },
 } as const;
 

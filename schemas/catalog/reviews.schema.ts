@@ -13,14 +13,14 @@ export const reviewSchema = {
   additionalProperties: false,
   required: ['name', 'rating', 'platform', 'reviewText', 'date'],
   properties: {
-    name: { type: 'string', minLength: 1, description: 'Reviewer\'s display name (also the feed nickname), e.g. Megan R.' },
-    rating: { type: 'number', minimum: 0.5, maximum: 5, multipleOf: 0.5, description: 'Stars out of 5, in halves.' },
-    platform: { enum: ['Google', 'Houzz', 'Facebook', 'Trustpilot', 'Yelp', 'Website'], description: 'Where the review was posted (shows its logo name).' },
-    location: { type: 'string', description: 'Where the reviewer lives, e.g. Austin, TX.' },
-    profilePicture: { ...catalogImageSchema, description: 'Reviewer\'s picture; initials are shown when absent.' },
-    reviewText: { type: 'string', minLength: 1, description: 'The review (cards cut it at 150 characters with Show More).' },
-    date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'When it was posted, YYYY-MM-DD (the feed\'s rdate).' },
-    style: { type: 'string', pattern: slugPattern, description: 'Name of the style the review is about, if any (counts toward that style\'s rating).' },
+    name: { title: 'Name', type: 'string', minLength: 1, description: 'Reviewer\'s display name (also the feed nickname), e.g. Megan R.' },
+    rating: { title: 'Rating', type: 'number', minimum: 0.5, maximum: 5, multipleOf: 0.5, description: 'Stars out of 5, in halves.' },
+    platform: { title: 'Platform', enum: ['Google', 'Houzz', 'Facebook', 'Trustpilot', 'Yelp', 'Website'], description: 'Where the review was posted (shows its logo name).' },
+    location: { title: 'Location', type: 'string', description: 'Where the reviewer lives, e.g. Austin, TX.' },
+    profilePicture: { ...catalogImageSchema, title: 'Profile picture', description: 'Reviewer\'s picture; initials are shown when absent.' },
+    reviewText: { title: 'Review text', type: 'string', minLength: 1, description: 'The review (cards cut it at 150 characters with Show More).' },
+    date: { title: 'Date', type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'When it was posted, YYYY-MM-DD (the feed\'s rdate).' },
+    style: { title: 'Style', type: 'string', pattern: slugPattern, description: 'Name of the style the review is about, if any (counts toward that style\'s rating).' },
   },
 } as const;
 
@@ -34,8 +34,8 @@ export const reviewsSchema = {
   required: ['reviews'],
   properties: {
     $schema: schemaRefProperty,
-    summary: { ...ratingSummarySchema, description: 'The overall rating to show; computed from the reviews below when absent.' },
-    reviews: { type: 'array', items: reviewSchema, description: 'The reviews, newest first.' },
+    summary: { ...ratingSummarySchema, title: 'Summary', description: 'The overall rating to show; computed from the reviews below when absent.' },
+    reviews: { title: 'Reviews', type: 'array', items: reviewSchema, description: 'The reviews, newest first.' },
   },
 } as const;
 

@@ -14,14 +14,14 @@ export const searchItemSchema = {
   additionalProperties: false,
   required: ['name', 'title', 'description', 'type', 'path'],
   properties: {
-    name: { type: 'string', minLength: 1, description: 'Code of the item (a style name, a page name).' },
-    title: { type: 'string', minLength: 1, description: 'What the result shows.' },
-    description: { type: 'string', description: 'A line under the title; matched too.' },
-    sku: { type: 'string', description: 'SKU of a sample item; matched too.' },
-    type: { enum: ['style', 'sample', 'category', 'page'], description: 'Kind of result.' },
-    categories: { type: 'array', items: { type: 'string' }, description: 'Product category slugs the item belongs to (search filters).' },
-    images: { type: 'array', items: catalogImageSchema, description: 'Result image (the first is shown, 100x100 in the popup).' },
-    path: { type: 'string', pattern: '^/', description: 'Where the result links to.' },
+    name: { title: 'Name', type: 'string', minLength: 1, description: 'Code of the item (a style name, a page name).' },
+    title: { title: 'Title', type: 'string', minLength: 1, description: 'What the result shows.' },
+    description: { title: 'Description', type: 'string', description: 'A line under the title; matched too.' },
+    sku: { title: 'SKU', type: 'string', description: 'SKU of a sample item; matched too.' },
+    type: { title: 'Type', enum: ['style', 'sample', 'category', 'page'], description: 'Kind of result.' },
+    categories: { title: 'Categories', type: 'array', items: { type: 'string' }, description: 'Product category slugs the item belongs to (search filters).' },
+    images: { title: 'Images', type: 'array', items: catalogImageSchema, description: 'Result image (the first is shown, 100x100 in the popup).' },
+    path: { title: 'Path', type: 'string', pattern: '^/', description: 'Where the result links to.' },
   },
 } as const;
 
@@ -35,7 +35,7 @@ export const searchItemsSchema = {
   required: ['items'],
   properties: {
     $schema: schemaRefProperty,
-    items: { type: 'array', items: searchItemSchema, description: 'The extra items.' },
+    items: { title: 'Items', type: 'array', items: searchItemSchema, description: 'The extra items.' },
   },
 } as const;
 

@@ -12,8 +12,8 @@ const rangeSchema = {
   additionalProperties: false,
   required: ['min', 'max'],
   properties: {
-    min: { type: 'number', minimum: 0, description: 'Low end of the range, in dollars.' },
-    max: { type: 'number', minimum: 0, description: 'High end of the range, in dollars.' },
+    min: { title: 'Min', type: 'number', minimum: 0, description: 'Low end of the range, in dollars.' },
+    max: { title: 'Max', type: 'number', minimum: 0, description: 'High end of the range, in dollars.' },
   },
 } as const;
 
@@ -41,13 +41,13 @@ export const estimatorPricingSchema = {
       type: 'object',
       title: 'Pricing node',
       description: 'A price entry (has price), or option values / dependency values mapped to deeper nodes.',
-      if: { required: ['price'], properties: { price: { description: 'A node with price is a price entry.' } } },
+      if: { required: ['price'], properties: { price: { title: 'Price', description: 'A node with price is a price entry.' } } },
       then: priceEntrySchema,
       else: { additionalProperties: { $ref: '#/definitions/node' } },
     },
   },
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
   },
   additionalProperties: {
     type: 'object',

@@ -7,7 +7,7 @@ const totalRowSchema = {
   description: 'A total line of the summary.',
   additionalProperties: false,
   required: ['label'],
-  properties: { label: { type: 'string', minLength: 1, description: 'Text of the row, e.g. Estimated Total.' } },
+  properties: { label: { title: 'Label', type: 'string', minLength: 1, description: 'Text of the row, e.g. Estimated Total.' } },
 } as const;
 
 export const summaryConfigSchema = {
@@ -16,10 +16,10 @@ export const summaryConfigSchema = {
   description: 'The price summary beside (or above) the estimator: breakdown rows and totals, each shown as a range $min - $max.',
   additionalProperties: false,
   properties: {
-    title: { type: 'string', description: 'Heading of the summary, e.g. Your Estimate.' },
-    note: { type: 'string', description: 'Small print under the totals.' },
-    position: { enum: ['sidebar', 'top'], description: 'Where the summary sits. Default sidebar.' },
-    breakdowns: {
+    title: { title: 'Title', type: 'string', description: 'Heading of the summary, e.g. Your Estimate.' },
+    note: { title: 'Note', type: 'string', description: 'Small print under the totals.' },
+    position: { title: 'Position', enum: ['sidebar', 'top'], description: 'Where the summary sits. Default sidebar.' },
+    breakdowns: { title: 'Breakdowns',
       type: 'array',
       description: 'Groups of breakdown rows.',
       items: {
@@ -29,8 +29,8 @@ export const summaryConfigSchema = {
         additionalProperties: false,
         required: ['label', 'items'],
         properties: {
-          label: { type: 'string', minLength: 1, description: 'Heading of the group, e.g. Cabinets.' },
-          items: {
+          label: { title: 'Label', type: 'string', minLength: 1, description: 'Heading of the group, e.g. Cabinets.' },
+          items: { title: 'Items',
             type: 'array',
             description: 'The rows of the group.',
             items: {
@@ -40,9 +40,9 @@ export const summaryConfigSchema = {
               additionalProperties: false,
               required: ['name', 'label', 'fields'],
               properties: {
-                name: { type: 'string', minLength: 1, description: 'Key of the row (sent with the submission).' },
-                label: { type: 'string', minLength: 1, description: 'Text of the row.' },
-                fields: {
+                name: { title: 'Name', type: 'string', minLength: 1, description: 'Key of the row (sent with the submission).' },
+                label: { title: 'Label', type: 'string', minLength: 1, description: 'Text of the row.' },
+                fields: { title: 'Fields',
                   type: 'array',
                   minItems: 1,
                   items: { type: 'string', minLength: 1, description: 'Name of an estimator field.' },
@@ -54,9 +54,9 @@ export const summaryConfigSchema = {
         },
       },
     },
-    productTotal: { ...totalRowSchema, description: 'Row with the product (material) range.' },
-    laborTotal: { ...totalRowSchema, description: 'Row with the labor range.' },
-    grandTotal: { ...totalRowSchema, description: 'Row with the final range, product plus labor.' },
+    productTotal: { ...totalRowSchema, title: 'Product total', description: 'Row with the product (material) range.' },
+    laborTotal: { ...totalRowSchema, title: 'Labor total', description: 'Row with the labor range.' },
+    grandTotal: { ...totalRowSchema, title: 'Grand total', description: 'Row with the final range, product plus labor.' },
   },
 } as const;
 

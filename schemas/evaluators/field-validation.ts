@@ -48,7 +48,35 @@ function validateFiles(field: InputField, value: FieldValue): string | null {
   return null;
 }
 
-const compiledPatterns = new Map<string, RegExp | null>();
+/** What a field's pattern is compiled to: a test of a whole value. */
+export interface CompiledPattern {
+  test(value: string): boolean;
+}
+
+/**
+ * Compiles a pattern so that the whole value must match, or answers null for one that does not
+ * compile. The browser's: a RegExp in Unicode mode, as its pattern attribute reads it. The server
+ * puts a linear-time engine in its place (server/services/linear-patterns.ts): it runs every
+ * visitor's value through the pattern, and a backtracking engine can spend minutes on one value.
+ */
+export type PatternEngine = (pattern: string) => CompiledPattern | null;
+
+export const browserPatternEngine: PatternEngine = (pattern) => {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u');
+  } catch {
+    return null;
+  }
+};
+
+let engine: PatternEngine = browserPatternEngine;
+const compiledPatterns = new Map<string, CompiledPattern | null>();
+
+/** Puts another engine in place of the browser's (the server's linear one); the patterns compiled so far are forgotten. */
+export function usePatternEngine(next: PatternEngine): void {
+  engine = next;
+  compiledPatterns.clear();
+}
 
 /**
  * A field's `pattern` as the browser's pattern attribute reads it: the whole value must match. A
@@ -56,14 +84,10 @@ const compiledPatterns = new Map<string, RegExp | null>();
  * so it never reaches a visitor; should one reach this, it is not applied rather than failing every
  * submission.
  */
-export function fieldPattern(pattern: string): RegExp | null {
+export function fieldPattern(pattern: string): CompiledPattern | null {
   let compiled = compiledPatterns.get(pattern);
   if (compiled === undefined) {
-    try {
-      compiled = new RegExp(`^(?:${pattern})$`, 'u');
-    } catch {
-      compiled = null;
-    }
+    compiled = engine(pattern);
     compiledPatterns.set(pattern, compiled);
   }
   return compiled;

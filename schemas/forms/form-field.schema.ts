@@ -44,7 +44,7 @@ export const hideWhenSchema = {
   additionalProperties: false,
   required: ['field', 'equals'],
   properties: {
-    field: { type: 'string', minLength: 1, description: 'Name of the field whose value is watched.' },
+    field: { title: 'Field', type: 'string', minLength: 1, description: 'Name of the field whose value is watched.' },
     equals: {
       title: 'Equals',
       description: 'The value, or list of values, that hides this field. For a list-valued field (checkbox-group, multiSelect), hidden when any chosen value matches.',
@@ -61,7 +61,7 @@ export const showWhenSchema = {
   additionalProperties: false,
   required: ['field', 'equals'],
   properties: {
-    field: { type: 'string', minLength: 1, description: 'Name of the field whose value is watched.' },
+    field: { title: 'Field', type: 'string', minLength: 1, description: 'Name of the field whose value is watched.' },
     equals: {
       title: 'Equals',
       description: 'The value, or list of values, that shows this field. For a list-valued field (checkbox-group, multiSelect), shown when any chosen value matches.',
@@ -89,11 +89,11 @@ export const fieldOptionSchema = {
   additionalProperties: false,
   required: ['value', 'label'],
   properties: {
-    value: { type: 'string', description: 'The value stored and sent when this option is chosen; also the key of the option in the pricing data.' },
-    label: { type: 'string', description: 'What the visitor reads.' },
-    customLabel: { type: 'string', description: 'Label with simple HTML (bold, links), shown in place of label where the renderer allows markup.' },
-    description: { type: 'string', description: 'A line of help under the option.' },
-    image: { type: 'string', description: 'Path of a picture shown with the option (e.g. a door style).' },
+    value: { title: 'Value', type: 'string', description: 'The value stored and sent when this option is chosen; also the key of the option in the pricing data.' },
+    label: { title: 'Label', type: 'string', description: 'What the visitor reads.' },
+    customLabel: { title: 'Label with a link', type: 'string', description: 'Label with simple HTML (bold, links), shown in place of label where the renderer allows markup.' },
+    description: { title: 'Description', type: 'string', description: 'A line of help under the option.' },
+    image: { title: 'Image', type: 'string', description: 'Path of a picture shown with the option (e.g. a door style).' },
     hideWhen: hideWhenRef,
   },
 } as const;
@@ -106,25 +106,25 @@ const defaultValueSchema = {
 
 /** Properties every input field may have; `group` adds its own below. */
 const inputFieldProperties = {
-  name: {
+  name: { title: 'Name',
     type: 'string',
     minLength: 1,
     pattern: '^[A-Za-z_][A-Za-z0-9_.-]*$',
     description: 'Key of the value in the submitted data; unique in its form. Letters, digits, _ . - (starting with a letter or _).',
   },
-  label: { type: 'string', description: 'Text shown above or beside the field, and used in messages such as "{label} seems too short".' },
-  customLabel: { type: 'string', description: 'Label with simple HTML (bold, links), shown in place of label where the renderer allows markup.' },
-  required: { type: 'boolean', description: "The visitor must fill the field ('This field is required'). Ignored while the field is hidden by hideWhen." },
-  placeholder: { type: 'string', description: 'Hint shown inside an empty input.' },
-  value: { ...scalarSchema, description: 'A fixed value, e.g. of a hidden field (the page or campaign a submission came from).' },
+  label: { title: 'Label', type: 'string', description: 'Text shown above or beside the field, and used in messages such as "{label} seems too short".' },
+  customLabel: { title: 'Label with a link', type: 'string', description: 'Label with simple HTML (bold, links), shown in place of label where the renderer allows markup.' },
+  required: { title: 'Required', type: 'boolean', description: "The visitor must fill the field ('This field is required'). Ignored while the field is hidden by hideWhen." },
+  placeholder: { title: 'Placeholder', type: 'string', description: 'Hint shown inside an empty input.' },
+  value: { ...scalarSchema, title: 'Fixed value', description: 'A fixed value, e.g. of a hidden field (the page or campaign a submission came from).' },
   defaultValue: defaultValueSchema,
-  options: { type: 'array', items: fieldOptionRef, description: 'The choices of a select, radio or checkbox-group field.' },
-  column: { type: 'integer', minimum: 1, maximum: 12, description: 'Grid column the field starts in (1-12).' },
-  span: { type: 'integer', minimum: 1, maximum: 12, description: 'How many of the 12 grid columns the field spans. Default 12 (full width).' },
+  options: { title: 'Options', type: 'array', items: fieldOptionRef, description: 'The choices of a select, radio or checkbox-group field.' },
+  column: { title: 'Column', type: 'integer', minimum: 1, maximum: 12, description: 'Grid column the field starts in (1-12).' },
+  span: { title: 'Width (columns)', type: 'integer', minimum: 1, maximum: 12, description: 'How many of the 12 grid columns the field spans. Default 12 (full width).' },
   hideWhen: hideWhenRef,
   showWhen: showWhenRef,
-  minLength: { type: 'integer', minimum: 0, description: "Fewest characters accepted ('{label} seems too short')." },
-  maxLength: { type: 'integer', minimum: 1, description: "Most characters accepted ('{label} seems too long')." },
+  minLength: { title: 'Fewest characters', type: 'integer', minimum: 0, description: "Fewest characters accepted ('{label} seems too short')." },
+  maxLength: { title: 'Most characters', type: 'integer', minimum: 1, description: "Most characters accepted ('{label} seems too long')." },
   pattern: {
     type: 'string',
     minLength: 1,
@@ -144,17 +144,17 @@ const inputFieldProperties = {
     description:
       "A named rule for a text-like field. phone: a 10-digit phone number; digits, + - ( ) . and spaces allowed, as at checkout ('Phone number is invalid', 'Phone number must be at least 10 digits', 'Phone number can't exceed 10 digits').",
   },
-  multiSelect: { type: 'boolean', description: "A select that accepts several options; the value is a list and at least one must be chosen ('Select at least one option')." },
-  maxFileSize: { type: 'number', exclusiveMinimum: 0, description: 'Largest accepted size of one file, in MB. Default 2.' },
-  fileTypes: {
+  multiSelect: { title: 'Several choices', type: 'boolean', description: "A select that accepts several options; the value is a list and at least one must be chosen ('Select at least one option')." },
+  maxFileSize: { title: 'Largest file (MB)', type: 'number', exclusiveMinimum: 0, description: 'Largest accepted size of one file, in MB. Default 2.' },
+  fileTypes: { title: 'File types',
     type: 'array',
-    items: { type: 'string', minLength: 1, description: 'An extension such as .pdf, a MIME type such as image/png, or a family such as image/*.' },
+    items: { type: 'string', minLength: 1, description: 'An extension such as .pdf, or a family such as image/* (every picture).' },
     description: "File types accepted by a file field ('Unsupported file format' otherwise). Default: any type.",
   },
-  maxFiles: { type: 'integer', minimum: 1, description: 'Most files a file field keeps; extra files are dropped. Default 1.' },
-  layout: { enum: ['vertical', 'horizontal', 'grid', 'inline'], description: 'How options of a radio or checkbox-group field are laid out. Default vertical.' },
-  onlyNumbers: { type: 'boolean', description: 'The input accepts digits only (e.g. a ZIP code kept as text).' },
-  dependsOn: {
+  maxFiles: { title: 'Most files', type: 'integer', minimum: 1, description: 'Most files a file field keeps; extra files are dropped. Default 1.' },
+  layout: { title: 'Layout of the choices', enum: ['vertical', 'horizontal', 'grid', 'inline'], description: 'How options of a radio or checkbox-group field are laid out. Default vertical.' },
+  onlyNumbers: { title: 'Digits only', type: 'boolean', description: 'The input accepts digits only (e.g. a ZIP code kept as text).' },
+  dependsOn: { title: 'Depends on',
     type: 'array',
     items: { type: 'string', minLength: 1, description: 'Name of a field of the same form.' },
     description: 'Fields this one depends on. In the estimator the price of this field is looked up under their chosen values first, in this order.',
@@ -166,19 +166,19 @@ const inputFieldProperties = {
     additionalProperties: false,
     required: ['field', 'options'],
     properties: {
-      field: { type: 'string', minLength: 1, description: 'Name of the field whose value chooses the option list.' },
-      options: {
+      field: { title: 'Field', type: 'string', minLength: 1, description: 'Name of the field whose value chooses the option list.' },
+      options: { title: 'Options',
         type: 'object',
         description: 'Option lists keyed by the value of `field`.',
         additionalProperties: { type: 'array', items: fieldOptionRef, description: 'Options offered while `field` holds this key.' },
       },
     },
   },
-  useInCalculation: { type: 'boolean', description: 'Estimator only: false leaves this field out of the price. Default true.' },
-  hideInPDF: { type: 'boolean', description: 'Estimator only: true leaves this field out of the PDF estimate.' },
-  description: { type: 'string', description: 'Help text shown under the field.' },
-  className: { type: 'string', description: 'Extra CSS class names for the field wrapper.' },
-  autocomplete: {
+  useInCalculation: { title: 'Used in the price', type: 'boolean', description: 'Estimator only: false leaves this field out of the price. Default true.' },
+  hideInPDF: { title: 'Left out of the PDF', type: 'boolean', description: 'Estimator only: true leaves this field out of the PDF estimate.' },
+  description: { title: 'Help text', type: 'string', description: 'Help text shown under the field.' },
+  className: { title: 'Style names', type: 'string', description: 'Names a designer gave this field\'s look in the site\'s styles; leave empty unless told.' },
+  autocomplete: { title: 'Autofill hint',
     type: 'string',
     pattern: '^[a-z0-9 -]+$',
     description: "The input's autocomplete hint, e.g. current-password or new-password (password managers read it). Default: from the type and name (email, tel, given-name...).",
@@ -192,7 +192,7 @@ export const inputFieldSchema = {
   additionalProperties: false,
   required: ['name', 'type'],
   properties: {
-    type: {
+    type: { title: 'Type',
       enum: INPUT_FIELD_TYPES,
       description:
         'Kind of input: text, email, number, hidden, tel, textarea, select, checkbox, newsletter (a consent checkbox that subscribes), checkbox-group, radio, file, or password (account forms only).',
@@ -214,8 +214,8 @@ export const groupActionsSchema = {
       additionalProperties: false,
       required: ['path', 'text'],
       properties: {
-        path: { type: 'string', minLength: 1, description: 'Name of the group to open next.' },
-        text: { type: 'string', minLength: 1, description: 'Words on the button.' },
+        path: { title: 'Path', type: 'string', minLength: 1, description: 'Name of the group to open next.' },
+        text: { title: 'Text', type: 'string', minLength: 1, description: 'Words on the button.' },
       },
     },
     submit: {
@@ -224,7 +224,7 @@ export const groupActionsSchema = {
       description: 'Validates the whole form and sends it.',
       additionalProperties: false,
       required: ['text'],
-      properties: { text: { type: 'string', minLength: 1, description: 'Words on the button.' } },
+      properties: { text: { title: 'Text', type: 'string', minLength: 1, description: 'Words on the button.' } },
     },
     print: {
       type: 'object',
@@ -232,7 +232,7 @@ export const groupActionsSchema = {
       description: 'Validates the whole form and downloads the PDF estimate. Shown only when a price exists and a value is filled.',
       additionalProperties: false,
       required: ['text'],
-      properties: { text: { type: 'string', minLength: 1, description: 'Words on the button.' } },
+      properties: { text: { title: 'Text', type: 'string', minLength: 1, description: 'Words on the button.' } },
     },
   },
 } as const;
@@ -244,18 +244,18 @@ export const groupFieldSchema = {
   additionalProperties: false,
   required: ['name', 'type', 'fields'],
   properties: {
-    type: { const: 'group', description: 'Field type: group.' },
+    type: { title: 'Type', const: 'group', description: 'Field type: group.' },
     name: inputFieldProperties.name,
-    label: { type: 'string', description: 'Title of the group.' },
-    description: { type: 'string', description: 'Text under the title.' },
-    layout: { enum: ['accordion', 'popup'], description: 'Estimator: how the section opens. Default accordion.' },
-    className: { type: 'string', description: 'Extra CSS class names for the group.' },
+    label: { title: 'Label', type: 'string', description: 'Title of the group.' },
+    description: { title: 'Description', type: 'string', description: 'Text under the title.' },
+    layout: { title: 'Layout', enum: ['accordion', 'popup'], description: 'Estimator: how the section opens. Default accordion.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this group\'s look in the site\'s styles; leave empty unless told.' },
     column: inputFieldProperties.column,
     span: inputFieldProperties.span,
     hideWhen: hideWhenRef,
     showWhen: showWhenRef,
     hideInPDF: inputFieldProperties.hideInPDF,
-    fields: { type: 'array', items: { $ref: '#/definitions/inputField' }, description: 'The fields of the group, in order.' },
+    fields: { title: 'Fields', type: 'array', items: { $ref: '#/definitions/inputField' }, description: 'The fields of the group, in order.' },
     actions: groupActionsSchema,
   },
 } as const;

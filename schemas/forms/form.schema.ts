@@ -13,8 +13,8 @@ const buttonSchema = {
   additionalProperties: false,
   required: ['text'],
   properties: {
-    text: { type: 'string', minLength: 1, description: 'Words on the button.' },
-    className: { type: 'string', description: 'Extra CSS class names.' },
+    text: { title: 'Text', type: 'string', minLength: 1, description: 'Words on the button.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this part\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
 
@@ -24,8 +24,8 @@ export const emailNotificationsSchema = {
   description: 'What the server e-mails after a successful submission.',
   additionalProperties: false,
   properties: {
-    sendSuccessEmail: { type: 'boolean', description: 'Send the visitor a confirmation e-mail (to the value of the first email field).' },
-    emailTemplateId: { type: 'string', description: 'Name of the e-mail template the server uses.' },
+    sendSuccessEmail: { title: 'Send success email', type: 'boolean', description: 'Send the visitor a confirmation e-mail (to the value of the first email field).' },
+    emailTemplateId: { title: 'E-mail template', type: 'string', description: 'Name of the e-mail template the server uses.' },
   },
 } as const;
 
@@ -43,25 +43,25 @@ const stepSchema = {
   additionalProperties: false,
   required: ['fields'],
   properties: {
-    title: { type: 'string', description: 'Heading of the step.' },
-    subTitle: { type: 'string', description: 'Line under the heading.' },
-    description: { type: 'string', description: 'Text above the fields.' },
-    className: { type: 'string', description: 'Extra CSS class names of the step.' },
-    layout: { enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
-    fields: { type: 'array', minItems: 1, items: formFieldRef, description: 'The fields of the step, in order.' },
+    title: { title: 'Title', type: 'string', description: 'Heading of the step.' },
+    subTitle: { title: 'Subtitle', type: 'string', description: 'Line under the heading.' },
+    description: { title: 'Description', type: 'string', description: 'Text above the fields.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this step\'s look in the site\'s styles; leave empty unless told.' },
+    layout: { title: 'Layout', enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
+    fields: { title: 'Fields', type: 'array', minItems: 1, items: formFieldRef, description: 'The fields of the step, in order.' },
     actions: {
       type: 'object',
       title: 'Step actions',
       description: 'The buttons of the step. The last step sends the e-mail notifications.',
       additionalProperties: false,
       properties: {
-        back: { ...buttonSchema, description: 'Goes back one step.' },
-        next: { ...buttonSchema, description: 'Validates this step, saves it and goes to the next one.' },
-        submit: { ...buttonSchema, description: 'Validates and sends the last step.' },
-        reset: { ...buttonSchema, description: 'Clears the step.' },
+        back: { ...buttonSchema, title: 'Back', description: 'Goes back one step.' },
+        next: { ...buttonSchema, title: 'Next', description: 'Validates this step, saves it and goes to the next one.' },
+        submit: { ...buttonSchema, title: 'Submit', description: 'Validates and sends the last step.' },
+        reset: { ...buttonSchema, title: 'Reset', description: 'Clears the step.' },
       },
     },
-    disclaimer: { type: 'string', description: 'Small print under the step (simple HTML allowed).' },
+    disclaimer: { title: 'Disclaimer', type: 'string', description: 'Small print under the step (simple HTML allowed).' },
   },
 } as const;
 
@@ -74,31 +74,31 @@ export const formSchema = {
   $id: schemaId('form'),
   type: 'object',
   title: 'Form definition',
-  description: 'A form the site renders and /api/forms/{name} receives: single-step (give fields) or multi-step (give steps).',
+  description: 'A form of the site: in one step (give fields) or several (give steps).',
   additionalProperties: false,
   required: ['name'],
   definitions: fieldDefinitions,
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
-    name: {
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    name: { title: 'Name',
       type: 'string',
       pattern: '^[a-z0-9][a-z0-9-]*$',
-      description: 'Name of the form, used in /api/forms/{name}; by convention the file name without .json.',
+      description: 'Name of the form; the same as its file name.',
     },
-    title: { type: 'string', description: 'Heading shown above the form.' },
-    description: { type: 'string', description: 'Text under the heading.' },
-    className: { type: 'string', description: 'Extra CSS class names of the form.' },
-    layout: { enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
-    fields: { type: 'array', minItems: 1, items: formFieldRef, description: 'Fields of a single-step form, in order.' },
-    steps: { type: 'array', minItems: 1, items: stepSchema, description: 'Steps of a multi-step form, in order.' },
+    title: { title: 'Title', type: 'string', description: 'Heading shown above the form.' },
+    description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
+    className: { title: 'Style names', type: 'string', description: 'Names a designer gave this form\'s look in the site\'s styles; leave empty unless told.' },
+    layout: { title: 'Layout', enum: ['one-column', 'two-columns', 'grid'], description: 'How the fields are arranged. Default grid (fields use column and span).' },
+    fields: { title: 'Fields', type: 'array', minItems: 1, items: formFieldRef, description: 'Fields of a single-step form, in order.' },
+    steps: { title: 'Steps', type: 'array', minItems: 1, items: stepSchema, description: 'Steps of a multi-step form, in order.' },
     buttons: {
       type: 'object',
       title: 'Buttons',
       description: 'Buttons of a single-step form.',
       additionalProperties: false,
       properties: {
-        submit: { ...buttonSchema, description: 'Sends the form. Default text: Submit.' },
-        reset: { ...buttonSchema, description: 'Clears the form. Not shown unless given.' },
+        submit: { ...buttonSchema, title: 'Submit', description: 'Sends the form. Default text: Submit.' },
+        reset: { ...buttonSchema, title: 'Reset', description: 'Clears the form. Not shown unless given.' },
       },
     },
     messages: {
@@ -107,11 +107,11 @@ export const formSchema = {
       description: 'Texts shown after sending.',
       additionalProperties: false,
       properties: {
-        success: { type: 'string', description: "Shown after a successful submission. Default: 'Your form has been submitted successfully.'" },
-        error: { type: 'string', description: "Shown when sending fails and the server gives no message. Default: 'Something went wrong. Plase try again later.'" },
+        success: { title: 'Success', type: 'string', description: "Shown after a successful submission. Default: 'Your form has been submitted successfully.'" },
+        error: { title: 'Error', type: 'string', description: "Shown when sending fails and the server gives no message. Default: 'Something went wrong. Plase try again later.'" },
       },
     },
-    googleReCaptcha: {
+    googleReCaptcha: { title: 'Captcha',
       type: 'boolean',
       description:
         "Ask for a reCAPTCHA token before sending ('Please complete the reCAPTCHA verification'). Required when the form e-mails the address the visitor types (emailNotifications.sendSuccessEmail, actions.subscribeNewsletter or a newsletter field).",
@@ -123,10 +123,10 @@ export const formSchema = {
       description: 'Behaviour switches of the form.',
       additionalProperties: false,
       properties: {
-        resetOnSuccess: { type: 'boolean', description: 'Clear the form after a successful submission. Default true.' },
-        successMessageSeconds: { type: 'number', minimum: 0, description: 'How long the result message shows. Default 5.' },
-        showThankYou: { type: 'boolean', description: "Replace the form by the 'Thank you!' panel after success. Default false." },
-        analyticsEvent: { type: 'string', description: 'Name of the analytics event pushed on submit, e.g. form_submit_click or FKD_form_click.' },
+        resetOnSuccess: { title: 'Reset on success', type: 'boolean', description: 'Clear the form after a successful submission. Default true.' },
+        successMessageSeconds: { title: 'Success message shown (seconds)', type: 'number', minimum: 0, description: 'How long the result message shows. Default 5.' },
+        showThankYou: { title: 'Show thank you', type: 'boolean', description: "Replace the form by the 'Thank you!' panel after success. Default false." },
+        analyticsEvent: { title: 'Analytics event', type: 'string', description: 'Name of the analytics event pushed on submit, e.g. form_submit_click or FKD_form_click.' },
       },
     },
     actions: {
@@ -135,14 +135,14 @@ export const formSchema = {
       description: 'What happens after a successful submission.',
       additionalProperties: false,
       properties: {
-        redirect: { type: 'string', description: 'Path to go to after success, e.g. /order/success.' },
-        subscribeNewsletter: { type: 'boolean', description: 'Subscribe the e-mail address to the newsletter (also done when a newsletter field is checked).' },
+        redirect: { title: 'Redirect', type: 'string', description: 'Path to go to after success, e.g. /order/success.' },
+        subscribeNewsletter: { title: 'Subscribe newsletter', type: 'boolean', description: 'Subscribe the e-mail address to the newsletter (also done when a newsletter field is checked).' },
       },
     },
-    account: {
+    account: { title: 'Account',
       enum: ACCOUNT_FORM_ACTIONS,
       description:
-        'Makes this a customer account form: it is sent to that account endpoint instead of /api/forms/{name} (register: POST /api/my-account/register then sign-in; sign-in: /api/my-account/login; forgot-password: /api/my-account/password-reset; reset-password: /api/my-account/password-reset/confirm with the link token). Only account forms may hold password fields; /api/forms refuses them.',
+        'Makes this a customer account form (register, sign in, forgot or reset the password): it signs the customer up or in instead of storing a submission. Only account forms may hold password fields.',
     },
     metadata: formMetadataSchema,
   },

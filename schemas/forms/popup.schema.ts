@@ -20,9 +20,9 @@ const textComponentSchema = {
   additionalProperties: false,
   required: ['type'],
   properties: {
-    type: { const: 'text', description: 'Component type: text.' },
-    heading: { type: 'string', description: 'A heading.' },
-    text: { type: 'string', description: 'A paragraph (simple HTML allowed: bold, italics, links).' },
+    type: { title: 'Type', const: 'text', description: 'Component type: text.' },
+    heading: { title: 'Heading', type: 'string', description: 'A heading.' },
+    text: { title: 'Text', type: 'string', description: 'A paragraph (simple HTML allowed: bold, italics, links).' },
   },
 } as const;
 
@@ -33,7 +33,7 @@ const imageComponentSchema = {
   additionalProperties: false,
   required: ['type', 'image'],
   properties: {
-    type: { const: 'image', description: 'Component type: image.' },
+    type: { title: 'Type', const: 'image', description: 'Component type: image.' },
     image: imageSchema,
   },
 } as const;
@@ -45,8 +45,8 @@ const formComponentSchema = {
   additionalProperties: false,
   required: ['type', 'form'],
   properties: {
-    type: { const: 'form', description: 'Component type: form.' },
-    form: { type: 'string', minLength: 1, description: 'Name of the form definition (forms/{name}.json).' },
+    type: { title: 'Type', const: 'form', description: 'Component type: form.' },
+    form: { title: 'Form', type: 'string', minLength: 1, description: 'Which form to show, e.g. contact.' },
   },
 } as const;
 
@@ -57,7 +57,7 @@ const actionComponentSchema = {
   additionalProperties: false,
   required: ['type', 'action'],
   properties: {
-    type: { const: 'action', description: 'Component type: action.' },
+    type: { title: 'Type', const: 'action', description: 'Component type: action.' },
     action: actionSchema,
   },
 } as const;
@@ -79,40 +79,40 @@ export const popupSchema = {
   additionalProperties: false,
   required: ['name', 'components'],
   properties: {
-    $schema: { type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
-    name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the popup; also the name of its show-once cookie.' },
-    title: { type: 'string', description: 'Heading of the popup.' },
-    description: { type: 'string', description: 'Text under the heading.' },
-    layout: {
+    $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
+    name: { title: 'Name', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Name of the popup; the same as its file name.' },
+    title: { title: 'Title', type: 'string', description: 'Heading of the popup.' },
+    description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
+    layout: { title: 'Layout',
       enum: ['center', 'image-content', 'components-only'],
       description: 'center: title, text and components centred; image-content: the image beside the content; components-only: only the components. Default center.',
     },
-    image: { ...imageSchema, description: 'The picture of the image-content layout.' },
+    image: { ...imageSchema, title: 'Image', description: 'The picture of the image-content layout.' },
     show: {
       type: 'object',
       title: 'Show triggers',
       description: 'When the popup appears; the first trigger that fires shows it. Without any trigger it shows after 0s.',
       additionalProperties: false,
       properties: {
-        delay: { ...timeStringSchema, description: 'Show after this time on the page: a number and a unit (s, m, h, d, w), e.g. 5s.' },
-        scrollPercentage: {
+        delay: { ...timeStringSchema, title: 'Delay', description: 'Show after this time on the page: a number and a unit (s, m, h, d, w), e.g. 5s.' },
+        scrollPercentage: { title: 'Scroll percentage',
           type: 'number',
           minimum: 0,
           maximum: 100,
           description: 'Show once the visitor has scrolled past this percentage of the page (giving it turns the scroll trigger on). Default 50 with onScroll.',
         },
-        onScroll: { type: 'boolean', description: 'Show on scrolling past scrollPercentage (50 unless given).' },
-        exitIntent: { type: 'boolean', description: 'Show when the mouse leaves the page towards the browser bar.' },
+        onScroll: { title: 'On scroll', type: 'boolean', description: 'Show on scrolling past scrollPercentage (50 unless given).' },
+        exitIntent: { title: 'Exit intent', type: 'boolean', description: 'Show when the mouse leaves the page towards the browser bar.' },
       },
     },
-    showOnce: { type: 'boolean', description: 'After it has shown, store a cookie and do not show again until it expires.' },
-    cookieExpiry: { ...timeStringSchema, description: 'How long the show-once cookie lasts: a number and a unit (s, m, h, d, w), e.g. 24h or 7d. Default 24h.' },
+    showOnce: { title: 'Show once', type: 'boolean', description: 'After it has shown once, do not show it again to the same visitor for a while (Show again after).' },
+    cookieExpiry: { ...timeStringSchema, title: 'Shown again after (days)', description: 'How long until a popup shown once may show again: a number and a unit (s, m, h, d, w), e.g. 24h or 7d. Default 24h.' },
     autoClose: {
       title: 'Auto close',
       description: 'Close automatically after this time (default 10s), or false to stay open until closed.',
       anyOf: [timeStringSchema, { const: false, description: 'Never close automatically.' }],
     },
-    components: { type: 'array', items: popupComponentSchema, description: 'The content of the popup, top to bottom.' },
+    components: { title: 'Components', type: 'array', items: popupComponentSchema, description: 'The content of the popup, top to bottom.' },
   },
 } as const;
 

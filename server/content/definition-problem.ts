@@ -3,6 +3,8 @@ export interface DefinitionProblem {
   file: string;
   pointer: string;
   message: string;
+  /** The pointer in the form's words, "Block 2 (Rich text) · Text" (./problem-place.ts); absent for a whole file. */
+  where?: string;
 }
 
 export function formatProblem(p: DefinitionProblem): string {

@@ -193,3 +193,35 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
   value('');
   return found;
 }
+
+/**
+ * How deep a JSON text nests its lists and groups, read without parsing it (strings skipped), so a
+ * text nested thousands deep is measured without the recursion that would overflow the stack in
+ * the checks that walk a parsed definition.
+ */
+export function jsonNestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: to its closing quote, over escapes
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+/** The deepest nesting a definition may have: the demo store's deepest file nests 12 levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Why a definition's text nests too deep to be read, or undefined. */
+export function tooDeepProblem(text: string): string | undefined {
+  const depth = jsonNestingDepth(text);
+  return depth > MAX_JSON_DEPTH ? `nests lists and groups ${depth} levels deep; the store reads at most ${MAX_JSON_DEPTH} levels, so flatten it` : undefined;
+}

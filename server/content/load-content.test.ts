@@ -64,6 +64,6 @@ describe('loadContent', () => {
 
   it('reports a misspelt property', () => {
     const problems = problemsOf(siteWith('site.json', { siteName: 'X', navigation: [], cookieConsnt: { message: 'x' } }));
-    expect(problems).toEqual(['site.json# has a property "cookieConsnt" that this definition does not know (check its spelling: did you mean "cookieConsent"?)']);
+    expect(problems).toEqual(['site.json#/cookieConsnt is not a setting this definition knows (check its spelling: did you mean "cookieConsent" (Cookie consent)?)']);
   }, 30_000);
 });

@@ -27,11 +27,12 @@ import type { SiteSettings } from '../../schemas/site-settings.schema';
 import type { TaxRule, TaxRulesDefinition } from '../../schemas/tax.schema';
 import { changesInMemoryOnly, listedWithChanges, onCopyWithChanges, type ContentChanges } from './content-changes';
 import { contentLayout, matchesPattern } from './content-layout';
-import { describeJsonSyntax, findDuplicateKeys } from './json-syntax';
+import { describeJsonSyntax, findDuplicateKeys, tooDeepProblem } from './json-syntax';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
 import { lintDefinitions } from './lint/lint-definitions';
 import { validateDefinition } from './schema-validator';
 import { loadStore, type StoreContent } from './store-content';
+import { placeProblems } from './problem-place';
 
 export interface Content {
   dir: string;
@@ -102,6 +103,12 @@ export function readDefinitions(dir: string, changes?: ContentChanges): Definiti
     for (const file of matching) {
       let data: unknown;
       const text = changes?.get(file) ?? fs.readFileSync(path.join(dir, file), 'utf8');
+      // Read no further: the checks that walk a parsed definition would overflow the stack on it.
+      const tooDeep = tooDeepProblem(text);
+      if (tooDeep) {
+        problems.push({ file, pointer: '', message: tooDeep });
+        continue;
+      }
       try {
         data = JSON.parse(text);
       } catch {
@@ -129,7 +136,7 @@ export function readDefinitions(dir: string, changes?: ContentChanges): Definiti
   problems.push(...lintDefinitions({ dir, files, valid, schemaOf, unparsed }));
   // One file's problems together, files in path order; within a file, schema problems first.
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files, valid, problems };
+  return { files, valid, problems: placeProblems(problems, files, schemaOf) };
 }
 
 /** `changes`: the content as it would be with them (a preview), written nowhere; `dir` stays the folder's. */

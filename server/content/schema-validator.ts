@@ -60,12 +60,15 @@ export function describeError(e: ErrorObject, root?: unknown): string {
   const parent = (e.parentSchema ?? {}) as { description?: string };
   switch (e.keyword) {
     case 'required':
-      return `is missing the required property "${String(p.missingProperty)}"`;
+      // Said at the missing property itself (see `pointerOf`), so the field names it.
+      return 'must be filled in';
     case 'additionalProperties': {
       const name = String(p.additionalProperty);
-      const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      const guess = closestName(name, known);
-      return `has a property "${name}" that this definition does not know (check its spelling${guess ? `: did you mean "${guess}"?` : ''})`;
+      const properties = (e.parentSchema as { properties?: Record<string, { title?: unknown }> } | undefined)?.properties ?? {};
+      const guess = closestName(name, Object.keys(properties));
+      // The guess by the name the file holds and the label the form shows.
+      const label = guess && typeof properties[guess]?.title === 'string' ? ` (${String(properties[guess].title)})` : '';
+      return `is not a setting this definition knows (check its spelling${guess ? `: did you mean "${guess}"${label}?` : ''})`;
     }
     case 'type':
       return `should be ${typeWords(p.type)}`;
@@ -116,7 +119,15 @@ export function validateDefinition(schema: DefinitionSchemaName, file: string, d
   validators ??= compileAll();
   const validate = validators.get(schema)!;
   if (validate(data)) return [];
-  return readableErrors(validate.errors ?? []).map((e) => ({ file, pointer: e.instancePath, message: describeError(e, definitionSchemas[schema]) }));
+  return readableErrors(validate.errors ?? []).map((e) => ({ file, pointer: pointerOf(e), message: describeError(e, definitionSchemas[schema]) }));
+}
+
+/** Where an error is: a missing required property, or one the schema does not know, at the property, so only that field is marked. */
+function pointerOf(e: ErrorObject): string {
+  const params = e.params as { missingProperty?: unknown; additionalProperty?: unknown };
+  if (e.keyword !== 'required' && e.keyword !== 'additionalProperties') return e.instancePath;
+  const name = String(e.keyword === 'required' ? params.missingProperty : params.additionalProperty);
+  return `${e.instancePath}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
 /**

@@ -221,7 +221,7 @@ describe('catalog definitions that are broken', () => {
     const style = readJson<{ finishes: Array<{ items: Array<{ swatchImage: Record<string, unknown> }> }> }>('catalog/styles/soho-slab.json');
     delete style.finishes[1]!.items[0]!.swatchImage.altText;
     expect(problemsOf(siteWith({ 'catalog/styles/soho-slab.json': style }))).toContain(
-      'catalog/styles/soho-slab.json#/finishes/1/items/0/swatchImage is missing the required property "altText"',
+      'catalog/styles/soho-slab.json#/finishes/1/items/0/swatchImage/altText must be filled in',
     );
   });
 
@@ -230,7 +230,7 @@ describe('catalog definitions that are broken', () => {
     style.layout = 'V3';
     style.colour = 'green';
     const problems = problemsOf(siteWith({ 'catalog/styles/georgetown-inset.json': style }));
-    expect(problems).toContain('catalog/styles/georgetown-inset.json# has a property "colour" that this definition does not know (check its spelling)');
+    expect(problems).toContain('catalog/styles/georgetown-inset.json#/colour is not a setting this definition knows (check its spelling)');
     expect(problems).toContain('catalog/styles/georgetown-inset.json#/layout should be one of: "V1", "V2"');
   });
 

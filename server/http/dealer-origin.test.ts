@@ -33,6 +33,14 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const callFrom = (origin: string, dealer = 'demo-dealer') => fetch(`${base}/api/catalog/samples`, { headers: { Origin: origin, 'X-Showroom-Dealer': dealer } });
 
+describe('an origin copied from the address bar', () => {
+  it('counts with a trailing slash or capitals, as the Origin header a browser sends from that site', () => {
+    const dealers = new DealerDirectory([{ id: 'copied', name: 'Copied', allowedOrigins: ['https://Riverside-Home.example/'] }]);
+    expect(dealers.isDealerOrigin('https://riverside-home.example')).toBe(true);
+    expect(dealers.isDealerOrigin('https://riverside-home.example.evil.example')).toBe(false);
+  });
+});
+
 describe('the log of refused dealer origins', () => {
   it('writes each refused origin once per window, then again with the count held back', async () => {
     for (let i = 0; i < 3; i++) expect((await callFrom('https://a.example')).status).toBe(403);

@@ -36,8 +36,9 @@ export class DealerDirectory {
     return this.byId.get(id);
   }
 
+  /** The dealer's origins as browsers send them: written with a trailing slash or capitals, an origin still counts. */
   originsOf(dealer: Dealer): string[] {
-    return dealer.allowedOrigins.flatMap((o) => (o === DEALER_EXAMPLE_ORIGIN ? [...this.exampleOrigins()] : [o]));
+    return dealer.allowedOrigins.flatMap((o) => (o === DEALER_EXAMPLE_ORIGIN ? [...this.exampleOrigins()] : [browserOrigin(o)]));
   }
 
   /** Whether any dealer's page may call the API from this origin (for CORS). */
@@ -104,4 +105,13 @@ export function dealerOriginCheck(dealers: DealerDirectory, logger: Logger, opti
     ctx.state.dealerId = dealer.id;
     return next();
   };
+}
+
+/** "https://Riverside-Home.com/" -> "https://riverside-home.com": the Origin header a browser sends from that site. */
+export function browserOrigin(written: string): string {
+  try {
+    return new URL(written).origin;
+  } catch {
+    return written;
+  }
 }

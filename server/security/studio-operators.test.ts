@@ -10,12 +10,13 @@
  * @engines sqlite postgres: operators' sessions and used codes are kept in the database.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STUDIO_CODE_WRONG, STUDIO_INVALID_CREDENTIALS, STUDIO_PASSWORD_RULE, STUDIO_SETUP_LINK_INVALID, type OperatorRole } from '../../schemas/api/studio';
+import { STUDIO_CAPTCHA_NEEDED, STUDIO_CODE_JUST_USED, STUDIO_CODE_WRONG, STUDIO_INVALID_CREDENTIALS, STUDIO_PASSWORD_RULE, STUDIO_PASSWORD_WEAK, STUDIO_SETUP_LINK_INVALID, type OperatorRole } from '../../schemas/api/studio';
 import { signedUp } from '../api/my-account-test-kit';
 import { PASSWORD_MESSAGES } from '../services/password-rules';
 import { sha256Hex } from '../services/secrets';
 import { OWN_ACCOUNT_MESSAGE } from '../studio/operator-service';
-import { SETUP_WRONG_CODES, SIGN_IN_EMAIL_WINDOW_SECONDS, SIGN_IN_FAILS_PER_ADDRESS, SIGN_IN_FAILS_PER_EMAIL } from '../studio/operator-throttle';
+import { SETUP_WRONG_CODES, SIGN_IN_FAILS_PER_ADDRESS, SIGN_IN_FAILS_PER_EMAIL } from '../studio/operator-throttle';
+import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { recoveryCodeHash } from '../studio/recovery-codes';
 import { addOperator, signInOperator, totpCode } from '../studio/studio-test-kit';
 import { call, freshClient, type Answer } from './attacker-kit';
@@ -65,8 +66,14 @@ async function operator(role: OperatorRole, email?: string) {
 
 type Operator = Awaited<ReturnType<typeof operator>>;
 
-function login(op: Pick<Operator, 'email' | 'password'>, proof: { code?: string; recoveryCode?: string; password?: string }, opts: { from?: string; origin?: string | null; cookie?: string } = {}) {
-  const body = { email: op.email, password: proof.password ?? op.password, ...(proof.code !== undefined ? { code: proof.code } : {}), ...(proof.recoveryCode !== undefined ? { recoveryCode: proof.recoveryCode } : {}) };
+function login(op: Pick<Operator, 'email' | 'password'>, proof: { code?: string; recoveryCode?: string; password?: string; recaptchaToken?: string }, opts: { from?: string; origin?: string | null; cookie?: string } = {}) {
+  const body = {
+    email: op.email,
+    password: proof.password ?? op.password,
+    ...(proof.code !== undefined ? { code: proof.code } : {}),
+    ...(proof.recoveryCode !== undefined ? { recoveryCode: proof.recoveryCode } : {}),
+    ...(proof.recaptchaToken !== undefined ? { recaptchaToken: proof.recaptchaToken } : {}),
+  };
   return studio('POST', '/api/studio/login', { body, ...opts });
 }
 
@@ -237,13 +244,14 @@ describe('sign-in', () => {
     const first = await login(op, { code });
     expect(first.status).toBe(200);
     expect((await studio('POST', '/api/studio/logout', { cookie: studioCookieOf(first) })).status).toBe(200);
-    expectRefusal(await login(op, { code }), 401, 'invalid_credentials', 'replayed code');
+    // Replayed: the right password with a code already accepted says so, and signs nobody in.
+    expectRefusal(await login(op, { code }), 401, 'code_used', 'replayed code');
     // The next step's code works (the window is one step either way) ...
     const next = totpCode(op.totpSecret, at(NEXT_STEP));
     const raced = await Promise.all([login(op, { code: next }), login(op, { code: next }), login(op, { code: next })]);
     expect(raced.map((r) => r.status).sort()).toEqual([200, 401, 401]);
     // ... and after it, the current step's code is older than the one accepted.
-    expectRefusal(await login(op, { code }), 401, 'invalid_credentials', 'an older step');
+    expectRefusal(await login(op, { code }), 401, 'code_used', 'an older step');
     expect((await auditOf(op.email)).filter((e) => e.detail === 'a code already used').length).toBeGreaterThanOrEqual(3);
   });
 
@@ -270,23 +278,49 @@ describe('sign-in', () => {
     expect(JSON.stringify(stored)).not.toContain(codes[0]!);
   });
 
-  it('guessing is throttled per e-mail (10 in 15 minutes) and per address (30 an hour), across all e-mails', async () => {
+  it("strangers' wrong passwords cost the owner a captcha, never a lock-out; guessing from one address is blocked (30 an hour)", async () => {
     const op = await operator('admin');
     fakeClock();
-    for (let i = 0; i < SIGN_IN_FAILS_PER_EMAIL; i += 1) expect((await login(op, { code: '000000', password: `Guess-number-${i}` })).status).toBe(401);
-    // The e-mail is held now: even the right password and code get 429, checked against nothing.
-    const held = await login(op, { code: totpCode(op.totpSecret) });
-    expectRefusal(held, 429, 'too_many_requests', 'held e-mail');
-    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
-    vi.setSystemTime(Date.now() + SIGN_IN_EMAIL_WINDOW_SECONDS * 1000 + 1000);
-    expect((await login(op, { code: totpCode(op.totpSecret) })).status).toBe(200);
+    // Ten strangers, each from an address of its own: the tenth refusal says the captcha comes next.
+    for (let i = 1; i <= SIGN_IN_FAILS_PER_EMAIL; i += 1) {
+      const res = await login(op, { code: '000000', password: `Guess-number-${i}` });
+      expect(res.status).toBe(401);
+      expect(res.body.fields).toEqual(i === SIGN_IN_FAILS_PER_EMAIL ? { recaptchaToken: STUDIO_CAPTCHA_NEEDED } : undefined);
+    }
+    // Past the run, nothing is checked without the captcha: the right password and code included.
+    const noCaptcha = await login(op, { code: totpCode(op.totpSecret) });
+    expect(noCaptcha.status).toBe(400);
+    expect(noCaptcha.body).toMatchObject({ error: 'captcha_required', message: STUDIO_CAPTCHA_NEEDED, fields: { recaptchaToken: STUDIO_CAPTCHA_NEEDED }, siteKey: null });
+    expect((await login(op, { code: totpCode(op.totpSecret), recaptchaToken: 'forged' })).body.error).toBe('captcha_required');
+    // A stranger with the captcha still needs the password.
+    expect((await login(op, { code: totpCode(op.totpSecret), password: 'Guess-with-captcha', recaptchaToken: TEST_RECAPTCHA_TOKEN })).status).toBe(401);
+    // The owner, with the captcha, signs in at once: no 15 minutes to wait.
+    const owner = await login(op, { code: totpCode(op.totpSecret), recaptchaToken: TEST_RECAPTCHA_TOKEN });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    // The run is over: the next sign-in needs no captcha.
+    expect((await login(op, { code: totpCode(op.totpSecret, at(NEXT_STEP)) })).status).toBe(200);
 
     // One address trying many e-mails.
+    vi.setSystemTime(Date.now() + 2 * NEXT_STEP);
     const from = freshClient();
     for (let i = 0; i < SIGN_IN_FAILS_PER_ADDRESS; i += 1) expect((await login({ email: `victim${i}@example.com`, password: 'Guess-password-1' }, { code: '000000' }, { from })).status).toBe(401);
-    const blocked = await login(op, { code: totpCode(op.totpSecret, at(NEXT_STEP)) }, { from });
+    const blocked = await login(op, { code: totpCode(op.totpSecret) }, { from });
     expectRefusal(blocked, 429, 'too_many_requests', 'blocked address');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not held back by it.
+    expect((await login(op, { code: totpCode(op.totpSecret) })).status).toBe(200);
+  });
+
+  it('a code the app showed and that was just used says so (right after the set-up too), not "invalid"', async () => {
+    const op = await operator('editor');
+    const code = totpCode(op.totpSecret);
+    expect((await login(op, { code })).status).toBe(200);
+    const again = await login(op, { code });
+    expectRefusal(again, 401, 'code_used', 'a code used a moment ago');
+    expect(again.body).toMatchObject({ message: STUDIO_CODE_JUST_USED, fields: { code: STUDIO_CODE_JUST_USED } });
+    // With a wrong password the same code is "invalid", as any wrong part is.
+    expect((await login(op, { code, password: 'Wrong-password-1' })).body).toMatchObject({ error: 'invalid_credentials', message: STUDIO_INVALID_CREDENTIALS });
+    // The next step's code signs in.
     expect((await login(op, { code: totpCode(op.totpSecret, at(NEXT_STEP)) })).status).toBe(200);
   });
 
@@ -331,6 +365,12 @@ describe('the set-up link', () => {
     const common = await studio('POST', '/api/studio/setup/password', { body: { token: link.token, password: 'qwerty123456' } });
     expect(common.status).toBe(400);
     expect(common.body.fields).toEqual({ password: PASSWORD_MESSAGES.common });
+    // Long enough, and guessed at once: spaces, one letter or a short group repeated, a run of keys.
+    for (const weak of [' '.repeat(12), 'a'.repeat(12), 'Z'.repeat(40), 'abcabcabcabc', 'abababababababab', 'abcdefghijklm', 'zyxwvutsrqpo', 'qwertyuiop12!']) {
+      const res = await studio('POST', '/api/studio/setup/password', { body: { token: link.token, password: weak } });
+      expect(res.status, JSON.stringify(weak)).toBe(400);
+      expect(res.body.fields, JSON.stringify(weak)).toEqual({ password: STUDIO_PASSWORD_WEAK });
+    }
     const early = await studio('POST', '/api/studio/setup/confirm', { body: { token: link.token, code: '123456' } });
     expectRefusal(early, 400, 'password_missing', 'confirm before the password');
 
@@ -367,8 +407,10 @@ describe('the set-up link', () => {
       const res = await studio('POST', path, { body });
       expect(res.body, path).toEqual({ error: 'invalid_token', message: STUDIO_SETUP_LINK_INVALID, fields: { token: STUDIO_SETUP_LINK_INVALID } });
     }
-    // The confirming code was spent by the set-up; the next step's signs in.
-    expectRefusal(await login({ email, password }, { code: confirming }), 401, 'invalid_credentials', 'the set-up code again');
+    // The confirming code was spent by the set-up, and the sign-in right after says so; the next step's signs in.
+    const again = await login({ email, password }, { code: confirming });
+    expectRefusal(again, 401, 'code_used', 'the set-up code again');
+    expect(again.body.message).toBe(STUDIO_CODE_JUST_USED);
     const signIn = await login({ email, password }, { code: totpCode(secret, at(NEXT_STEP)) });
     expect(signIn.body).toEqual({ success: true, data: { id: link.id, email, role: 'publisher' } });
     expect((await auditOf(email)).map((e) => e.action)).toEqual(['setup-done', 'sign-in-refused', 'sign-in']);

@@ -37,6 +37,7 @@ import { generatedUploadName, moveIntoUploads, uploadPath, type StagedFile } fro
 import { NEWSLETTER_CHECK_INBOX, NewsletterConsent } from './newsletter-consent';
 import type { RecaptchaVerifier } from './recaptcha';
 import { isEmail, nowIso } from './request-input';
+import { useLinearPatterns } from './linear-patterns';
 import { constantTimeEqual, sha256Hex } from './secrets';
 
 export interface FormSubmissionDeps {
@@ -143,6 +144,8 @@ export class FormSubmissions {
   private readonly consent: NewsletterConsent;
 
   constructor(private readonly deps: FormSubmissionDeps) {
+    // Visitors' values go through the forms' patterns in linear time, whatever the pattern.
+    useLinearPatterns();
     this.consent = new NewsletterConsent({ q: deps.q, publicUrl: deps.publicUrl, ...(deps.now ? { now: deps.now } : {}) });
   }
 

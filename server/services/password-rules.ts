@@ -41,3 +41,27 @@ export function passwordProblem(password: unknown, email?: string): string | nul
   if (email && lower.trim() === email.trim().toLowerCase()) return PASSWORD_MESSAGES.sameAsEmail;
   return null;
 }
+
+/**
+ * Whether a password is guessed early by any cracker however long it is: only spaces, one
+ * character or a short group repeated ("aaaaaaaaaaaa", "abcabcabcabc"), a run of neighbouring
+ * characters ("123456789012", "abcdefghijkl"), too few different characters, or a common password
+ * (./common-passwords.txt) repeated or with digits and symbols around it ("password2024!").
+ */
+export function isRepeatedOrCommon(password: string): boolean {
+  const chars = [...password.toLowerCase()];
+  const text = chars.join('');
+  if (text.trim() === '') return true;
+  if (new Set(chars).size < 5) return true;
+  for (let unit = 1; unit <= chars.length / 2; unit++) {
+    if (chars.length % unit === 0 && text === chars.slice(0, unit).join('').repeat(chars.length / unit)) {
+      if (unit <= 4 || commonPasswords().has(chars.slice(0, unit).join(''))) return true;
+      break;
+    }
+  }
+  const codes = chars.map((c) => c.codePointAt(0)!);
+  const steps = new Set(codes.slice(1).map((c, i) => c - codes[i]!));
+  if (steps.size === 1 && [1, -1].includes([...steps][0]!)) return true;
+  const core = text.replace(/^[^a-z]+|[^a-z]+$/g, '');
+  return core !== text && core.length >= 4 && commonPasswords().has(core);
+}

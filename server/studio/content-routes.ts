@@ -24,14 +24,17 @@ import {
   versionRestoreEndpoint,
 } from '../../schemas/api/studio';
 import { InvalidContentError, type DefinitionProblem } from '../content/definition-problem';
+import { problemSentence } from '../content/problem-place';
 import { ContentConflictError, publishedTextHash } from '../content/live-site';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
+import { limitStore } from '../services/shared-limits';
 import { readContentJson } from './content-body';
 import { formatDefinitionOrNull } from './content-format';
 import { definitionPath, listDefinitionFiles, listImages, schemaOfPath } from './content-path';
 import { PREVIEW_POLICY, renderPreview } from './content-preview';
 import { ContentVersions, fileDiff } from './content-versions';
+import { DraftLimits } from './draft-limits';
 import { DraftStore, StaleDraftError, type Draft } from './draft-store';
 import type { OperatorGate } from './operator-gate';
 import type { StudioDeps } from './studio-deps';
@@ -50,7 +53,7 @@ export function sha256(text: string): string {
   return publishedTextHash(text)!;
 }
 
-/** Problems as an error's fields, keyed `file:pointer` (the first message of each), at most MAX_PROBLEM_FIELDS. */
+/** Problems as an error's fields, keyed `file:pointer` (the first sentence of each, its place in words first), at most MAX_PROBLEM_FIELDS. */
 export function problemFields(problems: readonly DefinitionProblem[]): Record<string, string> {
   const fields: Record<string, string> = {};
   let count = 0;
@@ -61,7 +64,7 @@ export function problemFields(problems: readonly DefinitionProblem[]): Record<st
       fields['more'] = `${problems.length - count} more problem(s) not listed.`;
       break;
     }
-    fields[key] = p.message;
+    fields[key] = problemSentence(p);
     count++;
   }
   return fields;
@@ -81,6 +84,7 @@ function noStore(ctx: Context): void {
 export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate): void {
   const { live } = deps;
   const drafts = new DraftStore(deps.database);
+  const limits = new DraftLimits(limitStore(deps.database));
   const versions = new ContentVersions(deps.database);
   const pathOf = (value: unknown, field = 'path') => definitionPath(live.dir, value, field);
   const changesOf = (list: readonly Draft[], extra?: { path: string; text: string }) => {
@@ -130,9 +134,11 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
   api.put(draftSaveEndpoint.path, async (ctx) => {
     noStore(ctx);
     const who = await gate.require(ctx, 'editor');
+    await limits.countSave(ctx, who.id);
     const { body } = checkRequest(draftSaveEndpoint, ctx, await readContentJson(ctx));
     const { path } = pathOf(body.path);
     if (typeof body.baseHash === 'string' && !/^[0-9a-f]{64}$/.test(body.baseHash)) throw new ApiError(400, 'validation_failed', BASE_HASH_RULE, { baseHash: BASE_HASH_RULE });
+    limits.checkDraft(path, body.text, await drafts.list(who.id));
     let saved: Draft;
     try {
       saved = await drafts.save(who.id, { path, text: body.text, revision: body.revision, baseHash: body.baseHash }, hashOf(live.readPublished(path)));
@@ -169,6 +175,7 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
   api.post(previewEndpoint.path, async (ctx) => {
     noStore(ctx);
     const who = await gate.require(ctx, 'viewer');
+    await limits.countPreview(ctx, who.id);
     const { body } = checkRequest(previewEndpoint, ctx, await readContentJson(ctx));
     const { path } = pathOf(body.path);
     const changes = changesOf(await drafts.list(who.id), { path, text: body.text });

@@ -28,6 +28,7 @@ import { foreignOrigin } from '../api/my-account-auth';
 import { readJson } from '../api/read-json';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
+import { createRecaptchaVerifier } from '../services/recaptcha';
 import { limitStore } from '../services/shared-limits';
 import type { OperatorGate } from './operator-gate';
 import { OperatorService, roleAllows, STUDIO_SESSION_HOURS, TooManyAttempts, type StudioSession } from './operator-service';
@@ -75,7 +76,15 @@ export interface OperatorRoutes {
 }
 
 export async function operatorRoutes(api: Router, deps: StudioDeps): Promise<OperatorRoutes> {
-  const service = new OperatorService({ q: deps.database.q, publicUrl: deps.publicUrl, logger: deps.logger, limits: limitStore(deps.database) });
+  const service = new OperatorService({
+    q: deps.database.q,
+    publicUrl: deps.publicUrl,
+    logger: deps.logger,
+    limits: limitStore(deps.database),
+    // The forms' captcha (RECAPTCHA_*): asked for past ten failed sign-ins of an e-mail.
+    recaptcha: createRecaptchaVerifier(deps.forms.recaptcha, (problem) => deps.logger.warn({ problem }, 'reCAPTCHA verification failed')),
+    recaptchaSiteKey: deps.forms.recaptcha.siteKey,
+  });
   const secure = new URL(deps.publicUrl).protocol === 'https:';
   const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
 

@@ -15,9 +15,12 @@ import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import {
   OPERATOR_ROLES,
+  STUDIO_CAPTCHA_NEEDED,
+  STUDIO_CODE_JUST_USED,
   STUDIO_CODE_WRONG,
   STUDIO_INVALID_CREDENTIALS,
   STUDIO_PASSWORD_RULE,
+  STUDIO_PASSWORD_WEAK,
   STUDIO_SETUP_LINK_INVALID,
   type OperatorRole,
 } from '../../schemas/api/studio';
@@ -27,7 +30,8 @@ import { ApiError } from '../http/api-error';
 import type { Logger } from '../logger';
 import { emailIdentity, readEmailAddress } from '../services/email-address';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../services/password-hashing';
-import { passwordProblem } from '../services/password-rules';
+import { isRepeatedOrCommon, passwordProblem } from '../services/password-rules';
+import { refusingRecaptchaVerifier, type RecaptchaVerifier } from '../services/recaptcha';
 import { sha256Hex } from '../services/secrets';
 import { memoryLimits, type LimitStore } from '../services/shared-limits';
 import type { SignedInOperator } from './operator-gate';
@@ -103,6 +107,8 @@ export interface SignInBody {
   password: string;
   code?: string;
   recoveryCode?: string;
+  /** Needed past the e-mail's run of failed sign-ins (./operator-throttle.ts). */
+  recaptchaToken?: string;
 }
 
 export interface StudioSession {
@@ -120,6 +126,10 @@ export interface OperatorServiceDeps {
   limits?: LimitStore;
   /** The clock; default the system's. */
   now?: () => Date;
+  /** The forms' captcha (../services/recaptcha.ts), asked for past a run of failed sign-ins; default: none passes. */
+  recaptcha?: RecaptchaVerifier;
+  /** The reCAPTCHA site key the studio shows; null: the offline test captcha. */
+  recaptchaSiteKey?: string | null;
 }
 
 const SECRET = /^[A-Za-z0-9_-]{43}$/;
@@ -163,9 +173,13 @@ export class OperatorService {
   private readonly q: Queries;
   private readonly publicUrl: string;
   private readonly logger: Logger;
+  private readonly recaptcha: RecaptchaVerifier;
+  private readonly recaptchaSiteKey: string | null;
 
   constructor(deps: OperatorServiceDeps) {
     this.q = deps.q;
+    this.recaptcha = deps.recaptcha ?? refusingRecaptchaVerifier;
+    this.recaptchaSiteKey = deps.recaptchaSiteKey ?? null;
     this.publicUrl = deps.publicUrl;
     this.logger = deps.logger;
     this.now = deps.now ?? (() => new Date());
@@ -287,7 +301,7 @@ export class OperatorService {
     await this.setupThrottle(ip);
     const operator = await this.bySetupToken(body.token);
     if (!operator) throw invalidLink();
-    const problem = [...body.password].length < STUDIO_PASSWORD_MIN_LENGTH ? STUDIO_PASSWORD_RULE : passwordProblem(body.password, operator.email);
+    const problem = [...body.password].length < STUDIO_PASSWORD_MIN_LENGTH ? STUDIO_PASSWORD_RULE : isRepeatedOrCommon(body.password) ? STUDIO_PASSWORD_WEAK : passwordProblem(body.password, operator.email);
     if (problem) throw new ApiError(400, 'validation_failed', problem, { password: problem });
     const passwordHash = await hashPassword(body.password);
     const secret = newTotpSecret();
@@ -379,11 +393,21 @@ export class OperatorService {
     const recovery = body.recoveryCode?.trim() ?? '';
     if (!code && !recovery) throw new ApiError(400, 'validation_failed', CODE_OR_RECOVERY, { code: CODE_OR_RECOVERY });
     if (code && recovery) throw new ApiError(400, 'validation_failed', 'Send the code of your app or a recovery code, not both.', { recoveryCode: 'Send the code of your app or a recovery code, not both.' });
-    const wait = await this.throttle.beginSignIn(key, ip);
-    if (wait !== null) {
+    const attempt = await this.throttle.beginSignIn(key, ip);
+    if (attempt.kind === 'blocked') {
       this.logger.warn({ throttled: true }, 'studio sign-in refused without a check');
-      throw tooMany(wait, 'Too many failed sign-in attempts. Please try again later.');
+      throw tooMany(attempt.wait, 'Too many failed sign-in attempts. Please try again later.');
     }
+    const captchaNamed = { recaptchaToken: STUDIO_CAPTCHA_NEEDED };
+    const captchaExtra = { siteKey: this.recaptchaSiteKey };
+    if (attempt.kind === 'captcha') {
+      const token = body.recaptchaToken?.trim() ?? '';
+      if (!token || !(await this.recaptcha.verify(token, ip))) {
+        await this.audit({ action: 'sign-in-refused', operator: null, detail: `captcha ${token ? 'failed' : 'missing'} for ${address}`, ip });
+        throw new ApiError(400, 'captcha_required', STUDIO_CAPTCHA_NEEDED, captchaNamed, captchaExtra);
+      }
+    }
+    const captchaNext = attempt.kind === 'captcha' || attempt.captchaNext;
 
     const operator = await this.q.first(this.q.db.selectFrom('operator').selectAll().where('email_normalized', '=', key));
     // The same argon2 work whether or not the e-mail is an operator's, or the operator set up.
@@ -397,7 +421,12 @@ export class OperatorService {
     else if (code) {
       const step = matchTotp(operator.totp_secret ?? '', code, this.now());
       if (step === null) refusal = 'wrong code';
-      else if (!(await this.claimStep(operator.id, step))) refusal = 'a code already used';
+      else if (!(await this.claimStep(operator.id, step))) {
+        // The password was right and the code is the app's: only its owner (or whoever holds both)
+        // gets here, and "invalid" would read as a wrong password right after the set-up.
+        await this.audit({ action: 'sign-in-refused', operator: operator.email, detail: 'a code already used', ip });
+        throw new ApiError(401, 'code_used', STUDIO_CODE_JUST_USED, { code: STUDIO_CODE_JUST_USED });
+      }
     } else {
       const left = await this.useRecoveryCode(operator.id, recovery);
       if (left === null) refusal = 'a wrong or used recovery code';
@@ -405,8 +434,8 @@ export class OperatorService {
     }
     if (refusal !== null || !operator) {
       await this.audit({ action: 'sign-in-refused', operator: operator?.email ?? null, detail: refusal ?? 'refused', ip });
-      this.logger.info({ operatorId: operator?.id ?? null }, 'studio sign-in refused');
-      throw invalidCredentials();
+      this.logger.info({ operatorId: operator?.id ?? null, captchaNext }, 'studio sign-in refused');
+      throw captchaNext ? new ApiError(401, 'invalid_credentials', STUDIO_INVALID_CREDENTIALS, captchaNamed, captchaExtra) : invalidCredentials();
     }
     await this.throttle.signedIn(key, ip);
     if (needsRehash(operator.password_hash!)) {

@@ -32,6 +32,16 @@ export const STUDIO_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * With a reCAPTCHA site key (RECAPTCHA_SITE_KEY), the sign-in may show Google's captcha after a run
+ * of failed sign-ins: its script and frame are allowed from Google's reCAPTCHA paths only.
+ */
+export function studioPolicy(recaptchaSiteKey: string | null | undefined): string {
+  if (!recaptchaSiteKey) return STUDIO_POLICY;
+  const google = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+  return STUDIO_POLICY.replace("script-src 'self'", `script-src 'self' ${google}`).replace("frame-src 'self'", `frame-src 'self' ${google}`);
+}
+
 const YEAR = 365 * 24 * 60 * 60;
 /** /studio, /studio/, /studio/anything; not /studios. */
 const STUDIO_PATH = /^\/studio(?:\/.*)?$/;
@@ -40,7 +50,8 @@ const STUDIO_PATH = /^\/studio(?:\/.*)?$/;
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Showroom Studio</title></head><body><h1>The studio is not built</h1><p>Run <code>npm run build:studio</code> (or <code>npm run build</code>), then reload.</p></body></html>`;
 
 /** `dir`: the built app (default dist/studio); a test points it elsewhere. */
-export function studioPageRoutes(site: Router, deps: Pick<StudioDeps, 'production'>, dir: string = studioDir): void {
+export function studioPageRoutes(site: Router, deps: Pick<StudioDeps, 'production'> & { forms?: Pick<StudioDeps['forms'], 'recaptcha'> }, dir: string = studioDir): void {
+  const policy = studioPolicy(deps.forms?.recaptcha.siteKey);
   const root = path.resolve(dir);
   const assets = staticFiles({ prefix: '/studio/assets/', root: path.join(root, 'assets'), maxAgeSeconds: YEAR, immutable: true });
   // Other files of the build beside index.html (the icon): an hour.
@@ -57,7 +68,7 @@ export function studioPageRoutes(site: Router, deps: Pick<StudioDeps, 'productio
   };
 
   site.get(STUDIO_PATH, async (ctx: Context) => {
-    ctx.set('Content-Security-Policy', STUDIO_POLICY);
+    ctx.set('Content-Security-Policy', policy);
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     // frame-ancestors 'none' says it to every current browser; X-Frame-Options to the old ones.
     ctx.set('X-Frame-Options', 'DENY');

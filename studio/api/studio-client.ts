@@ -28,6 +28,8 @@ export class StudioApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The answer's other properties (a captcha refusal's siteKey). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -60,7 +62,10 @@ export async function call<T>(method: string, path: string, body?: unknown, sign
   const type = res.headers.get('Content-Type') ?? '';
   if (res.ok && !type.includes('json')) return (await res.text()) as T;
   const answer = (await res.json().catch(() => ({}))) as { error?: string; message?: string; fields?: Record<string, string> };
-  if (!res.ok) throw new StudioApiError(res.status, answer.error ?? 'http_error', answer.message ?? `The server answered ${res.status}.`, answer.fields);
+  if (!res.ok) {
+    const { error, message, fields, ...details } = answer;
+    throw new StudioApiError(res.status, error ?? 'http_error', message ?? `The server answered ${res.status}.`, fields, details);
+  }
   return answer as T;
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STUDIO_INVALID_CREDENTIALS } from '../../schemas/api/studio';
+import { STUDIO_CAPTCHA_NEEDED, STUDIO_CODE_JUST_USED, STUDIO_INVALID_CREDENTIALS } from '../../schemas/api/studio';
 import { StudioApiError } from '../api/studio-client';
 import { SignInPage } from './SignInPage';
 import { fakeClient, operators, renderInStudio, visit } from './testing/studio-fixture';
@@ -74,5 +74,40 @@ describe('SignInPage', () => {
     await waitFor(() => expect(studio.setOperator).toHaveBeenCalledWith(operators.editor));
     expect(login).toHaveBeenCalledWith({ email: 'eddie@example.com', password: 'a long enough password', recoveryCode: 'abcd-efgh' });
     expect(window.location.pathname).toBe('/studio/history');
+  });
+
+  it('tells a code just used (right after the set-up) apart, at the code field', async () => {
+    const login = vi.fn(() => Promise.reject(new StudioApiError(401, 'code_used', STUDIO_CODE_JUST_USED, { code: STUDIO_CODE_JUST_USED })));
+    renderInStudio(<SignInPage next={null} />, { client: fakeClient({ login }) });
+    fill('E-mail', 'ada@example.com');
+    fill('Password', 'a long enough password');
+    fill('Code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(STUDIO_CODE_JUST_USED));
+    expect(screen.getByLabelText('Code').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Code'));
+  });
+
+  it('shows the captcha when the server asks for it, and sends its token with the next try', async () => {
+    const login = vi
+      .fn()
+      .mockRejectedValueOnce(new StudioApiError(400, 'captcha_required', STUDIO_CAPTCHA_NEEDED, { recaptchaToken: STUDIO_CAPTCHA_NEEDED }, { siteKey: null }))
+      .mockResolvedValueOnce(operators.editor);
+    const { studio } = renderInStudio(<SignInPage next={null} />, { client: fakeClient({ login }) });
+    fill('E-mail', 'ada@example.com');
+    fill('Password', 'a long enough password');
+    fill('Code', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(STUDIO_CAPTCHA_NEEDED));
+    const box = screen.getByLabelText('I am not a robot (test captcha)');
+    // Not ticked: refused here, without asking the server.
+    fill('Code', '654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Tick the captcha first.')).toBeTruthy();
+    expect(login).toHaveBeenCalledTimes(1);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(studio.setOperator).toHaveBeenCalledWith(operators.editor));
+    expect(login).toHaveBeenLastCalledWith({ email: 'ada@example.com', password: 'a long enough password', code: '654321', recaptchaToken: 'test-pass' });
   });
 });

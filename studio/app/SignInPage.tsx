@@ -1,15 +1,18 @@
 /**
  * /studio/sign-in: e-mail, password and the 6-digit code of the authenticator app (or one recovery
  * code). The server gives one refusal for any wrong part ('Invalid email, password or code.'):
- * shown in the alert region; a field the server names is marked at the field too.
+ * shown in the alert region; a field the server names is marked at the field too. A code just used
+ * (right after the set-up) is told apart: wait for the next one. After a run of failed sign-ins of
+ * the e-mail the server asks for the captcha, which then shows above the button.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { StudioApiError } from '../api/studio-client';
 import { BASE, navigate } from './router';
 import { messageOf, useStudio } from './studio-context';
+import { SignInCaptcha } from './SignInCaptcha';
 import { Alert, CodeField, Field, PageTitle } from './ui';
 
-type FieldName = 'email' | 'password' | 'code' | 'recoveryCode';
+type FieldName = 'email' | 'password' | 'code' | 'recoveryCode' | 'recaptchaToken';
 type Errors = Partial<Record<FieldName, string>>;
 
 
@@ -23,6 +26,9 @@ export function SignInPage({ next, notice }: { next: string | null; notice?: str
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Shown once the server asks for it; the site key, or null for the offline test captcha. */
+  const [captcha, setCaptcha] = useState<{ siteKey: string | null } | null>(null);
+  const [captchaToken, setCaptchaToken] = useState('');
   const refs = {
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
@@ -37,6 +43,7 @@ export function SignInPage({ next, notice }: { next: string | null; notice?: str
     if (useRecovery) {
       if (!recoveryCode.trim()) found.recoveryCode = 'Enter one of your recovery codes.';
     } else if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) found.code = 'Type the 6 digits your app shows now.';
+    if (captcha && !captchaToken) found.recaptchaToken = 'Tick the captcha first.';
     return found;
   };
 
@@ -45,6 +52,7 @@ export function SignInPage({ next, notice }: { next: string | null; notice?: str
     setAlert(message);
     const first = (['email', 'password', 'code', 'recoveryCode'] as const).find((f) => found[f]);
     if (first) refs[first].current?.focus();
+    else if (found.recaptchaToken) document.querySelector<HTMLElement>('.auth__card input[type=checkbox], .auth__card iframe')?.focus();
   };
 
   const submit = async (event: FormEvent) => {
@@ -56,19 +64,22 @@ export function SignInPage({ next, notice }: { next: string | null; notice?: str
     setErrors({});
     setAlert('');
     try {
-      const body = useRecovery
-        ? { email: email.trim(), password, recoveryCode: recoveryCode.trim() }
-        : { email: email.trim(), password, code: code.replace(/\s/g, '') };
+      const proof = useRecovery ? { recoveryCode: recoveryCode.trim() } : { code: code.replace(/\s/g, '') };
+      const body = { email: email.trim(), password, ...proof, ...(captcha && captchaToken ? { recaptchaToken: captchaToken } : {}) };
       const operator = await client.login(body);
       setOperator(operator);
       navigate(next ?? BASE, { replace: true });
     } catch (error) {
       setBusy(false);
-      // A code is good for 30 seconds: the next try needs a new one.
+      // A code is good for 30 seconds: the next try needs a new one. A captcha token is good once.
       setCode('');
-      if (error instanceof StudioApiError && error.status === 400 && Object.keys(error.fields).length) {
+      setCaptchaToken('');
+      if (error instanceof StudioApiError && error.fields.recaptchaToken) {
+        setCaptcha({ siteKey: typeof error.details.siteKey === 'string' ? error.details.siteKey : null });
+      }
+      if (error instanceof StudioApiError && (error.status === 400 || error.code === 'code_used') && Object.keys(error.fields).length) {
         const named: Errors = {};
-        for (const f of ['email', 'password', 'code', 'recoveryCode'] as const) if (error.fields[f]) named[f] = error.fields[f];
+        for (const f of ['email', 'password', 'code', 'recoveryCode', 'recaptchaToken'] as const) if (error.fields[f]) named[f] = error.fields[f];
         return showErrors(named, error.message);
       }
       setAlert(messageOf(error));
@@ -132,6 +143,7 @@ export function SignInPage({ next, notice }: { next: string | null; notice?: str
           ) : (
             <CodeField label="Code" name="code" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} inputRef={refs.code} />
           )}
+          {captcha ? <SignInCaptcha siteKey={captcha.siteKey} token={captchaToken} onToken={setCaptchaToken} error={errors.recaptchaToken} /> : null}
           <button type="button" className="link link--small" onClick={switchFactor}>
             {useRecovery ? 'Use the code of your app instead' : 'Use a recovery code instead'}
           </button>

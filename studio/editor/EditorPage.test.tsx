@@ -132,7 +132,7 @@ describe('EditorPage: a page', () => {
     await waitFor(() => expect(title.closest('.form-group')!.querySelector('.error-detail')).toBeNull());
     // Inside a block's own form: the open title banner's image needs a path; its header counts the problem.
     const banner = blockItems()[0]!;
-    const src = within(banner).getByLabelText(/^Image path/) as HTMLInputElement;
+    const src = within(banner).getByLabelText(/^Image file/) as HTMLInputElement;
     fireEvent.change(src, { target: { value: '' } });
     await waitFor(() => expect(src.closest('.form-group')!.querySelector('.error-detail')?.textContent).toMatch(/required/i));
     expect(within(banner).getByText('1 problem')).toBeTruthy();

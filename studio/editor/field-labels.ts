@@ -4,7 +4,7 @@
  * title the schema gives is left as it is.
  */
 const WORDS: Record<string, string> = {
-  src: 'Image path',
+  src: 'Image file',
   alt: 'Alternative text',
   altText: 'Alternative text',
   id: 'Anchor id',

@@ -44,7 +44,7 @@ describe('the studio validators', () => {
         { pointer: '/extra', message: '"extra" is not a property here.' },
         { pointer: '/blocks/0/image/alt', message: 'This field is required.' },
         { pointer: '/blocks/1/type', message: 'Unknown block type "bannr". Did you mean "banner"?' },
-        expect.objectContaining({ pointer: '/blocks/2/form', message: expect.stringMatching(/^Not in the expected form\. Name of the form definition/) }),
+        expect.objectContaining({ pointer: '/blocks/2/form', message: expect.stringMatching(/^Not in the expected form\. Which form to show/) }),
       ]),
     );
   });

@@ -70,7 +70,8 @@ describe('the broken-definitions corpus', () => {
       // A case whose files the content layout does not know fails: it would check nothing.
       expect(missing, 'files not in the content layout').toEqual([]);
       const dir = build(c);
-      expect(readDefinitions(dir).problems).toEqual([c.expected]);
+      // The place in words (`where`) is held by the demo-site test (../problem-place.test.ts).
+      expect(readDefinitions(dir).problems.map(({ where: _where, ...p }) => p)).toEqual([c.expected]);
       if (c.cli) {
         const cli = validate(dir);
         expect(cli.status).toBe(1);

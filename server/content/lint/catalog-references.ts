@@ -39,7 +39,7 @@ export function checkCatalogReferences(input: LintInput): DefinitionProblem[] {
   const styleNamed = (file: string, pointer: string, name: unknown) => {
     if (styleFiles.length === 0 || typeof name !== 'string' || styles.has(name)) return true;
     if (brokenStyles.has(name)) return false;
-    problems.push({ file, pointer, message: `names the style "${name}", but no file in catalog/styles/ has that name` });
+    problems.push({ file, pointer, message: `there is no product style named "${name}"` });
     return false;
   };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateDefinition } from '../schema-validator';
+import { browserOrigin } from '../../http/dealer-origin';
 import { checkDealers } from './dealers';
 import type { LintInput } from './lint-input';
 
@@ -9,26 +10,24 @@ function input(data: unknown): LintInput {
 
 describe('dealers.json', () => {
   it('takes origins and the dealer example placeholder, and refuses paths, other schemes and bad ids', () => {
-    const good = { dealers: [{ id: 'demo-dealer', name: 'Demo', allowedOrigins: ['dealer-example', 'https://shop.example:8443'] }] };
+    const good = { dealers: [{ id: 'demo-dealer', name: 'Demo', allowedOrigins: ['dealer-example', 'https://shop.example:8443', 'https://copied.example/'] }] };
     expect(validateDefinition('dealers', 'dealers.json', good)).toEqual([]);
     const bad = { dealers: [{ id: 'Demo Dealer', name: 'Demo', allowedOrigins: ['https://shop.example/path', 'ftp://x.example'] }] };
     const problems = validateDefinition('dealers', 'dealers.json', bad).map((p) => p.pointer);
     expect(problems).toEqual(expect.arrayContaining(['/dealers/0/id', '/dealers/0/allowedOrigins/0', '/dealers/0/allowedOrigins/1']));
   });
 
-  it('reports a repeated id and an origin a browser never sends', () => {
+  it('reports a repeated id, and lets an origin copied with a slash or capitals be (it is read as browsers send it)', () => {
     const problems = checkDealers(
       input({
         dealers: [
-          { id: 'a', name: 'A', allowedOrigins: ['https://A.example'] },
+          { id: 'a', name: 'A', allowedOrigins: ['https://A.example/'] },
           { id: 'a', name: 'A again', allowedOrigins: ['https://a.example:443'] },
         ],
       }),
     );
-    expect(problems.map((p) => [p.pointer, p.message])).toEqual([
-      ['/dealers/0/allowedOrigins/0', 'is not an origin as browsers send it (write "https://a.example"); calls from that page would be refused'],
-      ['/dealers/1/id', 'repeats the id "a" of dealer 0; each dealer needs its own id'],
-      ['/dealers/1/allowedOrigins/0', 'is not an origin as browsers send it (write "https://a.example"); calls from that page would be refused'],
-    ]);
+    expect(problems.map((p) => [p.pointer, p.message])).toEqual([['/dealers/1/id', 'repeats the id "a" of dealer 1; each dealer needs its own id']]);
+    expect(browserOrigin('https://Riverside-Home.com/')).toBe('https://riverside-home.com');
+    expect(browserOrigin('https://a.example:443')).toBe('https://a.example');
   });
 });

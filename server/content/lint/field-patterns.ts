@@ -1,13 +1,20 @@
 /**
  * The typed rules of a form field: `pattern` with its `patternMessage`, and `format`. A schema
  * cannot see that a pattern is a regular expression at all, so the lint compiles it as the browser
- * and the server will (the whole value must match, Unicode mode) and refuses one that would fail
- * there. It also refuses a pattern that repeats a group that itself repeats ("(a+)+"): such a
- * pattern can take seconds or minutes on a long value, and the server runs it on every submission.
+ * and the server will (the whole value must match, Unicode mode; the server with RE2,
+ * ../../services/linear-patterns.ts) and refuses one that would fail in either. It also refuses a
+ * pattern on which a backtracking engine, a visitor's browser, can take exponential time: the
+ * server's engine is linear whatever the pattern, but the browser checks the value as it is typed,
+ * and "(a+)+" or "([a-z]|[a-z0-9])+" would freeze the visitor's page. recheck decides that (its
+ * automaton checker, exact for what RE2 accepts); a pattern it cannot decide in time is let be, as
+ * the server cannot be stopped by it. Polynomial patterns ("\S+@\S+") are let be too: the
+ * common e-mail shapes are quadratic, which costs a browser little on what a person types.
  * And a rule on a field that has no typed value (a select, a checkbox, a file) would silently do
  * nothing, so the lint says so.
  */
+import { createRequire } from 'node:module';
 import { TEXT_LIKE_FIELD_TYPES } from '../../../schemas/forms/form-field.schema';
+import { linearPatternProblem } from '../../services/linear-patterns';
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord, walkJson } from './json-pointer';
 import { comparePaths, type LintInput } from './lint-input';
@@ -26,50 +33,28 @@ export function patternSyntaxProblem(pattern: string): string | undefined {
   }
 }
 
-/**
- * Whether a pattern repeats (with *, +, {n,} or {n,m}) a group that itself holds a repetition: the shape
- * of catastrophic backtracking. Escapes and character classes are skipped; not a full parser, but
- * it finds (a+)+, (\d*)*, ([a-z]+\s?)+, (?:x{2,})* and (a+){10}.
- */
-export function hasNestedRepetition(pattern: string): boolean {
-  const groups: boolean[] = [false]; // per open group: does it hold a repetition?
-  let lastGroupRepeats: boolean | undefined; // set right after a ")" closes a group
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    const closed = lastGroupRepeats;
-    lastGroupRepeats = undefined;
-    if (c === '\\') {
-      i++;
-      continue;
-    }
-    if (c === '[') {
-      for (i++; i < pattern.length && pattern[i] !== ']'; i++) if (pattern[i] === '\\') i++;
-      continue;
-    }
-    if (c === '(') {
-      groups.push(false);
-      continue;
-    }
-    if (c === ')') {
-      const inner = groups.pop() ?? false;
-      if (inner) groups[groups.length - 1] = true;
-      lastGroupRepeats = inner;
-      continue;
-    }
-    if (c === '*' || c === '+' || (c === '{' && repeatsMoreThanOnce(pattern.slice(i)))) {
-      if (closed) return true;
-      groups[groups.length - 1] = true;
-    }
-  }
-  return false;
-}
+type Recheck = typeof import('recheck');
+let recheck: Recheck | undefined;
+const verdicts = new Map<string, boolean>();
 
-/** Whether "{n}", "{n,}" or "{n,m}" at the start of `text` may repeat more than once. */
-function repeatsMoreThanOnce(text: string): boolean {
-  const m = /^\{(\d+)(,(\d*))?\}/.exec(text);
-  if (!m) return false;
-  if (m[2] === undefined) return Number(m[1]) > 1;
-  return m[3] === '' || Number(m[3]) > 1;
+/** How long recheck may think about one pattern; past it the pattern is let be. */
+const RECHECK_TIMEOUT_MS = 2000;
+
+/**
+ * Whether a backtracking engine can take exponential time on some value of this pattern, as the
+ * browser runs it. recheck is loaded on the first pattern (5 MB of JavaScript) and runs in this
+ * thread ("pure"): its default starts a worker and a native helper process.
+ */
+export function backtracksExponentially(pattern: string): boolean {
+  let verdict = verdicts.get(pattern);
+  if (verdict === undefined) {
+    process.env.RECHECK_SYNC_BACKEND ??= 'pure';
+    recheck ??= createRequire(import.meta.url)('recheck') as Recheck;
+    const result = recheck.checkSync(`^(?:${pattern})$`, 'u', { checker: 'automaton', timeout: RECHECK_TIMEOUT_MS });
+    verdict = result.status === 'vulnerable' && result.complexity.type === 'exponential';
+    verdicts.set(pattern, verdict);
+  }
+  return verdict;
 }
 
 export function checkFieldPatterns(input: LintInput): DefinitionProblem[] {
@@ -84,11 +69,17 @@ export function checkFieldPatterns(input: LintInput): DefinitionProblem[] {
           problems.push({ file, pointer: `${pointer}/pattern`, message: `applies only to fields whose value is typed (text, email, tel, textarea, password); a ${type} field would ignore it` });
         } else if (syntax) {
           problems.push({ file, pointer: `${pointer}/pattern`, message: `is not a regular expression browsers and the server can use (${syntax}); check its brackets and escapes (in JSON a backslash is written \\\\)` });
-        } else if (hasNestedRepetition(value.pattern)) {
+        } else if (linearPatternProblem(value.pattern)) {
           problems.push({
             file,
             pointer: `${pointer}/pattern`,
-            message: 'repeats a group that itself repeats (such as "(a+)+"), which can take the server minutes on a long value; write it without the nested repetition',
+            message: `uses what the server's pattern engine cannot run (${linearPatternProblem(value.pattern)}): write it without lookahead, lookbehind or back-references`,
+          });
+        } else if (backtracksExponentially(value.pattern)) {
+          problems.push({
+            file,
+            pointer: `${pointer}/pattern`,
+            message: 'can match the same text in many ways (such as "(a+)+", or "([a-z]|[a-z0-9])+" for "[a-z0-9]+"), which can freeze a visitor\'s browser on a long value; write it so that each character can match one way only',
           });
         }
       } else if (typeof value.patternMessage === 'string') {

@@ -33,7 +33,7 @@ export function checkFormReferences(input: LintInput): DefinitionProblem[] {
     walkJson(input.files.get(file), (value, pointer) => {
       if (!isRecord(value) || value.type !== 'form' || typeof value.form !== 'string') return;
       if (!forms.has(value.form)) {
-        problems.push({ file, pointer: `${pointer}/form`, message: `names the form "${value.form}", but there is no forms/${value.form}.json` });
+        problems.push({ file, pointer: `${pointer}/form`, message: `there is no form named "${value.form}"` });
       }
     });
   }

@@ -1,7 +1,7 @@
 /**
  * Internal links must lead to a route: any string property named path, href, link, url or redirect
  * that starts with "/" (and any href="/..." inside HTML text) is matched against routes.json, leaving
- * out the catch-all. Static files and the API are not pages: /images/, /api/, /widgets/, /schemas/,
+ * out the catch-all, in every parsed file (one failing its schema too). Static files and the API are not pages: /images/, /api/, /widgets/, /schemas/,
  * /playground/, /dev/ and paths ending in a file extension are skipped; "?query" and "#anchor" are
  * ignored. Blog bodies (the HTML files blog posts name in contentPath) are read too; their broken
  * links are reported at the post's contentPath.
@@ -34,7 +34,9 @@ export function checkInternalLinks(input: LintInput): DefinitionProblem[] {
   const answered = (pathname: string) => patterns.some((p) => routeAnswers(p, pathname));
 
   const problems: DefinitionProblem[] = [];
-  for (const file of [...input.valid].sort()) {
+  // Every parsed file, a file failing its schema too: a link is read the same whatever else is wrong,
+  // so a schema problem does not hide a broken link until it is fixed.
+  for (const file of [...input.files.keys()].sort()) {
     if (input.schemaOf.get(file) === 'routes') continue;
     walkJson(input.files.get(file), (value, pointer, key) => {
       if (typeof value !== 'string') return;
@@ -43,7 +45,7 @@ export function checkInternalLinks(input: LintInput): DefinitionProblem[] {
       for (const link of links) {
         const pathname = pagePathOf(link);
         if (pathname !== undefined && !answered(pathname)) {
-          problems.push({ file, pointer, message: `links to "${link}", but no route in routes.json answers that path` });
+          problems.push({ file, pointer, message: `the link ${link} goes to no page` });
         }
       }
     });
@@ -57,7 +59,7 @@ export function checkInternalLinks(input: LintInput): DefinitionProblem[] {
       for (const m of fs.readFileSync(full, 'utf8').matchAll(HTML_HREF)) {
         const pathname = pagePathOf(m[1]!);
         if (pathname !== undefined && !answered(pathname)) {
-          problems.push({ file, pointer: `/blogs/${i}/contentPath`, message: `links to "${m[1]}" in ${bodyFile}, but no route in routes.json answers that path` });
+          problems.push({ file, pointer: `/blogs/${i}/contentPath`, message: `the link ${m[1]} in ${bodyFile} goes to no page` });
         }
       }
     });

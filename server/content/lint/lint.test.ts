@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closestName, didYouMean } from './closest-name';
-import { checkFieldPatterns, hasNestedRepetition } from './field-patterns';
+import { backtracksExponentially, checkFieldPatterns } from './field-patterns';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
 import { checkVisitorMailCaptcha } from './visitor-mail-captcha';
@@ -54,7 +54,7 @@ describe('checkInternalLinks', () => {
   it('accepts links to routes, with parameters, and ignores the catch-all', () => {
     const page = { blocks: [{ href: '/blogs/hello', text: 'See <a href="/">home</a> or <a href="/nope">this</a>', url: 'https://x.test/nope' }] };
     expect(checkInternalLinks(input({ 'routes.json': routes, 'pages/a.json': ['page', page] }))).toEqual([
-      { file: 'pages/a.json', pointer: '/blocks/0/text', message: 'links to "/nope", but no route in routes.json answers that path' },
+      { file: 'pages/a.json', pointer: '/blocks/0/text', message: 'the link /nope goes to no page' },
     ]);
   });
 
@@ -169,8 +169,8 @@ describe('checkPopupReferences', () => {
   it('names a popup that has no file, with the closest name', () => {
     const files = { 'popups/newsletter.json': ['popup', { name: 'newsletter' }], 'pages/home.json': page(['newsletter', 'newsleter', 'spring-sale']) } as const;
     expect(checkPopupReferences(input(files as never))).toEqual([
-      { file: 'pages/home.json', pointer: '/blocks/1/popups/1', message: 'names the popup "newsleter", but there is no popups/newsleter.json (did you mean "newsletter"?)' },
-      { file: 'pages/home.json', pointer: '/blocks/1/popups/2', message: 'names the popup "spring-sale", but there is no popups/spring-sale.json' },
+      { file: 'pages/home.json', pointer: '/blocks/1/popups/1', message: 'there is no popup named "newsleter" (did you mean "newsletter"?)' },
+      { file: 'pages/home.json', pointer: '/blocks/1/popups/2', message: 'there is no popup named "spring-sale"' },
     ]);
   });
 
@@ -279,9 +279,25 @@ describe('checkSchemaReferences', () => {
 });
 
 describe('checkFieldPatterns', () => {
-  it('finds the nested repetitions that backtrack without end, and lets plain patterns be', () => {
-    for (const p of ['(a+)+', '(\\d*)*', '([a-z]+\\s?)+', '(?:x{2,})*', '(a+){10}']) expect(hasNestedRepetition(p), p).toBe(true);
-    for (const p of ['[A-Z]{2}-[0-9]{4}', '(ab)+', '\\d{3}-\\d{4}', '(a|b)*c+', '([+]+)', '(x+)?', '[(a+)]+']) expect(hasNestedRepetition(p), p).toBe(false);
+  it('finds the patterns a browser can take exponential time on: nested repetition, and alternatives that overlap under a repetition', () => {
+    for (const p of ['(a+)+', '(\\d*)*', '([a-z]+\\s?)+', '(?:x{2,})*', '([a-z]|[a-z0-9])+', '(a|a)*', '(\\w|\\d)+', '(?:[a-z]|[a-c])*x', '(a|ab|b)+']) expect(backtracksExponentially(p), p).toBe(true);
+    for (const p of ['[A-Z]{2}-[0-9]{4}', '(ab)+', '\\d{3}-\\d{4}', '(a|b)*c+', '([+]+)', '(x+)?', '[(a+)]+', '(a|ab)+', '[a-z0-9]+', '[^@\\s]+@[^@\\s]+', '[0-9]{6,12}']) expect(backtracksExponentially(p), p).toBe(false);
+  });
+
+  it('refuses overlapping alternation under a repetition, and what the server\'s engine cannot run', () => {
+    const form = {
+      name: 'f',
+      fields: [
+        { name: 'handle', type: 'text', pattern: '([a-z]|[a-z0-9])+' },
+        { name: 'code', type: 'text', pattern: '(?=\\d)\\w+' },
+        { name: 'twice', type: 'text', pattern: '(a)\\1' },
+        { name: 'zip', type: 'text', pattern: '\\d{5}(-\\d{4})?' },
+      ],
+    };
+    const problems = checkFieldPatterns(input({ 'forms/f.json': ['form', form] }));
+    expect(problems.map((p) => p.pointer)).toEqual(['/fields/0/pattern', '/fields/1/pattern', '/fields/2/pattern']);
+    expect(problems[0]!.message).toContain('can match the same text in many ways');
+    expect(problems[1]!.message).toContain("the server's pattern engine cannot run");
   });
 
   it('refuses a rule a field would ignore, and a patternMessage with no pattern', () => {

@@ -18,7 +18,7 @@ export function checkPopupReferences(input: LintInput): DefinitionProblem[] {
       if (!isRecord(value) || value.type !== 'popup' || !Array.isArray(value.popups)) return;
       value.popups.forEach((name, i) => {
         if (typeof name !== 'string' || popups.has(name)) return;
-        problems.push({ file, pointer: `${pointer}/popups/${i}`, message: `names the popup "${name}", but there is no popups/${name}.json${didYouMean(name, popups)}` });
+        problems.push({ file, pointer: `${pointer}/popups/${i}`, message: `there is no popup named "${name}"${didYouMean(name, popups)}` });
       });
     });
   }

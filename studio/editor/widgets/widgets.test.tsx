@@ -93,7 +93,7 @@ describe('the studio widgets', () => {
 
   it("image: the path, its thumbnail, and a picker of the site's images", () => {
     const { last } = show({ src: '/images/banner-home.svg' });
-    const input = screen.getByLabelText('Image path') as HTMLInputElement;
+    const input = screen.getByLabelText('Image file') as HTMLInputElement;
     expect(input.closest('.studio-image-picker')!.querySelector('img')!.getAttribute('src')).toBe('/images/banner-home.svg');
     fireEvent.click(screen.getByRole('button', { name: 'Choose…' }));
     const panel = screen.getByRole('group', { name: "The site's images" });

@@ -1,0 +1,126 @@
+/**
+ * Problems in the words of the form, on the demo store: every block of every demo page is broken
+ * the ways an editor breaks one (a required setting emptied, text where a number goes, a choice
+ * that is not one, a link to no page, a form that does not exist), each change
+ * made in memory (readDefinitions' changes: nothing is written into examples/). Every problem the
+ * schemas and the lint then report inside a block names the block by its number counted from one
+ * and its type ("Block 2 (Rich text)") and the field by the label the form gives it, and no message
+ * carries a JSON pointer or a file name of the content folder.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { blockSchemas } from '../../schemas/page.schema';
+import { readDefinitions } from './load-content';
+import { placeOf, problemSentence } from './problem-place';
+import { definitionSchemas } from '../../schemas/index';
+
+const siteDir = path.resolve('examples/site');
+
+type Json = Record<string, unknown>;
+type Schema = { title?: string; type?: string; enum?: unknown[]; minLength?: number; required?: string[]; properties?: Record<string, Schema> };
+
+const blockSchemaOf = new Map((blockSchemas as unknown as Schema[]).map((s) => [String((s.properties!.type as { const?: string }).const), s]));
+const typeTitle = (type: string) => blockSchemaOf.get(type)!.title!.replace(/\s+block$/i, '');
+
+const pages = fs
+  .readdirSync(path.join(siteDir, 'pages'))
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => ({ file: `pages/${f}`, page: JSON.parse(fs.readFileSync(path.join(siteDir, 'pages', f), 'utf8')) as { blocks: Json[] } }));
+
+interface Mutation {
+  file: string;
+  block: number;
+  type: string;
+  /** The block property changed, and the place its problem names after the block (its field's label). */
+  property: string;
+  label: string;
+  apply(block: Json): void;
+}
+
+/** One mutation of each kind for each block type, on the first demo block of that type that has such a property. */
+function mutations(kind: 'schema' | 'lint'): Mutation[] {
+  const out: Mutation[] = [];
+  const done = new Set<string>();
+  for (const { file, page } of pages) {
+    page.blocks.forEach((block, b) => {
+      const type = String(block.type);
+      const schema = blockSchemaOf.get(type);
+      if (!schema?.properties) return;
+      const add = (what: string, property: string, apply: (block: Json) => void, below = '') => {
+        if (done.has(`${type} ${what}`)) return;
+        done.add(`${type} ${what}`);
+        out.push({ file, block: b, type, property, label: below || schema.properties![property]!.title || property, apply });
+      };
+      for (const [name, prop] of Object.entries(schema.properties)) {
+        if (name === 'type') continue;
+        if (kind === 'schema') {
+          if (schema.required?.includes(name) && name in block) add('required', name, (bl) => delete bl[name]);
+          else if (prop.enum && name in block) add('enum', name, (bl) => (bl[name] = 'not-a-choice'));
+          else if (prop.type === 'string' && typeof block[name] === 'string') add('type', name, (bl) => (bl[name] = 42));
+          else if (prop.type === 'boolean' && name in block) add('type', name, (bl) => (bl[name] = 'yes'));
+        } else {
+          if (name === 'html' && typeof block[name] === 'string') add('link', name, (bl) => (bl[name] = `${String(bl[name])}<p><a href="/showrooms/dallas">Dallas</a></p>`));
+          else if (name === 'form' && typeof block[name] === 'string') add('form', name, (bl) => (bl[name] = 'no-such-form'));
+          else if (name === 'popups' && Array.isArray(block[name])) add('popup', name, (bl) => ((bl[name] as string[])[0] = 'no-such-popup'), 'Popup 1');
+          else if (name === 'action' && typeof (block[name] as Json | undefined)?.path === 'string') add('action', name, (bl) => ((bl[name] as Json).path = '/showrooms/dallas'), `${schema.properties[name]!.title} · Path`);
+          else if (/^(path|href|link|url)$/.test(name) && typeof block[name] === 'string' && String(block[name]).startsWith('/')) add('link', name, (bl) => (bl[name] = '/showrooms/dallas'));
+        }
+      }
+    });
+  }
+  return out;
+}
+
+function problemsWith(list: Mutation[]) {
+  const changed = new Map<string, { blocks: Json[] }>();
+  for (const m of list) {
+    const page = changed.get(m.file) ?? (structuredClone(pages.find((p) => p.file === m.file)!.page) as { blocks: Json[] });
+    m.apply(page.blocks[m.block]!);
+    changed.set(m.file, page);
+  }
+  const changes = new Map([...changed].map(([file, page]) => [file, JSON.stringify(page, null, 2)]));
+  return readDefinitions(siteDir, changes).problems;
+}
+
+describe('problems in the words of the form, on the demo store', () => {
+  it('names the block by number and type and the field by its label, for every schema and lint problem the mutations make', () => {
+    for (const kind of ['schema', 'lint'] as const) {
+      const list = mutations(kind);
+      expect(list.length, kind).toBeGreaterThan(kind === 'schema' ? 30 : 2);
+      const problems = problemsWith(list);
+      for (const m of list) {
+        const mine = problems.filter((p) => p.file === m.file && p.pointer.startsWith(`/blocks/${m.block}/${m.property}`));
+        expect(mine.length, `${m.file} block ${m.block} ${m.property} (${kind})`).toBeGreaterThan(0);
+        for (const p of mine) {
+          expect(p.where, `${m.file}#${p.pointer}`).toBe(`Block ${m.block + 1} (${typeTitle(m.type)}) · ${m.label}`);
+          expect(p.message).not.toMatch(/\/blocks\/|\.json|routes|required property/);
+        }
+      }
+      // Whatever else the demo reports inside a block is in the same words.
+      for (const p of problems.filter((p) => /^\/blocks\/\d+\//.test(p.pointer))) expect(p.where).toMatch(/^Block \d+ \([A-Z][^)]*\) · [A-Z]/);
+    }
+  }, 30_000);
+
+  it('reads as the issue asks: a link in rich text, and a schema problem that hides no other', () => {
+    const about = pages.find((p) => p.page.blocks.some((b) => b.type === 'rich-text'))!;
+    const page = structuredClone(about.page);
+    const at = page.blocks.findIndex((b) => b.type === 'rich-text');
+    page.blocks[at]!.html = '<p>See <a href="/showrooms/dallas">Dallas</a>.</p>';
+    // A schema problem in another block of the same page.
+    const other = at === 0 ? 1 : 0;
+    page.blocks[other]!.type = 'bannr';
+    const problems = readDefinitions(siteDir, new Map([[about.file, JSON.stringify(page)]])).problems.filter((p) => p.file === about.file);
+    expect(problems.map(problemSentence)).toEqual(
+      expect.arrayContaining([`Block ${at + 1} (Rich text) · Text: the link /showrooms/dallas goes to no page`, expect.stringMatching(new RegExp(`^Block ${other + 1} \\(unknown type "bannr"\\)`))]),
+    );
+  });
+
+  it('names a missing required field at the field, and a list item by its own name', () => {
+    const root = definitionSchemas.page as unknown as Json;
+    const value = { blocks: [{ type: 'rich-text', html: '' }, { type: 'cards', items: [{ title: 'A', action: { path: '/x' } }] }] };
+    expect(placeOf(root, value, '/blocks/1/items/0/action/path')).toBe('Block 2 (Cards) · Card 1 · Card action · Path');
+    expect(placeOf(root, value, '/metadata/title')).toBe('Page metadata · Title');
+  });
+});
