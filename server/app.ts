@@ -1,6 +1,6 @@
 /**
  * The main site's Koa app: API, published schemas, widget bundles, client assets, content images,
- * the developers' playground, and every other GET rendered as a page.
+ * the developers' playground (when EXAMPLES names it), and every other GET rendered as a page.
  */
 import path from 'node:path';
 import Koa from 'koa';
@@ -66,6 +66,8 @@ export interface AppDeps {
   production: boolean;
   /** Proxies whose X-Forwarded-For is believed (config TRUST_PROXY); default: none. */
   trustProxy?: readonly string[];
+  /** Serve the widgets' playground at /playground/ (config EXAMPLES); default: outside production only. */
+  playground?: boolean;
 }
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -170,7 +172,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use(staticFiles({ prefix: `/widgets/v${WIDGETS_MAJOR}/`, root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/widgets/', root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/images/', root: path.join(deps.content.dir, 'images'), maxAgeSeconds: 3600 }));
-  app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
+  if (deps.playground ?? !production) app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
   app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl, formsPublic: formsPublicSettings(deps.forms), cacheSize: deps.pageCacheSize }));
   return app;
 }
