@@ -25,6 +25,7 @@ import { clientAddress, untrustedForwardingWarning } from './http/client-address
 import { apiCors, publicCors } from './http/cors';
 import { DealerDirectory, dealerOriginCheck } from './http/dealer-origin';
 import { errorHandler } from './http/error-handler';
+import type { StoreMetrics } from './metrics/store-metrics';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { StoreOrigins } from './http/store-origins';
@@ -68,6 +69,8 @@ export interface AppDeps {
   trustProxy?: readonly string[];
   /** Serve the widgets' playground at /playground/ (config EXAMPLES); default: outside production only. */
   playground?: boolean;
+  /** The server's metrics (made once, in server/start.ts), and the token that opens the store's /metrics (METRICS_TOKEN). */
+  metrics?: { store: StoreMetrics; token: string | null };
 }
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -77,12 +80,14 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   const app = new Koa();
   // Koa believes X-Forwarded-For only with app.proxy; clientAddress believes it from named proxies.
   app.proxy = false;
+  if (deps.metrics) app.use(deps.metrics.store.middleware);
   app.use(securityHeaders({ https: deps.publicUrl.startsWith('https:') }));
   // Outside the error handler, so error answers are checked against the contract too.
   if (responseChecksOn()) app.use(responseCheck(deps.logger));
   app.use(errorHandler(deps.logger));
   if (deps.trustProxy?.length) app.use(clientAddress(deps.trustProxy));
   else app.use(untrustedForwardingWarning(deps.logger));
+  if (deps.metrics?.token) app.use(deps.metrics.store.tokenRoute(deps.metrics.token));
 
   const storeOrigins = new StoreOrigins(deps.publicUrl, deps.storeAliases);
   const production = deps.production;
@@ -190,7 +195,10 @@ function routesByExactPath(router: Router): Map<string, Koa.Middleware> {
     if (router.stack.filter((other) => other.match(path)).length !== 1) continue;
     const handler = compose(layer.stack as Koa.Middleware[]);
     const withParams: Koa.Middleware = (ctx, next) => {
-      (ctx as Koa.Context & { params: Record<string, string> }).params = {};
+      // As the router would set them: no parameters, and the route's pattern (the metrics' route label).
+      const routed = ctx as Koa.Context & { params: Record<string, string>; _matchedRoute: string };
+      routed.params = {};
+      routed._matchedRoute = path;
       return handler(ctx, next);
     };
     for (const method of layer.methods) routes.set(`${method} ${path}`, withParams);

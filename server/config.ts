@@ -39,6 +39,11 @@ export interface Config {
    * widgets' playground at /playground/. Both by default in development; in production none unless named.
    */
   examples: Examples;
+  /**
+   * Prometheus metrics (server/metrics/store-metrics.ts): on a port of their own (METRICS_PORT),
+   * and/or at the store's /metrics for the holder of a bearer token (METRICS_TOKEN); off when neither is set.
+   */
+  metrics: { port: number | null; token: string | null };
   logLevel: string;
   production: boolean;
   /**
@@ -147,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     examples = { dealer: named.includes('dealer'), playground: named.includes('playground') };
   }
 
+  const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? null : parsePort('METRICS_PORT', env.METRICS_PORT, 0, problems);
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  // Guessable tokens would make the metrics public in all but name.
+  if (metricsToken !== null && metricsToken.length < 24) problems.push('METRICS_TOKEN must be at least 24 characters (openssl rand -hex 32 makes one)');
+
   const trustProxy = (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   try {
     proxyaddr.compile(trustProxy);
@@ -180,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     contentWatch,
     allowedOrigins,
     examples,
+    metrics: { port: metricsPort, token: metricsToken },
     logLevel,
     trustProxy,
     shutdownGraceMs,

@@ -28,6 +28,7 @@ import type { Logger } from './logger';
 import { smtpSender, startMailWorker } from './mail/mail-worker';
 import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
+import { StoreMetrics } from './metrics/store-metrics';
 import { listenProblem } from './start-refused';
 
 export interface RunningServer {
@@ -35,6 +36,8 @@ export interface RunningServer {
   url: string;
   /** The address the main site listens on (behind a proxy, not what visitors use). */
   listenUrl: string;
+  /** The metrics port's /metrics (METRICS_PORT); null without one. */
+  metricsUrl: string | null;
   /** The dealer example's address; null when it does not run (production, unless EXAMPLES=dealer). */
   dealerUrl: string | null;
   /** The content serving, which the studio publishes through (tests publish and reload through it too). */
@@ -95,6 +98,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
   const dealerExampleOrigins: string[] = [];
   const mainServer = http.createServer();
   const dealerServer = config.examples.dealer ? http.createServer() : undefined;
+  // Every listening server, so a stop closes them all.
   const servers = dealerServer ? [mainServer, dealerServer] : [mainServer];
   let bound: AddressInfo;
   try {
@@ -113,8 +117,10 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
 
   const gateways = parts.gateways ? parts.gateways(database) : createGateways(config.gateways, database);
   const mail = config.mail;
+  const metricsOn = config.metrics.port !== null || config.metrics.token !== null;
+  const metrics = metricsOn ? { store: new StoreMetrics({ database, contentVersion: () => live.appliedVersion() }), token: config.metrics.token } : undefined;
   const buildApp = (content: Content) =>
-    createApp({ content, live, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, mail, forms: config.forms, pageCacheSize: config.pageCacheSize, production: config.production, trustProxy: config.trustProxy, playground: config.examples.playground });
+    createApp({ content, live, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, mail, forms: config.forms, pageCacheSize: config.pageCacheSize, production: config.production, trustProxy: config.trustProxy, playground: config.examples.playground, metrics });
   // A request goes to the app of the moment; one already running keeps the app it started on.
   let handle = (await buildApp(live.current())).callback();
   mainServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => handle(req, res));
@@ -123,6 +129,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
   };
 
   let dealerUrl: string | null = null;
+  let dealerPort = 0;
   if (dealerServer) {
     let dealerBound: AddressInfo;
     try {
@@ -132,7 +139,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
       await Promise.all([live.stop(), database.close()]);
       throw err;
     }
-    const dealerPort = dealerBound.port;
+    dealerPort = dealerBound.port;
     dealerUrl = defaultStoreOrigins(config.host, dealerBound.address, dealerPort)[0]!;
     dealerServer.on('request', createDealerApp(publicUrl).callback());
     dealerExampleOrigins.push(`http://localhost:${dealerPort}`, `http://127.0.0.1:${dealerPort}`);
@@ -141,10 +148,25 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
       allowedOrigins.add(`http://127.0.0.1:${dealerPort}`);
     }
   }
+  let metricsUrl: string | null = null;
+  if (metrics && config.metrics.port !== null) {
+    const metricsServer = http.createServer(metrics.store.portHandler());
+    try {
+      const metricsBound = await listen(metricsServer, config.metrics.port, config.host, 'METRICS_PORT');
+      metricsUrl = `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${metricsBound.port}/metrics`;
+    } catch (err) {
+      await Promise.all(servers.map(close));
+      await Promise.all([live.stop(), database.close()]);
+      throw err;
+    }
+    servers.push(metricsServer);
+  }
   const mailWorker = mail.smtpUrl ? startMailWorker(database.q, smtpSender(mail.smtpUrl), mail, logger) : undefined;
 
   logger.info({ url: publicUrl, port, ...(storeAliases.length > 1 ? { alsoAt: storeAliases.slice(1) } : {}) }, 'main site listening');
-  if (dealerUrl) logger.info({ url: dealerUrl, port: new URL(dealerUrl).port }, 'dealer example listening');
+  if (dealerUrl) logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');
+  if (metricsUrl) logger.info({ url: metricsUrl }, 'metrics listening (METRICS_PORT)');
+  if (metrics?.token) logger.info({ url: `${publicUrl}/metrics` }, 'metrics served to the holder of METRICS_TOKEN');
   if (config.examples.playground) logger.info({ url: `${publicUrl}/playground/` }, 'widget playground served');
   if (config.allowedOrigins === null && !dealerServer) {
     logger.info({ allowedOrigins: [] }, "ALLOWED_ORIGINS is not set: no other site's page may call the API, except the dealers of the content's dealers.json");
@@ -160,6 +182,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
     url: publicUrl,
     listenUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}`,
     dealerUrl,
+    metricsUrl,
     live,
     database,
     stop() {
