@@ -1,16 +1,18 @@
 /**
- * The command line: `start`, `validate DIR [FILE...]`, `migrate`, `db:copy`. `npm start` runs it
+ * The command line: `start`, `validate DIR [FILE...]`, `migrate`, `db:copy`, `backup`, `restore`. `npm start` runs it
  * compiled (dist/server/cli.js, plain node); `npm run dev` runs the sources with tsx.
  * Every failure ends with a message a person can act on and a non-zero exit code.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildIsStale, buildProblem, builtForTests, projectRoot, serverBuildIsStale, serverIsBuilt } from './build-output';
 import { ConfigError, loadConfig } from './config';
 import { InvalidContentError } from './content/definition-problem';
 import { runValidate } from './content/validate-command';
 import { copyDatabase } from './db/copy-database';
+import { backupDatabase, restoreDatabase, type StoreSummary } from './operations/backup';
 import { formatMoney, toDollars } from '../schemas/money';
 import { openCheckedDatabase } from './db/database-problems';
 import { isPostgresUrl } from './db/database-url';
@@ -115,6 +117,44 @@ async function copy(args: string[]): Promise<void> {
   }
 }
 
+/** The summary lines of a backup or a restore: what a person checks against the store. */
+function summaryText(s: StoreSummary): string {
+  return `${s.orders} orders, total ${formatMoney(toDollars(s.orderTotalCents))}; ${s.payments} payments, ${formatMoney(toDollars(s.paidCents))} paid; ${s.uploads} uploaded files`;
+}
+
+/** Where the database is, without its password, once it answered (a refusal says why in words). */
+async function reachableLocation(target: string): Promise<string> {
+  const database = await openCheckedDatabase(target);
+  await database.close();
+  return database.location;
+}
+
+/** `backup FILE`: a consistent copy of DATABASE_URL's database while the store runs (operations/backup.ts). */
+async function backup(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) fail('Usage: npm run backup -- FILE   (a new file, e.g. backups/showroom-$(date +%F-%H%M).backup)');
+  const config = loadConfig();
+  const location = await reachableLocation(config.databasePath);
+  const result = await backupDatabase(config.databasePath, positionals[0]!);
+  const size = `${(result.bytes / 1_048_576).toFixed(1)} MB`;
+  if (result.summary) {
+    process.stdout.write(`Backed up ${location} to ${result.file} (${size}; SQLite's online backup, integrity check ok): ${summaryText(result.summary)}.\n`);
+  } else {
+    process.stdout.write(`Backed up ${location} to ${result.file} (${size}; pg_dump, custom format). Check it: pg_restore --list ${result.file}, or restore it into a new database with npm run restore.\n`);
+  }
+}
+
+/** `restore FILE [--force]`: the backup into DATABASE_URL's database, which must be empty unless --force. */
+async function restore(args: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
+  if (positionals.length !== 1) fail('Usage: npm run restore -- FILE [--force]   (into the database of DATABASE_URL; --force replaces one that holds data)');
+  const config = loadConfig();
+  const location = await reachableLocation(config.databasePath);
+  const result = await restoreDatabase(positionals[0]!, config.databasePath, { force: values.force });
+  process.stdout.write(`Restored ${path.resolve(positionals[0]!)} into ${location}${result.replaced.length ? ' (its data before was replaced)' : ''}: ${summaryText(result.summary)}.\n`);
+  process.stdout.write('Start the store (npm start); it runs any migration this version has that the backup had not.\n');
+}
+
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   // A command other than start still runs from an older build, but says so (a new migration, say, would be missing).
@@ -128,8 +168,12 @@ async function main(): Promise<void> {
       return migrate();
     case 'db:copy':
       return copy(args);
+    case 'backup':
+      return backup(args);
+    case 'restore':
+      return restore(args);
     default:
-      fail('Usage: showroom start | validate DIR [FILE...] | validate --help | migrate | db:copy --from URL --to URL');
+      fail('Usage: showroom start | validate DIR [FILE...] | validate --help | migrate | db:copy --from URL --to URL | backup FILE | restore FILE [--force]');
   }
 }
 
