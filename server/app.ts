@@ -1,6 +1,6 @@
 /**
  * The main site's Koa app: API, published schemas, widget bundles, client assets, content images,
- * the developers' playground, and every other GET rendered as a page.
+ * the developers' playground (when EXAMPLES names it), and every other GET rendered as a page.
  */
 import path from 'node:path';
 import Koa from 'koa';
@@ -25,6 +25,7 @@ import { clientAddress, untrustedForwardingWarning } from './http/client-address
 import { apiCors, publicCors } from './http/cors';
 import { DealerDirectory, dealerOriginCheck } from './http/dealer-origin';
 import { errorHandler } from './http/error-handler';
+import type { StoreMetrics } from './metrics/store-metrics';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { StoreOrigins } from './http/store-origins';
@@ -66,6 +67,10 @@ export interface AppDeps {
   production: boolean;
   /** Proxies whose X-Forwarded-For is believed (config TRUST_PROXY); default: none. */
   trustProxy?: readonly string[];
+  /** Serve the widgets' playground at /playground/ (config EXAMPLES); default: outside production only. */
+  playground?: boolean;
+  /** The server's metrics (made once, in server/start.ts), and the token that opens the store's /metrics (METRICS_TOKEN). */
+  metrics?: { store: StoreMetrics; token: string | null };
 }
 
 const YEAR = 365 * 24 * 60 * 60;
@@ -75,12 +80,14 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   const app = new Koa();
   // Koa believes X-Forwarded-For only with app.proxy; clientAddress believes it from named proxies.
   app.proxy = false;
+  if (deps.metrics) app.use(deps.metrics.store.middleware);
   app.use(securityHeaders({ https: deps.publicUrl.startsWith('https:') }));
   // Outside the error handler, so error answers are checked against the contract too.
   if (responseChecksOn()) app.use(responseCheck(deps.logger));
   app.use(errorHandler(deps.logger));
   if (deps.trustProxy?.length) app.use(clientAddress(deps.trustProxy));
   else app.use(untrustedForwardingWarning(deps.logger));
+  if (deps.metrics?.token) app.use(deps.metrics.store.tokenRoute(deps.metrics.token));
 
   const storeOrigins = new StoreOrigins(deps.publicUrl, deps.storeAliases);
   const production = deps.production;
@@ -170,7 +177,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use(staticFiles({ prefix: `/widgets/v${WIDGETS_MAJOR}/`, root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/widgets/', root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/images/', root: path.join(deps.content.dir, 'images'), maxAgeSeconds: 3600 }));
-  app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
+  if (deps.playground ?? !production) app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
   app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl, formsPublic: formsPublicSettings(deps.forms), cacheSize: deps.pageCacheSize }));
   return app;
 }
@@ -188,7 +195,10 @@ function routesByExactPath(router: Router): Map<string, Koa.Middleware> {
     if (router.stack.filter((other) => other.match(path)).length !== 1) continue;
     const handler = compose(layer.stack as Koa.Middleware[]);
     const withParams: Koa.Middleware = (ctx, next) => {
-      (ctx as Koa.Context & { params: Record<string, string> }).params = {};
+      // As the router would set them: no parameters, and the route's pattern (the metrics' route label).
+      const routed = ctx as Koa.Context & { params: Record<string, string>; _matchedRoute: string };
+      routed.params = {};
+      routed._matchedRoute = path;
       return handler(ctx, next);
     };
     for (const method of layer.methods) routes.set(`${method} ${path}`, withParams);

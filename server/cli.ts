@@ -1,29 +1,44 @@
 /**
- * The command line: `start` (build if needed, then serve), `validate DIR [FILE...]`, `migrate`, `db:copy`.
+ * The command line: `start`, `validate DIR [FILE...]`, `migrate`, `db:copy`, `backup`, `restore`. `npm start` runs it
+ * compiled (dist/server/cli.js, plain node); `npm run dev` runs the sources with tsx.
  * Every failure ends with a message a person can act on and a non-zero exit code.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildIsStale, builtForTests, projectRoot } from './build-output';
+import { buildIsStale, buildProblem, builtForTests, projectRoot, serverBuildIsStale, serverIsBuilt } from './build-output';
 import { ConfigError, loadConfig } from './config';
 import { InvalidContentError } from './content/definition-problem';
 import { runValidate } from './content/validate-command';
 import { copyDatabase } from './db/copy-database';
-import { openDatabase } from './db/database';
+import { backupDatabase, restoreDatabase, type StoreSummary } from './operations/backup';
+import { formatMoney, toDollars } from '../schemas/money';
+import { openCheckedDatabase } from './db/database-problems';
 import { isPostgresUrl } from './db/database-url';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './logger';
 import { startServer } from './start';
+import { StartRefused } from './start-refused';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
 }
 
-/** `production`: a test build (complete, its copies compressed at quick levels) is rebuilt for visitors. */
+/**
+ * The compiled server, and any server in production, never builds: several starting together
+ * would race in the same dist/ folder. It refuses a missing or stale build instead. Only the
+ * sources in development (`npm run dev`) build the bundles they serve when those are stale.
+ */
 function ensureBuilt(production: boolean): void {
-  if (!buildIsStale() && !(production && builtForTests())) return;
+  if (serverIsBuilt || production) {
+    const problem = serverIsBuilt ? buildProblem() : buildIsStale() ? 'The build in dist/ is missing or older than its sources: run npm run build, then start again.' : null;
+    if (problem) fail(problem);
+    if (production && builtForTests()) process.stderr.write('This build was made for the tests (npm run build:test: its compressed copies are larger): npm run build makes one for visitors.\n');
+    return;
+  }
+  if (!buildIsStale()) return;
   process.stderr.write('Building the site and widget bundles (npm run build)...\n');
   // Build output goes to stderr: stdout carries only the JSON log lines. The bundles are built for
   // production whatever NODE_ENV the store runs with (under a test runner's NODE_ENV=test, Vite
@@ -65,7 +80,7 @@ function validate(args: string[]): void {
 
 async function migrate(): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.databasePath);
+  const database = await openCheckedDatabase(config.databasePath);
   const applied = await migrateToLatest(database.db);
   process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'The database is up to date.\n');
   await database.close();
@@ -75,14 +90,21 @@ async function migrate(): Promise<void> {
 async function copy(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { from: { type: 'string' }, to: { type: 'string' } } });
   if (!values.from || !values.to) fail('Usage: npm run db:copy -- --from sqlite:var/showroom.db --to postgres://user:password@host:5432/showroom');
+  for (const [option, url] of [['--from', values.from], ['--to', values.to]] as const) {
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !isPostgresUrl(url)) fail(`${option} must be sqlite:FILE or postgres://user:password@host:5432/showroom, got "${url.replace(/\/\/[^@/]*@/, '//…@')}".`);
+  }
   const sourceFile = values.from.replace(/^sqlite:/, '');
   if (!isPostgresUrl(values.from) && !fs.existsSync(sourceFile)) fail(`There is no database at ${sourceFile}.`);
-  const source = openDatabase(values.from);
-  const target = openDatabase(values.to);
+  const source = await openCheckedDatabase(values.from, '--from');
+  const target = await openCheckedDatabase(values.to, '--to').catch(async (err: unknown) => {
+    await source.close();
+    throw err;
+  });
   try {
     const reports = await copyDatabase(source, target, (line) => process.stdout.write(`copied ${line}\n`));
     for (const r of reports) {
-      const money = Object.entries(r.cents).map(([c, v]) => `${c} ${(v / 100).toFixed(2)}`).join(', ');
+      // total_cents 183122 reads "total $1,831.22": the money, named as the reader knows it.
+      const money = Object.entries(r.cents).map(([column, cents]) => `${column.replace(/_cents$/, '')} ${formatMoney(toDollars(cents))}`).join(', ');
       process.stdout.write(`${r.matches ? 'same' : 'DIFFERENT'}  ${r.table}: ${r.rows} rows${money ? `; ${money}` : ''}\n`);
     }
     if (reports.some((r) => !r.matches)) fail('The copy differs from its source: see the DIFFERENT lines.');
@@ -95,8 +117,48 @@ async function copy(args: string[]): Promise<void> {
   }
 }
 
+/** The summary lines of a backup or a restore: what a person checks against the store. */
+function summaryText(s: StoreSummary): string {
+  return `${s.orders} orders, total ${formatMoney(toDollars(s.orderTotalCents))}; ${s.payments} payments, ${formatMoney(toDollars(s.paidCents))} paid; ${s.uploads} uploaded files`;
+}
+
+/** Where the database is, without its password, once it answered (a refusal says why in words). */
+async function reachableLocation(target: string): Promise<string> {
+  const database = await openCheckedDatabase(target);
+  await database.close();
+  return database.location;
+}
+
+/** `backup FILE`: a consistent copy of DATABASE_URL's database while the store runs (operations/backup.ts). */
+async function backup(args: string[]): Promise<void> {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) fail('Usage: npm run backup -- FILE   (a new file, e.g. backups/showroom-$(date +%F-%H%M).backup)');
+  const config = loadConfig();
+  const location = await reachableLocation(config.databasePath);
+  const result = await backupDatabase(config.databasePath, positionals[0]!);
+  const size = `${(result.bytes / 1_048_576).toFixed(1)} MB`;
+  if (result.summary) {
+    process.stdout.write(`Backed up ${location} to ${result.file} (${size}; SQLite's online backup, integrity check ok): ${summaryText(result.summary)}.\n`);
+  } else {
+    process.stdout.write(`Backed up ${location} to ${result.file} (${size}; pg_dump, custom format). Check it: pg_restore --list ${result.file}, or restore it into a new database with npm run restore.\n`);
+  }
+}
+
+/** `restore FILE [--force]`: the backup into DATABASE_URL's database, which must be empty unless --force. */
+async function restore(args: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { force: { type: 'boolean' } } });
+  if (positionals.length !== 1) fail('Usage: npm run restore -- FILE [--force]   (into the database of DATABASE_URL; --force replaces one that holds data)');
+  const config = loadConfig();
+  const location = await reachableLocation(config.databasePath);
+  const result = await restoreDatabase(positionals[0]!, config.databasePath, { force: values.force });
+  process.stdout.write(`Restored ${path.resolve(positionals[0]!)} into ${location}${result.replaced.length ? ' (its data before was replaced)' : ''}: ${summaryText(result.summary)}.\n`);
+  process.stdout.write('Start the store (npm start); it runs any migration this version has that the backup had not.\n');
+}
+
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
+  // A command other than start still runs from an older build, but says so (a new migration, say, would be missing).
+  if (serverIsBuilt && command !== 'start' && serverBuildIsStale()) process.stderr.write('Note: dist/server is older than the server sources; npm run build:server compiles them again.\n');
   switch (command) {
     case 'start':
       return start();
@@ -106,12 +168,16 @@ async function main(): Promise<void> {
       return migrate();
     case 'db:copy':
       return copy(args);
+    case 'backup':
+      return backup(args);
+    case 'restore':
+      return restore(args);
     default:
-      fail('Usage: showroom start | validate DIR [FILE...] | validate --help | migrate | db:copy --from URL --to URL');
+      fail('Usage: showroom start | validate DIR [FILE...] | validate --help | migrate | db:copy --from URL --to URL | backup FILE | restore FILE [--force]');
   }
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof InvalidContentError) fail(err.message);
+  if (err instanceof ConfigError || err instanceof InvalidContentError || err instanceof StartRefused) fail(err.message);
   fail(`Showroom could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
 });

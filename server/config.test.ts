@@ -63,6 +63,15 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/PUBLIC_URL.*DATABASE_URL.*ALLOWED_ORIGINS.*LOG_LEVEL/s);
   });
 
+  it('runs the demo extras in development, none in production unless EXAMPLES names them', () => {
+    expect(loadConfig({}).examples).toEqual({ dealer: true, playground: true });
+    expect(loadConfig({ NODE_ENV: 'production' }).examples).toEqual({ dealer: false, playground: false });
+    expect(loadConfig({ NODE_ENV: 'production', EXAMPLES: 'dealer, playground' }).examples).toEqual({ dealer: true, playground: true });
+    expect(loadConfig({ NODE_ENV: 'production', EXAMPLES: 'playground' }).examples).toEqual({ dealer: false, playground: true });
+    expect(loadConfig({ EXAMPLES: 'none' }).examples).toEqual({ dealer: false, playground: false });
+    expect(() => loadConfig({ EXAMPLES: 'dealer,shop' })).toThrow('EXAMPLES must be a comma-separated list of dealer, playground (or none), got "dealer,shop"');
+  });
+
   it('refuses a port above 65535', () => {
     expect(() => loadConfig({ DEALER_PORT: '70000' })).toThrow(/DEALER_PORT must be a port number/);
   });

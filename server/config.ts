@@ -29,8 +29,21 @@ export interface Config {
   contentPollMs: number;
   /** Reload the content when a file of the folder changes (development; CONTENT_WATCH=0 turns it off, never in production). */
   contentWatch: boolean;
-  /** Origins allowed to call the API from a browser; null means "the dealer example's origin". */
+  /**
+   * Origins allowed to call the API from a browser (ALLOWED_ORIGINS); null: not set, which is
+   * none, or the dealer example's origin while the example runs (development).
+   */
   allowedOrigins: string[] | null;
+  /**
+   * The demo's extras (EXAMPLES=dealer,playground): the dealer example on DEALER_PORT and the
+   * widgets' playground at /playground/. Both by default in development; in production none unless named.
+   */
+  examples: Examples;
+  /**
+   * Prometheus metrics (server/metrics/store-metrics.ts): on a port of their own (METRICS_PORT),
+   * and/or at the store's /metrics for the holder of a bearer token (METRICS_TOKEN); off when neither is set.
+   */
+  metrics: { port: number | null; token: string | null };
   logLevel: string;
   production: boolean;
   /**
@@ -49,6 +62,13 @@ export interface Config {
   /** Rendered pages kept in memory (PAGE_CACHE_SIZE); 0: none. */
   pageCacheSize: number;
 }
+
+export interface Examples {
+  dealer: boolean;
+  playground: boolean;
+}
+
+const EXAMPLE_NAMES = ['dealer', 'playground'] as const;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -124,6 +144,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     }
   }
 
+  let examples: Examples = { dealer: !production, playground: !production };
+  if (env.EXAMPLES !== undefined && env.EXAMPLES.trim() !== '') {
+    const named = env.EXAMPLES.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const unknown = named.filter((n) => n !== 'none' && !(EXAMPLE_NAMES as readonly string[]).includes(n));
+    if (unknown.length) problems.push(`EXAMPLES must be a comma-separated list of ${EXAMPLE_NAMES.join(', ')} (or none), got "${env.EXAMPLES}"`);
+    examples = { dealer: named.includes('dealer'), playground: named.includes('playground') };
+  }
+
+  const metricsPort = env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? null : parsePort('METRICS_PORT', env.METRICS_PORT, 0, problems);
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  // Guessable tokens would make the metrics public in all but name.
+  if (metricsToken !== null && metricsToken.length < 24) problems.push('METRICS_TOKEN must be at least 24 characters (openssl rand -hex 32 makes one)');
+
   const trustProxy = (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   try {
     proxyaddr.compile(trustProxy);
@@ -156,6 +189,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     contentPollMs,
     contentWatch,
     allowedOrigins,
+    examples,
+    metrics: { port: metricsPort, token: metricsToken },
     logLevel,
     trustProxy,
     shutdownGraceMs,

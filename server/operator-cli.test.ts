@@ -53,6 +53,14 @@ describe('npm run operator', () => {
     expect(log.at(-1)).toMatchObject({ operator_email: null, ip: 'command line', detail: 'Owner@example.com as admin (new) by command line' });
   });
 
+  it('without PUBLIC_URL, links to the store on its PORT and says to set PUBLIC_URL', async () => {
+    let stdout = '';
+    const code = await runOperatorCli(['add', 'port@example.com', '--role', 'viewer'], { DATABASE_URL: databaseUrl, PORT: '4123', LOG_LEVEL: 'silent' }, { stdout: (t) => (stdout += t), stderr: () => {} });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/ {2}http:\/\/(localhost|127\.0\.0\.1):4123\/studio\/setup#token=/);
+    expect(stdout).toContain("The link is on this machine's PORT (4123): PUBLIC_URL is not set. Set it to the store's address");
+  });
+
   it('renews the link of one not set up; refuses an active one, saying how to renew it', async () => {
     const first = tokenOf((await cli('add', 'editor@example.com', '--role', 'editor')).stdout)!;
     const renewed = await cli('add', 'EDITOR@example.com', '--role', 'publisher');

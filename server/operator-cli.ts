@@ -102,6 +102,7 @@ export async function runOperatorCli(args: string[], env: NodeJS.ProcessEnv = pr
             `  ${added.setupUrl}`,
             '',
             'Open it to choose a password and to add the studio to an authenticator app.',
+            ...(config.publicUrl ? [] : [`The link is on this machine's PORT (${config.port}): PUBLIC_URL is not set. Set it to the store's address (PUBLIC_URL=https://shop.example.com) and add again for a link that opens from elsewhere.`]),
             '',
           ].join('\n'),
         );

@@ -1,7 +1,7 @@
 /**
  * Starts Showroom: database migrated, content brought up to the published versions, checked and
- * loaded, the main site on PORT and the dealer example on DEALER_PORT. Returns a handle that stops
- * both, then closes the database: a stop drains requests in flight for at most SHUTDOWN_GRACE_MS,
+ * loaded, the main site on PORT and, when EXAMPLES names it (development's default), the dealer
+ * example on DEALER_PORT. Returns a handle that stops both, then closes the database: a stop drains requests in flight for at most SHUTDOWN_GRACE_MS,
  * then closes the connections still open, so it always ends.
  *
  * The content can change while the server runs (a publish, another server's publish, a file saved
@@ -18,7 +18,8 @@ import { clientDir, ssrEntry } from './build-output';
 import type { Config } from './config';
 import { openLiveSite, type ContentLiveSite, type LiveSite } from './content/live-site';
 import type { Content } from './content/load-content';
-import { openDatabase, type Database } from './db/database';
+import type { Database } from './db/database';
+import { openCheckedDatabase } from './db/database-problems';
 import { migrateToLatest } from './db/migrate';
 import { createDealerApp } from './dealer-app';
 import { createGateways, type AllGateways } from './gateways/create-gateways';
@@ -27,13 +28,18 @@ import type { Logger } from './logger';
 import { smtpSender, startMailWorker } from './mail/mail-worker';
 import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
+import { StoreMetrics } from './metrics/store-metrics';
+import { listenProblem } from './start-refused';
 
 export interface RunningServer {
   /** PUBLIC_URL, or when there is none the address it prints: http://localhost:{port} on loopback (../http/store-origins.ts). */
   url: string;
   /** The address the main site listens on (behind a proxy, not what visitors use). */
   listenUrl: string;
-  dealerUrl: string;
+  /** The metrics port's /metrics (METRICS_PORT); null without one. */
+  metricsUrl: string | null;
+  /** The dealer example's address; null when it does not run (production, unless EXAMPLES=dealer). */
+  dealerUrl: string | null;
   /** The content serving, which the studio publishes through (tests publish and reload through it too). */
   live: LiveSite;
   /** The server's database (tests read what it stored through it). */
@@ -45,9 +51,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
+/** `variable`: the setting that chose the port, named when it cannot be had. */
+function listen(server: http.Server, port: number, host: string, variable: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err) => reject(listenProblem(err, variable, host, port)));
     server.listen(port, host, () => resolve(server.address() as AddressInfo));
   });
 }
@@ -68,7 +75,7 @@ export interface ServerParts {
 }
 
 export async function startServer(config: Config, logger: Logger, parts: ServerParts = {}): Promise<RunningServer> {
-  const database = openDatabase(config.databasePath);
+  const database = await openCheckedDatabase(config.databasePath);
   // Set once the app's parts exist; a swap needs them, and none comes before run() below.
   let swapApp: (content: Content) => Promise<void> = () => Promise.reject(new Error('the server is not started yet'));
   let live: ContentLiveSite;
@@ -85,13 +92,21 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
   const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage };
   const assets = readClientAssets(clientDir);
 
-  // The allowlist defaults to the dealer example's origin, known only once its server listens.
+  // Unset, the allowlist is the dealer example's origin while it runs, known only once it listens.
   const allowedOrigins = new Set<string>(config.allowedOrigins ?? []);
   // The dealers file's `dealer-example` entry stands for the same origins, whatever ALLOWED_ORIGINS says.
   const dealerExampleOrigins: string[] = [];
   const mainServer = http.createServer();
-  const dealerServer = http.createServer();
-  const bound = await listen(mainServer, config.port, config.host);
+  const dealerServer = config.examples.dealer ? http.createServer() : undefined;
+  // Every listening server, so a stop closes them all.
+  const servers = dealerServer ? [mainServer, dealerServer] : [mainServer];
+  let bound: AddressInfo;
+  try {
+    bound = await listen(mainServer, config.port, config.host, 'PORT');
+  } catch (err) {
+    await Promise.all([live.stop(), database.close()]);
+    throw err;
+  }
   const port = bound.port;
   const localHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   // Without PUBLIC_URL every loopback name of the listening address is the store, and the one printed
@@ -102,38 +117,72 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
 
   const gateways = parts.gateways ? parts.gateways(database) : createGateways(config.gateways, database);
   const mail = config.mail;
+  const metricsOn = config.metrics.port !== null || config.metrics.token !== null;
+  const metrics = metricsOn ? { store: new StoreMetrics({ database, contentVersion: () => live.appliedVersion() }), token: config.metrics.token } : undefined;
   const buildApp = (content: Content) =>
-    createApp({ content, live, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, mail, forms: config.forms, pageCacheSize: config.pageCacheSize, production: config.production, trustProxy: config.trustProxy });
+    createApp({ content, live, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, mail, forms: config.forms, pageCacheSize: config.pageCacheSize, production: config.production, trustProxy: config.trustProxy, playground: config.examples.playground, metrics });
   // A request goes to the app of the moment; one already running keeps the app it started on.
   let handle = (await buildApp(live.current())).callback();
   mainServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => handle(req, res));
   swapApp = async (content) => {
     handle = (await buildApp(content)).callback();
   };
+
+  let dealerUrl: string | null = null;
+  let dealerPort = 0;
+  if (dealerServer) {
+    let dealerBound: AddressInfo;
+    try {
+      dealerBound = await listen(dealerServer, config.dealerPort, config.host, 'DEALER_PORT');
+    } catch (err) {
+      await close(mainServer);
+      await Promise.all([live.stop(), database.close()]);
+      throw err;
+    }
+    dealerPort = dealerBound.port;
+    dealerUrl = defaultStoreOrigins(config.host, dealerBound.address, dealerPort)[0]!;
+    dealerServer.on('request', createDealerApp(publicUrl).callback());
+    dealerExampleOrigins.push(`http://localhost:${dealerPort}`, `http://127.0.0.1:${dealerPort}`);
+    if (config.allowedOrigins === null) {
+      allowedOrigins.add(`http://localhost:${dealerPort}`);
+      allowedOrigins.add(`http://127.0.0.1:${dealerPort}`);
+    }
+  }
+  let metricsUrl: string | null = null;
+  if (metrics && config.metrics.port !== null) {
+    const metricsServer = http.createServer(metrics.store.portHandler());
+    try {
+      const metricsBound = await listen(metricsServer, config.metrics.port, config.host, 'METRICS_PORT');
+      metricsUrl = `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${metricsBound.port}/metrics`;
+    } catch (err) {
+      await Promise.all(servers.map(close));
+      await Promise.all([live.stop(), database.close()]);
+      throw err;
+    }
+    servers.push(metricsServer);
+  }
   const mailWorker = mail.smtpUrl ? startMailWorker(database.q, smtpSender(mail.smtpUrl), mail, logger) : undefined;
 
-  const dealerBound = await listen(dealerServer, config.dealerPort, config.host);
-  const dealerPort = dealerBound.port;
-  const dealerUrl = defaultStoreOrigins(config.host, dealerBound.address, dealerPort)[0]!;
-  dealerServer.on('request', createDealerApp(publicUrl).callback());
-  dealerExampleOrigins.push(`http://localhost:${dealerPort}`, `http://127.0.0.1:${dealerPort}`);
-  if (config.allowedOrigins === null) {
-    allowedOrigins.add(`http://localhost:${dealerPort}`);
-    allowedOrigins.add(`http://127.0.0.1:${dealerPort}`);
-  }
-
   logger.info({ url: publicUrl, port, ...(storeAliases.length > 1 ? { alsoAt: storeAliases.slice(1) } : {}) }, 'main site listening');
-  logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');
+  if (dealerUrl) logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');
+  if (metricsUrl) logger.info({ url: metricsUrl }, 'metrics listening (METRICS_PORT)');
+  if (metrics?.token) logger.info({ url: `${publicUrl}/metrics` }, 'metrics served to the holder of METRICS_TOKEN');
+  if (config.examples.playground) logger.info({ url: `${publicUrl}/playground/` }, 'widget playground served');
+  if (config.allowedOrigins === null && !dealerServer) {
+    logger.info({ allowedOrigins: [] }, "ALLOWED_ORIGINS is not set: no other site's page may call the API, except the dealers of the content's dealers.json");
+  } else {
+    logger.info({ allowedOrigins: [...allowedOrigins] }, 'other sites whose pages may call the API (ALLOWED_ORIGINS)');
+  }
   live.run({ pollMs: config.contentPollMs, watch: config.contentWatch });
   if (config.contentWatch) logger.info({ dir: config.contentDir }, 'watching the content folder: a change is checked and served at once');
 
   let stopping: Promise<void> | undefined;
   let endGrace = () => {};
-  const servers = [mainServer, dealerServer];
   return {
     url: publicUrl,
     listenUrl: `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${port}`,
     dealerUrl,
+    metricsUrl,
     live,
     database,
     stop() {

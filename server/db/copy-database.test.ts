@@ -51,8 +51,10 @@ describe('npm run db:copy', () => {
     const run = dbCopy('--from', source, '--to', target);
     expect(run.err).toBe('');
     expect(run.status).toBe(0);
-    expect(run.out).toMatch(/^same {2}sales_order: 3 rows; subtotal_cents [\d.]+, .*total_cents [\d.]+/m);
-    expect(run.out).toMatch(/^same {2}payment: 1 rows; amount_cents [\d.]+/m);
+    // Money as money: the column's name without _cents, the amount in dollars.
+    expect(run.out).toMatch(/^same {2}sales_order: 3 rows; subtotal \$[\d,]+\.\d\d, .*total \$[\d,]+\.\d\d/m);
+    expect(run.out).toMatch(/^same {2}payment: 1 rows; amount \$[\d,]+\.\d\d/m);
+    expect(run.out).not.toContain('_cents');
     expect(run.out).not.toContain('DIFFERENT');
     expect(run.out).toMatch(/row counts and money totals match\.$/m);
 

@@ -60,7 +60,7 @@ beforeEach(() => {
   logLines = [];
 });
 
-const dealerOrigin = () => new URL(server.dealerUrl).origin;
+const dealerOrigin = () => new URL(server.dealerUrl!).origin;
 const orderCount = async () => (await db.q.first(db.q.db.selectFrom('sales_order').select((eb) => eb.fn.countAll<number>().as('n'))))!.n;
 const refusals = () => logLines.filter((l) => typeof l.msg === 'string' && (l.msg as string).startsWith('widget call refused'));
 

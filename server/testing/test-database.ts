@@ -93,6 +93,17 @@ export async function createMigratedTestDatabaseUrl(dir?: string): Promise<strin
   return postgresDatabaseUrl(name);
 }
 
+/**
+ * A URL for a new, empty database of its own: a new SQLite file, or a new PostgreSQL database (not a
+ * schema: what PostgreSQL's own programs restore goes into a database's schemas by name).
+ */
+export async function createEmptyDatabaseUrl(dir?: string): Promise<string> {
+  if (testEngine() === 'sqlite') return `sqlite:${path.join(temporaryFolder(dir), `${randomUUID()}.db`)}`;
+  const name = freshName();
+  await asAdmin(`create database ${name}`);
+  return postgresDatabaseUrl(name);
+}
+
 /** Opens a new database with every migration run. */
 export async function openTestDatabase(dir?: string): Promise<Database> {
   return openDatabase(await createMigratedTestDatabaseUrl(dir));

@@ -43,6 +43,8 @@ export interface TestServerOptions {
 }
 
 export interface TestServer extends RunningServer {
+  /** The dealer example's address, which a test server runs unless EXAMPLES leaves it out ('' then). */
+  dealerUrl: string;
   /** The DATABASE_URL the server runs on. */
   databaseUrl: string;
   /** The content folder it serves. */
@@ -98,6 +100,7 @@ export async function startTestServer(given: Record<string, string | undefined> 
     const server = await startServer(config, logger, { content, gateways: options.gateways });
     return {
       ...server,
+      dealerUrl: server.dealerUrl ?? '',
       databaseUrl,
       contentDir,
       uploads: config.forms.uploadsDir,

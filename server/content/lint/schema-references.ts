@@ -16,14 +16,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { schemaId } from '../../../schemas/schema-id';
+import { projectRoot } from '../../build-output';
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord } from './json-pointer';
 import { comparePaths, type LintInput } from './lint-input';
 
 /** The published schemas, as `npm run schemas` writes them. */
-export const publishedSchemaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/json');
+export const publishedSchemaDir = path.join(projectRoot, 'schemas', 'json');
 
 const URL_LIKE = /^[a-z][a-z0-9+.-]*:/i;
 

@@ -1,0 +1,189 @@
+/**
+ * `npm run backup -- FILE` and `npm run restore -- FILE [--force]`: a consistent copy of the store's
+ * database taken while it takes orders, and that copy put back into a database.
+ *
+ * - SQLite: SQLite's online backup API (better-sqlite3's `backup`). The pages are copied in one
+ *   step, under one read transaction: in WAL mode the store's writers go on meanwhile, and the copy
+ *   is the database as of that moment (copied in small steps, every order another connection wrote
+ *   would restart it). The copy is a SQLite file, checked (`PRAGMA integrity_check`) once written.
+ * - PostgreSQL: `pg_dump --format=custom`, a snapshot of one transaction, when PostgreSQL's client
+ *   is installed; restored by `pg_restore`. Form uploads live in the database there, so the dump
+ *   holds them; on SQLite they are the uploads folder beside the file (docs/deployment.md).
+ *
+ * A restore refuses a database that already holds data, unless told (`--force`): a backup put over
+ * the live store by mistake loses every order since.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '../db/database';
+import { isPostgresUrl } from '../db/database-url';
+import { StartRefused } from '../start-refused';
+
+/** What a database holds, to compare a backup with its source and to tell a person what a restore replaced. */
+export interface StoreSummary {
+  orders: number;
+  /** Sum of the orders' totals, in cents. */
+  orderTotalCents: number;
+  payments: number;
+  /** Sum of the completed payments, in cents. */
+  paidCents: number;
+  uploads: number;
+}
+
+export async function storeSummary(database: Database): Promise<StoreSummary> {
+  const q = database.q;
+  const orders = await q.first(q.db.selectFrom('sales_order').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('total_cents'), eb.lit(0)).as('cents')]));
+  const payments = await q.first(q.db.selectFrom('payment').select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('status', '=', 'completed').then(eb.ref('amount_cents')).else(0).end()), eb.lit(0)).as('cents')]));
+  const uploads = await q.first(q.db.selectFrom('form_upload').select((eb) => eb.fn.countAll<number>().as('n')));
+  return { orders: Number(orders?.n ?? 0), orderTotalCents: Number(orders?.cents ?? 0), payments: Number(payments?.n ?? 0), paidCents: Number(payments?.cents ?? 0), uploads: Number(uploads?.n ?? 0) };
+}
+
+/** The tables of a database that hold rows (the migrations' own bookkeeping aside). */
+async function tablesWithRows(database: Database): Promise<string[]> {
+  const tables = (await database.db.introspection.getTables()).map((t) => t.name).filter((name) => !name.startsWith('kysely_migration'));
+  const full: string[] = [];
+  for (const table of tables) {
+    const { rows } = await sql<{ one: number }>`select 1 as one from ${sql.table(table)} limit 1`.execute(database.db);
+    if (rows.length) full.push(table);
+  }
+  return full;
+}
+
+/** pg_dump and pg_restore, or a message naming what to install. */
+function postgresClient(program: 'pg_dump' | 'pg_restore'): string {
+  const probe = spawnSync(program, ['--version'], { encoding: 'utf8' });
+  if (probe.error) {
+    throw new StartRefused(`${program} is not installed here: it is PostgreSQL's client, which backs up and restores a store on PostgreSQL. Install it (Debian and Ubuntu: apt-get install postgresql-client, of the server's major version or newer), then run this again.`);
+  }
+  return program;
+}
+
+/** A connection URL for PostgreSQL's own programs: the same, without the parameters only node's driver knows. */
+function libpqUrl(url: string): string {
+  const u = new URL(url);
+  for (const key of [...u.searchParams.keys()]) if (!['options', 'sslmode', 'host', 'port', 'application_name', 'sslrootcert'].includes(key)) u.searchParams.delete(key);
+  return u.toString();
+}
+
+function run(program: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (d) => (errors += d));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new StartRefused(`${program} failed (exit ${code}): ${errors.trim()}`))));
+  });
+}
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  /** What the copy holds (SQLite: read from the copy itself; PostgreSQL: from the database at the end of the dump). */
+  summary: StoreSummary | null;
+}
+
+/** Writes a consistent copy of the database `target` (DATABASE_URL) to `file`, which must not exist. */
+export async function backupDatabase(target: string, file: string): Promise<BackupResult> {
+  const out = path.resolve(file);
+  if (fs.existsSync(out)) throw new StartRefused(`${out} exists already: a backup never overwrites a file. Name a new one (a date in its name: showroom-$(date +%F-%H%M).backup).`);
+  if (!fs.existsSync(path.dirname(out))) throw new StartRefused(`The folder ${path.dirname(out)} does not exist: create it first.`);
+  if (isPostgresUrl(target)) {
+    const pgDump = postgresClient('pg_dump');
+    const partial = `${out}.partial`;
+    try {
+      await run(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${libpqUrl(target)}`]);
+      fs.renameSync(partial, out);
+    } finally {
+      fs.rmSync(partial, { force: true });
+    }
+    return { file: out, bytes: fs.statSync(out).size, summary: null };
+  }
+  const source = target.replace(/^sqlite:/, '');
+  if (!fs.existsSync(source)) throw new StartRefused(`There is no SQLite database at ${source} (DATABASE_URL) to back up.`);
+  const db = new SQLite(source, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    // The first step only counts the pages; the second copies them all at once, from one snapshot.
+    await db.backup(out, { progress: () => 0x7fffffff });
+  } catch (err) {
+    fs.rmSync(out, { force: true });
+    throw err;
+  } finally {
+    db.close();
+  }
+  const check = checkSqliteBackup(out);
+  const copy = openDatabase(out);
+  try {
+    return { file: out, bytes: fs.statSync(out).size, summary: check === 'ok' ? await storeSummary(copy) : null };
+  } finally {
+    await copy.close();
+  }
+}
+
+/** `PRAGMA integrity_check` of a SQLite file: 'ok', or what it found. */
+export function checkSqliteBackup(file: string): string {
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.pragma('integrity_check') as { integrity_check: string }[];
+    return rows.map((r) => r.integrity_check).join('; ');
+  } finally {
+    db.close();
+  }
+}
+
+export interface RestoreResult {
+  summary: StoreSummary;
+  /** The tables that held rows before, when --force replaced them. */
+  replaced: string[];
+}
+
+/** Puts the backup `file` into the database `target`; refuses one that holds data unless `force`. */
+export async function restoreDatabase(file: string, target: string, options: { force?: boolean } = {}): Promise<RestoreResult> {
+  const backup = path.resolve(file);
+  if (!fs.existsSync(backup)) throw new StartRefused(`There is no backup at ${backup}.`);
+  const existing = openDatabase(target);
+  let replaced: string[];
+  try {
+    replaced = await tablesWithRows(existing);
+  } finally {
+    await existing.close();
+  }
+  if (replaced.length && !options.force) {
+    throw new StartRefused(
+      `The database of DATABASE_URL holds data already (${replaced.slice(0, 4).join(', ')}${replaced.length > 4 ? ', …' : ''}): a restore would replace every order in it. ` +
+        'Restore into a new, empty database, or add --force to replace it (stop its servers, and back it up first: npm run backup -- FILE).',
+    );
+  }
+  if (isPostgresUrl(target)) {
+    const pgRestore = postgresClient('pg_restore');
+    await run(pgRestore, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', ...(replaced.length ? ['--clean', '--if-exists'] : []), `--dbname=${libpqUrl(target)}`, backup]);
+  } else {
+    const check = (() => {
+      try {
+        return checkSqliteBackup(backup);
+      } catch {
+        return 'not a SQLite database';
+      }
+    })();
+    if (check !== 'ok') throw new StartRefused(`${backup} is not a sound SQLite backup (${check}): nothing was restored.`);
+    const destination = target.replace(/^sqlite:/, '');
+    fs.mkdirSync(path.dirname(path.resolve(destination)), { recursive: true });
+    // The old file's write-ahead log would be replayed over the restored pages: it goes with the file.
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${destination}${suffix}`, { force: true });
+    const source = new SQLite(backup, { readonly: true, fileMustExist: true });
+    try {
+      await source.backup(destination, { progress: () => 0x7fffffff });
+    } finally {
+      source.close();
+    }
+  }
+  const restored = openDatabase(target);
+  try {
+    return { summary: await storeSummary(restored), replaced };
+  } finally {
+    await restored.close();
+  }
+}
