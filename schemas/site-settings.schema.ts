@@ -154,6 +154,24 @@ export const promotionSchema = {
   },
 } as const;
 
+/** A colour as six hex digits: what both a stylesheet and every e-mail client read the same way. */
+const hexColor = (title: string, description: string) => ({ title, type: 'string', pattern: '^#[0-9a-fA-F]{6}$', description }) as const;
+
+export const siteColorsSchema = {
+  type: 'object',
+  title: 'Colours',
+  description: "The store's colours, used by its pages and its e-mails. Each is a hex colour such as #7a4e2d; one left out keeps its default.",
+  additionalProperties: false,
+  properties: {
+    accent: hexColor('Accent', 'Buttons, links and the store name at the top of e-mails. Default #7a4e2d.'),
+    accentText: hexColor('Text on the accent', 'Text on the accent colour, such as a button label. Default #ffffff.'),
+    text: hexColor('Text', 'Body text. Default #1f2421.'),
+    muted: hexColor('Quiet text', 'Secondary text: notes, captions, footers. Default #5b625e.'),
+    background: hexColor('Background', 'The page behind the content. Default #fbfaf7.'),
+    line: hexColor('Lines', 'Borders and dividers. Default #e4e0d8.'),
+  },
+} as const;
+
 export const siteSettingsSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: schemaId('site-settings'),
@@ -166,6 +184,7 @@ export const siteSettingsSchema = {
     $schema: { title: 'Schema file', type: 'string', description: 'Path or URL of this schema, so editors can check the file.' },
     siteName: { title: 'Site name', type: 'string', minLength: 1, description: 'Name of the store, shown in the header and page titles.' },
     logo: { title: 'Logo', type: 'string', description: 'Path of the logo image, e.g. /images/logo.svg.' },
+    colors: siteColorsSchema,
     footer: { title: 'Footer',
       type: 'array',
       description: 'The columns of links in the footer, left to right.',
@@ -277,4 +296,5 @@ export const siteSettingsSchema = {
 export type SiteSettings = FromSchema<typeof siteSettingsSchema>;
 export type NavigationItem = FromSchema<typeof navigationItemSchema>;
 export type ContactDetails = FromSchema<typeof contactDetailsSchema>;
+export type SiteColors = FromSchema<typeof siteColorsSchema>;
 export type Promotion = FromSchema<typeof promotionSchema>;

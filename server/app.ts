@@ -30,6 +30,7 @@ import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { StoreOrigins } from './http/store-origins';
 import type { Logger } from './logger';
+import { mailBrandOf, setMailBrand } from './mail/mail-brand';
 import type { MailConfig } from './mail/mail-config';
 import { formsPublicSettings, type FormSettings } from './services/form-settings';
 import { WIDGETS_MAJOR } from '../widgets/widgets-version';
@@ -78,6 +79,8 @@ const YEAR = 365 * 24 * 60 * 60;
 /** Async: the store's keys are read (or made, once for all servers) from the database first. */
 export async function createApp(deps: AppDeps): Promise<Koa> {
   const app = new Koa();
+  // The e-mails this app's requests queue carry the name and colours of the content it serves.
+  setMailBrand(mailBrandOf(deps.content.settings, deps.publicUrl));
   // Koa believes X-Forwarded-For only with app.proxy; clientAddress believes it from named proxies.
   app.proxy = false;
   if (deps.metrics) app.use(deps.metrics.store.middleware);

@@ -205,13 +205,15 @@ describe('POST /api/email/send-email', () => {
 });
 
 describe('GET /dev/mail', () => {
-  it('lists each message with its rendered body', async () => {
+  it('lists each message with both its parts and their sizes', async () => {
     const res = await fetch(`${h.url}/dev/mail`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Dev mailbox');
     expect(html).toMatch(/Order Confirmation #\d{9}/);
     expect(html).toContain('srcdoc=');
+    expect(html).toMatch(/<h3>HTML · \d+\.\d kB<\/h3>/);
+    expect(html).toMatch(/<h3>Plain text · \d+\.\d kB<\/h3><pre>[^<]*Order Confirmation #\d{9}/);
   });
 
   it('is off in production', async () => {

@@ -9,7 +9,8 @@ import type { FormDefinition } from '../../schemas/forms/form.schema';
 import { allFormFields } from '../../schemas/evaluators/form-structure';
 import { FORM_SUCCESS_TITLE, FORM_THANK_YOU_MESSAGE } from '../../schemas/evaluators/validation-messages';
 import { inputFields } from '../../schemas/evaluators/visibility';
-import { escapeHtml, type RenderedMail } from './mail-templates';
+import type { MailRow, RenderedMail } from './mail-document';
+import { renderMail } from './render-mail';
 
 export interface StoredFileValue {
   name: string;
@@ -18,10 +19,8 @@ export interface StoredFileValue {
   upload: string;
 }
 
-export interface AnswerRow {
-  label: string;
-  value: string;
-}
+/** One answer of a submission: the field's label and what was chosen or typed. */
+export type AnswerRow = MailRow;
 
 function isStoredFile(v: unknown): v is StoredFileValue {
   return typeof v === 'object' && v !== null && typeof (v as StoredFileValue).name === 'string';
@@ -56,19 +55,6 @@ export function answerRows(form: FormDefinition, data: Record<string, unknown>):
   return rows;
 }
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,sans-serif;color:#222;max-width:640px;margin:auto">${body}</body></html>`;
-}
-
-function rowsTable(rows: AnswerRow[]): string {
-  const body = rows.map((r) => `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(r.label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(r.value)}</td></tr>`).join('');
-  return `<table cellpadding="0" style="border-collapse:collapse">${body}</table>`;
-}
-
-function rowsText(rows: AnswerRow[]): string {
-  return rows.map((r) => `${r.label}: ${r.value}`).join('\n');
-}
-
 export function formTitle(form: FormDefinition): string {
   return form.title?.trim() || form.name;
 }
@@ -78,15 +64,18 @@ export function renderFormNotification(form: FormDefinition, submission: { id: n
   const rows = answerRows(form, submission.data);
   const meta = Object.entries(form.metadata ?? {}).map(([k, v]) => ({ label: k, value: String(v) }));
   const subject = `New form submission: ${title} #${submission.id}`;
-  const files = attachmentNames.length ? `<p><b>Attached:</b> ${attachmentNames.map(escapeHtml).join(', ')}</p>` : '';
-  const html = layout(
+  const received = `Submission #${submission.id} received ${submission.createdAt}.`;
+  return renderMail({
     subject,
-    `<h1>${escapeHtml(title)}</h1><p>Submission #${submission.id} received ${escapeHtml(submission.createdAt)}.</p>${rowsTable(rows)}${files}${meta.length ? `<h3>Metadata</h3>${rowsTable(meta)}` : ''}`,
-  );
-  const text = [subject, `Received ${submission.createdAt}`, '', rowsText(rows), attachmentNames.length ? `\nAttached: ${attachmentNames.join(', ')}` : '', meta.length ? `\nMetadata\n${rowsText(meta)}` : '']
-    .filter((l) => l !== '')
-    .join('\n');
-  return { subject, html, text };
+    preview: received,
+    heading: title,
+    blocks: [
+      { kind: 'paragraph', text: received },
+      ...(rows.length ? [{ kind: 'rows' as const, rows }] : []),
+      ...(attachmentNames.length ? [{ kind: 'paragraph' as const, text: `Attached: ${attachmentNames.join(', ')}` }] : []),
+      ...(meta.length ? [{ kind: 'heading' as const, text: 'Metadata' }, { kind: 'rows' as const, rows: meta }] : []),
+    ],
+  });
 }
 
 /**
@@ -124,9 +113,14 @@ export function renderFormConfirmation(form: FormDefinition, data: Record<string
   const title = formTitle(form);
   const message = form.messages?.success?.trim() || FORM_THANK_YOU_MESSAGE;
   const rows = storeWordsRows(form, data);
-  const subject = `${FORM_SUCCESS_TITLE} We have received your message (${title})`;
-  const choices = rows.length ? `<h3>Your choices</h3>${rowsTable(rows)}` : '';
-  const html = layout(subject, `<h1>${escapeHtml(FORM_SUCCESS_TITLE)}</h1><p>${escapeHtml(message)}</p>${choices}<p style="color:#666">${escapeHtml(CONFIRMATION_PRIVACY_NOTE)}</p>`);
-  const text = [FORM_SUCCESS_TITLE, message, ...(rows.length ? ['', 'Your choices:', rowsText(rows)] : []), '', CONFIRMATION_PRIVACY_NOTE].join('\n');
-  return { subject, html, text };
+  return renderMail({
+    subject: `${FORM_SUCCESS_TITLE} We have received your message (${title})`,
+    preview: message,
+    heading: FORM_SUCCESS_TITLE,
+    blocks: [
+      { kind: 'paragraph', text: message },
+      ...(rows.length ? [{ kind: 'heading' as const, text: 'Your choices' }, { kind: 'rows' as const, rows }] : []),
+      { kind: 'paragraph', text: CONFIRMATION_PRIVACY_NOTE, muted: true },
+    ],
+  });
 }

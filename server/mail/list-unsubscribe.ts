@@ -5,6 +5,7 @@
  */
 import type { Queries } from '../db/queries';
 import { findSubscribersByEmails, normalizeEmail, oneClickUnsubscribeUrl, unsubscribePageUrl, type Subscriber } from '../services/newsletter-subscribers';
+import { mailBrand } from './mail-brand';
 import { escapeHtml } from './mail-templates';
 import type { OutgoingMail } from './outbox';
 
@@ -20,7 +21,9 @@ export async function withUnsubscribeLinks(q: Queries, mails: readonly OutgoingM
 
 function withLink(mail: OutgoingMail, subscriber: Subscriber, publicUrl: string): OutgoingMail {
   const page = unsubscribePageUrl(publicUrl, subscriber.unsubscribe_token);
-  const footerHtml = `<p style="font-size:12px;color:#666;margin-top:32px">You receive our newsletter at ${escapeHtml(subscriber.email)}. <a href="${escapeHtml(page)}">Unsubscribe</a></p>`;
+  // Under the mail's column (./mail-html.tsx): as wide at most, centred, in its footer's type.
+  const muted = mailBrand().colors.muted;
+  const footerHtml = `<p style="max-width:552px;margin:12px auto 24px;padding:0 24px;font-family:Arial,sans-serif;font-size:12px;line-height:18px;color:${muted};overflow-wrap:anywhere">You receive our newsletter at ${escapeHtml(subscriber.email)}. <a href="${escapeHtml(page)}" style="color:${muted}">Unsubscribe</a></p>`;
   const html = mail.html.includes('</body>') ? mail.html.replace('</body>', () => `${footerHtml}</body>`) : `${mail.html}${footerHtml}`;
   return {
     ...mail,

@@ -6,26 +6,25 @@
  */
 import { formatMoney } from '../../schemas/money';
 import type { OrderView } from '../orders/order-view';
+import type { MailDocument, MailRow, RenderedMail } from './mail-document';
+import { orderMailLine } from './order-line';
+import { renderMail } from './render-mail';
 
 export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'refund' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | AccountMailType;
 
 /** The account e-mails: sent by the server only, never through /api/email/send-email. */
 export type AccountMailType = 'account-welcome' | 'account-exists' | 'password-reset' | 'password-changed';
 
-export interface RenderedMail {
-  subject: string;
-  html: string;
-  text: string;
-}
+export type { RenderedMail } from './mail-document';
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-function addressText(order: OrderView, type: 'billing' | 'shipping'): string {
+function addressLines(order: OrderView, type: 'billing' | 'shipping'): string[] {
   const a = order.addresses.find((x) => x.type === type);
-  if (!a) return '';
-  return [`${a.firstName} ${a.lastName}`, a.street1, a.street2, `${a.city}, ${a.state} ${a.zipCode}`, a.countryId, a.phoneNumber].filter(Boolean).join('\n');
+  if (!a) return [];
+  return [`${a.firstName} ${a.lastName}`, a.street1, a.street2, `${a.city}, ${a.state} ${a.zipCode}`, a.countryId, a.phoneNumber].filter(Boolean);
 }
 
 function placedOn(iso: string): string {
@@ -33,83 +32,50 @@ function placedOn(iso: string): string {
   return `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
 }
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,sans-serif;color:#222;max-width:640px;margin:auto">${body}</body></html>`;
-}
-
-function itemsTable(order: OrderView): string {
-  const rows = order.items
-    .map((i) => {
-      const options = i.customOptions
-        .map((o) => (typeof o === 'object' && o ? `${escapeHtml(String((o as { type?: unknown }).type ?? ''))}: ${escapeHtml(String((o as { label?: unknown }).label ?? ''))}` : ''))
-        .filter(Boolean)
-        .join(', ');
-      return `<tr><td>${escapeHtml(i.name)}<br><small>SKU ${escapeHtml(i.sku)}${options ? ` · ${options}` : ''}</small></td><td align="right">${i.qty}</td><td align="right">${formatMoney(i.rowTotal)}</td></tr>`;
-    })
-    .join('');
-  return `<table width="100%" cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Item</th><th align="right">Qty</th><th align="right">Total</th></tr></thead><tbody>${rows}</tbody></table>`;
-}
-
-function totalsBlock(order: OrderView): string {
-  const lines: [string, number][] = [
-    ['Subtotal', order.subtotal],
-    ['Shipping', order.shippingAmount],
-    ['Tax', order.taxAmount],
-    ['Total', order.total],
-  ];
-  return `<table width="100%" cellpadding="4">${lines.map(([l, v]) => `<tr><td align="right">${l}</td><td align="right" width="120"><strong>${formatMoney(v)}</strong></td></tr>`).join('')}</table>`;
-}
-
 function paymentMethodLabel(order: OrderView): string {
   const last = [...order.payments].reverse().find((p) => p.status === 'completed');
   return last?.methodLabel ?? order.payment.methodLabel;
 }
 
-function orderBody(order: OrderView, heading: string, intro: string): string {
-  return layout(
+/** The order as both confirmations show it: its lines and totals, addresses, shipping and notes. */
+function orderDocument(order: OrderView, heading: string, intro: string): MailDocument {
+  const addresses = (['billing', 'shipping'] as const).flatMap((type) => {
+    const lines = addressLines(order, type);
+    return lines.length ? [{ kind: 'address' as const, title: type === 'billing' ? 'Billing address' : 'Shipping address', lines }] : [];
+  });
+  return {
+    subject: heading,
+    preview: intro,
     heading,
-    `<h1>${escapeHtml(heading)}</h1><p>${intro}</p>
-<p>Order <strong>#${escapeHtml(order.orderIncrementId)}</strong> placed on ${placedOn(order.createdAt)}. Payment status: <strong>${order.remainingBalance === 0 ? 'Paid' : 'Partially paid'}</strong> (${escapeHtml(paymentMethodLabel(order))}).</p>
-${itemsTable(order)}${totalsBlock(order)}
-<h3>Billing address</h3><p>${escapeHtml(addressText(order, 'billing')).replace(/\n/g, '<br>')}</p>
-<h3>Shipping address</h3><p>${escapeHtml(addressText(order, 'shipping')).replace(/\n/g, '<br>')}</p>
-<p>Shipping method: ${escapeHtml(order.shippingLabel)}</p>${order.additionalNotes ? `<p>Notes: ${escapeHtml(order.additionalNotes)}</p>` : ''}`,
-  );
-}
-
-function orderText(order: OrderView, heading: string): string {
-  return [
-    heading,
-    `Order #${order.orderIncrementId} placed on ${placedOn(order.createdAt)}`,
-    ...order.items.map((i) => `${i.qty} x ${i.name} (${i.sku}) ${formatMoney(i.rowTotal)}`),
-    `Subtotal ${formatMoney(order.subtotal)}`,
-    `Shipping ${formatMoney(order.shippingAmount)}`,
-    `Tax ${formatMoney(order.taxAmount)}`,
-    `Total ${formatMoney(order.total)}`,
-    '',
-    'Billing address:',
-    addressText(order, 'billing'),
-    '',
-    'Shipping address:',
-    addressText(order, 'shipping'),
-  ].join('\n');
+    blocks: [
+      { kind: 'paragraph', text: intro },
+      {
+        kind: 'paragraph',
+        text: `Order #${order.orderIncrementId} placed on ${placedOn(order.createdAt)}. Payment status: ${order.remainingBalance === 0 ? 'Paid' : 'Partially paid'} (${paymentMethodLabel(order)}).`,
+      },
+      {
+        kind: 'lines',
+        lines: order.items.map(orderMailLine),
+        totals: [
+          { label: 'Subtotal', value: formatMoney(order.subtotal) },
+          { label: 'Shipping', value: formatMoney(order.shippingAmount) },
+          { label: 'Tax', value: formatMoney(order.taxAmount) },
+          { label: 'Total', value: formatMoney(order.total) },
+        ],
+      },
+      ...addresses,
+      { kind: 'rows', rows: [{ label: 'Shipping method', value: order.shippingLabel }] },
+      ...(order.additionalNotes.trim() ? [{ kind: 'heading' as const, text: 'Notes' }, { kind: 'paragraph' as const, text: order.additionalNotes.trim() }] : []),
+    ],
+  };
 }
 
 export function renderOrderConfirmation(order: OrderView): RenderedMail {
-  const customer = escapeHtml(`${order.firstName} ${order.lastName}`);
-  return {
-    subject: `Order Confirmation #${order.orderIncrementId}`,
-    html: orderBody(order, `Order Confirmation #${order.orderIncrementId}`, `Thank you for your order, ${customer}. We will let you know when it ships.`),
-    text: orderText(order, `Order Confirmation #${order.orderIncrementId}`),
-  };
+  return renderMail(orderDocument(order, `Order Confirmation #${order.orderIncrementId}`, `Thank you for your order, ${order.firstName} ${order.lastName}. We will let you know when it ships.`));
 }
 
 export function renderAdminOrder(order: OrderView): RenderedMail {
-  return {
-    subject: `New Order #${order.orderIncrementId}`,
-    html: orderBody(order, `New Order #${order.orderIncrementId}`, `A new order was placed by ${escapeHtml(`${order.firstName} ${order.lastName}`)} (${escapeHtml(order.email)}).`),
-    text: orderText(order, `New Order #${order.orderIncrementId}`),
-  };
+  return renderMail(orderDocument(order, `New Order #${order.orderIncrementId}`, `A new order was placed by ${order.firstName} ${order.lastName} (${order.email}).`));
 }
 
 /** The payment that went over what the order owed: what was taken and what to give back. */
@@ -123,18 +89,14 @@ export interface OverpaymentInfo {
 /** To the store's admins: a completed payment took more than the order owed, and a refund is due. */
 export function renderRefundDue(order: OrderView, info: OverpaymentInfo): RenderedMail {
   const subject = `Refund due - Order #${order.orderIncrementId}`;
-  const rows: [string, string][] = [
-    ['Order total', formatMoney(order.total)],
-    ['Completed payments', formatMoney(order.paidAmount)],
-    ['This payment', `${formatMoney(info.paymentCents / 100)} (${info.gateway}, transaction ${info.transactionId})`],
-    ['Refund due', formatMoney(info.excessCents / 100)],
+  const rows: MailRow[] = [
+    { label: 'Order total', value: formatMoney(order.total) },
+    { label: 'Completed payments', value: formatMoney(order.paidAmount) },
+    { label: 'This payment', value: `${formatMoney(info.paymentCents / 100)} (${info.gateway}, transaction ${info.transactionId})` },
+    { label: 'Refund due', value: formatMoney(info.excessCents / 100) },
   ];
   const intro = `Order #${order.orderIncrementId} (${order.firstName} ${order.lastName}, ${order.email}) received more than it owed. A refund of ${formatMoney(info.excessCents / 100)} is due to the customer: refund it with ${info.gateway}, transaction ${info.transactionId}.`;
-  return {
-    subject,
-    html: layout(subject, `<h1>${escapeHtml(subject)}</h1><p>${escapeHtml(intro)}</p><table cellpadding="4">${rows.map(([l, v]) => `<tr><td>${l}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>`),
-    text: [subject, intro, ...rows.map(([l, v]) => `${l}: ${v}`)].join('\n'),
-  };
+  return renderMail({ subject, preview: intro, heading: subject, blocks: [{ kind: 'paragraph', text: intro }, { kind: 'rows', rows }] });
 }
 
 export interface SplitPaymentInfo {
@@ -145,19 +107,24 @@ export interface SplitPaymentInfo {
 
 export function renderSplitPaymentConfirmation(order: OrderView, info: SplitPaymentInfo): RenderedMail {
   const subject = `Payment Confirmation - Order #${order.orderIncrementId} Placed on ${placedOn(order.createdAt)}`;
-  const rows: [string, string][] = [
-    ['Order total', formatMoney(order.total)],
-    ['This payment', formatMoney(info.currentCents / 100)],
-    ['Paid so far', formatMoney(order.paidAmount)],
-    ['Remaining balance', formatMoney(order.remainingBalance)],
-    ['Payment method', info.method],
+  const rows: MailRow[] = [
+    { label: 'Order total', value: formatMoney(order.total) },
+    { label: 'This payment', value: formatMoney(info.currentCents / 100) },
+    { label: 'Paid so far', value: formatMoney(order.paidAmount) },
+    { label: 'Remaining balance', value: formatMoney(order.remainingBalance) },
+    { label: 'Payment method', value: info.method },
   ];
-  const link = order.remainingBalance > 0 ? `<p><a href="${escapeHtml(info.completePaymentLink)}">Complete your payment</a></p>` : '<p>Your order is now fully paid.</p>';
-  return {
+  const intro = `We received your payment of ${formatMoney(info.currentCents / 100)} on order #${order.orderIncrementId}. Thank you!`;
+  return renderMail({
     subject,
-    html: layout(subject, `<h1>${escapeHtml(subject)}</h1><p>We received your payment. Thank you!</p><table cellpadding="4">${rows.map(([l, v]) => `<tr><td>${l}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>${link}`),
-    text: [subject, ...rows.map(([l, v]) => `${l}: ${v}`), order.remainingBalance > 0 ? `Complete your payment: ${info.completePaymentLink}` : 'Your order is now fully paid.'].join('\n'),
-  };
+    preview: intro,
+    heading: subject,
+    blocks: [
+      { kind: 'paragraph', text: intro },
+      { kind: 'rows', rows },
+      order.remainingBalance > 0 ? { kind: 'action', text: 'Complete your payment', href: info.completePaymentLink } : { kind: 'paragraph', text: 'Your order is now fully paid.' },
+    ],
+  });
 }
 
 export interface RefundInfo {
@@ -174,23 +141,22 @@ export interface RefundInfo {
 
 /** To the customer: money given back on their order, how much, why, and where it goes. */
 export function renderRefund(order: OrderView, info: RefundInfo): RenderedMail {
-  const subject = `Refund of ${formatMoney(info.amountCents / 100)} - Order #${order.orderIncrementId}`;
-  const rows: [string, string][] = [
-    ['Refunded', formatMoney(info.amountCents / 100)],
-    ['Reason', info.reason],
-    ['Back to', info.paidWith],
-    ['Refunded on this order so far', formatMoney(order.refundedAmount)],
+  const amount = formatMoney(info.amountCents / 100);
+  const subject = `Refund of ${amount} - Order #${order.orderIncrementId}`;
+  const rows: MailRow[] = [
+    { label: 'Refunded', value: amount },
+    { label: 'Reason', value: info.reason },
+    { label: 'Back to', value: info.paidWith },
+    { label: 'Refunded on this order so far', value: formatMoney(order.refundedAmount) },
   ];
   const when = info.settling ? 'Your bank usually shows it within 5 to 10 business days.' : 'Your bank shows it within a few business days.';
-  const link = info.accountLink ? `<p><a href="${escapeHtml(info.accountLink)}">See the order in your account</a></p>` : '';
-  return {
+  const intro = `Hello ${order.firstName}, we have given ${amount} back on your order #${order.orderIncrementId}. ${when}`;
+  return renderMail({
     subject,
-    html: layout(
-      subject,
-      `<h1>${escapeHtml(subject)}</h1><p>Hello ${escapeHtml(order.firstName)}, we have given ${escapeHtml(formatMoney(info.amountCents / 100))} back on your order #${escapeHtml(order.orderIncrementId)}. ${escapeHtml(when)}</p><table cellpadding="4">${rows.map(([l, v]) => `<tr><td>${l}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>${link}`,
-    ),
-    text: [subject, '', `Hello ${order.firstName}, we have given ${formatMoney(info.amountCents / 100)} back on your order #${order.orderIncrementId}. ${when}`, '', ...rows.map(([l, v]) => `${l}: ${v}`), ...(info.accountLink ? ['', `See the order in your account: ${info.accountLink}`] : [])].join('\n'),
-  };
+    preview: intro,
+    heading: subject,
+    blocks: [{ kind: 'paragraph', text: intro }, { kind: 'rows', rows }, ...(info.accountLink ? [{ kind: 'action' as const, text: 'See the order in your account', href: info.accountLink }] : [])],
+  });
 }
 
 /** Links of the account e-mails, absolute URLs on the store's PUBLIC_URL. */
@@ -199,13 +165,16 @@ export interface AccountLinks {
   forgotPassword: string;
 }
 
-/** A short e-mail of the store's own words and one link (the account and newsletter e-mails). */
+/** A short e-mail of the store's own words and one link (the account, newsletter, quote and status e-mails). */
 export function noticeMail(subject: string, paragraphs: string[], link?: { href: string; text: string }): RenderedMail {
-  const html = layout(
+  // The greeting ("Hello Ann,") is not what the list should show: the first sentence after it is.
+  const preview = paragraphs.find((p) => !/^Hello\b.*,$/.test(p)) ?? subject;
+  return renderMail({
     subject,
-    `<h1>${escapeHtml(subject)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : ''}`,
-  );
-  return { subject, html, text: [subject, '', ...paragraphs, ...(link ? ['', `${link.text}: ${link.href}`] : [])].join('\n') };
+    preview,
+    heading: subject,
+    blocks: [...paragraphs.map((text) => ({ kind: 'paragraph' as const, text })), ...(link ? [{ kind: 'action' as const, text: link.text, href: link.href }] : [])],
+  });
 }
 
 export function renderAccountWelcome(firstName: string, links: AccountLinks): RenderedMail {

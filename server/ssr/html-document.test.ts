@@ -34,4 +34,11 @@ describe('htmlDocument', () => {
     const executable = scripts.filter((attrs) => !/type="application\/(ld\+)?json"/.test(attrs));
     expect(executable).toEqual([' type="module" src="/assets/e.js"']);
   });
+
+  it("overrides the stylesheet's colours with the store's, after the stylesheet, only those that differ", () => {
+    const doc = htmlDocument({ ...base, colors: { accent: '#2F5D50', text: '#1f2421' } });
+    expect(doc).toContain('<link rel="stylesheet" href="/assets/e.css">\n<style>:root{--color-accent:#2F5D50}</style>');
+    expect(htmlDocument({ ...base, colors: { text: '#1f2421' } })).not.toContain('<style>');
+    expect(htmlDocument(base)).not.toContain('<style>');
+  });
 });

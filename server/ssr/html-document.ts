@@ -3,6 +3,8 @@
  * stylesheet, the island bootstrap. No inline executable script: the islands' props are inert JSON
  * beside each island (renderer/islands), so the page runs under `script-src 'self'`.
  */
+import { colorOverrides } from '../../schemas/site-colors';
+import type { SiteColors } from '../../schemas/site-settings.schema';
 import type { ClientAssets } from './client-assets';
 
 export interface DocumentParts {
@@ -17,6 +19,8 @@ export interface DocumentParts {
   /** Adds robots noindex (transactional and not-found pages). */
   noindex?: boolean;
   siteName: string;
+  /** site.json's colours: those that differ from the stylesheet's defaults override its variables. */
+  colors?: SiteColors | undefined;
   assets: ClientAssets;
 }
 
@@ -29,6 +33,12 @@ export function escapeHtml(text: string): string {
 /** JSON inside a <script> must not close the tag or open a comment. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** After the stylesheet, so its variables give way to the store's colours. */
+function colorStyle(colors: SiteColors | undefined): string {
+  const css = colorOverrides(colors);
+  return css ? `<style>${css}</style>\n` : '';
 }
 
 export function htmlDocument(p: DocumentParts): string {
@@ -53,7 +63,7 @@ ${p.image ? `<meta property="og:image" content="${escapeHtml(p.image)}">\n<meta 
 <meta name="twitter:description" content="${description}">
 ${p.noindex ? '<meta name="robots" content="noindex">\n' : ''}${(p.structuredData ?? []).map((d) => `<script type="application/ld+json">${scriptSafeJson(d)}</script>`).join('\n')}
 ${p.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-${p.assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
+${colorStyle(p.colors)}${p.assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
 </head>
 <body>
 <div id="root">${p.html}</div>

@@ -114,6 +114,7 @@ export function renderDocument(r: DocumentRequest): { status: number; body: stri
     noindex: result.noindex,
     canonicalUrl: r.publicUrl + result.canonicalPath,
     siteName: r.content.settings.siteName,
+    colors: r.content.settings.colors,
     assets: r.assets,
   });
   return { status: result.status, body };
