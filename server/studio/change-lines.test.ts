@@ -31,7 +31,7 @@ describe('changeLines', () => {
       v.blocks[1].label = 'Our kitchens';
     });
     expect(changeLines('pages/home.json', demo('pages/home.json'), after)).toEqual([
-      { where: 'Block 1 (Rich text)', change: 'added', after: 'Opening hours Monday to Saturday .' },
+      { where: 'Block 1 (Rich text)', change: 'added', after: 'Opening hours Monday to Saturday.' },
       { where: 'Block 2 (Banner slider) · Label', change: 'changed', before: 'Featured', after: 'Our kitchens' },
     ]);
   });

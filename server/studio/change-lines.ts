@@ -44,7 +44,13 @@ function shorten(text: string): string {
 export function valueText(value: unknown): string {
   if (typeof value === 'string') {
     // Rich text: its words, not its tags.
-    const words = /<\/?[a-z][^>]*>/i.test(value) ? value.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&') : value;
+    const words = /<\/?[a-z][^>]*>/i.test(value)
+      ? value
+          .replace(/<\/?(?:strong|b|em|i|a)\b[^>]*>/gi, '')
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/&nbsp;/g, ' ')
+          .replace(/&amp;/g, '&')
+      : value;
     return shorten(words) || '(empty)';
   }
   if (typeof value === 'boolean') return value ? 'on' : 'off';
@@ -54,7 +60,7 @@ export function valueText(value: unknown): string {
   if (!isObject(value)) return '';
   for (const key of ['title', 'heading', 'label', 'name', 'path', 'text', 'question', 'src', 'form', 'page', 'html']) {
     const v = value[key];
-    if (typeof v === 'string' && v.trim()) return shorten(key === 'path' && typeof value.page === 'string' ? `${v} → ${value.page}` : v);
+    if (typeof v === 'string' && v.trim()) return valueText(key === 'path' && typeof value.page === 'string' ? `${v} → ${value.page}` : v);
   }
   return '';
 }
