@@ -15,6 +15,7 @@ import { backOfficeQuoteEndpoints } from './back-office-quotes';
 import { backOfficeLeadEndpoints } from './back-office-leads';
 import { backOfficeRefundEndpoints } from './back-office-refunds';
 import { reviewEndpoints } from './studio-reviews';
+import { imageEndpoints } from './studio-images';
 
 export const endpoints: readonly Endpoint[] = [
   healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints, ...studioEndpoints,
@@ -23,4 +24,5 @@ export const endpoints: readonly Endpoint[] = [
   ...backOfficeLeadEndpoints,
   ...backOfficeRefundEndpoints,
   ...reviewEndpoints,
+  ...imageEndpoints,
 ];
