@@ -59,7 +59,7 @@ async function call(headers: Headers, method: string, pathname: string, body?: F
   return { status: res.status, body: parsed, text };
 }
 
-const upload = (headers: Headers, parts = { alt: 'A walnut kitchen', file: { bytes: jpeg, name: 'kitchen.jpg', type: 'image/jpeg' } }) => call(headers, 'POST', '/api/studio/images', form(parts));
+const upload = (headers: Headers, parts: Parameters<typeof form>[0] = { alt: 'A walnut kitchen', file: { bytes: jpeg, name: 'kitchen.jpg', type: 'image/jpeg' } }) => call(headers, 'POST', '/api/studio/images', form(parts));
 
 const uploadsDir = () => path.join(server.contentDir, 'images', 'uploads');
 
