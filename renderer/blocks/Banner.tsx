@@ -1,5 +1,6 @@
 import type { BannerBlock } from '../../schemas/blocks/banners.schema';
 import { ActionLink } from '../components/ActionLink';
+import { responsiveImageProps } from '../components/responsive-image';
 import { titleLengthClass } from '../text/display-text';
 
 /** Default banner size: 1920 by 787. */
@@ -13,6 +14,7 @@ export function Banner({ block }: { block: BannerBlock }) {
       <img
         className="banner__image"
         src={image.src}
+        {...responsiveImageProps(image, '100vw')}
         alt={image.alt}
         width={image.width ?? DEFAULT_BANNER_WIDTH}
         height={image.height ?? DEFAULT_BANNER_HEIGHT}

@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { BannerSliderBlock } from '../../schemas/blocks/banners.schema';
+import { responsiveImageProps } from '../components/responsive-image';
 import { ActionLink } from '../components/ActionLink';
 import { titleLengthClass } from '../text/display-text';
 import { DEFAULT_BANNER_HEIGHT, DEFAULT_BANNER_WIDTH } from './Banner';
@@ -32,6 +33,7 @@ export function BannerSlider({ block }: { block: BannerSliderBlock }) {
             <img
               className="banner__image"
               src={slide.image.src}
+              {...responsiveImageProps(slide.image, '100vw')}
               alt={slide.image.alt}
               width={slide.image.width ?? DEFAULT_BANNER_WIDTH}
               height={slide.image.height ?? DEFAULT_BANNER_HEIGHT}

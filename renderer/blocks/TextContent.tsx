@@ -1,4 +1,5 @@
 import type { TextBlock } from '../../schemas/blocks/text.schema';
+import { responsiveImageProps } from '../components/responsive-image';
 import { ActionLink } from '../components/ActionLink';
 
 /** Plain-text sections: policies, about and service pages. */
@@ -32,7 +33,7 @@ export function TextContent({ block }: { block: TextBlock }) {
         {block.action && <ActionLink action={block.action} />}
       </div>
       {block.image && (
-        <img className="text-block__image" src={block.image.src} alt={block.image.alt} width={block.image.width} height={block.image.height} loading="lazy" />
+        <img className="text-block__image" src={block.image.src} {...responsiveImageProps(block.image, '(min-width: 900px) 50vw, 100vw')} alt={block.image.alt} width={block.image.width} height={block.image.height} loading="lazy" />
       )}
     </section>
   );

@@ -14,6 +14,8 @@ import { backOfficeOrderEndpoints } from './back-office-orders';
 import { backOfficeQuoteEndpoints } from './back-office-quotes';
 import { backOfficeLeadEndpoints } from './back-office-leads';
 import { backOfficeRefundEndpoints } from './back-office-refunds';
+import { reviewEndpoints } from './studio-reviews';
+import { imageEndpoints } from './studio-images';
 
 export const endpoints: readonly Endpoint[] = [
   healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints, ...studioEndpoints,
@@ -21,4 +23,6 @@ export const endpoints: readonly Endpoint[] = [
   ...backOfficeQuoteEndpoints,
   ...backOfficeLeadEndpoints,
   ...backOfficeRefundEndpoints,
+  ...reviewEndpoints,
+  ...imageEndpoints,
 ];

@@ -36,7 +36,7 @@ const tags = ['studio'] as const;
 
 
 /** A path of the content folder, relative to it: `pages/home.json`. Never leaves the folder. */
-const contentPath = {
+export const contentPath = {
   type: 'string',
   minLength: 1,
   maxLength: 200,
@@ -385,6 +385,7 @@ export const previewEndpoint = endpoint({
         path: contentPath,
         text: { type: 'string', maxLength: 1_000_000, 'x-message': 'The draft is the text of the file, up to 1 MB.', 'x-required': REQUIRED },
         route: { type: 'string', maxLength: 500, pattern: '^/', description: 'Which page to show when the file is not a page (a form or a popup: a page that uses it); default: the page itself, or /', 'x-message': 'A path of the site, such as /contact.' },
+        review: { type: 'integer', minimum: 1, description: "A change submitted for review: its files in place of this operator's drafts", 'x-message': 'review is the number of a change.' },
       },
     },
   },
@@ -393,6 +394,7 @@ export const previewEndpoint = endpoint({
     400: errorSchema,
     422: { ...errorSchema, description: 'preview_unavailable: the draft has problems that keep it from rendering (fields by file:pointer)' },
     429: { ...errorSchema, description: 'More than 120 previews in a minute by this operator; Retry-After' },
+    404: { ...errorSchema, description: 'The change named by review does not exist' },
     ...denied,
   },
 });
@@ -423,6 +425,19 @@ export const publishEndpoint = endpoint({
     ...denied,
   },
 });
+
+/** A line of what changed in a file, in the words of its form: "Block 2 (Banner slider) · Slide 1 · Title", "A" -> "B". */
+export const changeLineSchema = {
+  type: 'object',
+  required: ['where', 'change'],
+  additionalProperties: false,
+  properties: {
+    where: { type: 'string', description: 'Where in the file, as the form names it (empty: the whole file)' },
+    change: { enum: ['added', 'removed', 'changed'] },
+    before: { type: 'string', description: 'The value before, shortened (absent for an addition)' },
+    after: { type: 'string', description: 'The value after, shortened (absent for a removal)' },
+  },
+} as const;
 
 const versionSummary = {
   type: 'object',
@@ -466,7 +481,17 @@ export const versionReadEndpoint = endpoint({
         version: versionSummary,
         changes: {
           type: 'array',
-          items: { type: 'object', required: ['path', 'kind', 'diff'], additionalProperties: false, properties: { path: text, kind: { enum: ['added', 'changed', 'removed'] }, diff: text } },
+          items: {
+            type: 'object',
+            required: ['path', 'kind', 'lines', 'diff'],
+            additionalProperties: false,
+            properties: {
+              path: text,
+              kind: { enum: ['added', 'changed', 'removed'] },
+              lines: { type: 'array', items: changeLineSchema, description: 'What changed, in the words of the form: "Banner slide 1 · Title", before and after' },
+              diff: { ...text, description: 'The unified diff of the file' },
+            },
+          },
         },
       },
     }),
@@ -479,7 +504,7 @@ export const versionReadEndpoint = endpoint({
 export const versionRestoreEndpoint = endpoint({
   method: 'POST',
   path: '/api/studio/versions/:id/restore',
-  summary: 'Restore the site as it was before this version: its files go back (a file it added is removed), as a new version, after the whole folder passes validation',
+  summary: 'Undo this version: the files it changed go back to their text before it (a file it added is removed; later versions of other files stay), as a new version, after the whole folder passes validation',
   caller: 'a publisher',
   security: operatorSession,
   tags,

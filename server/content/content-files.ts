@@ -80,11 +80,11 @@ function fsyncDir(dir: string): void {
 }
 
 /**
- * Writes `text` to `absolute` atomically, or removes the file for null. Folders are made as
+ * Writes `text` (or an image's bytes) to `absolute` atomically, or removes the file for null. Folders are made as
  * needed. The temporary file is a hidden name in the same folder (so the rename never crosses a
  * file system), and it is removed when anything fails.
  */
-export function writeFileAtomically(absolute: string, text: string | null): void {
+export function writeFileAtomically(absolute: string, text: string | Uint8Array | null): void {
   const folder = path.dirname(absolute);
   if (text === null) {
     fs.rmSync(absolute, { force: true });
@@ -103,7 +103,8 @@ export function writeFileAtomically(absolute: string, text: string | null): void
   const fd = fs.openSync(temporary, 'wx', mode);
   try {
     try {
-      fs.writeFileSync(fd, text, 'utf8');
+      if (typeof text === 'string') fs.writeFileSync(fd, text, 'utf8');
+      else fs.writeFileSync(fd, text);
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);

@@ -15,6 +15,7 @@ import type { Logger } from '../logger';
 import { sha256Hex } from '../services/secrets';
 import type { ContentChanges } from './content-changes';
 import { ContentPathError, contentFilePath, readTextOrNull, resolveContentFile, writeFileAtomically } from './content-files';
+import { latestImageFileId, syncImageFiles } from './content-images';
 import { latestVersionId, PUBLISH_LOCK, recordVersion, syncFolder } from './content-sync';
 import { watchContentFolder, type ContentWatcher } from './content-watcher';
 import { formatProblem, InvalidContentError, type DefinitionProblem } from './definition-problem';
@@ -78,6 +79,8 @@ export interface LiveSite {
   publish(changes: ContentChanges, meta: PublishMeta): Promise<number>;
   /** Re-reads the folder and swaps to it when it passes; otherwise keeps the content serving. */
   reload(): Promise<{ swapped: boolean; problems: ContentProblem[] }>;
+  /** Writes the images uploaded (on any server) that this server's folder does not have yet (./content-images.ts). */
+  syncImages(): Promise<void>;
 }
 
 export interface LiveSiteOptions {
@@ -113,8 +116,9 @@ export async function openLiveSite(options: LiveSiteOptions): Promise<ContentLiv
   // Read first: a version published while the folder is brought up is picked by the first poll.
   const latest = await latestVersionId(q);
   const written = await syncFolder(q, options.dir, 0, latest, 'start', options.logger);
+  const images = await syncImageFiles(q, options.dir, 0, options.logger);
   const content = options.loaded && written.size === 0 ? options.loaded : loadContent(options.dir);
-  return new ContentLiveSite(options, content, latest);
+  return new ContentLiveSite(options, content, latest, images);
 }
 
 export class ContentLiveSite implements LiveSite {
@@ -139,10 +143,16 @@ export class ContentLiveSite implements LiveSite {
     private readonly options: LiveSiteOptions,
     content: Content,
     applied: number,
+    /** The last uploaded image file written into the folder. */
+    private imagesApplied = 0,
   ) {
     this.dir = options.dir;
     this.content = content;
     this.applied = applied;
+  }
+
+  async syncImages(q: Queries = this.options.database.q): Promise<void> {
+    if ((await latestImageFileId(q)) > this.imagesApplied) this.imagesApplied = await syncImageFiles(q, this.dir, this.imagesApplied, this.options.logger);
   }
 
   current(): Content {
@@ -219,6 +229,7 @@ export class ContentLiveSite implements LiveSite {
         this.pollFailing = true;
         return;
       }
+      await this.syncImages(q);
       if (latest <= this.applied && !this.swapOwed) return;
       if (latest > this.applied) await this.syncNewer(q, latest);
       await this.reloadNow({ version: this.applied });
@@ -293,6 +304,8 @@ export class ContentLiveSite implements LiveSite {
         await tx.lockKey(PUBLISH_LOCK);
         // Another server's publish this one has not polled yet: the folder takes it first, so the
         // check and the "before" texts are those of the newest content.
+        // Images uploaded on another server that the changes may show.
+        await this.syncImages(tx);
         const latest = await latestVersionId(tx);
         if (latest > this.applied) {
           await this.syncNewer(tx, latest);

@@ -13,6 +13,8 @@ import * as m0013 from './migrations/0013_back_office_leads';
 import * as m0014 from './migrations/0014_test_gateway_refund';
 import * as m0015 from './migrations/0015_refunds';
 import * as m0016 from './migrations/0016_mail_log_age';
+import * as m0030 from './migrations/0030_studio_reviews';
+import * as m0031 from './migrations/0031_content_images';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
 import { PostgresSchemaPlugin } from './postgres-schema-plugin';
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   '0014_test_gateway_refund': m0014,
   '0015_refunds': m0015,
   '0016_mail_log_age': m0016,
+  '0030_studio_reviews': m0030,
+  '0031_content_images': m0031,
   '0100_test_gateway_transaction': m0100,
   '0101_test_gateway_authentication': m0101,
 };

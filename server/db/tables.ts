@@ -486,6 +486,62 @@ export interface ContentVersionFileTable {
   after_text: string | null;
 }
 
+/** A change an editor submitted for review (server/studio/reviews.ts). */
+export interface StudioReviewTable {
+  id: Generated<number>;
+  author_id: number;
+  status: 'submitted' | 'sent_back' | 'published' | 'withdrawn';
+  note: string;
+  notify_email: Generated<number>;
+  /** 0 while the author has a decision they have not opened. */
+  author_seen: Generated<number>;
+  decided_by: string | null;
+  version_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A file of a submitted change, as it was when (last) submitted. */
+export interface StudioReviewFileTable {
+  id: Generated<number>;
+  review_id: number;
+  path: string;
+  text: string;
+  base_hash: string | null;
+}
+
+/** One step of a change's thread: submitted, sent back with a comment, submitted again, published, withdrawn. */
+export interface StudioReviewEventTable {
+  id: Generated<number>;
+  review_id: number;
+  at: string;
+  operator_email: string;
+  kind: 'submitted' | 'resubmitted' | 'sent_back' | 'published' | 'withdrawn';
+  comment: string;
+}
+
+/** An image of the studio's library (server/studio/image-library.ts). */
+export interface ContentImageTable {
+  id: Generated<number>;
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  media_type: string;
+  byte_size: number;
+  uploaded_by: string;
+  created_at: string;
+}
+
+/** One file of an uploaded image (the image, or one of its smaller copies), by its path in the content folder. */
+export interface ContentImageFileTable {
+  id: Generated<number>;
+  image_id: number;
+  path: string;
+  width: number;
+  bytes: Uint8Array;
+}
+
 export interface DatabaseSchema {
   form_submission: FormSubmissionTable;
   form_upload: FormUploadTable;
@@ -520,4 +576,9 @@ export interface DatabaseSchema {
   studio_draft: StudioDraftTable;
   content_version: ContentVersionTable;
   content_version_file: ContentVersionFileTable;
+  studio_review: StudioReviewTable;
+  studio_review_file: StudioReviewFileTable;
+  studio_review_event: StudioReviewEventTable;
+  content_image: ContentImageTable;
+  content_image_file: ContentImageFileTable;
 }

@@ -49,6 +49,8 @@ export const RECIPIENT_KIND: Record<MailType, RecipientKind> = {
   'quote-link': 'typed',
   // An order's new status, sent when an operator ticks "E-mail the customer": owed to whoever paid for it.
   'order-status': 'owed',
+  // A change of the studio published or sent back, to its author (an operator who asked for it): the store's own people.
+  'studio-review': 'store',
 };
 
 /**

@@ -23,24 +23,22 @@ import {
   versionReadEndpoint,
   versionRestoreEndpoint,
 } from '../../schemas/api/studio';
-import { InvalidContentError, type DefinitionProblem } from '../content/definition-problem';
-import { problemSentence } from '../content/problem-place';
-import { ContentConflictError, publishedTextHash } from '../content/live-site';
+import { REVIEW_NOT_FOUND } from '../../schemas/api/studio-reviews';
+import { InvalidContentError } from '../content/definition-problem';
+import { publishedTextHash } from '../content/live-site';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
 import { limitStore } from '../services/shared-limits';
 import { readContentJson } from './content-body';
-import { formatDefinitionOrNull } from './content-format';
 import { definitionPath, listDefinitionFiles, listImages, schemaOfPath } from './content-path';
 import { PREVIEW_POLICY, renderPreview } from './content-preview';
 import { ContentVersions, fileDiff } from './content-versions';
 import { DraftLimits } from './draft-limits';
 import { DraftStore, StaleDraftError, type Draft } from './draft-store';
+import { problemFields, publishTexts, refusal } from './publish-changes';
+import { ReviewStore } from './review-store';
 import type { OperatorGate } from './operator-gate';
 import type { StudioDeps } from './studio-deps';
-
-/** A refusal lists at most this many problems; the studio shows them all as the operator types (draft save). */
-export const MAX_PROBLEM_FIELDS = 50;
 
 export const DRAFT_STALE = 'This draft was saved from another tab, or published or discarded, since you loaded it. Reload it to go on from there.';
 export const NOTHING_TO_PUBLISH = 'There is nothing to publish: no draft differs from the published file.';
@@ -53,30 +51,6 @@ export function sha256(text: string): string {
   return publishedTextHash(text)!;
 }
 
-/** Problems as an error's fields, keyed `file:pointer` (the first sentence of each, its place in words first), at most MAX_PROBLEM_FIELDS. */
-export function problemFields(problems: readonly DefinitionProblem[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  let count = 0;
-  for (const p of problems) {
-    const key = `${p.file}:${p.pointer}`;
-    if (key in fields) continue;
-    if (count === MAX_PROBLEM_FIELDS) {
-      fields['more'] = `${problems.length - count} more problem(s) not listed.`;
-      break;
-    }
-    fields[key] = problemSentence(p);
-    count++;
-  }
-  return fields;
-}
-
-/** A publish or restore refused by the live site: its problems, or a file changed meanwhile (checked under its lock). */
-function refusal(err: unknown, conflict: (files: string[]) => ApiError): unknown {
-  if (err instanceof InvalidContentError) return new ApiError(422, 'publish_blocked', PUBLISH_BLOCKED, problemFields(err.problems));
-  if (err instanceof ContentConflictError) return conflict(err.files);
-  return err;
-}
-
 function noStore(ctx: Context): void {
   ctx.set('Cache-Control', 'no-store');
 }
@@ -85,9 +59,15 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
   const { live } = deps;
   const drafts = new DraftStore(deps.database);
   const limits = new DraftLimits(limitStore(deps.database));
+  const reviews = new ReviewStore(deps.database.q);
+  const reviewFiles = async (id: number) => {
+    const review = await reviews.get(id);
+    if (!review) throw new ApiError(404, 'not_found', REVIEW_NOT_FOUND);
+    return review.files;
+  };
   const versions = new ContentVersions(deps.database);
   const pathOf = (value: unknown, field = 'path') => definitionPath(live.dir, value, field);
-  const changesOf = (list: readonly Draft[], extra?: { path: string; text: string }) => {
+  const changesOf = (list: readonly { path: string; text: string }[], extra?: { path: string; text: string }) => {
     const changes = new Map<string, string | null>(list.map((d) => [d.path, d.text]));
     if (extra) changes.set(extra.path, extra.text);
     return changes;
@@ -178,7 +158,9 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
     await limits.countPreview(ctx, who.id);
     const { body } = checkRequest(previewEndpoint, ctx, await readContentJson(ctx));
     const { path } = pathOf(body.path);
-    const changes = changesOf(await drafts.list(who.id), { path, text: body.text });
+    // A change submitted for review is previewed with its files in place of this operator's drafts.
+    const base = body.review === undefined ? await drafts.list(who.id) : await reviewFiles(body.review);
+    const changes = changesOf(base, { path, text: body.text });
     let html: string;
     try {
       html = renderPreview(deps, previewContent(changes, path, body.text), path, body.route);
@@ -198,34 +180,13 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
     const named = body.paths?.map((p, i) => pathOf(p, `paths.${i}`).path);
     const mine = await drafts.list(who.id);
     const chosen = named ? mine.filter((d) => named.includes(d.path)) : mine;
-    // A draft whose text is the published file's (as it is, or once formatted) has nothing to publish.
-    const current = new Map(chosen.map((d) => [d.path, live.readPublished(d.path)]));
-    const formatted = new Map<string, string | null>();
-    for (const d of chosen) formatted.set(d.path, await formatDefinitionOrNull(d.text));
-    const same = chosen.filter((d) => current.get(d.path) != null && (current.get(d.path) === d.text || current.get(d.path) === formatted.get(d.path)));
-    const changed = chosen.filter((d) => !same.includes(d));
-    if (changed.length === 0) {
-      await drafts.discardPublished(who.id, same);
+    const outcome = await publishTexts(live, chosen, { author: who.email, message: (files) => body.message?.trim() || `Published ${files.join(', ')}` }, publishConflict);
+    if (outcome.version === null) {
+      await drafts.discardPublished(who.id, outcome.unchanged);
       throw new ApiError(400, 'nothing_to_publish', NOTHING_TO_PUBLISH);
     }
-    // Someone published the file since this draft began: theirs is not overwritten. Checked here for
-    // every file at once, and again by the live site under its publish lock (`expected`), which
-    // holds across servers.
-    const conflicts = changed.filter((d) => d.baseHash !== hashOf(current.get(d.path) ?? null));
-    if (conflicts.length) throw publishConflict(conflicts.map((d) => d.path));
-    // The drafts as written (so a JSON error's line is the operator's line), then as they will be.
-    const problems = live.check(changesOf(changed));
-    if (problems.length) throw new ApiError(422, 'publish_blocked', PUBLISH_BLOCKED, problemFields(problems));
-    const changes = new Map<string, string | null>(changed.map((d) => [d.path, formatted.get(d.path) ?? d.text]));
-    const files = [...changes.keys()];
-    let version: number;
-    try {
-      const expected = new Map(changed.map((d) => [d.path, d.baseHash]));
-      version = await live.publish(changes, { author: who.email, message: body.message?.trim() || `Published ${files.join(', ')}`.slice(0, 500), expected });
-    } catch (err) {
-      throw refusal(err, publishConflict);
-    }
-    await drafts.discardPublished(who.id, [...changed, ...same]);
+    const { version, files } = outcome;
+    await drafts.discardPublished(who.id, [...outcome.published, ...outcome.unchanged]);
     const published = { version, files };
     await gate.audit(ctx, who, 'publish', `version ${published.version}: ${published.files.join(', ')}`);
     ctx.status = 201;

@@ -5,6 +5,7 @@
  */
 import { createTwoFilesPatch } from 'diff';
 import type { Database } from '../db/database';
+import { changeLines, type ChangeLine } from './change-lines';
 
 export interface VersionSummary {
   id: number;
@@ -26,6 +27,8 @@ export interface VersionFile {
 export interface VersionChange {
   path: string;
   kind: 'added' | 'changed' | 'removed';
+  /** What changed, in the words of the form (./change-lines.ts). */
+  lines: ChangeLine[];
   diff: string;
 }
 
@@ -36,7 +39,7 @@ function iso(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-/** The unified diff of one file, with its paths as git names them (a/…, b/…; /dev/null when absent). */
+/** What changed in one file: its lines in words, and the unified diff with its paths as git names them (a/…, b/…; /dev/null when absent). */
 export function fileDiff(file: VersionFile): VersionChange {
   const kind = file.before === null ? 'added' : file.after === null ? 'removed' : 'changed';
   const diff = createTwoFilesPatch(
@@ -48,7 +51,7 @@ export function fileDiff(file: VersionFile): VersionChange {
     undefined,
     { context: 3 },
   );
-  return { path: file.path, kind, diff };
+  return { path: file.path, kind, lines: changeLines(file.path, file.before, file.after), diff };
 }
 
 export class ContentVersions {

@@ -105,6 +105,13 @@ export class DraftStore {
     return Number(result.numDeletedRows);
   }
 
+  /** Removes the drafts that still hold these texts (a change published from review: a draft edited since stays). */
+  async discardIfUnchanged(operatorId: number, texts: readonly { path: string; text: string }[]): Promise<void> {
+    for (const t of texts) {
+      await this.database.db.deleteFrom('studio_draft').where('operator_id', '=', operatorId).where('path', '=', t.path).where('text', '=', t.text).execute();
+    }
+  }
+
   /**
    * Removes drafts that were published, each only if it is still the revision that was published
    * (a save that came in while the publish ran stays, to be published next).

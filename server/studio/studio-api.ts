@@ -1,6 +1,7 @@
 /**
  * The studio's API (schemas/api/studio.ts) and its app's page (/studio): operators and their
- * sessions (./operator-routes.ts), drafts, preview, publish and versions (./content-routes.ts), and
+ * sessions (./operator-routes.ts), drafts, preview, publish and versions (./content-routes.ts), review
+ * (./review-routes.ts), the image library (./image-routes.ts), and
  * the back office (../back-office/).
  */
 import type Router from '@koa/router';
@@ -10,12 +11,16 @@ import { backOfficeQuoteRoutes } from '../back-office/quote-routes';
 import { backOfficeRefundRoutes } from '../back-office/refund-routes';
 import { contentRoutes } from './content-routes';
 import { operatorRoutes } from './operator-routes';
+import { imageRoutes } from './image-routes';
+import { reviewRoutes } from './review-routes';
 import { studioPageRoutes } from './studio-page';
 import type { StudioDeps } from './studio-deps';
 
 export async function studioApi(api: Router, site: Router, deps: StudioDeps): Promise<void> {
   const operators = await operatorRoutes(api, deps);
   contentRoutes(api, deps, operators.gate);
+  reviewRoutes(api, deps, operators.gate);
+  imageRoutes(api, deps, operators.gate);
   // The back office: orders, quotes, leads and subscribers.
   backOfficeOrderRoutes(api, deps, operators.gate);
   backOfficeRefundRoutes(api, deps, operators.gate);

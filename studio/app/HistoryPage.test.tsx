@@ -11,7 +11,7 @@ afterEach(cleanup);
 const V2: VersionSummary = { id: 2, author: 'pia@example.com', createdAt: '2026-03-02T10:00:00.000Z', message: 'Austin showroom', files: ['pages/showroom-austin.json', 'routes.json'], restoredFrom: null };
 const V1: VersionSummary = { id: 1, author: 'ada@example.com', createdAt: '2026-03-01T10:00:00.000Z', message: '', files: ['site.json'], restoredFrom: null };
 const DIFF = ['--- routes.json', '+++ routes.json', '@@ -1,3 +1,4 @@', ' {', '-  "old": 1,', '+  "new": 2,', '+  "more": 3', ' }', ''].join('\n');
-const DETAIL: VersionDetail = { version: V2, changes: [{ path: 'routes.json', kind: 'changed', diff: DIFF }, { path: 'pages/showroom-austin.json', kind: 'added', diff: '+{}\n' }] };
+const DETAIL: VersionDetail = { version: V2, changes: [{ path: 'routes.json', kind: 'changed', lines: [], diff: DIFF }, { path: 'pages/showroom-austin.json', kind: 'added', lines: [], diff: '+{}\n' }] };
 
 describe('HistoryPage', () => {
   it('lists versions newest first with author, message and files, and empty as empty', async () => {

@@ -1,7 +1,7 @@
 /**
  * The studio's text widget: rjsf renders every plain string and number with `TextWidget`, so this one
  * place looks at the property (field-kinds.ts) and hands it to the widget that fits: a reference
- * choice, the image picker, money, a date, rich text or a text area; anything else is rjsf's own
+ * choice, the image picker, money, a date, formatted text or a text area; anything else is rjsf's own
  * input. A `ui:widget` in a uiSchema still wins, as usual.
  */
 import { getTemplate, type WidgetProps } from '@rjsf/utils';
@@ -10,7 +10,7 @@ import { DateWidget } from './DateWidget';
 import { ImagePickerWidget } from './ImagePickerWidget';
 import { MoneyWidget } from './MoneyWidget';
 import { ReferenceWidget } from './ReferenceWidget';
-import { RichTextWidget } from './RichTextWidget';
+import { FormattedTextWidget } from './FormattedTextWidget';
 
 export function SmartTextWidget(props: WidgetProps) {
   const kind = fieldKind(props.name, props.schema);
@@ -24,7 +24,7 @@ export function SmartTextWidget(props: WidgetProps) {
     case 'date':
       return <DateWidget {...props} />;
     case 'rich-text':
-      return <RichTextWidget {...props} />;
+      return <FormattedTextWidget {...props} />;
     case 'long-text': {
       const Textarea = props.registry.widgets['TextareaWidget'];
       if (Textarea) return <Textarea {...props} options={{ rows: 3, ...props.options }} />;

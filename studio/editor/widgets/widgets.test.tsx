@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/react';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
@@ -10,6 +11,11 @@ import { demoSite } from '../testing/fake-studio-server';
 import { applyRichTextCommand } from './rich-text-edits';
 
 afterEach(cleanup);
+
+/** The TipTap editor behind a formatted-text area: jsdom has no typing, so selections are set through it. */
+function editorOf(area: HTMLElement): Editor {
+  return (area as HTMLElement & { editor: Editor }).editor;
+}
 
 // A schema shaped like the published ones (the same names and descriptions), checked at run time here only.
 const schema: RJSFSchema = {
@@ -74,21 +80,89 @@ describe('the studio widgets', () => {
     expect(last().publishDate).toBe('2026-02-03');
   });
 
-  it('rich text: a text area with a formatting toolbar and Ctrl+B', () => {
-    const { last } = show({ html: 'Hello world' });
-    const area = screen.getByLabelText('Text') as HTMLTextAreaElement;
+  it('formatted text: edited as it looks, by toolbar and keyboard, stored as the same HTML subset', async () => {
+    const { last, onChange } = show({ html: '<p>Hello world</p>' });
+    const area = screen.getByRole('textbox', { name: 'Text' });
+    expect(area.getAttribute('contenteditable')).toBe('true');
+    expect(area.querySelector('p')!.textContent).toBe('Hello world');
+    // Opening a text never rewrites it.
+    expect(onChange.mock.calls.map((c) => (c[0] as { html: string }).html)).not.toContainEqual(expect.not.stringMatching(/^<p>Hello world<\/p>$/));
+    const editor = editorOf(area);
     const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
-    area.setSelectionRange(6, 11);
+    act(() => editor.commands.setTextSelection({ from: 7, to: 12 }));
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Bold (Ctrl+B)' }));
-    expect(last().html).toBe('Hello <strong>world</strong>');
-    area.setSelectionRange(0, 5);
-    fireEvent.keyDown(area, { key: 'i', ctrlKey: true });
-    expect(last().html).toBe('<em>Hello</em> <strong>world</strong>');
-    fireEvent.click(within(toolbar).getByRole('button', { name: 'Link' }));
-    fireEvent.change(screen.getByLabelText('Link address'), { target: { value: '/contact' } });
+    expect(last().html).toBe('<p>Hello <strong>world</strong></p>');
+    expect(within(toolbar).getByRole('button', { name: 'Bold (Ctrl+B)' }).getAttribute('aria-pressed')).toBe('true');
+    act(() => editor.commands.setTextSelection({ from: 1, to: 6 }));
+    fireEvent.keyDown(area, { key: 'i', code: 'KeyI', ctrlKey: true });
+    expect(last().html).toBe('<p><em>Hello</em> <strong>world</strong></p>');
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Heading (Ctrl+Alt+2)' }));
+    expect(last().html).toBe('<h2><em>Hello</em> <strong>world</strong></h2>');
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Bulleted list (Ctrl+Shift+8)' }));
+    expect(last().html).toBe('<ul><li><p><em>Hello</em> <strong>world</strong></p></li></ul>');
+    for (const name of ['Paragraph', 'Subheading (Ctrl+Alt+3)', 'Italic (Ctrl+I)', 'Numbered list (Ctrl+Shift+7)']) expect(within(toolbar).getByRole('button', { name })).toBeTruthy();
+  });
+
+  it('formatted text: a link to a page chosen from the site, or an address; Ctrl+K opens it', () => {
+    const { last } = show({ html: '<p>Visit our showroom</p>' });
+    const area = screen.getByRole('textbox', { name: 'Text' });
+    const editor = editorOf(area);
+    act(() => editor.commands.setTextSelection({ from: 11, to: 19 }));
+    fireEvent.keyDown(area, { key: 'k', code: 'KeyK', ctrlKey: true });
+    const panel = screen.getByRole('group', { name: 'Link' });
+    const pages = within(panel).getByLabelText('Page') as HTMLSelectElement;
+    // Pages with a fixed address: a pattern such as /products/:slug is no page to link to.
+    expect([...pages.options].map((o) => o.value)).toEqual(['', '/', '/contact']);
+    fireEvent.change(pages, { target: { value: '/contact' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Insert link' }));
+    expect(last().html).toBe('<p>Visit our <a href="/contact">showroom</a></p>');
+    // An address the block would drop is refused where it is typed.
+    act(() => editor.commands.setTextSelection({ from: 1, to: 6 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Link (Ctrl+K)' }));
+    fireEvent.change(within(screen.getByRole('group', { name: 'Link' })).getByLabelText('or an address'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(screen.getByRole('button', { name: 'Insert link' }));
-    expect(last().html).toMatch(/<a href="\/contact">/);
-    for (const name of ['Paragraph', 'Heading', 'Subheading', 'Italic (Ctrl+I)', 'Bulleted list', 'Numbered list']) expect(within(toolbar).getByRole('button', { name })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/type an address starting with \//);
+    expect(last().html).toBe('<p>Visit our <a href="/contact">showroom</a></p>');
+  });
+
+  it('formatted text: pasted from Word or Google Docs keeps headings, bold, italic, links and lists, nothing else', () => {
+    const { last } = show({ html: '' });
+    const editor = editorOf(screen.getByRole('textbox', { name: 'Text' }));
+    const word =
+      '<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>p.MsoNormal{margin:0}</style></head><body>' +
+      '<h1 style="mso-outline-level:1"><span style="font-family:Calibri;color:#2F5496">Our Austin showroom</span></h1>' +
+      '<p class="MsoNormal"><b><span style="font-size:14pt">Walnut</span></b> and <i>oak</i> <span style="color:red;background:yellow">cabinets</span><o:p></o:p></p>' +
+      '<table><tr><td>Open <u>daily</u></td></tr></table><img src="file:///C:/x.png"><script>alert(1)</script>' +
+      '<p class="MsoListParagraph"><a href="https://example.com/" target="_blank" class="x" style="color:blue">Directions</a></p>' +
+      '<ol start="1"><li><font face="Arial">Free design visit</font></li></ol></body></html>';
+    // jsdom has no ClipboardEvent; ProseMirror makes one for a paste it is handed.
+    globalThis.ClipboardEvent ??= class extends Event {} as unknown as typeof ClipboardEvent;
+    act(() => editor.view.pasteHTML(word));
+    const html = last().html as string;
+    expect(html).toContain('<strong>Walnut</strong> and <em>oak</em> cabinets');
+    expect(html).toContain('<h2>Our Austin showroom</h2>');
+    expect(html).toContain('<a href="https://example.com/">Directions</a>');
+    expect(html).toContain('<ol><li><p>Free design visit</p></li></ol>');
+    expect(html).toContain('Open daily');
+    expect(html).not.toMatch(/style=|class=|target=|<span|<table|<img|<u>|<font|script|alert|<h1/);
+    // Google Docs wraps everything in a <b> of normal weight and marks bold with a style.
+    act(() => editor.commands.setContent(''));
+    act(() => editor.view.pasteHTML('<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1"><p dir="ltr"><span style="font-weight:700;">Free</span><span style="font-weight:400;"> delivery</span></p></b>'));
+    expect(last().html).toBe('<p><strong>Free</strong> delivery</p>');
+  });
+
+  it('formatted text: the HTML one click away, and back, with what was typed there', () => {
+    const { last } = show({ html: '<p>Hello</p>' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit as HTML' }));
+    const source = screen.getByLabelText('Text') as HTMLTextAreaElement;
+    expect(source.tagName).toBe('TEXTAREA');
+    expect(source.value).toBe('<p>Hello</p>');
+    fireEvent.change(source, { target: { value: '<h3>Hello</h3><p>there</p>' } });
+    expect(last().html).toBe('<h3>Hello</h3><p>there</p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit as formatted text' }));
+    const area = screen.getByRole('textbox', { name: 'Text' });
+    expect(area.querySelector('h3')!.textContent).toBe('Hello');
+    expect(area.querySelector('p')!.textContent).toBe('there');
   });
 
   it("image: the path, its thumbnail, and a picker of the site's images", () => {
