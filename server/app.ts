@@ -34,6 +34,7 @@ import { formsPublicSettings, type FormSettings } from './services/form-settings
 import { WIDGETS_MAJOR } from '../widgets/widgets-version';
 import type { ClientAssets } from './ssr/client-assets';
 import { pageRoute, type RenderPage } from './ssr/page-route';
+import { paymentPageSecurity } from './payment-pages/payment-page-policy';
 import { studioApi } from './studio/studio-api';
 
 export interface AppDeps {
@@ -171,7 +172,10 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use(staticFiles({ prefix: '/widgets/', root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/images/', root: path.join(deps.content.dir, 'images'), maxAgeSeconds: 3600 }));
   app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
-  app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl, formsPublic: formsPublicSettings(deps.forms), cacheSize: deps.pageCacheSize }));
+  // The payment pages: their script inventory's policy and integrity (docs/payment-pages.md).
+  const inventory = deps.assets.inventory;
+  const paymentPages = inventory ? paymentPageSecurity({ inventory, paymentMethods: deps.content.paymentMethods, gateways: gateways.config }) : undefined;
+  app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl, formsPublic: formsPublicSettings(deps.forms), cacheSize: deps.pageCacheSize, paymentPages }));
   return app;
 }
 

@@ -14,6 +14,7 @@ import { backOfficeOrderEndpoints } from './back-office-orders';
 import { backOfficeQuoteEndpoints } from './back-office-quotes';
 import { backOfficeLeadEndpoints } from './back-office-leads';
 import { backOfficeRefundEndpoints } from './back-office-refunds';
+import { paymentPageEndpoints } from './payment-pages';
 
 export const endpoints: readonly Endpoint[] = [
   healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints, ...studioEndpoints,
@@ -21,4 +22,5 @@ export const endpoints: readonly Endpoint[] = [
   ...backOfficeQuoteEndpoints,
   ...backOfficeLeadEndpoints,
   ...backOfficeRefundEndpoints,
+  ...paymentPageEndpoints,
 ];

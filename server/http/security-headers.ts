@@ -26,6 +26,6 @@ export function securityHeaders(opts: { https: boolean }): Middleware {
     if (opts.https) ctx.set('Strict-Transport-Security', HSTS);
     await next();
     // Koa's response.type is the media type without parameters: a cheap check on every API answer.
-    if (ctx.response.type === 'text/html' && !ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', pagePolicy(ctx.path));
+    if (ctx.response.type === 'text/html' && !ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', pagePolicy());
   };
 }

@@ -7,7 +7,7 @@
 import { formatMoney } from '../../schemas/money';
 import type { OrderView } from '../orders/order-view';
 
-export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'refund' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | AccountMailType;
+export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'refund' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | 'payment-page-violation' | 'payment-page-change' | AccountMailType;
 
 /** The account e-mails: sent by the server only, never through /api/email/send-email. */
 export type AccountMailType = 'account-welcome' | 'account-exists' | 'password-reset' | 'password-changed';

@@ -48,6 +48,9 @@ export const RECIPIENT_KIND: Record<MailType, RecipientKind> = {
   'quote-link': 'typed',
   // An order's new status, sent when an operator ticks "E-mail the customer": owed to whoever paid for it.
   'order-status': 'owed',
+  // The payment pages' watch, to the store's own admins (server/payment-pages/ caps them itself).
+  'payment-page-violation': 'store',
+  'payment-page-change': 'store',
 };
 
 /**

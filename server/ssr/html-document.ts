@@ -1,8 +1,11 @@
 /**
  * Wraps the renderer's HTML in a full document: head tags for search engines and link previews, the
  * stylesheet, the island bootstrap. No inline executable script: the islands' props are inert JSON
- * beside each island (renderer/islands), so the page runs under `script-src 'self'`.
+ * beside each island (renderer/islands), so the page runs under `script-src 'self'`. A payment page
+ * also carries an import map (JSON the browser reads, allowed by its hash) with the integrity of
+ * every module it may load.
  */
+import type { DocumentIntegrity } from '../payment-pages/payment-page-policy';
 import type { ClientAssets } from './client-assets';
 
 export interface DocumentParts {
@@ -18,6 +21,11 @@ export interface DocumentParts {
   noindex?: boolean;
   siteName: string;
   assets: ClientAssets;
+  /**
+   * A payment page's: the import map that gives every first-party module its SHA-384, and the
+   * `integrity` of the entry and preloads (server/payment-pages/payment-page-policy.ts).
+   */
+  integrity?: DocumentIntegrity;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -29,6 +37,12 @@ export function escapeHtml(text: string): string {
 /** JSON inside a <script> must not close the tag or open a comment. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** ` integrity="…"` for a script the payment page's inventory lists; nothing elsewhere. */
+function integrityOf(p: DocumentParts, href: string): string {
+  const hash = p.integrity?.integrity.get(href);
+  return hash ? ` integrity="${hash}"` : '';
 }
 
 export function htmlDocument(p: DocumentParts): string {
@@ -53,11 +67,11 @@ ${p.image ? `<meta property="og:image" content="${escapeHtml(p.image)}">\n<meta 
 <meta name="twitter:description" content="${description}">
 ${p.noindex ? '<meta name="robots" content="noindex">\n' : ''}${(p.structuredData ?? []).map((d) => `<script type="application/ld+json">${scriptSafeJson(d)}</script>`).join('\n')}
 ${p.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-${p.assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
+${p.integrity ? `<script type="importmap">${p.integrity.importMap}</script>\n` : ''}${p.assets.preload.map((href) => `<link rel="modulepreload" href="${href}"${integrityOf(p, href)}>`).join('\n')}
 </head>
 <body>
 <div id="root">${p.html}</div>
-<script type="module" src="${p.assets.entry}"></script>
+<script type="module" src="${p.assets.entry}"${integrityOf(p, p.assets.entry)}></script>
 </body>
 </html>`;
 }

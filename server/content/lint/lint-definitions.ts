@@ -16,6 +16,7 @@ import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
 import { checkImageFiles } from './image-files';
 import { checkInternalLinks } from './internal-links';
+import { checkPaymentIntegrations } from './payment-integrations';
 import { checkPopupReferences } from './popup-references';
 import { checkPricingKeys } from './pricing-keys';
 import { checkRichText } from './rich-text';
@@ -45,6 +46,7 @@ export const lintChecks: LintCheck[] = [
   checkCatalogReferences,
   checkShippingTaxRules,
   checkDealers,
+  checkPaymentIntegrations,
   checkImageFiles,
   checkStoreReferences,
 ];
