@@ -29,8 +29,8 @@ export interface PolicyParts {
   /** The script-src sources before the extras: `'self'` on ordinary pages, the inventory's files on payment pages. */
   scripts: readonly string[];
   extra: readonly PageSources[];
-  /** Where violations are reported: the report-uri path and the Reporting-Endpoints group of report-to. */
-  report?: { uri: string; group: string };
+  /** Where violations are reported: the report-uri path and, over HTTPS, the Reporting-Endpoints group of report-to. */
+  report?: { uri: string; group?: string };
 }
 
 /** A policy from its parts: every page shares the rest. */
@@ -53,7 +53,7 @@ export function policyOf(parts: PolicyParts): string {
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'self'",
-    ...(parts.report ? [`report-uri ${parts.report.uri}`, `report-to ${parts.report.group}`] : []),
+    ...(parts.report ? [`report-uri ${parts.report.uri}`, ...(parts.report.group ? [`report-to ${parts.report.group}`] : [])] : []),
   ].join('; ');
 }
 

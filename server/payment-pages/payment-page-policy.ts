@@ -38,6 +38,7 @@ export interface DocumentIntegrity {
 }
 
 export interface PaymentPageSecurity {
+  inventory: ScriptInventory;
   document: DocumentIntegrity;
   /** The headers of a page holding this payment block, served at `origin` (the address the browser used). */
   headers(block: PaymentBlockType, origin: string): Record<string, string>;
@@ -50,7 +51,7 @@ export interface PaymentPageSecurity {
 const originOf = (url: string): string => new URL(url).origin;
 
 /** The gateway's configuration for the browser is there (the test gateway: not switched off). */
-function configured(method: PaymentMethod, gateways: GatewayConfig): boolean {
+export function gatewayConfigured(method: PaymentMethod, gateways: GatewayConfig): boolean {
   switch (method.gateway) {
     case 'test':
       return gateways.testGateway !== false;
@@ -104,7 +105,7 @@ export function paymentPageSecurity(opts: { inventory: ScriptInventory; paymentM
 
   const integrations = new Map<PaymentBlockType, PaymentIntegration[]>();
   for (const block of Object.keys(PAYMENT_BLOCK_SCOPES) as PaymentBlockType[]) {
-    const offered = offeredPaymentMethods(opts.paymentMethods, PAYMENT_BLOCK_SCOPES[block]).filter((m) => configured(m, gateways));
+    const offered = offeredPaymentMethods(opts.paymentMethods, PAYMENT_BLOCK_SCOPES[block]).filter((m) => gatewayConfigured(m, gateways));
     integrations.set(block, [...new Set(offered.map((m) => integrationOf(m)))]);
   }
 
@@ -121,6 +122,7 @@ export function paymentPageSecurity(opts: { inventory: ScriptInventory; paymentM
 
   const headers = new Map<string, Record<string, string>>();
   return {
+    inventory,
     document: { importMap, integrity },
     integrations: (block) => integrations.get(block) ?? [],
     thirdParty,
@@ -132,9 +134,12 @@ export function paymentPageSecurity(opts: { inventory: ScriptInventory; paymentM
         const scripts = [...inventory.firstParty.map((s) => origin + s.url), importMapSource];
         const extra: PageSources[] = [{ script: thirdParty(block).map((s) => s.origin) }, ...used.map((i) => otherSources(i, gateways))];
         const paymentFrames = [...new Set(used.flatMap((i) => PAYMENT_FRAMES[i] ?? []))].map((o) => `"${o}"`);
+        // The Reporting API (report-to) only over HTTPS: Chromium sends nothing to an http endpoint,
+        // and where report-to is named it ignores report-uri, so a page over http keeps report-uri alone.
+        const secure = origin.startsWith('https:');
         answer = {
-          'Content-Security-Policy': policyOf({ scripts, extra, report: { uri: REPORT_PATH, group: REPORT_GROUP } }),
-          'Reporting-Endpoints': `${REPORT_GROUP}="${origin}${REPORT_PATH}"`,
+          'Content-Security-Policy': policyOf({ scripts, extra, report: { uri: REPORT_PATH, ...(secure ? { group: REPORT_GROUP } : {}) } }),
+          ...(secure ? { 'Reporting-Endpoints': `${REPORT_GROUP}="${origin}${REPORT_PATH}"` } : {}),
           'Permissions-Policy': `camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), payment=(self${paymentFrames.length ? ` ${paymentFrames.join(' ')}` : ''})`,
         };
         // A made-up Host header gets its own answer but must not grow the memo without end.
