@@ -3,8 +3,8 @@
  * PayPal's SDK (e2e/stand-ins, served at the providers' real script URLs by page.route) and the
  * fake providers the contract tests use (the server is configured with them; the stand-ins' own
  * calls to api.stripe.com and www.paypal.com are routed to them too). The page is the smallest
- * money page (stand-ins/payment-entry-harness.tsx) served at /checkout under the shop's real
- * checkout CSP, paying orders created through the API; the server's verify then says what is stored.
+ * money page (stand-ins/payment-entry-harness.tsx) served at /checkout under the checkout's
+ * directives for Stripe and PayPal (the harness's own files allowed as 'self'), paying orders created through the API; the server's verify then says what is stored.
  */
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -46,6 +46,13 @@ async function buildHarness(): Promise<Map<string, string>> {
 }
 
 closeContextsAfterAll();
+
+/** What the checkout's policy allows Stripe's Payment Element and PayPal's buttons (server/payment-pages/payment-page-policy.ts). */
+const PROVIDER_SOURCES = {
+  script: ['https://js.stripe.com', 'https://www.paypal.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  connect: ['https://api.stripe.com', 'https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+};
 beforeAll(async () => {
   [providers, bundle] = await Promise.all([startFakeProviders('clients', PAYPAL_CLIENT_ID), buildHarness()]);
   [server, browser] = await Promise.all([startTestServer({ ...providers.env }), workerBrowser()]);
@@ -66,7 +73,7 @@ async function providerPage(config: Record<string, unknown>): Promise<{ page: Pa
   await page.route(`${server.url}/checkout`, (route) =>
     route.fulfill({
       contentType: 'text/html',
-      headers: { 'Content-Security-Policy': pagePolicy('/checkout') },
+      headers: { 'Content-Security-Policy': pagePolicy([PROVIDER_SOURCES]) },
       body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pay</title></head><body>
 <main><div id="harness"></div><output id="outcome"></output></main>
 <script type="application/json" id="harness-config">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>

@@ -7,9 +7,12 @@ import.meta.glob(['./blocks/**/*.css', './layout/**/*.css', './listing/**/*.css'
 import './styles/site.css';
 import { trackPromotionalLinks } from './forms/analytics';
 import { startIslands } from './islands/bootstrap';
+import { watchModuleIntegrity } from './islands/integrity-report';
 
 // For the hydration check in e2e/island-hydration.e2e.ts (an import of this module, not a global).
 export { renderIslandDetached } from './islands/bootstrap';
 
+// First, so a module that fails its integrity check while the islands start is reported.
+watchModuleIntegrity();
 void startIslands();
 trackPromotionalLinks(document);

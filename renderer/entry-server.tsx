@@ -19,6 +19,7 @@ import { selectFormBlockData } from './forms/form-block-entry';
 import { matchRoute, normalisePath } from './routing';
 import { breadcrumbFromRoutes } from './seo/breadcrumb-trail';
 import { pageStructuredData } from './seo/structured-data';
+import { paymentBlockOf } from '../schemas/payment-page-blocks';
 
 export type { StoreData } from './blocks/store-data';
 
@@ -136,8 +137,9 @@ export function renderPageWith(input: RenderInput, select: (block: Block, ctx: B
     breadcrumb: trail,
     title: pageTitle,
   };
-  const footerNewsletter = selectFormBlockData({ type: 'form', form: FOOTER_NEWSLETTER_FORM }, ctx);
-  if (footerNewsletter.form) state.footerNewsletter = footerNewsletter;
+  // A payment page runs only its inventory's scripts: no newsletter form (nor its captcha) there.
+  const footerNewsletter = paymentBlockOf(page.blocks) ? null : selectFormBlockData({ type: 'form', form: FOOTER_NEWSLETTER_FORM }, ctx);
+  if (footerNewsletter?.form) state.footerNewsletter = footerNewsletter;
   const html = renderToString(<App state={state} />);
   const transactional = page.metadata.transactional === true;
   return {

@@ -1,5 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { PAYMENT_INTEGRATION_IDS, integrationTitle, PAYMENT_INTEGRATIONS } from './payment-integrations';
 import { schemaId } from './schema-id';
+
+/** Each choice with its SAQ in its title, so the studio's editor shows the questionnaire beside it. */
+const integrationChoices = PAYMENT_INTEGRATION_IDS.map((id) => ({ const: id, title: integrationTitle(id), description: PAYMENT_INTEGRATIONS[id].why }));
 
 export const paymentMethodSchema = {
   type: 'object',
@@ -14,6 +18,12 @@ export const paymentMethodSchema = {
     enabled: { title: 'Enabled', type: 'boolean', description: 'Only enabled methods are offered.' },
     isDefault: { title: 'Default', type: 'boolean', description: 'Preselected method; the first enabled one if none is flagged.' },
     gateway: { title: 'Gateway', enum: ['test', 'stripe', 'paypal', 'authorizenet'], description: 'Which gateway takes the payment.' },
+    integration: {
+      title: 'How the card is taken',
+      description:
+        "How this method takes the card, and the PCI DSS questionnaire (SAQ) that choice puts the store under. Default: the gateway's SAQ A path (Stripe Payment Element, PayPal buttons, Authorize.net Accept Hosted by redirect). It must be one of this method's gateway.",
+      oneOf: integrationChoices as unknown as readonly [{ const: (typeof PAYMENT_INTEGRATION_IDS)[number]; title: string; description: string }],
+    },
     sortOrder: { title: 'Sort order', type: 'integer', description: 'Lower numbers are shown first.' },
     scopes: { title: 'Scopes',
       type: 'array',

@@ -36,6 +36,9 @@ import { formsPublicSettings, type FormSettings } from './services/form-settings
 import { WIDGETS_MAJOR } from '../widgets/widgets-version';
 import type { ClientAssets } from './ssr/client-assets';
 import { pageRoute, type RenderPage } from './ssr/page-route';
+import { paymentPagePaths } from './payment-pages/page-check';
+import { paymentPageSecurity } from './payment-pages/payment-page-policy';
+import { violationReportRoutes } from './payment-pages/violation-routes';
 import { studioApi } from './studio/studio-api';
 
 export interface AppDeps {
@@ -126,11 +129,22 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   paymentMethodRoutes(api, deps.content, gateways);
   catalogSampleRoutes(api, deps.content);
   paymentRoutes(api, payments);
+  // The payment pages: their script inventory's policy and integrity, and where violations are reported (docs/payment-pages.md).
+  const inventory = deps.assets.inventory;
+  const paymentPages = inventory ? paymentPageSecurity({ inventory, paymentMethods: deps.content.paymentMethods, gateways: gateways.config }) : undefined;
+  const paymentPagePathSet = new Set(paymentPagePaths(deps.content));
+  violationReportRoutes(api, {
+    database: deps.database,
+    logger: deps.logger,
+    mail: deps.mail,
+    publicUrl: deps.publicUrl,
+    sources: { isStoreOrigin: (origin) => storeOrigins.has(origin), isPaymentPage: (path) => paymentPagePathSet.has(path.length > 1 ? path.replace(/\/+$/, '') : path) },
+  });
   // The studio, when the server has live content: its API on `api`, its page on `site`. Every app
   // gets the same `live`; a publish builds the next app, and requests already in flight (the
   // publish's own included) finish on this one.
   if (deps.live) {
-    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce, forms: deps.forms, gateways });
+    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce, forms: deps.forms, gateways, paymentPages: { security: paymentPages, gateways: gateways.config } });
   }
   const schemas = new Map<string, unknown>(Object.entries(definitionSchemas));
   site.get('/schemas/:name.schema.json', (ctx) => {
@@ -181,7 +195,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   app.use(staticFiles({ prefix: '/widgets/', root: widgetsDir, maxAgeSeconds: 300 }));
   app.use(staticFiles({ prefix: '/images/', root: path.join(deps.content.dir, 'images'), maxAgeSeconds: 3600 }));
   if (deps.playground ?? !production) app.use(staticFiles({ prefix: '/playground/', root: path.join(projectRoot, 'examples', 'playground'), maxAgeSeconds: 0 }));
-  app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl, formsPublic: formsPublicSettings(deps.forms), cacheSize: deps.pageCacheSize }));
+  app.use(pageRoute({ content: deps.content, renderPage: deps.renderPage, assets: deps.assets, publicUrl: deps.publicUrl, formsPublic: formsPublicSettings(deps.forms), cacheSize: deps.pageCacheSize, paymentPages }));
   return app;
 }
 

@@ -22,7 +22,7 @@ export const buildStamp = path.join(distDir, '.build-stamp');
 const SOURCE_DIRS = ['schemas', 'renderer', 'widgets', 'studio'];
 /** What the compiled server is made of (its imports reach schemas/ and a constant of widgets/). */
 const SERVER_SOURCES = ['server', 'schemas', 'widgets/widgets-version.ts', 'package.json', 'scripts/build-server.ts'];
-const SOURCE_FILES = ['package.json', 'vite.config.ts', 'vite.studio.config.ts', 'rollup.config.ts', 'scripts/custom-elements-manifest.ts', 'scripts/compress-static.ts'];
+const SOURCE_FILES = ['package.json', 'vite.config.ts', 'vite.studio.config.ts', 'rollup.config.ts', 'scripts/custom-elements-manifest.ts', 'scripts/compress-static.ts', 'scripts/build-script-inventory.ts', 'server/payment-pages/script-reasons.ts', 'server/payment-pages/script-inventory.ts'];
 
 function newestMtime(target: string): number {
   if (!fs.existsSync(target)) return 0;

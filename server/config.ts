@@ -8,6 +8,7 @@ import { isPostgresUrl } from './db/database-url';
 import { loadGatewayConfig, type GatewayConfig } from './gateways/gateway-config';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
 import { formSettingsFromEnv, type FormSettings } from './services/form-settings';
+import { checkEveryHours } from './payment-pages/check-schedule';
 import { pageCacheSize } from './ssr/page-cache';
 
 export interface Config {
@@ -61,6 +62,8 @@ export interface Config {
   forms: FormSettings;
   /** Rendered pages kept in memory (PAGE_CACHE_SIZE); 0: none. */
   pageCacheSize: number;
+  /** How often the server runs the payment pages' change detection, in hours (PAYMENT_PAGES_CHECK_EVERY, default weekly); null: never. */
+  paymentPagesCheckEveryHours: number | null;
 }
 
 export interface Examples {
@@ -174,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
   const gateways = loadGatewayConfig(env, problems);
+  const paymentPagesCheckEveryHours = checkEveryHours(env, problems);
   // Uploads sit beside the SQLite file; PostgreSQL has no file to sit beside.
   const forms = formSettingsFromEnv(isPostgresUrl(databaseUrl) ? null : databasePath, env, cwd);
 
@@ -199,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mail: mailConfigFromEnv(env),
     forms,
     pageCacheSize: pageCacheSize(env),
+    paymentPagesCheckEveryHours,
   };
 }

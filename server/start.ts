@@ -26,6 +26,8 @@ import { createGateways, type AllGateways } from './gateways/create-gateways';
 import { defaultStoreOrigins } from './http/store-origins';
 import type { Logger } from './logger';
 import { smtpSender, startMailWorker } from './mail/mail-worker';
+import { startCheckSchedule } from './payment-pages/check-schedule';
+import { paymentPagePaths } from './payment-pages/page-check';
 import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
 import { StoreMetrics } from './metrics/store-metrics';
@@ -162,6 +164,8 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
     servers.push(metricsServer);
   }
   const mailWorker = mail.smtpUrl ? startMailWorker(database.q, smtpSender(mail.smtpUrl), mail, logger) : undefined;
+  // The payment pages' change detection, once per store whatever the number of servers.
+  const pageChecks = startCheckSchedule({ q: database.q, mail, baseUrl: publicUrl, logger, everyHours: config.paymentPagesCheckEveryHours, pages: () => paymentPagePaths(live.current()) });
 
   logger.info({ url: publicUrl, port, ...(storeAliases.length > 1 ? { alsoAt: storeAliases.slice(1) } : {}) }, 'main site listening');
   if (dealerUrl) logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');
@@ -192,6 +196,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
       }
       stopping = (async () => {
         mailWorker?.stop();
+        const checksStopped = pageChecks.stop();
         // No new poll, sync or reload; one under way (a publish in a request) ends before the database closes.
         const liveStopped = live.stop();
         const drained = Promise.all(servers.map(close));
@@ -209,6 +214,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
         endGrace();
         await drained;
         await liveStopped;
+        await checksStopped;
         await database.close();
         logger.info('stopped');
       })();

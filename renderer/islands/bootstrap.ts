@@ -10,6 +10,7 @@ import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { clientIslands, type IslandComponent } from './client-islands';
+import { ISLAND_FAILED_EVENT } from './integrity-report';
 import { ISLAND_TAG, propsElementId, type HydrateWhen, type IslandPayload } from './island-types';
 import { IslandScope } from './IslandScope';
 
@@ -49,7 +50,10 @@ export function hydrateIsland(el: HTMLElement): Promise<void> {
     : Promise.reject(new Error(`No island named "${name}" in client-islands.ts`));
   // A chunk that fails to load (offline, a deploy in between) leaves that island as server HTML;
   // the rest of the page goes on.
-  done = done.catch((error: unknown) => console.error(`Island ${name} (${id}) could not hydrate:`, error));
+  done = done.catch((error: unknown) => {
+    console.error(`Island ${name} (${id}) could not hydrate:`, error);
+    window.dispatchEvent(new Event(ISLAND_FAILED_EVENT));
+  });
   started.set(el, done);
   return done;
 }

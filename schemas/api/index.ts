@@ -16,6 +16,7 @@ import { backOfficeLeadEndpoints } from './back-office-leads';
 import { backOfficeRefundEndpoints } from './back-office-refunds';
 import { reviewEndpoints } from './studio-reviews';
 import { imageEndpoints } from './studio-images';
+import { paymentPageEndpoints } from './payment-pages';
 
 export const endpoints: readonly Endpoint[] = [
   healthEndpoint, readyEndpoint, ...formsEndpoints, ...catalogEndpoints, ...accountEndpoints, ...paymentEndpoints, ...orderEndpoints, ...studioEndpoints,
@@ -25,4 +26,5 @@ export const endpoints: readonly Endpoint[] = [
   ...backOfficeRefundEndpoints,
   ...reviewEndpoints,
   ...imageEndpoints,
+  ...paymentPageEndpoints,
 ];

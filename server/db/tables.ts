@@ -540,6 +540,62 @@ export interface ContentImageFileTable {
   path: string;
   width: number;
   bytes: Uint8Array;
+/** One kind of policy violation reported from the payment pages (server/payment-pages/violation-reports.ts). */
+export interface PaymentPageViolationTable {
+  id: Generated<number>;
+  /** type|page|directive|blocked: what makes two reports the same kind. */
+  kind_key: string;
+  /** 'csp': the policy blocked it; 'integrity': a first-party module failed its SHA-384; 'overflow': kinds past the cap, counted together. */
+  type: 'csp' | 'integrity' | 'overflow';
+  /** The payment page's path (no query: the quote link's token never reaches the database). */
+  page: string;
+  /** The directive that blocked it (script-src-elem ...), or 'integrity'. */
+  directive: string;
+  /** 'inline', 'eval', an origin, or a path of the store. */
+  blocked: string;
+  count: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  /** JSON: one report of the kind, trimmed to the fields shown and without queries. */
+  sample: string;
+  /** When the admins were last mailed about this kind; null: never. */
+  mailed_at: string | null;
+  /** The count when they were. */
+  count_at_mail: Generated<number>;
+}
+
+/** One run of the payment pages' change detection (server/payment-pages/page-check.ts). */
+export interface PaymentPageCheckTable {
+  id: Generated<number>;
+  started_at: string;
+  finished_at: string;
+  run_by: 'command' | 'schedule';
+  /** 'browser': loaded in headless Chromium; 'html': the HTML and headers, scripts fetched and hashed. */
+  mode: 'browser' | 'html';
+  outcome: 'unchanged' | 'changed' | 'no_baseline' | 'failed';
+  base_url: string;
+  /** JSON: PageSnapshot[] of every payment page. */
+  snapshot: string;
+  /** JSON: PageChange[] against the baseline. */
+  changes: string;
+  /** The approved run it was compared with. */
+  baseline_id: number | null;
+  error: string | null;
+  /** Set when an admin approved this run as the baseline (audited). */
+  approved_at: string | null;
+  approved_by: string | null;
+}
+
+/** A job the servers of one store run on a schedule, once among them (server/payment-pages/check-schedule.ts). */
+export interface ScheduledRunTable {
+  name: string;
+  /** The server holding the lease (a random id per process). */
+  holder: string | null;
+  lease_until: string | null;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  /** The interval the last server to start was set to (PAYMENT_PAGES_CHECK_EVERY); null: off. */
+  every_hours: number | null;
 }
 
 export interface DatabaseSchema {
@@ -581,4 +637,7 @@ export interface DatabaseSchema {
   studio_review_event: StudioReviewEventTable;
   content_image: ContentImageTable;
   content_image_file: ContentImageFileTable;
+  payment_page_violation: PaymentPageViolationTable;
+  payment_page_check: PaymentPageCheckTable;
+  scheduled_run: ScheduledRunTable;
 }

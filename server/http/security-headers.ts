@@ -33,7 +33,7 @@ export function securityHeaders(opts: { https: boolean }): Middleware {
     if (opts.https) ctx.set('Strict-Transport-Security', HSTS);
     await next();
     // Koa's response.type is the media type without parameters: a cheap check on every API answer.
-    if (ctx.response.type === 'text/html' && !ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', pagePolicy(ctx.path));
+    if (ctx.response.type === 'text/html' && !ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', pagePolicy());
     else if (ctx.response.type === 'image/svg+xml') ctx.set('Content-Security-Policy', SVG_POLICY);
   };
 }

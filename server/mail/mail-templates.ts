@@ -10,7 +10,7 @@ import type { MailDocument, MailRow, RenderedMail } from './mail-document';
 import { orderMailLine } from './order-line';
 import { renderMail } from './render-mail';
 
-export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'refund' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | 'studio-review' | AccountMailType;
+export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'refund' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | 'studio-review' | 'payment-page-violation' | 'payment-page-change' | AccountMailType;
 
 /** The account e-mails: sent by the server only, never through /api/email/send-email. */
 export type AccountMailType = 'account-welcome' | 'account-exists' | 'password-reset' | 'password-changed';

@@ -51,6 +51,9 @@ export const RECIPIENT_KIND: Record<MailType, RecipientKind> = {
   'order-status': 'owed',
   // A change of the studio published or sent back, to its author (an operator who asked for it): the store's own people.
   'studio-review': 'store',
+  // The payment pages' watch, to the store's own admins (server/payment-pages/ caps them itself).
+  'payment-page-violation': 'store',
+  'payment-page-change': 'store',
 };
 
 /**

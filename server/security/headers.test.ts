@@ -74,12 +74,37 @@ describe('Content-Security-Policy on pages', () => {
     for (const attrs of scripts) expect(attrs).toMatch(/\bsrc=|type="application\/(?:ld\+)?json"/);
   });
 
-  it.each(['/checkout', '/quote/payment', '/order/split-payment'])('%s names the payment providers\' script hosts', async (path) => {
-    const res = await fetch(server.url + path);
+  it.each(['/checkout', '/quote/payment', '/order/split-payment'])('%s: its own files by exact URL with their integrity, no provider the store does not offer, reports sent to the store', async (path) => {
+    const res = await fetch(`${server.url}${path}`);
     const csp = directives(res.headers.get('content-security-policy'));
-    for (const host of PROVIDER_HOSTS) expect(csp.get('script-src')).toContain(host);
-    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    const scripts = csp.get('script-src')!;
+    expect(scripts).not.toContain("'self'");
+    expect(scripts).not.toContain("'unsafe-inline'");
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    // Only the test gateway has its keys here: no provider's script may load.
+    for (const host of PROVIDER_HOSTS) expect(scripts).not.toContain(host);
+    const html = await res.text();
+    const entry = /<script type="module" src="([^"]+)" integrity="(sha384-[^"]+)"><\/script>/.exec(html);
+    expect(entry, 'the entry script carries its integrity').toBeTruthy();
+    expect(scripts).toContain(server.url + entry![1]);
+    expect(csp.get('frame-src')).toContain('https:');
+    expect(csp.get('report-uri')).toEqual(['/api/payment-pages/reports']);
+    // Over http the Reporting API sends nothing, so report-uri alone (report-to over HTTPS: payment-page-policy.test.ts).
+    expect(csp.get('report-to')).toBeUndefined();
     expect(csp.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it("each payment page allows only the origins of the gateways it offers: PayPal's on the checkout, none on the split payment, which PayPal does not serve", async () => {
+    const withPayPal = await startTestServer({ PAYPAL_CLIENT_ID: 'pp-client', PAYPAL_CLIENT_SECRET: 'pp-secret' });
+    try {
+      const checkout = directives((await fetch(`${withPayPal.url}/checkout`)).headers.get('content-security-policy'));
+      expect(checkout.get('script-src')).toContain('https://www.paypal.com');
+      for (const host of PROVIDER_HOSTS.filter((h) => h !== 'https://www.paypal.com')) expect(checkout.get('script-src')).not.toContain(host);
+      const split = directives((await fetch(`${withPayPal.url}/order/split-payment`)).headers.get('content-security-policy'));
+      for (const host of PROVIDER_HOSTS) expect(split.get('script-src')).not.toContain(host);
+    } finally {
+      await withPayPal.stop();
+    }
   });
 
   it('the dealer example page has a strict policy too: its own origin and the store, no inline, no hash', async () => {

@@ -5,11 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { INVENTORY_FILE, readScriptInventory, type ScriptInventory } from '../payment-pages/script-inventory';
 
 export interface ClientAssets {
   entry: string;
   css: string[];
   preload: string[];
+  /** The payment pages' script inventory the build wrote beside the manifest (absent from a build made before it existed). */
+  inventory?: ScriptInventory;
 }
 
 interface ManifestChunk {
@@ -45,5 +48,7 @@ export function readClientAssets(clientDir: string): ClientAssets {
   };
   entry.imports?.forEach(visit);
   ALWAYS_LOADED_ISLANDS.forEach(visit);
-  return { entry: `/${entry.file}`, css: [...css].map((c) => `/${c}`), preload: [...preload] };
+  const inventoryDir = path.join(clientDir, 'payment-pages');
+  const inventory = fs.existsSync(path.join(inventoryDir, INVENTORY_FILE)) ? readScriptInventory(inventoryDir) : undefined;
+  return { entry: `/${entry.file}`, css: [...css].map((c) => `/${c}`), preload: [...preload], ...(inventory ? { inventory } : {}) };
 }

@@ -1,10 +1,13 @@
 /**
  * Wraps the renderer's HTML in a full document: head tags for search engines and link previews, the
  * stylesheet, the island bootstrap. No inline executable script: the islands' props are inert JSON
- * beside each island (renderer/islands), so the page runs under `script-src 'self'`.
+ * beside each island (renderer/islands), so the page runs under `script-src 'self'`. A payment page
+ * also carries an import map (JSON the browser reads, allowed by its hash) with the integrity of
+ * every module it may load.
  */
 import { colorOverrides } from '../../schemas/site-colors';
 import type { SiteColors } from '../../schemas/site-settings.schema';
+import type { DocumentIntegrity } from '../payment-pages/payment-page-policy';
 import type { ClientAssets } from './client-assets';
 
 export interface DocumentParts {
@@ -22,6 +25,11 @@ export interface DocumentParts {
   /** site.json's colours: those that differ from the stylesheet's defaults override its variables. */
   colors?: SiteColors | undefined;
   assets: ClientAssets;
+  /**
+   * A payment page's: the import map that gives every first-party module its SHA-384, and the
+   * `integrity` of the entry and preloads (server/payment-pages/payment-page-policy.ts).
+   */
+  integrity?: DocumentIntegrity;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -39,6 +47,12 @@ export function scriptSafeJson(value: unknown): string {
 function colorStyle(colors: SiteColors | undefined): string {
   const css = colorOverrides(colors);
   return css ? `<style>${css}</style>\n` : '';
+}
+
+/** ` integrity="…"` for a script the payment page's inventory lists; nothing elsewhere. */
+function integrityOf(p: DocumentParts, href: string): string {
+  const hash = p.integrity?.integrity.get(href);
+  return hash ? ` integrity="${hash}"` : '';
 }
 
 export function htmlDocument(p: DocumentParts): string {
@@ -63,11 +77,11 @@ ${p.image ? `<meta property="og:image" content="${escapeHtml(p.image)}">\n<meta 
 <meta name="twitter:description" content="${description}">
 ${p.noindex ? '<meta name="robots" content="noindex">\n' : ''}${(p.structuredData ?? []).map((d) => `<script type="application/ld+json">${scriptSafeJson(d)}</script>`).join('\n')}
 ${p.assets.css.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-${colorStyle(p.colors)}${p.assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`).join('\n')}
+${colorStyle(p.colors)}${p.integrity ? `<script type="importmap">${p.integrity.importMap}</script>\n` : ''}${p.assets.preload.map((href) => `<link rel="modulepreload" href="${href}"${integrityOf(p, href)}>`).join('\n')}
 </head>
 <body>
 <div id="root">${p.html}</div>
-<script type="module" src="${p.assets.entry}"></script>
+<script type="module" src="${p.assets.entry}"${integrityOf(p, p.assets.entry)}></script>
 </body>
 </html>`;
 }

@@ -7,6 +7,8 @@ import { routeAnswers } from '../content/lint/route-pattern';
 import { chooseEncoding } from '../http/accept-encoding';
 import { SESSION_COOKIE } from '../services/session-service';
 import { compressFastSync } from '../http/compression';
+import { paymentBlockOf, type PaymentBlockType } from '../../schemas/payment-page-blocks';
+import type { DocumentIntegrity, PaymentPageSecurity } from '../payment-pages/payment-page-policy';
 import type { ClientAssets } from './client-assets';
 import { htmlDocument } from './html-document';
 import { PageCache, pageCacheKey, type CachedPage } from './page-cache';
@@ -24,8 +26,12 @@ export function pageRoute(opts: {
   formsPublic: ReturnType<typeof formsPublicSettings>;
   /** Rendered pages kept in memory (PAGE_CACHE_SIZE); 0: none. */
   cacheSize: number;
+  /** The payment pages' policy and integrity (../payment-pages/payment-page-policy.ts); absent: they are served as ordinary pages. */
+  paymentPages?: PaymentPageSecurity;
 }): Middleware {
-  const { content, renderPage, assets, publicUrl } = opts;
+  const { content, renderPage, assets, publicUrl, paymentPages } = opts;
+  const publicOrigin = new URL(publicUrl).origin;
+  const publicHost = new URL(publicUrl).host;
   const store = pageStoreData(content, opts.formsPublic);
   const cache = new PageCache(opts.cacheSize);
   // The content does not change while the server runs: the sitemap is built once, on first request.
@@ -61,10 +67,19 @@ export function pageRoute(opts: {
     }
     ctx.type = HTML;
     ctx.set('Cache-Control', 'no-cache');
+    const payment = paymentPages && route ? paymentBlockOfPage(content, route.page) : null;
+    if (payment && paymentPages) {
+      // The address the browser used: the public one when it came by it (behind a TLS proxy this
+      // server sees plain http), else its own (a loopback name in development).
+      // A Host header that is not a plain host name is not written into the policy.
+      const origin = ctx.host === publicHost || !/^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(ctx.host) ? publicOrigin : ctx.origin;
+      ctx.set(paymentPages.headers(payment, origin));
+    }
     const key = pageCacheKey(url, ctx.get('Cookie') || undefined);
     const cached = cache.get(key);
     if (cached) return send(ctx, cached, HTML);
-    const { status, body } = renderDocument({ content, store, renderPage, assets, publicUrl, url, cookieHeader: ctx.get('Cookie') || undefined });
+    const integrity = payment ? paymentPages?.document : undefined;
+    const { status, body } = renderDocument({ content, store, renderPage, assets, publicUrl, url, cookieHeader: ctx.get('Cookie') || undefined, integrity });
     const page: CachedPage = { status, body: Buffer.from(body) };
     cache.set(key, page);
     send(ctx, page, HTML);
@@ -88,6 +103,8 @@ export interface DocumentRequest {
   /** Path and query, already without the route's secrets. */
   url: string;
   cookieHeader: string | undefined;
+  /** A payment page's import map and script integrity. */
+  integrity?: DocumentIntegrity;
 }
 
 /**
@@ -116,12 +133,19 @@ export function renderDocument(r: DocumentRequest): { status: number; body: stri
     siteName: r.content.settings.siteName,
     colors: r.content.settings.colors,
     assets: r.assets,
+    ...(r.integrity ? { integrity: r.integrity } : {}),
   });
   return { status: result.status, body };
 }
 
 /** Where signed-out visits to a page with `requiresSignIn` go (renderer/blocks/account/account-paths.ts). */
 export const SIGN_IN_PATH = '/my-account/login';
+
+/** The payment block of a content page, or null (a page without one, or no such page). */
+function paymentBlockOfPage(content: Content, page: string): PaymentBlockType | null {
+  const blocks = content.pages[page]?.blocks;
+  return blocks ? paymentBlockOf(blocks) : null;
+}
 
 /** The first route that answers the path (the renderer's lookup, without its module). */
 function routeOf(content: Content, path: string): Content['routes'][number] | undefined {

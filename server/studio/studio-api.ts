@@ -9,6 +9,7 @@ import { backOfficeLeadRoutes } from '../back-office/lead-routes';
 import { backOfficeOrderRoutes } from '../back-office/order-routes';
 import { backOfficeQuoteRoutes } from '../back-office/quote-routes';
 import { backOfficeRefundRoutes } from '../back-office/refund-routes';
+import { paymentPagesStudioRoutes } from '../payment-pages/studio-routes';
 import { contentRoutes } from './content-routes';
 import { operatorRoutes } from './operator-routes';
 import { imageRoutes } from './image-routes';
@@ -26,5 +27,6 @@ export async function studioApi(api: Router, site: Router, deps: StudioDeps): Pr
   backOfficeRefundRoutes(api, deps, operators.gate);
   backOfficeQuoteRoutes(api, deps, operators.gate);
   backOfficeLeadRoutes(api, deps, operators.gate);
+  paymentPagesStudioRoutes(api, deps, operators.gate, deps.paymentPages);
   studioPageRoutes(site, deps);
 }

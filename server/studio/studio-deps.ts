@@ -10,6 +10,7 @@ import type { StoreOrigins } from '../http/store-origins';
 import type { Logger } from '../logger';
 import type { Commerce } from '../services/commerce';
 import type { FormSettings } from '../services/form-settings';
+import type { PaymentPagesStudioDeps } from '../payment-pages/studio-routes';
 import type { ClientAssets } from '../ssr/client-assets';
 import type { RenderPage } from '../ssr/page-route';
 
@@ -29,6 +30,8 @@ export interface StudioDeps {
   forms: FormSettings;
   /** The payment gateways, which refunds are carried out through. */
   gateways: Pick<Gateways, 'get'>;
+  /** The payment pages' security as served and the gateways' keys, for the Payment pages screen. */
+  paymentPages: PaymentPagesStudioDeps;
 }
 
 export type { ContentProblem };

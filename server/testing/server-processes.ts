@@ -27,7 +27,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   // of the wrapper would leave the real server running (and the crash case proving nothing).
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'server', 'cli.ts'), 'start'], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PAYMENT_PAGES_CHECK_EVERY: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];

@@ -70,7 +70,8 @@ function keptLogger(lines: string[]): Logger {
 /**
  * `env`: environment variables as `npm start` reads them. The kit sets PORT and DEALER_PORT (0), HOST
  * (127.0.0.1), DATABASE_URL (a fresh migrated database), UPLOADS_DIR (a folder of the server's),
- * CONTENT_WATCH (0) and LOG_LEVEL (silent) unless they are given; CONTENT_DIR defaults to the run's
+ * CONTENT_WATCH (0), LOG_LEVEL (silent) and PAYMENT_PAGES_CHECK_EVERY (off: no test server loads its
+ * pages in Chromium on its own) unless they are given; CONTENT_DIR defaults to the run's
  * (a run may point every test server at another folder) or the demo store.
  */
 export async function startTestServer(given: Record<string, string | undefined> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -91,7 +92,7 @@ export async function startTestServer(given: Record<string, string | undefined> 
         }
       }
     }
-    const env = { PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', CONTENT_WATCH: '0', LOG_LEVEL: 'silent', UPLOADS_DIR: path.join(dir, 'files', 'uploads'), ...given, DATABASE_URL: databaseUrl, CONTENT_DIR: contentDir };
+    const env = { PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', CONTENT_WATCH: '0', LOG_LEVEL: 'silent', PAYMENT_PAGES_CHECK_EVERY: 'off', UPLOADS_DIR: path.join(dir, 'files', 'uploads'), ...given, DATABASE_URL: databaseUrl, CONTENT_DIR: contentDir };
     const config = { ...loadConfig(Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined))), ...options.config };
     const logLines: string[] = [];
     const logger = options.log === 'kept' ? keptLogger(logLines) : options.log === undefined || options.log === 'silent' ? createLogger(config.logLevel) : options.log;

@@ -139,7 +139,7 @@ export function testAuthenticationRoutes(router: Router, deps: PaymentRouteDeps,
     ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('Cache-Control', 'no-store');
     // Chromium checks form-action against the redirect that follows the post, so a dealer's return page is named.
-    ctx.set('Content-Security-Policy', pagePolicy(ctx.path, returnOrigin === origins.storeOrigin ? [] : [{ form: [returnOrigin] }]));
+    ctx.set('Content-Security-Policy', pagePolicy(returnOrigin === origins.storeOrigin ? [] : [{ form: [returnOrigin] }]));
     ctx.type = 'text/html';
     const brand = String(payment.additionalData.cardBrand ?? 'card');
     ctx.body = authenticationPage(step.transactionId, step.secret, `$${(payment.amountCents / 100).toFixed(2)} ${payment.currency}`, `${brand[0]!.toUpperCase()}${brand.slice(1)} ending in ${String(payment.additionalData.cardLast4 ?? '')}`);
