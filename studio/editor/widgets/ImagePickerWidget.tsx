@@ -2,9 +2,10 @@
  * An image of the content folder: the path in a text box (any /images/… path may be typed), the
  * current image as a thumbnail, and a "Choose" panel of the site's images as thumbnails with a
  * filter (the site serves /images/… itself, so the studio shows them as they are), and an upload.
- * An uploaded image is chosen at once, and its alt text, width and height fill the image's own
- * fields beside this one when they are empty (the picker edits `src`; its siblings are fields of
- * the same form, reached as the operator would, by their inputs).
+ * An uploaded image is chosen at once, and its alt text, width and height (typed for this image a
+ * moment ago, or read from it) replace those of the image's own fields beside this one (the picker
+ * edits `src`; its siblings are fields of the same form, reached as the operator would, by their
+ * inputs).
  */
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
@@ -12,11 +13,11 @@ import type { LibraryImage } from '../../api/studio-client';
 import type { EditorFormContext } from '../editor-context';
 import { ImageUploadForm } from './ImageUploadForm';
 
-/** Types `value` into the empty input of a sibling field (rjsf ids: root_image_src -> root_image_alt), as React hears typing. */
+/** Types `value` into the input of a sibling field (rjsf ids: root_image_src -> root_image_alt), as React hears typing. */
 function fillSibling(srcId: string, name: string, value: string): void {
   if (!srcId.endsWith('src')) return;
   const input = document.getElementById(`${srcId.slice(0, -'src'.length)}${name}`);
-  if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) || input.value !== '') return;
+  if (!(input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) || input.value === value) return;
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input) as object, 'value')?.set;
   setter?.call(input, value);
   input.dispatchEvent(new Event('input', { bubbles: true }));
