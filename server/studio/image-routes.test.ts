@@ -128,6 +128,8 @@ describe('uploading', () => {
     expect(noAlt.body.fields).toEqual({ alt: IMAGE_ALT_REQUIRED });
     expect((await upload(editor, { bytes: jpeg, name: 'a.jpg' }, undefined)).body.fields).toEqual({ alt: IMAGE_ALT_REQUIRED });
     expect((await upload(editor, null, 'A photo')).body.fields).toEqual({ file: IMAGE_TYPE_MESSAGE });
+    // Both at once: the form shows every problem, not one after the other.
+    expect((await upload(editor, null, ' ')).body.fields).toEqual({ file: IMAGE_TYPE_MESSAGE, alt: IMAGE_ALT_REQUIRED });
     const gif = await upload(editor, { bytes: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer(), name: 'a.gif' }, 'A gif');
     expect(gif.status).toBe(415);
     const text = await upload(editor, { bytes: Buffer.from('just some text, named like a photo'), name: 'photo.jpg', type: 'image/jpeg' }, 'Text');
