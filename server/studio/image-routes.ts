@@ -101,9 +101,18 @@ export function imageRoutes(api: Router, deps: StudioDeps, gate: OperatorGate): 
     const { fields } = upload;
     const unknown = Object.keys(fields).filter((k) => k !== 'alt');
     if (unknown.length) throw new ApiError(400, 'validation_failed', `This upload has no field named ${unknown[0]!.slice(0, 20)}.`, { [unknown[0]!.slice(0, 20)]: 'Unknown field' });
-    if (!upload.file || upload.file.bytes.length === 0) throw new ApiError(400, 'validation_failed', IMAGE_TYPE_MESSAGE, { file: IMAGE_TYPE_MESSAGE, ...(fields.alt?.trim() ? {} : { alt: IMAGE_ALT_REQUIRED }) });
-    const { body } = checkRequest(imageUploadEndpoint, ctx, fields.alt?.trim() ? { alt: fields.alt } : {});
-    const alt = body.alt.trim();
+    // Every problem of the form at once: the file's and the alt text's.
+    let checked: { alt: string } | undefined;
+    let altProblem: ApiError | undefined;
+    try {
+      checked = checkRequest(imageUploadEndpoint, ctx, fields.alt?.trim() ? { alt: fields.alt } : {}).body;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      altProblem = err;
+    }
+    if (!upload.file || upload.file.bytes.length === 0) throw new ApiError(400, 'validation_failed', IMAGE_TYPE_MESSAGE, { file: IMAGE_TYPE_MESSAGE, ...altProblem?.fields });
+    if (altProblem || !checked) throw altProblem!;
+    const alt = checked.alt.trim();
     const image = await prepareImage(upload.file.bytes, upload.file.name);
     const { created } = await library.add(image, alt, who.email);
     await deps.live.syncImages();

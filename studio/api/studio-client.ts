@@ -21,6 +21,16 @@ import type {
   versionReadEndpoint,
   versionRestoreEndpoint,
 } from '../../schemas/api/studio';
+import type { imageListEndpoint, imageUploadEndpoint } from '../../schemas/api/studio-images';
+import type {
+  reviewListEndpoint,
+  reviewPublishEndpoint,
+  reviewReadEndpoint,
+  reviewResubmitEndpoint,
+  reviewSendBackEndpoint,
+  reviewSubmitEndpoint,
+  reviewWithdrawEndpoint,
+} from '../../schemas/api/studio-reviews';
 
 export class StudioApiError extends Error {
   constructor(
@@ -46,6 +56,9 @@ export type VersionDetail = Data<ResponseBody<typeof versionReadEndpoint, 200>>;
 export type OperatorRow = Data<ResponseBody<typeof operatorListEndpoint, 200>>[number];
 export type AuditEntry = Data<ResponseBody<typeof auditLogEndpoint, 200>>[number];
 export type SetupSecret = Data<ResponseBody<typeof setupPasswordEndpoint, 200>>;
+export type ReviewSummary = Data<ResponseBody<typeof reviewListEndpoint, 200>>[number];
+export type ReviewDetail = Data<ResponseBody<typeof reviewReadEndpoint, 200>>;
+export type LibraryImage = Data<ResponseBody<typeof imageListEndpoint, 200>>[number];
 
 /**
  * One call of the studio's API; the back office's clients (./back-office-*.ts) use it too. `headers`
@@ -101,6 +114,24 @@ export const studioClient = {
   versions: (path?: string) => data(call<ResponseBody<typeof versionListEndpoint, 200>>('GET', `/api/studio/versions${path ? q(path) : ''}`)),
   version: (id: number) => data(call<ResponseBody<typeof versionReadEndpoint, 200>>('GET', `/api/studio/versions/${id}`)),
   restore: (id: number) => data(call<ResponseBody<typeof versionRestoreEndpoint, 201>>('POST', `/api/studio/versions/${id}/restore`, {})),
+  reviews: (query: { status?: ReviewSummary['status']; mine?: '1' } = {}) => data(call<ResponseBody<typeof reviewListEndpoint, 200>>('GET', `/api/studio/reviews${queryString(query)}`)),
+  review: (id: number) => data(call<ResponseBody<typeof reviewReadEndpoint, 200>>('GET', `/api/studio/reviews/${id}`)),
+  submitReview: (body: RequestBody<typeof reviewSubmitEndpoint>) => data(call<ResponseBody<typeof reviewSubmitEndpoint, 201>>('POST', '/api/studio/reviews', body)),
+  resubmitReview: (id: number, body: RequestBody<typeof reviewResubmitEndpoint>) => data(call<ResponseBody<typeof reviewResubmitEndpoint, 200>>('POST', `/api/studio/reviews/${id}/resubmit`, body)),
+  withdrawReview: (id: number) => data(call<ResponseBody<typeof reviewWithdrawEndpoint, 200>>('POST', `/api/studio/reviews/${id}/withdraw`, {})),
+  sendBackReview: (id: number, body: RequestBody<typeof reviewSendBackEndpoint>) => data(call<ResponseBody<typeof reviewSendBackEndpoint, 200>>('POST', `/api/studio/reviews/${id}/send-back`, body)),
+  publishReview: (id: number, body: Partial<RequestBody<typeof reviewPublishEndpoint>> = {}) => data(call<ResponseBody<typeof reviewPublishEndpoint, 200>>('POST', `/api/studio/reviews/${id}/publish`, body)),
+  images: (search = '') => data(call<ResponseBody<typeof imageListEndpoint, 200>>('GET', `/api/studio/images${queryString({ search })}`)),
+  /** A multipart upload (the one call that is not JSON): the file and its alt text. */
+  uploadImage: async (file: Blob & { name?: string }, alt: string): Promise<LibraryImage> => {
+    const body = new FormData();
+    body.set('alt', alt);
+    body.set('file', file, file.name ?? 'image');
+    const res = await fetch('/api/studio/images', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body });
+    const answer = (await res.json().catch(() => ({}))) as { data?: ResponseBody<typeof imageUploadEndpoint, 201>['data']; error?: string; message?: string; fields?: Record<string, string> };
+    if (!res.ok || !answer.data) throw new StudioApiError(res.status, answer.error ?? 'http_error', answer.message ?? `The server answered ${res.status}.`, answer.fields);
+    return answer.data;
+  },
 };
 
 export type StudioClient = typeof studioClient;

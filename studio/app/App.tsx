@@ -11,6 +11,8 @@ import { QuotesPage } from '../back-office/QuotesPage';
 import { SubscribersPage } from '../back-office/SubscribersPage';
 import { AuditPage } from './AuditPage';
 import { HistoryPage } from './HistoryPage';
+import { ImagesPage } from './ImagesPage';
+import { ReviewPage } from './ReviewPage';
 import { OperatorsPage } from './OperatorsPage';
 import { BASE, Link, matchRoute, navigate, useLocation, type Route } from './router';
 import { SetupPage } from './SetupPage';
@@ -102,6 +104,10 @@ function signedInScreen(route: Route, operator: Operator): ReactNode {
       return <LeadsPage id={route.id} />;
     case 'subscribers':
       return <SubscribersPage />;
+    case 'reviews':
+      return <ReviewPage id={route.id} />;
+    case 'images':
+      return <ImagesPage />;
     default:
       return (
         <main id="main" className="page page--narrow">

@@ -29,13 +29,41 @@ describe('PublishPanel', () => {
     expect(link.getAttribute('href')).toBe('/studio/edit/pages/showroom-austin.json');
   });
 
-  it('shows no Publish to a viewer or an editor, and tells the editor who publishes', () => {
-    renderInStudio(<PublishPanel {...panel({ operator: operators.editor })} />, { operator: operators.editor });
+  it('shows no Publish to a viewer or an editor; an editor submits the drafts for review with a note', async () => {
+    const change = (status: 'submitted' | 'sent_back') => ({ id: 12, status, author: operators.editor.email, note: 'Austin page', files: [draft.path], createdAt: '2026-11-27T10:00:00.000Z', updatedAt: '2026-11-27T10:00:00.000Z', decidedBy: null, version: null, unseen: false, overlaps: [] });
+    const submitReview = vi.fn(() => Promise.resolve({ review: change('submitted'), files: [], events: [] }));
+    const reviews = vi.fn(() => Promise.resolve([] as ReturnType<typeof change>[]));
+    renderInStudio(<PublishPanel {...panel({ operator: operators.editor })} />, { operator: operators.editor, client: fakeClient({ reviews, submitReview }) });
     expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
-    expect(screen.getByText(/Publishing needs the publisher role/)).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Submit for review' });
+    // A note is asked for, at the field.
+    fireEvent.click(submit);
+    expect(screen.getByLabelText('Note for the publisher').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Say in a few words what the change is.')).toBeTruthy();
+    expect(submitReview).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Note for the publisher'), { target: { value: ' The Austin showroom ' } });
+    fireEvent.click(screen.getByLabelText('E-mail me the decision'));
+    fireEvent.click(submit);
+    expect(await screen.findByText(/Submitted for review as change 12/)).toBeTruthy();
+    expect(submitReview).toHaveBeenCalledWith({ note: 'The Austin showroom', notifyByEmail: true, paths: [draft.path] });
     cleanup();
+
+    // Sent back: the publisher's comment above, and "Submit again" for that change.
+    const resubmitReview = vi.fn(() => Promise.resolve({ review: change('submitted'), files: [], events: [] }));
+    const review = vi.fn(() => Promise.resolve({ review: change('sent_back'), files: [], events: [{ at: '2026-11-27T11:00:00.000Z', operator: operators.publisher.email, kind: 'sent_back' as const, comment: 'Add the opening hours.' }] }));
+    renderInStudio(<PublishPanel {...panel({ operator: operators.editor })} />, {
+      operator: operators.editor,
+      client: fakeClient({ reviews: vi.fn(() => Promise.resolve([change('sent_back')])), review, resubmitReview }),
+    });
+    expect((await screen.findByRole('note')).textContent).toBe(`Change 12 was sent back by ${operators.publisher.email}: “Add the opening hours.”`.replace(/[“”]/g, ''));
+    fireEvent.change(screen.getByLabelText('Note for the publisher'), { target: { value: 'Hours added' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit again' }));
+    await screen.findByText(/Submitted for review as change 12/);
+    expect(resubmitReview).toHaveBeenCalledWith(12, { note: 'Hours added' });
+    cleanup();
+
     renderInStudio(<PublishPanel {...panel({ operator: operators.viewer, drafts: [] })} />, { operator: operators.viewer });
-    expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Publish|Submit/ })).toBeNull();
     expect(screen.getByText(/drafting needs the editor role/)).toBeTruthy();
   });
 

@@ -1,16 +1,17 @@
 /**
  * The publish panel: this operator's drafts, the site's problems (each a link to its file), and
- * Publish, which stays disabled while any problem stands, the reason beside it. A viewer and an
- * editor get a note in its place. A conflict (another operator published one of the files since
+ * Publish, which stays disabled while any problem stands, the reason beside it. An editor submits
+ * the drafts for review instead, with a note (or submits again the change a publisher sent back,
+ * whose comment shows here); a viewer gets a note. A conflict (another operator published one of the files since
  * the draft began) is explained, with a way to reload the file; after a publish, a link to the page.
  */
 import { useId, useState } from 'react';
 import { DRAFT_CONFLICT, PUBLISH_BLOCKED } from '../../schemas/api/studio';
 import { StudioApiError, type ContentProblem, type Operator } from '../api/studio-client';
 import { fileLabel, pageName, type FileEntry } from './kinds';
-import { editPath, historyPath, Link } from './router';
+import { editPath, historyPath, Link, reviewsPath } from './router';
 import { atLeast, useStudio } from './studio-context';
-import { Alert, Status } from './ui';
+import { Alert, Status, useLoad } from './ui';
 
 export interface Published {
   version: number;
@@ -159,10 +160,10 @@ export function PublishPanel({ operator, drafts, problems, draftsChecked, onProb
               {busy ? 'Publishing…' : drafts.length > 1 ? `Publish ${drafts.length} files` : 'Publish'}
             </button>
           </div>
+        ) : canDraft ? (
+          <SubmitForReview drafts={drafts} problems={problems} onProblems={onProblems} />
         ) : (
-          <p className="publish__note">
-            {canDraft ? 'Publishing needs the publisher role: a publisher or an admin publishes.' : 'Your role reads files, previews and history; drafting needs the editor role.'}
-          </p>
+          <p className="publish__note">Your role reads files, previews and history; drafting needs the editor role.</p>
         )}
       </div>
       {/* Live: a publish refused for problems is announced by the reason appearing. */}
@@ -264,5 +265,91 @@ export function PublishPanel({ operator, drafts, problems, draftsChecked, onProb
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * An editor's drafts to a publisher: "Submit for review" with a note, or, when a change of theirs
+ * holding these files waits or was sent back, "Submit again" for that change, the publisher's
+ * comment above it.
+ */
+function SubmitForReview({ drafts, problems, onProblems }: { drafts: readonly FileEntry[]; problems: readonly ContentProblem[]; onProblems(problems: ContentProblem[]): void }) {
+  const { client, failure } = useStudio();
+  const id = useId();
+  const [mine, reloadMine] = useLoad(() => client.reviews({ mine: '1' }), () => '', [client]);
+  const [note, setNote] = useState('');
+  const [byEmail, setByEmail] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState('');
+  const [error, setError] = useState('');
+  const open = mine.state === 'ready' ? mine.value.find((c) => (c.status === 'sent_back' || c.status === 'submitted') && c.files.some((f) => drafts.some((d) => d.path === f))) : undefined;
+  const [thread] = useLoad(() => (open?.status === 'sent_back' ? client.review(open.id) : Promise.resolve(null)), () => '', [client, open?.id, open?.status]);
+  const comment = thread.state === 'ready' && thread.value ? [...thread.value.events].reverse().find((e) => e.kind === 'sent_back') : undefined;
+  const reason = problems.length > 0 ? 'Fix the problems first.' : drafts.length === 0 ? 'Nothing to submit: you have no drafts.' : '';
+
+  const submit = async () => {
+    if (reason || busy) return;
+    if (!note.trim()) {
+      setError('Say in a few words what the change is.');
+      return;
+    }
+    setBusy(true);
+    setError('');
+    setDone('');
+    try {
+      const body = { note: note.trim(), ...(byEmail ? { notifyByEmail: true } : {}) };
+      const result = open ? await client.resubmitReview(open.id, body) : await client.submitReview({ ...body, paths: drafts.map((d) => d.path) });
+      setNote('');
+      setDone(`Submitted for review as change ${result.review.id}: a publisher publishes it or sends it back.`);
+      reloadMine();
+    } catch (e) {
+      if (e instanceof StudioApiError && e.status === 422) onProblems(problemsOfFields(e.fields));
+      const text = e instanceof StudioApiError && e.fields.note ? e.fields.note : failure(e);
+      if (text) setError(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="publish__act publish__act--review">
+      {open?.status === 'sent_back' ? (
+        <p className="publish__sent-back" role="note">
+          <Link href={reviewsPath(open.id)}>Change {open.id}</Link> was sent back
+          {comment ? (
+            <>
+              {' '}
+              by {comment.operator}: <q>{comment.comment}</q>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <label className="visually-hidden" htmlFor={`${id}-note`}>
+        Note for the publisher
+      </label>
+      <input
+        id={`${id}-note`}
+        className="field__input publish__message"
+        placeholder="Note for the publisher"
+        maxLength={2000}
+        value={note}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setNote(e.target.value)}
+        onKeyDown={(e) => e.key === 'Enter' && void submit()}
+      />
+      <label className="publish__email">
+        <input type="checkbox" checked={byEmail} onChange={(e) => setByEmail(e.target.checked)} /> E-mail me the decision
+      </label>
+      <button type="button" className="button button--primary" disabled={reason !== '' || busy} title={reason || undefined} onClick={() => void submit()}>
+        {busy ? 'Submitting…' : open ? 'Submit again' : 'Submit for review'}
+      </button>
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Status className="publish__status">{done}</Status>
+    </div>
   );
 }

@@ -17,6 +17,8 @@ export function Shell({ route, children }: { route: Route; children: ReactNode }
     { name: 'leads', label: 'Leads', href: `${BASE}/leads` },
     { name: 'subscribers', label: 'Subscribers', href: `${BASE}/subscribers` },
     { name: 'files', label: 'Files', href: BASE },
+    { name: 'reviews', label: 'Review', href: `${BASE}/reviews` },
+    { name: 'images', label: 'Images', href: `${BASE}/images` },
     { name: 'history', label: 'History', href: `${BASE}/history` },
     ...(atLeast(operator, 'admin')
       ? [

@@ -55,6 +55,8 @@ export const editPath = (file: string) => `${BASE}/edit/${file.split('/').map(en
 export const ordersPath = (id?: number) => `${BASE}/orders${id ? `/${id}` : ''}`;
 export const quotesPath = (id?: number | 'new') => `${BASE}/quotes${id ? `/${id}` : ''}`;
 export const leadsPath = (id?: number) => `${BASE}/leads${id ? `/${id}` : ''}`;
+export const reviewsPath = (id?: number) => `${BASE}/reviews${id ? `/${id}` : ''}`;
+export const imagesPath = `${BASE}/images`;
 export const historyPath = (version?: number, file?: string) =>
   `${BASE}/history${version ? `/${version}` : ''}${file ? `?path=${encodeURIComponent(file)}` : ''}`;
 
@@ -69,6 +71,8 @@ export type Route =
   | { name: 'quotes'; id: number | 'new' | null }
   | { name: 'leads'; id: number | null }
   | { name: 'subscribers' }
+  | { name: 'reviews'; id: number | null }
+  | { name: 'images' }
   | { name: 'not-found' };
 
 export function matchRoute(pathname: string, search: URLSearchParams): Route {
@@ -97,6 +101,9 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
     return name === 'quotes' ? { name, id } : { name, id: id as number | null };
   }
   if (rest === '/subscribers') return { name: 'subscribers' };
+  const review = /^\/reviews(?:\/([1-9]\d{0,14}))?$/.exec(rest);
+  if (review) return { name: 'reviews', id: review[1] ? Number(review[1]) : null };
+  if (rest === '/images') return { name: 'images' };
   return { name: 'not-found' };
 }
 
