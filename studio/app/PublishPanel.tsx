@@ -6,6 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { DRAFT_CONFLICT, PUBLISH_BLOCKED } from '../../schemas/api/studio';
+import { problemSentence } from '../../schemas/definition-places';
 import { StudioApiError, type ContentProblem, type Operator } from '../api/studio-client';
 import { fileLabel, pageName, type FileEntry } from './kinds';
 import { editPath, historyPath, Link } from './router';
@@ -255,8 +256,9 @@ export function PublishPanel({ operator, drafts, problems, draftsChecked, onProb
                       {p.file}
                     </Link>
                   ) : null}
+                  <span className="problem__message">{problemSentence(p)}</span>
+                  {/* The JSON pointer, for developers and the CLI. */}
                   {p.pointer ? <code className="problem__pointer">{p.pointer}</code> : null}
-                  <span className="problem__message">{p.message}</span>
                 </li>
               ))}
             </ul>

@@ -64,3 +64,24 @@ export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, p
   }
   return out;
 }
+
+const FOCUSABLE = 'input, select, textarea, button, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Focuses the field of a form (rjsf ids: `{idPrefix}_{segment}_{segment}`) a path names, or the
+ * nearest field above it that exists (a missing property's group, a list), and brings it into view.
+ * Returns whether something took the focus.
+ */
+export function focusField(idPrefix: string, path: readonly string[]): boolean {
+  for (let k = path.length; k >= 0; k--) {
+    const id = k === 0 ? idPrefix : `${idPrefix}_${path.slice(0, k).join('_')}`;
+    const found = document.getElementById(id);
+    if (!found) continue;
+    const target = found.matches(FOCUSABLE) ? found : found.querySelector<HTMLElement>(FOCUSABLE);
+    if (!target) continue;
+    target.scrollIntoView?.({ block: 'center' });
+    target.focus();
+    return true;
+  }
+  return false;
+}
