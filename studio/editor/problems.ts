@@ -55,6 +55,15 @@ export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, p
     } else if (e.keyword === 'pattern') {
       const description = (e.parentSchema as { description?: string } | undefined)?.description;
       message = description ? `Not in the expected form. ${description}` : `Must match ${String(params['pattern'])}.`;
+    } else if (e.keyword === 'minLength') {
+      message = Number(params['limit']) === 1 ? 'Must not be empty.' : `Must have at least ${String(params['limit'])} characters.`;
+    } else if (e.keyword === 'maxLength') {
+      message = `Must have at most ${String(params['limit'])} characters.`;
+    } else if (e.keyword === 'minItems') {
+      message = Number(params['limit']) === 1 ? 'Needs at least one entry.' : `Needs at least ${String(params['limit'])} entries.`;
+    } else if (e.keyword === 'type') {
+      const words: Record<string, string> = { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'on or off', array: 'a list', object: 'a group of settings' };
+      message = `Must be ${String(params['type']).split(',').map((t) => words[t] ?? t).join(' or ')}.`;
     } else {
       message = `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
     }
