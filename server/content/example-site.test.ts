@@ -36,6 +36,15 @@ describe('the demo store (examples/site)', () => {
     expect(fs.existsSync(resolved), `${ref} does not exist`).toBe(true);
   });
 
+  // What a visitor reads is content, not what a test or a generator left behind.
+  it('carries no test leftovers: no "(updated)" marks, no placeholder choices such as "Option 1"', () => {
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(siteDir, file), 'utf8');
+      expect(text, file).not.toMatch(/\(updated\)/);
+      expect(text, file).not.toMatch(/"(label|text)": "Option \d+"/);
+    }
+  });
+
   it('passes `npm run validate -- examples/site` with exit code 0', () => {
     const result = spawnSync(path.resolve('node_modules/.bin/tsx'), ['server/cli.ts', 'validate', 'examples/site'], { encoding: 'utf8' });
     expect(result.stdout + result.stderr).toContain('examples/site: all definitions are valid.');

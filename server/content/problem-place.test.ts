@@ -12,7 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockSchemas } from '../../schemas/page.schema';
 import { readDefinitions } from './load-content';
-import { placeOf, problemSentence } from './problem-place';
+import { placeOf, problemSentence } from '../../schemas/definition-places';
 import { definitionSchemas } from '../../schemas/index';
 
 const siteDir = path.resolve('examples/site');

@@ -540,6 +540,8 @@ export interface ContentImageFileTable {
   path: string;
   width: number;
   bytes: Uint8Array;
+}
+
 /** One kind of policy violation reported from the payment pages (server/payment-pages/violation-reports.ts). */
 export interface PaymentPageViolationTable {
   id: Generated<number>;

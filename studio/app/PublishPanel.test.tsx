@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_CONFLICT, PUBLISH_BLOCKED } from '../../schemas/api/studio';
 import { StudioApiError } from '../api/studio-client';
 import { pageAddress, problemsOfFields, PublishPanel, type PublishPanelProps } from './PublishPanel';
+import { navigate } from './router';
 import { fakeClient, operators, renderInStudio } from './testing/studio-fixture';
 
 afterEach(cleanup);
@@ -81,6 +82,9 @@ describe('PublishPanel', () => {
     expect(publish).toHaveBeenCalledWith({ message: 'The Austin showroom' });
     expect(screen.getByRole('status').textContent).toContain('Published as version 7');
     expect(props.onPublished).toHaveBeenCalledWith({ version: 7, files: ['pages/showroom-austin.json', 'routes.json'] });
+    // The next screen starts without it.
+    act(() => navigate('/studio/edit/pages/home.json'));
+    expect(screen.getByRole('status').textContent).not.toContain('Published as version 7');
   });
 
   it('explains a conflict and reloads the file after discarding the draft', async () => {

@@ -7,9 +7,10 @@
  */
 import { useId, useState } from 'react';
 import { DRAFT_CONFLICT, PUBLISH_BLOCKED } from '../../schemas/api/studio';
+import { problemSentence } from '../../schemas/definition-places';
 import { StudioApiError, type ContentProblem, type Operator } from '../api/studio-client';
 import { fileLabel, pageName, type FileEntry } from './kinds';
-import { editPath, historyPath, Link, reviewsPath } from './router';
+import { editPath, historyPath, Link, reviewsPath, useLocation } from './router';
 import { atLeast, useStudio } from './studio-context';
 import { Alert, Status, useLoad } from './ui';
 
@@ -75,6 +76,13 @@ export function PublishPanel({ operator, drafts, problems, draftsChecked, onProb
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  // What a publish answered belongs to the screen it was done on: the next screen starts without it.
+  const { pathname } = useLocation();
+  const [outcomeAt, setOutcomeAt] = useState(pathname);
+  if (outcomeAt !== pathname) {
+    setOutcomeAt(pathname);
+    if (outcome.kind !== 'none') setOutcome({ kind: 'none' });
+  }
   const canPublish = atLeast(operator, 'publisher');
   const canDraft = atLeast(operator, 'editor');
 
@@ -256,8 +264,9 @@ export function PublishPanel({ operator, drafts, problems, draftsChecked, onProb
                       {p.file}
                     </Link>
                   ) : null}
+                  <span className="problem__message">{problemSentence(p)}</span>
+                  {/* The JSON pointer, for developers and the CLI. */}
                   {p.pointer ? <code className="problem__pointer">{p.pointer}</code> : null}
-                  <span className="problem__message">{p.message}</span>
                 </li>
               ))}
             </ul>

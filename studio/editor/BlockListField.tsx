@@ -5,7 +5,7 @@
  * (BlockForm) for its type's schema. Every change goes through the block-list reducer; the blocks'
  * generated ids live here, beside the JSON, never in it.
  */
-import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type DragEvent, type KeyboardEvent } from 'react';
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { BlockCatalogue } from './BlockCatalogue';
 import { BlockForm } from './BlockForm';
@@ -14,6 +14,7 @@ import { blockListReducer, newBlockId, reconcileIds, type BlockData, type BlockL
 import type { EditorFormContext, ProblemStore } from './editor-context';
 import { blockSchemaByType } from './form-schemas';
 import { keepKeyOrder } from './key-order';
+import { focusField, pointerToPath } from './problems';
 
 const EMPTY: BlockData[] = [];
 
@@ -73,6 +74,27 @@ export function BlockListField(props: FieldProps) {
       return;
     }
     if (target.blockId) listRef.current?.querySelector<HTMLElement>(`[data-block-id="${target.blockId}"] .studio-block__toggle`)?.focus();
+  });
+
+  // A click on a problem of a block: open the block, then focus the field (or the block's heading).
+  const focusPointer = useRef<string[] | null>(null);
+  useEffect(
+    () =>
+      context.problems.onFocus((pointer) => {
+        const path = pointerToPath(pointer);
+        const id = path[0] === 'blocks' ? current.current.ids[Number(path[1])] : undefined;
+        if (!id) return;
+        focusPointer.current = [id, ...path.slice(2)];
+        setOpen((s) => (s.has(id) ? new Set(s) : new Set(s).add(id)));
+      }),
+    [context.problems],
+  );
+  useEffect(() => {
+    const target = focusPointer.current;
+    if (!target) return;
+    focusPointer.current = null;
+    const [id, ...rest] = target;
+    if (!focusField(id!, rest)) listRef.current?.querySelector<HTMLElement>(`[data-block-id="${id}"] .studio-block__toggle`)?.focus();
   });
 
   const onBlockChange = useCallback(

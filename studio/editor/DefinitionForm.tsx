@@ -4,14 +4,14 @@
  * block its own form. The site's problems for this file are shown at their fields (extraErrors);
  * those under /blocks/… are shown by the block forms instead.
  */
-import { memo, useCallback, useRef, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RegistryFieldsType } from '@rjsf/utils';
 import { BlockListField } from './BlockListField';
 import type { EditorFormContext } from './editor-context';
 import { defaultFormStateBehavior, studioTemplates, studioWidgets, uiSchemaFor } from './form-parts';
 import { keepKeyOrder } from './key-order';
-import { errorSchemaOf } from './problems';
+import { errorSchemaOf, focusField, pointerToPath } from './problems';
 import type { KindValidators } from './validators';
 
 const studioFields: RegistryFieldsType = { BlockList: BlockListField };
@@ -35,6 +35,15 @@ export const DefinitionForm = memo(function DefinitionForm({ validators, data, f
     return cache.current.errors;
   });
   const handleChange = useCallback((e: IChangeEvent) => onChange(keepKeyOrder(data, e.formData)), [data, onChange]);
+  // A click on a problem: its field, unless a block holds it (the block list opens the block for that).
+  useEffect(
+    () =>
+      store.onFocus((pointer) => {
+        if (validators.kind === 'page' && /^\/blocks\/\d+/.test(pointer)) return;
+        focusField('def', pointerToPath(pointer));
+      }),
+    [store, validators.kind],
+  );
   return (
     <Form
       tagName="div"

@@ -127,7 +127,9 @@ describe('EditorPage: a page', () => {
     const title = (await titleField());
     fireEvent.change(title, { target: { value: '' } });
     await waitFor(() => expect(title.closest('.form-group')!.querySelector('.error-detail')?.textContent).toMatch(/required/i));
-    expect(screen.getByText(/1 problem/)).toBeTruthy();
+    // One count, and the list names the field by its label.
+    expect(document.querySelector('.studio-problem-count')!.textContent).toBe('1 problem');
+    expect(screen.getByRole('region', { name: 'Problems in this file' }).querySelector('button')!.textContent).toMatch(/^Page metadata · Title: /);
     fireEvent.change(title, { target: { value: 'Contact' } });
     await waitFor(() => expect(title.closest('.form-group')!.querySelector('.error-detail')).toBeNull());
     // Inside a block's own form: the open title banner's image needs a path; its header counts the problem.
@@ -152,7 +154,7 @@ describe('EditorPage: a page', () => {
     expect(screen.getByRole('button', { name: 'Form' })).toHaveProperty('disabled', true);
     // A schema error: an unknown block type, with a suggestion, at its line.
     fireEvent.change(area, { target: { value: demoText('pages/contact.json').replace('"type": "text",', '"type": "texts",') } });
-    expect(screen.getByText(/Unknown block type "texts"/)).toBeTruthy();
+    expect(screen.getAllByText(/Unknown block type "texts"/).length).toBeGreaterThan(0);
     // A valid change goes back to the form with nothing lost.
     fireEvent.change(area, { target: { value: demoText('pages/contact.json').replace('"Contact Us"', '"Talk to us"') } });
     fireEvent.click(screen.getByRole('button', { name: 'Form' }));
@@ -250,11 +252,14 @@ describe('EditorPage: autosave', () => {
     // …in the block's header count, and at the block form's field once it is open.
     const formBlock = blockItems()[2]!;
     expect(within(formBlock).getByText('1 problem')).toBeTruthy();
-    fireEvent.click(formBlock.querySelector('.studio-block__toggle')!);
-    expect(within(formBlock).getByLabelText(/^Form/, { selector: 'select' }).closest('.form-group')!.textContent).toContain('No form is named "contact-us".');
-    // Listed too, this file's only.
-    expect(screen.getByRole('region', { name: 'Problems found across the site' }).textContent).not.toContain('routes.json');
-    expect(screen.getByText('2 problems')).toBeTruthy();
+    // Listed too, this file's only, in the form's words; a click opens the block and focuses the field.
+    const list = screen.getByRole('region', { name: 'Problems in this file' });
+    expect(list.textContent).not.toContain('routes.json');
+    expect(document.querySelector('.studio-problem-count')!.textContent).toBe('2 problems');
+    fireEvent.click(within(list).getByRole('button', { name: 'Block 3 (Form) · Form: No form is named "contact-us".' }));
+    const select = await waitFor(() => within(formBlock).getByLabelText(/^Form/, { selector: 'select' }));
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    expect(select.closest('.form-group')!.textContent).toContain('No form is named "contact-us".');
   });
 
   it('on 409 draft_stale tells the operator another tab saved, and keeps or reloads on their choice', async () => {

@@ -17,6 +17,8 @@ import { formatJson, parseJson, type ParseResult } from './json-text';
 import { PreviewPane } from './PreviewPane';
 import type { PointerProblem } from './problems';
 import { RawJsonView } from './RawJsonView';
+import { definitionSchemas } from '../../schemas/index';
+import { placeOf, problemSentence } from '../../schemas/definition-places';
 import { templateFor } from './templates';
 import { forgetStash, readStash, stashUnsaved, type Stashed } from './unsaved-stash';
 import { useRoutesFile } from './use-routes-file';
@@ -181,12 +183,21 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
 
   const schemaProblems: PointerProblem[] = useMemo(() => (doc.parsed.ok && validators ? checkDefinition(validators, doc.parsed.value) : []), [doc.parsed, validators]);
   useEffect(() => store.setSchema(schemaProblems), [store, schemaProblems]);
-  const [siteProblems, setSiteProblems] = useState<PointerProblem[]>([]);
+  // One list, counted once: the schema's problems and the site check's it does not repeat.
+  const [allProblems, setAllProblems] = useState<PointerProblem[]>([]);
   useEffect(() => {
-    const update = () => setSiteProblems(store.siteProblems());
+    const update = () => setAllProblems(store.all());
     update();
     return store.subscribe(update);
   }, [store]);
+  const placed = useMemo(
+    () => allProblems.map((p) => ({ ...p, where: kind && doc.parsed.ok ? placeOf(definitionSchemas[kind] as unknown as Record<string, unknown>, doc.parsed.value, p.pointer) : '' })),
+    [allProblems, kind, doc.parsed],
+  );
+  const goTo = (pointer: string) => {
+    if (view !== 'form') setView('form');
+    store.focus(pointer);
+  };
 
   const routePaths = useMemo(() => (routesFile.file.state === 'ready' ? routesFile.file.doc.routes.map((r) => r.path) : []), [routesFile.file]);
   const formContext: EditorFormContext | null = useMemo(
@@ -209,7 +220,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
 
   const pageName = kind === 'page' ? pageNameOf(path) : null;
   const formAvailable = doc.parsed.ok && Boolean(kind) && validators !== null;
-  const problemCount = doc.parsed.ok ? schemaProblems.length + siteProblems.length : 1;
+  const problemCount = doc.parsed.ok ? allProblems.length : 1;
 
   if (load.state === 'loading') {
     return (
@@ -298,13 +309,19 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
       <div className="studio-editor__split">
         <div className="studio-editor__form">
           {pageName && <AddressPanel pageName={pageName} routes={routesFile.file} readOnly={readOnly} save={routesFile.save} reload={routesFile.reload} onSaved={onSaved} />}
-          {siteProblems.length > 0 && (
-            <section className="studio-site-problems" aria-label="Problems found across the site">
-              <p>The site check found {siteProblems.length === 1 ? 'a problem' : `${siteProblems.length} problems`} in this file:</p>
+          {doc.parsed.ok && placed.length > 0 && (
+            <section className="studio-site-problems" aria-label="Problems in this file">
+              <p>{placed.length === 1 ? '1 problem' : `${placed.length} problems`} in this file. Choose one to go to its field.</p>
               <ul>
-                {siteProblems.map((p) => (
+                {placed.map((p) => (
                   <li key={`${p.pointer} ${p.message}`}>
-                    <code>{p.pointer || '(whole file)'}</code> {p.message}
+                    <button type="button" className="studio-link studio-problem__go" onClick={() => goTo(p.pointer)}>
+                      {problemSentence(p)}
+                    </button>{' '}
+                    {/* The JSON pointer, for developers and the CLI. */}
+                    <code className="studio-problem__pointer" title="Where in the file (JSON pointer)">
+                      {p.pointer || '(whole file)'}
+                    </code>
                   </li>
                 ))}
               </ul>
@@ -315,7 +332,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
           ) : view === 'form' ? (
             <p role="status">Preparing the form…</p>
           ) : (
-            <RawJsonView text={doc.text} parsed={doc.parsed} problems={[...schemaProblems, ...siteProblems]} readOnly={readOnly} onChange={onRawChange} />
+            <RawJsonView text={doc.text} parsed={doc.parsed} problems={allProblems} readOnly={readOnly} onChange={onRawChange} />
           )}
         </div>
         <PreviewPane client={client} path={path} text={doc.text} renderable={doc.parsed.ok} />

@@ -46,16 +46,23 @@ export function referenceNames(site: SiteFiles, routePaths: readonly string[]): 
 }
 
 type Listener = () => void;
+type FocusListener = (pointer: string) => void;
 
 /**
- * The file's problems: `site` (the cross-file lint of the last save, for this file) shown at the
- * fields as rjsf extraErrors, and `schema` (this document checked as it is typed) counted per block.
- * Snapshots are cached so useSyncExternalStore sees the same object until something changed.
+ * The file's problems: `schema` (this document checked as it is typed) and `site` (the cross-file
+ * lint of the last save, for this file), as one list: a site problem at a pointer the schema check
+ * already names is the server's copy of that schema problem, counted once. The site problems show
+ * at their fields as rjsf extraErrors (the form's own validation shows the schema ones); the block
+ * badges, the editor's count and its list all count the one list. Snapshots are cached so
+ * useSyncExternalStore sees the same object until something changed.
  */
 export class ProblemStore {
   private site: PointerProblem[] = [];
   private schema: PointerProblem[] = [];
+  private merged: PointerProblem[] = [];
+  private siteShown: PointerProblem[] = [];
   private listeners = new Set<Listener>();
+  private focusListeners = new Set<FocusListener>();
   private errorSchemas = new Map<string, ErrorSchema | undefined>();
 
   subscribe = (listener: Listener): (() => void) => {
@@ -67,31 +74,52 @@ export class ProblemStore {
     if (JSON.stringify(problems) === JSON.stringify(this.site)) return;
     this.site = problems;
     this.errorSchemas.clear();
-    this.emit();
+    this.merge();
   }
 
   setSchema(problems: PointerProblem[]): void {
-    if (problems.length === 0 && this.schema.length === 0) return;
+    if (JSON.stringify(problems) === JSON.stringify(this.schema)) return;
     this.schema = problems;
-    this.emit();
+    this.errorSchemas.clear();
+    this.merge();
   }
 
+  /** Every problem of the file, each once: the schema check's, then the site's it does not repeat. */
+  all(): PointerProblem[] {
+    return this.merged;
+  }
+
+  /** The site problems the schema check does not repeat (shown at their fields as extraErrors). */
   siteProblems(): PointerProblem[] {
-    return this.site;
+    return this.siteShown;
   }
 
   /** The site problems under a pointer as an ErrorSchema relative to it (the same object until they change). */
   errorSchemaUnder(prefix: string): ErrorSchema | undefined {
-    if (!this.errorSchemas.has(prefix)) this.errorSchemas.set(prefix, errorSchemaOf(problemsUnder(this.site, prefix)));
+    if (!this.errorSchemas.has(prefix)) this.errorSchemas.set(prefix, errorSchemaOf(problemsUnder(this.siteShown, prefix)));
     return this.errorSchemas.get(prefix);
   }
 
-  /** How many problems (schema and site) lie under a pointer. */
+  /** How many problems lie under a pointer (the same count the editor's list shows). */
   countUnder(prefix: string): number {
-    return problemsUnder(this.schema, prefix).length + problemsUnder(this.site, prefix).length;
+    return problemsUnder(this.merged, prefix).length;
   }
 
-  private emit(): void {
+  /** Asks the form to open what holds the pointer and focus its field (a click on a problem). */
+  focus(pointer: string): void {
+    for (const l of this.focusListeners) l(pointer);
+  }
+
+  onFocus(listener: FocusListener): () => void {
+    this.focusListeners.add(listener);
+    return () => this.focusListeners.delete(listener);
+  }
+
+  private merge(): void {
+    const named = new Set(this.schema.map((p) => p.pointer));
+    const siteShown = this.site.filter((p) => !named.has(p.pointer));
+    if (JSON.stringify(siteShown) !== JSON.stringify(this.siteShown)) this.siteShown = siteShown;
+    this.merged = [...this.schema, ...this.siteShown];
     for (const l of this.listeners) l();
   }
 }

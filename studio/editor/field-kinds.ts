@@ -56,12 +56,12 @@ function classify(name: string, schema: SchemaLike): FieldKind | null {
   if (schema.contentMediaType === 'text/html' || name === 'html') return { type: 'rich-text' };
   if (schema.format === 'date' || schema.pattern === '^\\d{4}-\\d{2}-\\d{2}$' || /\bYYYY-MM-DD\b/.test(description)) return { type: 'date' };
 
-  if (/\bforms\/\{name\}\.json/.test(description)) return { type: 'reference', target: 'form', strict: true };
-  if (/\bpopups\/\{name\}\.json/.test(description) || name === 'popups') return { type: 'reference', target: 'popup', strict: true };
-  if (/\bestimator\/\{name\}\.json/.test(description)) return { type: 'reference', target: 'estimator', strict: true };
+  if (/\bforms\/\{name\}\.json/.test(description) || /^Which form\b/.test(description)) return { type: 'reference', target: 'form', strict: true };
+  if (/\bpopups\/\{name\}\.json/.test(description) || /^Which popup\b/.test(description) || name === 'popups') return { type: 'reference', target: 'popup', strict: true };
+  if (/\bestimator\/\{name\}\.json/.test(description) || /^Which estimator\b/.test(description)) return { type: 'reference', target: 'estimator', strict: true };
   if (/\bpage definition in pages\//i.test(description) || /\bpages\/\{name\}\.json/.test(description)) return { type: 'reference', target: 'page', strict: true };
   // A style may also be a route parameter (':styleName'), so the list only suggests.
-  if (/\bcatalog\/styles\/\{name\}\.json/.test(description) || /^Name of the (product )?style\b/i.test(description) || name === 'styles' || name === 'styleName') {
+  if (/\bcatalog\/styles\/\{name\}\.json/.test(description) || /^(Name of the|Which) (product )?style\b/i.test(description) || name === 'styles' || name === 'styleName') {
     return { type: 'reference', target: 'style', strict: false };
   }
 

@@ -22,7 +22,16 @@ export function StudioArrayFieldTitle(props: ArrayFieldTitleProps) {
 }
 
 export function StudioCheckboxWidget(props: WidgetProps) {
-  return <CoreCheckbox {...props} label={humanLabel(props.label)} />;
+  // A setting left out of the file takes its documented default: the box shows that, not "off".
+  const value = props.value === undefined ? documentedDefault(props.schema) : props.value;
+  return <CoreCheckbox {...props} value={value} label={humanLabel(props.label)} />;
+}
+
+/** A yes/no setting's default: the schema's `default`, else the one its description names ("Default true", "Default on"). */
+export function documentedDefault(schema: { default?: unknown; description?: string }): boolean | undefined {
+  if (typeof schema.default === 'boolean') return schema.default;
+  const said = /\bDefault:? (true|on|false|off)\b/i.exec(schema.description ?? '')?.[1]?.toLowerCase();
+  return said === undefined ? undefined : said === 'true' || said === 'on';
 }
 
 /**

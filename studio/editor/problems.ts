@@ -55,6 +55,15 @@ export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, p
     } else if (e.keyword === 'pattern') {
       const description = (e.parentSchema as { description?: string } | undefined)?.description;
       message = description ? `Not in the expected form. ${description}` : `Must match ${String(params['pattern'])}.`;
+    } else if (e.keyword === 'minLength') {
+      message = Number(params['limit']) === 1 ? 'Must not be empty.' : `Must have at least ${String(params['limit'])} characters.`;
+    } else if (e.keyword === 'maxLength') {
+      message = `Must have at most ${String(params['limit'])} characters.`;
+    } else if (e.keyword === 'minItems') {
+      message = Number(params['limit']) === 1 ? 'Needs at least one entry.' : `Needs at least ${String(params['limit'])} entries.`;
+    } else if (e.keyword === 'type') {
+      const words: Record<string, string> = { string: 'text', number: 'a number', integer: 'a whole number', boolean: 'on or off', array: 'a list', object: 'a group of settings' };
+      message = `Must be ${String(params['type']).split(',').map((t) => words[t] ?? t).join(' or ')}.`;
     } else {
       message = `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
     }
@@ -63,4 +72,25 @@ export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, p
     if (!out.some((p) => p.pointer === pointer && p.message === message)) out.push({ pointer, message });
   }
   return out;
+}
+
+const FOCUSABLE = 'input, select, textarea, button, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Focuses the field of a form (rjsf ids: `{idPrefix}_{segment}_{segment}`) a path names, or the
+ * nearest field above it that exists (a missing property's group, a list), and brings it into view.
+ * Returns whether something took the focus.
+ */
+export function focusField(idPrefix: string, path: readonly string[]): boolean {
+  for (let k = path.length; k >= 0; k--) {
+    const id = k === 0 ? idPrefix : `${idPrefix}_${path.slice(0, k).join('_')}`;
+    const found = document.getElementById(id);
+    if (!found) continue;
+    const target = found.matches(FOCUSABLE) ? found : found.querySelector<HTMLElement>(FOCUSABLE);
+    if (!target) continue;
+    target.scrollIntoView?.({ block: 'center' });
+    target.focus();
+    return true;
+  }
+  return false;
 }

@@ -40,7 +40,7 @@ describe('the studio validators', () => {
     });
     expect(problems).toEqual(
       expect.arrayContaining([
-        { pointer: '/metadata/title', message: 'Must NOT have fewer than 1 characters.' },
+        { pointer: '/metadata/title', message: 'Must not be empty.' },
         { pointer: '/extra', message: '"extra" is not a property here.' },
         { pointer: '/blocks/0/image/alt', message: 'This field is required.' },
         { pointer: '/blocks/1/type', message: 'Unknown block type "bannr". Did you mean "banner"?' },

@@ -4,6 +4,8 @@ export const sampleWidgetsCss = `
 .sr-button:disabled { opacity: 0.6; cursor: default; }
 .sr-button--quiet { background: transparent; color: var(--sr-accent); border-color: var(--sr-line); }
 .sr-success { color: var(--showroom-success, #1f7a3a); }
+/* The cart count's link takes the text colour (--showroom-ink), not the browser's link blue, so a dark header sets one property. */
+a[part="link"] { color: inherit; }
 .sr-samples { border: 1px solid var(--sr-line); border-radius: var(--sr-radius); padding: 12px 16px; }
 .sr-samples__heading { margin: 0 0 8px; font-size: 1.05em; }
 .sr-samples__items, .sr-cart__items { list-style: none; margin: 0 0 12px; padding: 0; }

@@ -27,6 +27,7 @@ const schema: RJSFSchema = {
     src: { type: 'string', minLength: 1, description: 'Path of the image, e.g. /images/banner-home.svg.' },
     form: { type: 'string', description: 'Name of the form definition (forms/{name}.json).' },
     path: { type: 'string', description: 'Where the link goes: a site path such as /contact, or a full URL.' },
+    showTitle: { title: 'Show title', type: 'boolean', description: "Show the form's title and description above it. Default true." },
   },
 };
 
@@ -57,6 +58,14 @@ function show(formData: Record<string, unknown>) {
 }
 
 describe('the studio widgets', () => {
+  it('a yes/no setting left out of the file shows its documented default, and opening the file changes nothing', () => {
+    const { onChange } = show({});
+    expect((screen.getByLabelText('Show title') as HTMLInputElement).checked).toBe(true);
+    for (const [data] of onChange.mock.calls) expect(data).not.toHaveProperty('showTitle');
+    fireEvent.click(screen.getByLabelText('Show title'));
+    expect(onChange.mock.calls.at(-1)![0]).toEqual({ showTitle: false });
+  });
+
   it('money: a $ box with two decimals, a number in the data', () => {
     const { last } = show({ price: 14.5 });
     const input = screen.getByLabelText('Price') as HTMLInputElement;
