@@ -29,8 +29,8 @@ describe('where a test runs', () => {
 
   it('only server tests that reach a database carry an engine tag, and PostgreSQL only with a reason to', () => {
     expect(all.filter((t) => t.engines !== null && !t.reachesDatabase).map((t) => t.file)).toEqual([]);
-    // Several servers on one database is the one thing SQLite cannot do at all.
-    expect(all.filter((t) => t.engines?.length === 1 && t.engines[0] === 'postgres').map((t) => t.file)).toEqual(['server/scale/several-servers.test.ts']);
+    // Several servers on one database is the one thing SQLite cannot do at all (and so sharing uploads through it).
+    expect(all.filter((t) => t.engines?.length === 1 && t.engines[0] === 'postgres').map((t) => t.file)).toEqual(['server/scale/several-servers.test.ts', 'server/services/uploads-across-servers.test.ts']);
   });
 
   it('puts a test that starts processes in the slow lane, found through the helpers it imports', () => {

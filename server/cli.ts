@@ -18,6 +18,8 @@ import { openCheckedDatabase } from './db/database-problems';
 import { isPostgresUrl } from './db/database-url';
 import { migrateToLatest } from './db/migrate';
 import { createLogger } from './logger';
+import { formSettingsFromEnv } from './services/form-settings';
+import { uploadStoreFor } from './services/upload-store';
 import { startServer } from './start';
 import { StartRefused } from './start-refused';
 
@@ -88,8 +90,8 @@ async function migrate(): Promise<void> {
 
 /** `db:copy --from URL --to URL`: moves a shop to another database (db/copy-database.ts), then proves it. */
 async function copy(args: string[]): Promise<void> {
-  const { values } = parseArgs({ args, options: { from: { type: 'string' }, to: { type: 'string' } } });
-  if (!values.from || !values.to) fail('Usage: npm run db:copy -- --from sqlite:var/showroom.db --to postgres://user:password@host:5432/showroom');
+  const { values } = parseArgs({ args, options: { from: { type: 'string' }, to: { type: 'string' }, 'from-uploads': { type: 'string' }, 'to-uploads': { type: 'string' } } });
+  if (!values.from || !values.to) fail('Usage: npm run db:copy -- --from sqlite:var/showroom.db --to postgres://user:password@host:5432/showroom [--from-uploads DIR] [--to-uploads DIR]   (a SQLite store\'s uploads folder: uploads beside its file unless given)');
   for (const [option, url] of [['--from', values.from], ['--to', values.to]] as const) {
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !isPostgresUrl(url)) fail(`${option} must be sqlite:FILE or postgres://user:password@host:5432/showroom, got "${url.replace(/\/\/[^@/]*@/, '//…@')}".`);
   }
@@ -101,7 +103,12 @@ async function copy(args: string[]): Promise<void> {
     throw err;
   });
   try {
-    const reports = await copyDatabase(source, target, (line) => process.stdout.write(`copied ${line}\n`));
+    // Uploads go where each side keeps them: a SQLite store's folder (beside its file unless given), a PostgreSQL store's database.
+    const folderOf = (database: typeof source, given: string | undefined) => formSettingsFromEnv(database.engine === 'sqlite' ? database.location : null, { UPLOADS_DIR: given }).uploadsDir;
+    const toDir = folderOf(target, values['to-uploads']);
+    const uploads = { from: uploadStoreFor(source, folderOf(source, values['from-uploads'])), to: uploadStoreFor(target, toDir), toDir };
+    const reports = await copyDatabase(source, target, (line) => process.stdout.write(`copied ${line}\n`), uploads);
+    if (reports.uploads?.missing.length) process.stderr.write(`${reports.uploads.missing.length} uploads the source lists were not in its folder, and were not copied: ${reports.uploads.missing.slice(0, 5).join(', ')}${reports.uploads.missing.length > 5 ? ', …' : ''}\n`);
     for (const r of reports) {
       // total_cents 183122 reads "total $1,831.22": the money, named as the reader knows it.
       const money = Object.entries(r.cents).map(([column, cents]) => `${column.replace(/_cents$/, '')} ${formatMoney(toDollars(cents))}`).join(', ');

@@ -16,6 +16,7 @@ import { RateLimiter } from '../services/rate-limiter';
 import { limitStore } from '../services/shared-limits';
 import { sweepStaleStaging } from '../services/form-uploads';
 import { createRecaptchaVerifier } from '../services/recaptcha';
+import { uploadStoreFor } from '../services/upload-store';
 import { FORM_POSTS_PER_MINUTE, formRoutes } from './forms';
 import { newsletterRoutes } from './forms-newsletter';
 
@@ -39,7 +40,7 @@ export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
   if (recaptcha.mode === 'off' && [...Object.values(deps.content.forms), ...Object.values(deps.content.estimators)].some((f) => f.googleReCaptcha)) {
     deps.logger.error('RECAPTCHA_SECRET_KEY is not set and the test verifier is off (production): forms and estimators with googleReCaptcha refuse every submission');
   }
-  const submissions = new FormSubmissions({ q: deps.q, uploadsDir: settings.uploadsDir, mail: deps.mail, publicUrl: deps.publicUrl, recaptcha });
+  const submissions = new FormSubmissions({ q: deps.q, uploads: uploadStoreFor(deps.database, settings.uploadsDir), mail: deps.mail, publicUrl: deps.publicUrl, recaptcha });
   formRoutes(api, { content: deps.content, submissions, limiter: new RateLimiter(FORM_POSTS_PER_MINUTE, 60_000, limitStore(deps.database), 'form-posts'), uploadsDir: settings.uploadsDir, logger: deps.logger });
   newsletterRoutes(api, deps.q, submissions.newsletterConsent);
   return settings;

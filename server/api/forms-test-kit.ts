@@ -4,6 +4,7 @@
  * has read them), files whose bytes really are of the type their name says, and a look into the
  * uploads folder and the database of the test server (SQLite or PostgreSQL, as the test run says).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -50,6 +51,19 @@ export function bytesOf(kind: string, size: number): Buffer {
   const out = Buffer.alloc(Math.max(size, signature.length));
   signature.copy(out);
   return out;
+}
+
+/**
+ * A PNG of `size` bytes whose every byte past its header is random: its image header, then one
+ * text chunk holding the rest (so the type check reads it as a PNG, whatever the random bytes are).
+ * A part of a stored file lost, doubled or out of order shows when it is read back.
+ */
+export function randomPng(size: number): Buffer {
+  const head = Buffer.concat([bytesOf('png', 29), Buffer.alloc(4)]);
+  const data = crypto.randomBytes(Math.max(0, size - head.length - 12));
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  return Buffer.concat([head, length, Buffer.from('tEXt', 'latin1'), data, Buffer.alloc(4)]);
 }
 
 /** Bytes whose content matches the file name's extension. */

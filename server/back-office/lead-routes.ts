@@ -3,8 +3,9 @@
  * change a lead's status; admins also export (CSV) and erase subscribers. Every change and every
  * export is in the audit log.
  *
- * A lead's files are read here only: the uploads folder is under no public URL (the static routes
- * of server/app.ts serve the build, the widgets, the content's images and the playground). A file
+ * A lead's files are read here only: the uploads folder (or, on PostgreSQL, the database) is under
+ * no public URL (the static routes of server/app.ts serve the build, the widgets, the content's
+ * images and the playground). A file
  * is looked up by its id together with its lead's, so a file id of another lead is not found, and
  * its path is the server's generated name, never a part of the request. It goes out as an
  * attachment with the type read from its content, nosniff, never cached.
@@ -15,8 +16,6 @@
  * Every route asks the gate first (../studio/operator-gate.ts: 401, 403), then its contract, so a
  * caller who is not an operator learns nothing of the request's shape.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type Router from '@koa/router';
 import {
   LEAD_FILE_NOT_FOUND,
@@ -36,7 +35,8 @@ import {
 import { readJson } from '../api/read-json';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
-import { cleanFileName, uploadPath } from '../services/form-uploads';
+import { cleanFileName } from '../services/form-uploads';
+import { uploadStoreFor } from '../services/upload-store';
 import { submissionsExport } from '../services/submissions-export';
 import type { OperatorGate } from '../studio/operator-gate';
 import type { StudioDeps } from '../studio/studio-deps';
@@ -51,8 +51,8 @@ function csvName(what: string): string {
 
 export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: OperatorGate): void {
   const q = deps.database.q;
-  // The folder the forms API stores uploads in.
-  const uploadsDir = path.resolve(deps.forms.uploadsDir);
+  // Where the forms API keeps uploads: its folder, or the database on PostgreSQL.
+  const uploads = uploadStoreFor(deps.database, deps.forms.uploadsDir);
 
   api.get(leadFormsEndpoint.path, async (ctx) => {
     await gate.require(ctx, 'viewer');
@@ -110,16 +110,13 @@ export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: Operat
     await gate.require(ctx, 'viewer');
     const { params } = checkRequest(leadFileEndpoint, ctx);
     const file = await leadFile(q, Number(params.id), Number(params.fileId));
-    const stored = file && uploadPath(uploadsDir, file.stored_name);
-    // The name is the server's own; a row that would still lead out of the folder is not served.
-    if (!file || !stored || !stored.startsWith(uploadsDir + path.sep)) throw new ApiError(404, 'not_found', LEAD_FILE_NOT_FOUND);
-    const stat = await fs.promises.stat(stored).catch(() => undefined);
-    if (!stat?.isFile()) throw new ApiError(404, 'not_found', LEAD_FILE_NOT_FOUND);
+    const content = file && (await uploads.open(q, file.stored_name));
+    if (!file || !content) throw new ApiError(404, 'not_found', LEAD_FILE_NOT_FOUND);
     ctx.attachment(cleanFileName(file.original_name));
     ctx.type = file.content_type;
-    ctx.length = stat.size;
+    ctx.length = file.size;
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.body = fs.createReadStream(stored);
+    ctx.body = content;
   });
 
   api.get(subscriberExportEndpoint.path, async (ctx) => {

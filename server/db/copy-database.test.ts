@@ -13,19 +13,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, skus } from '../api/commerce-test-kit';
 import { projectRoot } from '../build-output';
 import { bearer, call, card } from '../security/attacker-kit';
-import { createTestDatabaseUrl } from '../testing/test-database';
+import { proxiedTestEnv, randomPng } from '../api/forms-test-kit';
+import { sendClaim } from '../back-office/lead-test-kit';
+import { readStoredUpload } from '../services/upload-store';
+import { createTestDatabaseUrl, testEngine } from '../testing/test-database';
 import { startTestServer } from '../testing/test-server';
 import { openDatabase } from './database';
 
 let dir: string;
 let source: string;
+/** The photo of a claim the shop took, and its name in the uploads folder. */
+let photo: Buffer;
+let photoName: string;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-copy-'));
   source = `sqlite:${path.join(dir, 'shop.db')}`;
-  // A shop that ran on SQLite: three orders, one of them paid.
-  const shop = await startTestServer({ DATABASE_URL: source });
+  // A shop that ran on SQLite: three orders, one of them paid, and a claim with a photo in its uploads folder.
+  const shop = await startTestServer({ ...proxiedTestEnv, DATABASE_URL: source, UPLOADS_DIR: path.join(dir, 'uploads') });
   try {
+    photo = randomPng(300_000);
+    photoName = (await sendClaim(shop, photo)).storedName;
     for (let i = 0; i < 3; i += 1) {
       const order = await call(shop.url, 'POST', '/api/order', { body: orderPayload({}, skus(i + 1)), headers: { 'Idempotency-Key': `db-copy-order-${i}-0000` } });
       expect(order.status, order.text).toBe(201);
@@ -48,8 +56,10 @@ function dbCopy(...args: string[]) {
 describe('npm run db:copy', () => {
   it('copies every row with the same money, keeps the ids, and the copy takes new orders after them', async () => {
     const target = await createTestDatabaseUrl(dir);
-    const run = dbCopy('--from', source, '--to', target);
+    const targetUploads = path.join(dir, 'copied-uploads');
+    const run = dbCopy('--from', source, '--to', target, '--to-uploads', targetUploads);
     expect(run.err).toBe('');
+    expect(run.out).toMatch(new RegExp(`^copied form uploads: 1 files, 0\\.3 MB, from the uploads folder to ${testEngine() === 'postgres' ? 'the database' : 'the uploads folder'}`, 'm'));
     expect(run.status).toBe(0);
     // Money as money: the column's name without _cents, the amount in dollars.
     expect(run.out).toMatch(/^same {2}sales_order: 3 rows; subtotal \$[\d,]+\.\d\d, .*total \$[\d,]+\.\d\d/m);
@@ -65,6 +75,9 @@ describe('npm run db:copy', () => {
         const rows = (d: typeof from) => d.q.all(d.db.selectFrom(table).selectAll().orderBy('id'));
         expect(await rows(to), table).toEqual(await rows(from));
       }
+      // The photo moved to where the target keeps uploads: its database on PostgreSQL, its folder on SQLite.
+      const copied = testEngine() === 'postgres' ? await readStoredUpload(to.q, photoName) : fs.readFileSync(path.join(targetUploads, photoName));
+      expect(copied?.equals(photo)).toBe(true);
       // The next order continues after the copied ids (PostgreSQL's identity sequences were moved).
       const next = await to.q.insertReturningId('sales_order_status_history', { order_id: 1, status: 'pending', comment: 'after the copy', is_customer_notified: 0, created_at: new Date().toISOString() });
       const last = await from.q.first(from.db.selectFrom('sales_order_status_history').select((eb) => eb.fn.max('id').as('id')));
@@ -90,7 +103,7 @@ describe('npm run db:copy', () => {
   });
 
   it('says what is missing', () => {
-    expect(dbCopy('--from', source).err).toBe('Usage: npm run db:copy -- --from sqlite:var/showroom.db --to postgres://user:password@host:5432/showroom\n');
+    expect(dbCopy('--from', source).err).toBe("Usage: npm run db:copy -- --from sqlite:var/showroom.db --to postgres://user:password@host:5432/showroom [--from-uploads DIR] [--to-uploads DIR]   (a SQLite store's uploads folder: uploads beside its file unless given)\n");
     expect(dbCopy('--from', `sqlite:${path.join(dir, 'nothing.db')}`, '--to', source).err).toBe(`There is no database at ${path.join(dir, 'nothing.db')}.\n`);
   });
 });

@@ -4,8 +4,17 @@
  * transaction (parents before children, ids kept), so a failed copy leaves nothing behind and can
  * simply be run again. Then both sides are compared table by table: row counts and the sum of every
  * money column (`*_cents`). Stop the servers first: rows written during the copy are not in it.
+ *
+ * Form uploads move too, from where the source keeps them to where the target does
+ * (services/upload-store.ts: the uploads folder on SQLite, the database on PostgreSQL): into the
+ * target's database in the same transaction, or into its folder (removed again if the copy fails).
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
+import { inParts, type UploadStore } from '../services/upload-store';
 import type { Database } from './database';
 import { migrateToLatest } from './migrate';
 
@@ -19,7 +28,23 @@ export interface TableReport {
 
 type AnyDb = Kysely<any>;
 
-const BOOKKEEPING = /^kysely_migration/;
+/** Not copied as rows: the migrations' own, and uploads' content (moved file by file, below). */
+const BOOKKEEPING = /^kysely_migration|^form_upload_content$/;
+
+/** Where each side keeps its uploads, and the folder of each (SQLite's). */
+export interface UploadsMove {
+  from: UploadStore;
+  to: UploadStore;
+  /** The target's uploads folder (files are written through a staging file in it). */
+  toDir: string;
+}
+
+export interface UploadsReport {
+  files: number;
+  bytes: number;
+  /** Uploads the source lists but does not hold (a file removed from its folder by hand). */
+  missing: string[];
+}
 
 async function tableNames(database: Database): Promise<string[]> {
   const tables = await database.db.introspection.getTables();
@@ -65,7 +90,35 @@ async function summary(db: AnyDb, table: string, centsColumns: string[]): Promis
   return { rows: Number(row.__rows), cents };
 }
 
-export async function copyDatabase(source: Database, target: Database, progress: (line: string) => void = () => {}): Promise<TableReport[]> {
+/** Moves every upload the source lists into the target's store; the folder's files are undone by `written` on failure. */
+async function moveUploads(source: Database, trx: AnyDb, move: UploadsMove, written: string[]): Promise<UploadsReport> {
+  const report: UploadsReport = { files: 0, bytes: 0, missing: [] };
+  const names = (await source.q.all(source.q.db.selectFrom('form_upload').select('stored_name').orderBy('id'))).map((r) => r.stored_name);
+  for (const name of names) {
+    const content = await move.from.open(source.q, name);
+    if (!content) {
+      report.missing.push(name);
+      continue;
+    }
+    if (move.to.kind === 'database') {
+      await inParts(content, async (part, data) => {
+        await trx.insertInto('form_upload_content').values({ stored_name: name, part, data }).execute();
+        report.bytes += data.length;
+      });
+    } else {
+      const staging = path.join(move.toDir, '.incoming', `copy-${crypto.randomUUID()}`);
+      fs.mkdirSync(path.dirname(staging), { recursive: true });
+      await pipeline(content, fs.createWriteStream(staging));
+      report.bytes += fs.statSync(staging).size;
+      move.to.place(staging, name);
+      written.push(name);
+    }
+    report.files += 1;
+  }
+  return report;
+}
+
+export async function copyDatabase(source: Database, target: Database, progress: (line: string) => void = () => {}, uploads?: UploadsMove): Promise<TableReport[] & { uploads?: UploadsReport }> {
   await migrateToLatest(target.db);
   const tables = await copyOrder(source, await tableNames(source));
   const targetTables = new Set(await tableNames(target));
@@ -79,6 +132,8 @@ export async function copyDatabase(source: Database, target: Database, progress:
 
   const columns = new Map((await source.db.introspection.getTables()).map((t) => [t.name, t.columns.map((c) => c.name)]));
   const identities = new Set((await target.db.introspection.getTables()).filter((t) => t.columns.some((c) => c.name === 'id' && c.isAutoIncrementing)).map((t) => t.name));
+  const written: string[] = [];
+  let moved: UploadsReport | undefined;
   await (target.db as AnyDb).transaction().execute(async (trx) => {
     for (const table of tables) {
       const cols = columns.get(table)!;
@@ -97,6 +152,13 @@ export async function copyDatabase(source: Database, target: Database, progress:
       }
       progress(`${table}: ${copied} rows`);
     }
+    if (uploads) {
+      moved = await moveUploads(source, trx, uploads, written);
+      progress(`form uploads: ${moved.files} files, ${(moved.bytes / 1_048_576).toFixed(1)} MB, from ${uploads.from.kind === 'database' ? 'the database' : 'the uploads folder'} to ${uploads.to.kind === 'database' ? 'the database' : `the uploads folder ${uploads.toDir}`}`);
+    }
+  }).catch((err: unknown) => {
+    uploads?.to.discard(written);
+    throw err;
   });
 
   const reports: TableReport[] = [];
@@ -106,5 +168,5 @@ export async function copyDatabase(source: Database, target: Database, progress:
     const b = await summary(target.db as AnyDb, table, centsColumns);
     reports.push({ table, rows: a.rows, cents: a.cents, matches: a.rows === b.rows && centsColumns.every((c) => a.cents[c] === b.cents[c]) });
   }
-  return reports;
+  return Object.assign(reports, moved ? { uploads: moved } : {});
 }

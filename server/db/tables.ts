@@ -35,6 +35,14 @@ export interface FormUploadTable {
   created_at: string;
 }
 
+/** A part of an upload's content, on PostgreSQL (services/upload-store.ts); empty on SQLite, whose files are in the uploads folder. */
+export interface FormUploadContentTable {
+  stored_name: string;
+  /** 0, 1, 2 …: the parts in order. */
+  part: number;
+  data: Buffer;
+}
+
 /** One newsletter subscription per address (lower-cased). */
 export interface NewsletterSubscriberTable {
   id: Generated<number>;
@@ -603,6 +611,7 @@ export interface ScheduledRunTable {
 export interface DatabaseSchema {
   form_submission: FormSubmissionTable;
   form_upload: FormUploadTable;
+  form_upload_content: FormUploadContentTable;
   newsletter_subscriber: NewsletterSubscriberTable;
   newsletter_consent: NewsletterConsentTable;
   mail_recipient_log: MailRecipientLogTable;

@@ -1,9 +1,9 @@
 /**
  * Delivers the outbox through SMTP (nodemailer) with retries: each failure waits longer (1 min,
  * 2, 4, ... up to an hour); after 8 attempts a message is marked failed and left for an operator.
- * A failed e-mail never touches the order or its payments. Attachments are read from their stored
- * path when the message is sent; one that is gone is left out (and logged) rather than holding the
- * message back.
+ * A failed e-mail never touches the order or its payments. Attachments are read when the message
+ * is sent, from their stored path or, for uploads kept in the database, from there; one that is gone
+ * is left out (and logged) rather than holding the message back.
  *
  * Every server runs a worker over the one outbox, so a message is claimed before it is sent, and
  * only the worker whose claim took it sends it: the claim moves the message's next attempt to the
@@ -18,6 +18,7 @@ import type { Queries } from '../db/queries';
 import type { MailOutboxTable } from '../db/tables';
 import type { Logger } from '../logger';
 import type { MailConfig } from './mail-config';
+import { readStoredUpload } from '../services/upload-store';
 import type { MailAttachment } from './outbox';
 import { pruneRecipientLog } from './recipient-cap';
 
@@ -37,7 +38,15 @@ export interface MailMessage {
   html: string;
   text: string;
   headers: Record<string, string>;
-  attachments: MailAttachment[];
+  attachments: SentAttachment[];
+}
+
+/** An attachment as the sender gets it: a file's path, or the content read from the database. */
+export interface SentAttachment {
+  filename: string;
+  contentType: string;
+  path?: string;
+  content?: Buffer;
 }
 
 export interface MailSender {
@@ -56,7 +65,7 @@ export function smtpSender(smtpUrl: string): MailSender {
         html: m.html,
         text: m.text,
         headers: m.headers,
-        attachments: m.attachments.map((a) => ({ filename: a.filename, path: a.path, contentType: a.contentType })),
+        attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, ...(a.content ? { content: a.content } : { path: a.path }) })),
       });
     },
   };
@@ -99,8 +108,15 @@ export async function deliverDueMail(q: Queries, sender: MailSender, config: Mai
     const ours = q.db.updateTable('mail_outbox').where('id', '=', m.id).where('status', '=', 'pending').where('next_attempt_at', '=', claimedUntil);
     try {
       const listed = JSON.parse(m.attachments) as MailAttachment[];
-      const attachments = listed.filter((a) => fs.existsSync(a.path));
-      if (attachments.length < listed.length) logger.warn({ mailId: m.id, missing: listed.filter((a) => !attachments.includes(a)).map((a) => a.path) }, 'mail attachment missing; sent without it');
+      const attachments: SentAttachment[] = [];
+      const missing: string[] = [];
+      for (const a of listed) {
+        const content = a.upload !== undefined ? await readStoredUpload(q, a.upload) : undefined;
+        if (content) attachments.push({ filename: a.filename, content, contentType: a.contentType });
+        else if (a.path !== undefined && fs.existsSync(a.path)) attachments.push({ filename: a.filename, path: a.path, contentType: a.contentType });
+        else missing.push(a.path ?? a.upload ?? a.filename);
+      }
+      if (missing.length) logger.warn({ mailId: m.id, missing }, 'mail attachment missing; sent without it');
       const headers = JSON.parse(m.headers) as Record<string, string>;
       await sender.send({ from: config.from, to: m.recipient, cc: JSON.parse(m.cc) as string[], subject: m.subject, html: m.html, text: m.text, headers, attachments });
       await q.run(ours.set({ status: 'sent', attempts: m.attempts + 1, sent_at: new Date().toISOString(), last_error: null }));

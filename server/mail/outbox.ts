@@ -10,10 +10,15 @@ import { withUnsubscribeLinks } from './list-unsubscribe';
 import type { MailType, RenderedMail } from './mail-templates';
 import { owedOutcomeSql, RECIPIENT_KIND, recipientKey, takeRecipientShare } from './recipient-cap';
 
-/** A file sent with a message: the worker reads it from `path` (absolute) when it sends. */
+/**
+ * A file sent with a message, read by the worker when it sends: from `path` (absolute; an upload in
+ * the folder of a store on SQLite), or `upload`, the stored name of an upload in the database (on
+ * PostgreSQL, whichever server sends it: services/upload-store.ts).
+ */
 export interface MailAttachment {
   filename: string;
-  path: string;
+  path?: string;
+  upload?: string;
   contentType: string;
 }
 

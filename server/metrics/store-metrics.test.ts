@@ -7,7 +7,10 @@
  *
  * @engines sqlite postgres: the figures are read from each engine's tables and pool.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../build-output';
 import { orderPayload, skus } from '../api/commerce-test-kit';
 import { bearer, call, card } from '../security/attacker-kit';
 import { testEngine } from '../testing/test-database';
@@ -87,5 +90,20 @@ describe('/metrics on a port of its own', () => {
     expect((await fetch(withPort.metricsUrl!, { method: 'POST' })).status).toBe(404);
     // The store's own port has none.
     expect((await fetch(`${withPort.url}/metrics`)).status).toBe(404);
+  });
+});
+
+describe("docs/deployment.md's alert rules and Grafana dashboard", () => {
+  it('name only metrics the store exports, and the dashboard is JSON', async () => {
+    const doc = fs.readFileSync(path.join(projectRoot, 'docs', 'deployment.md'), 'utf8');
+    const block = (heading: string, lang: string) => new RegExp(`### ${heading}[\\s\\S]*?\`\`\`${lang}\n([\\s\\S]*?)\n\`\`\``).exec(doc)?.[1];
+    const rules = block('Alert rules', 'yaml')!;
+    const dashboard = JSON.parse(block('Grafana dashboard', 'json')!) as { panels: { targets: { expr: string }[] }[] };
+    const expressions = [rules, ...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr))].join('\n');
+    const named = new Set([...expressions.matchAll(/\b(?:showroom|nodejs|process)_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, '')));
+    expect(named.size).toBeGreaterThan(8);
+    const scrape = await (await fetch(withPort.metricsUrl!)).text();
+    const exported = new Set([...scrape.matchAll(/^# TYPE (\S+) /gm)].map((m) => m[1]));
+    expect([...named].filter((name) => !exported.has(name))).toEqual([]);
   });
 });

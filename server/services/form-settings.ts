@@ -2,12 +2,12 @@
  * Settings of the forms endpoint, from environment variables (like the mail settings, read when the
  * app is built, so server/config.ts stays the gateways' and the site's):
  *
- *   UPLOADS_DIR            where uploads are stored; default `uploads` beside the SQLite file
- *                          (var/uploads for the default sqlite:var/showroom.db; a test server's
- *                          temporary folder for a test server). PostgreSQL has no file to sit
- *                          beside: var/uploads of the working folder, unless set (several servers
- *                          sharing one database must share this folder too: set it to one they
- *                          all mount)
+ *   UPLOADS_DIR            on SQLite, where uploads are stored; default `uploads` beside the SQLite
+ *                          file (var/uploads for the default sqlite:var/showroom.db; a test server's
+ *                          temporary folder for a test server). On PostgreSQL uploads are stored in
+ *                          the database (./upload-store.ts) and this folder, var/uploads of the
+ *                          working folder unless set, holds only the staging files of requests in
+ *                          flight: each server its own, never shared
  *   RECAPTCHA_SECRET_KEY   verify reCAPTCHA tokens with Google's siteverify; without it the offline
  *                          test verifier decides (token 'test-pass' passes)
  *   RECAPTCHA_SITE_KEY     the public key the browser's reCAPTCHA widget needs (formsPublicSettings)

@@ -14,7 +14,6 @@
  * one transaction: all of it is stored, or none of it.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { InputField } from '../../schemas/forms/form-field.schema';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import type { FieldValue, FileLike } from '../../schemas/evaluators/field-values';
@@ -33,16 +32,18 @@ import type { RequestBody } from '../../schemas/api/endpoint';
 import { STEP_MESSAGE, type formSubmitEndpoint } from '../../schemas/api/forms';
 import type { FormRequest } from './form-request';
 import { unknownFields } from './form-request';
-import { generatedUploadName, moveIntoUploads, uploadPath, type StagedFile } from './form-uploads';
+import { generatedUploadName, type StagedFile } from './form-uploads';
 import { NEWSLETTER_CHECK_INBOX, NewsletterConsent } from './newsletter-consent';
 import type { RecaptchaVerifier } from './recaptcha';
 import { isEmail, nowIso } from './request-input';
 import { useLinearPatterns } from './linear-patterns';
+import type { UploadStore } from './upload-store';
 import { constantTimeEqual, sha256Hex } from './secrets';
 
 export interface FormSubmissionDeps {
   q: Queries;
-  uploadsDir: string;
+  /** Where files are kept: the uploads folder (SQLite) or the database (PostgreSQL). */
+  uploads: UploadStore;
   mail: MailConfig;
   publicUrl: string;
   recaptcha: RecaptchaVerifier;
@@ -208,12 +209,12 @@ export class FormSubmissions {
     form: FormDefinition,
     s: { row: SubmissionRow | undefined; step: number; completed: boolean; earlier: Record<string, FieldValue>; kept: Record<string, FieldValue>; staged: Map<FileLike, StagedFile>; multi: boolean; dealerId: string | null; client: string; sourcePage: string | null },
   ): Promise<SubmissionAnswer> {
-    const { q, uploadsDir } = this.deps;
+    const { q, uploads } = this.deps;
     const stepFileFields = inputFields(stepFields(form, s.step)).filter((f: InputField) => f.type === 'file').map((f) => f.name);
-    // Files of visible file fields move into the uploads folder under generated names; the rest stay in staging and go with it.
-    const moved: { field: string; staged: StagedFile; storedName: string; path: string }[] = [];
+    // Files of visible file fields are kept under generated names; the rest stay in staging and go with it.
+    const moved: { field: string; staged: StagedFile; storedName: string }[] = [];
     const stepData: Record<string, unknown> = {};
-    const movedPaths: string[] = [];
+    const placed: string[] = [];
     try {
       for (const [name, value] of Object.entries(s.kept)) {
         if (!stepFileFields.includes(name)) {
@@ -225,9 +226,9 @@ export class FormSubmissions {
           const file = s.staged.get(like);
           if (!file) continue;
           const storedName = generatedUploadName(form.name, file.ext);
-          const target = moveIntoUploads(uploadsDir, file, storedName);
-          movedPaths.push(target);
-          moved.push({ field: name, staged: file, storedName, path: target });
+          uploads.place(file.path, storedName);
+          placed.push(storedName);
+          moved.push({ field: name, staged: file, storedName });
           files.push({ name: file.originalName, size: file.size, type: file.contentType, upload: storedName });
         }
         stepData[name] = files;
@@ -235,7 +236,7 @@ export class FormSubmissions {
       const data = { ...s.earlier, ...stepData };
       const token = s.multi && !s.row ? crypto.randomBytes(32).toString('base64url') : undefined;
       const result = await q.transaction((tx) => this.write(tx, form, { ...s, data, token, moved, stepFileFields }));
-      for (const old of result.replaced) fs.rmSync(uploadPath(uploadsDir, old), { force: true });
+      uploads.discard(result.replaced);
       const body: SubmissionAnswer['body'] = {
         success: true,
         message: s.completed ? completedMessage(form) : STEP_SAVED_MESSAGE,
@@ -244,7 +245,7 @@ export class FormSubmissions {
       if (result.newsletter) body.newsletter = { confirmationRequired: true, message: NEWSLETTER_CHECK_INBOX };
       return { status: s.row ? 200 : 201, body };
     } catch (err) {
-      for (const p of movedPaths) fs.rmSync(p, { force: true });
+      uploads.discard(placed);
       throw err;
     }
   }
@@ -288,8 +289,10 @@ export class FormSubmissions {
       const old = await tx.all(tx.db.selectFrom('form_upload').select(['id', 'stored_name']).where('submission_id', '=', id).where('field', 'in', s.stepFileFields));
       replaced = old.map((u) => u.stored_name);
       if (old.length) await tx.run(tx.db.deleteFrom('form_upload').where('id', 'in', old.map((u) => u.id)));
+      await this.deps.uploads.forget(tx, replaced);
     }
     for (const m of s.moved) {
+      await this.deps.uploads.write(tx, m.staged.path, m.storedName);
       await tx.insert('form_upload', { submission_id: id, field: m.field, stored_name: m.storedName, original_name: m.staged.originalName, content_type: m.staged.contentType, size: m.staged.size, created_at: now });
     }
     if (!s.completed) return { id, replaced, newsletter: false };
@@ -304,9 +307,9 @@ export class FormSubmissions {
 
   /** The admin notification with every upload of the submission attached, and the visitor's confirmation when the form asks for one. */
   private async queueMail(tx: Queries, form: FormDefinition, id: number, createdAt: string, data: Record<string, unknown>, email: string | null): Promise<void> {
-    const { mail, publicUrl, uploadsDir } = this.deps;
+    const { mail, publicUrl, uploads: store } = this.deps;
     const uploads = await tx.all(tx.db.selectFrom('form_upload').select(['stored_name', 'original_name', 'content_type']).where('submission_id', '=', id).orderBy('id'));
-    const attachments: MailAttachment[] = uploads.map((u) => ({ filename: u.original_name, path: uploadPath(uploadsDir, u.stored_name), contentType: u.content_type }));
+    const attachments: MailAttachment[] = uploads.map((u) => store.attachment(u.stored_name, u.original_name, u.content_type));
     const [admin, ...cc] = mail.adminEmails;
     if (admin) {
       await enqueueMail(

@@ -1,8 +1,9 @@
 /**
  * Uploads of form submissions. While a request streams in, each file goes to a staging folder of
- * its own (`{uploadsDir}/.incoming/{random}`), never to the uploads folder; only a submission that
- * passed every check moves its files into `{uploadsDir}/{form}/{random}.{ext}`, under names the server
- * generates (the visitor's name is kept in the database for e-mails and exports only). The staging
+ * its own (`{uploadsDir}/.incoming/{random}`), never to where uploads are kept; only a submission that
+ * passed every check keeps its files (./upload-store.ts: `{uploadsDir}/{form}/{random}.{ext}` on
+ * SQLite, the database on PostgreSQL), under names the server generates (the visitor's name is kept
+ * in the database for e-mails and exports only). The staging
  * folder is removed when the request ends, whatever happened.
  *
  * The type of a file is read from its content (magic bytes, by the `file-type` package), never from
@@ -157,16 +158,4 @@ export function sweepStaleStaging(uploadsDir: string, maxAgeMs = 60 * 60_000, no
 /** A generated name in the uploads folder: `{form}/{random}.{ext}` (form names are [a-z0-9-]). */
 export function generatedUploadName(formName: string, ext: string): string {
   return `${formName}/${crypto.randomUUID()}.${ext}`;
-}
-
-/** Moves a staged file to its generated name in the uploads folder; returns the absolute path. */
-export function moveIntoUploads(uploadsDir: string, staged: StagedFile, storedName: string): string {
-  const target = path.join(uploadsDir, storedName);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.renameSync(staged.path, target);
-  return target;
-}
-
-export function uploadPath(uploadsDir: string, storedName: string): string {
-  return path.join(uploadsDir, storedName);
 }
