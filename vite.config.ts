@@ -13,7 +13,11 @@
  * fast production code whatever NODE_ENV the server runs with (the development build renders two to
  * three times slower, and NODE_ENV also switches developer pages such as /dev/mail).
  */
+import path from 'node:path';
+import type { CodeSplittingOptions } from 'rolldown';
 import { defineConfig, type Alias } from 'vite';
+
+const CLIENT_ENTRY = 'renderer/entry-client.tsx';
 
 /** react -> preact/compat, for the browser only. */
 export const preactInPlaceOfReact: Alias[] = [
@@ -22,6 +26,18 @@ export const preactInPlaceOfReact: Alias[] = [
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react$/, replacement: 'preact/compat' },
 ];
+
+/**
+ * What every page runs at once (the bootstrap, the runtime, the header, alerts and back-to-top, with
+ * everything they import) in one chunk, not fifteen: a phone on a slow link pays a round trip per
+ * file, and those files queued ahead of the page's banner image. The server preloads the chunk with
+ * the entry (server/ssr/client-assets.ts). The bundler's runtime helpers are not offered to a group
+ * and stay a small chunk of their own, preloaded too.
+ */
+const SHELL = [CLIENT_ENTRY, 'renderer/layout/Header.tsx', 'renderer/layout/AlertStack.tsx', 'renderer/layout/BackToTop.tsx'].map((file) => path.resolve(file));
+const shellChunk: CodeSplittingOptions = {
+  groups: [{ name: 'shell', test: (id: string) => SHELL.includes(id), includeDependenciesRecursively: true }],
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: false,
@@ -46,7 +62,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           // always-present islands with theirs (server/ssr/client-assets.ts).
           modulePreload: false,
           // Keep the entry's own export (renderIslandDetached, for the hydration check) under its name.
-          rollupOptions: { input: 'renderer/entry-client.tsx', preserveEntrySignatures: 'exports-only' },
+          rollupOptions: {
+            input: CLIENT_ENTRY,
+            preserveEntrySignatures: 'exports-only',
+            output: { codeSplitting: shellChunk },
+          },
         },
       }),
 }));

@@ -14,6 +14,8 @@ const shop = useShop();
 
 const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 const chunkOf = (source: string) => `/${manifest[source]!.file}`;
+/** The one chunk of what every page runs at once: bootstrap, runtime, header, alerts, back-to-top (vite.config.ts). */
+const shellChunk = chunkOf(Object.keys(manifest).find((key) => /^_shell-[\w-]+\.js$/.test(key))!);
 
 /** Opens a page and records every script it requests, in order. */
 async function openRecording(url: string, width = 1280, height = 800, cookies: { name: string; value: string }[] = []): Promise<{ page: Page; scripts: string[]; problems: string[] }> {
@@ -57,8 +59,10 @@ describe('islands on the home page', () => {
     const sliderChunk = chunkOf('renderer/blocks/reviews/ReviewBlocks.tsx');
     const island = page.locator('showroom-island[data-island="review-cards"]');
     expect(await island.getAttribute('data-hydrate')).toBe('visible');
-    // Above the fold: the header and the banner slider are live at once.
-    expect(scripts).toContain(chunkOf('renderer/layout/Header.tsx'));
+    // Above the fold: the header and the banner slider are live at once, the header in the shell's
+    // one file rather than a file per module (a round trip each on a phone's slow link).
+    expect(scripts).toContain(shellChunk);
+    expect(scripts.filter((script) => /\/(Header|AlertStack|BackToTop|preact|compat|jsxRuntime)[.-]/.test(script))).toEqual([]);
     expect(scripts).toContain(chunkOf('renderer/blocks/BannerSlider.tsx'));
     expect(scripts).not.toContain(sliderChunk);
     expect(await island.getAttribute('data-hydrated')).toBeNull();

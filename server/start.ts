@@ -165,7 +165,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
   }
   const mailWorker = mail.smtpUrl ? startMailWorker(database.q, smtpSender(mail.smtpUrl), mail, logger) : undefined;
   // The payment pages' change detection, once per store whatever the number of servers.
-  const pageChecks = startCheckSchedule({ q: database.q, mail, baseUrl: publicUrl, logger, everyHours: config.paymentPagesCheckEveryHours, pages: () => paymentPagePaths(live.current()) });
+  const pageChecks = await startCheckSchedule({ q: database.q, mail, baseUrl: publicUrl, logger, everyHours: config.paymentPagesCheckEveryHours, pages: () => paymentPagePaths(live.current()) });
 
   logger.info({ url: publicUrl, port, ...(storeAliases.length > 1 ? { alsoAt: storeAliases.slice(1) } : {}) }, 'main site listening');
   if (dealerUrl) logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');

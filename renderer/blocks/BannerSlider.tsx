@@ -38,6 +38,7 @@ export function BannerSlider({ block }: { block: BannerSliderBlock }) {
               width={slide.image.width ?? DEFAULT_BANNER_WIDTH}
               height={slide.image.height ?? DEFAULT_BANNER_HEIGHT}
               loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
             />
             <div className="banner__content">
               {i === 0 ? (

@@ -294,22 +294,87 @@ export const subscriberExportEndpoint = endpoint({
   },
 });
 
-export const subscriberDeleteEndpoint = endpoint({
-  method: 'DELETE',
-  path: '/api/studio/subscribers/:id',
-  summary: "Erase a subscriber: the address, its consent records and the newsletter's mails to it in the outbox (sent or not); the audit log keeps the id, never the address",
+/** A lead that carries the subscriber's address. */
+const leadOfAddressSchema = {
+  type: 'object',
+  required: ['id', 'form', 'formTitle', 'created'],
+  additionalProperties: false,
+  properties: { id: { type: 'integer' }, form: { ...text, description: "The form's name" }, formTitle: { ...text, description: "The form's title in the live content, else its name" }, created: dateTime },
+} as const;
+
+const remainsProperties = {
+  orders: { ...count, description: "Orders placed with the address: the store's accounts keep them" },
+  quotes: { ...count, description: "Quotes made out to the address: the store's accounts keep them" },
+  account: { type: 'boolean', description: 'A customer account has the address: its owner closes it' },
+  mails: { ...count, description: "Mails to the address in the outbox about none of its leads (an order's, an account's): they stay" },
+} as const;
+
+export const subscriberErasureEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/studio/subscribers/:id/erasure',
+  summary: "What erasing a subscriber takes (its consent records, the newsletter's mails, the newsletter form's submissions with the address and the mails about them), the address's other leads (erased only when asked), and what stays (orders, quotes, an account, their mails)",
   caller: 'an admin',
   security: operatorSession,
   tags,
-  request: { params: idParam(SUBSCRIBER_NOT_FOUND) },
+  request: { params: idParam(SUBSCRIBER_NOT_FOUND), query: { type: 'object', additionalProperties: false, properties: {} } },
   responses: {
     200: successWith({
       type: 'object',
-      required: ['id', 'consents', 'mails'],
+      required: ['id', 'email', 'consents', 'newsletterMails', 'newsletterLeads', 'otherLeads', 'remains'],
       additionalProperties: false,
-      properties: { id: { type: 'integer' }, consents: { ...count, description: 'Consent records erased' }, mails: { ...count, description: 'Newsletter mails to the address erased from the outbox' } },
+      properties: {
+        id: { type: 'integer' },
+        email: text,
+        consents: { ...count, description: 'Consent records, erased' },
+        newsletterMails: { ...count, description: "The newsletter's mails to the address in the outbox, erased" },
+        newsletterLeads: { type: 'array', items: leadOfAddressSchema, description: "The newsletter forms' submissions with the address: erased, with their uploads and the mails about them" },
+        otherLeads: { type: 'array', items: leadOfAddressSchema, description: "The address's other leads: erased only with otherLeads=true" },
+        remains: { type: 'object', required: ['orders', 'quotes', 'account', 'mails'], additionalProperties: false, properties: remainsProperties, description: 'What no erasure of a subscriber takes' },
+      },
     }),
     400: { ...errorSchema, description: 'An id that is not a positive whole number' },
+    404: errorSchema,
+    ...denied,
+  },
+});
+
+export const ERASE_OTHER_LEADS_MESSAGE = 'otherLeads is true or false.';
+
+export const subscriberDeleteEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/studio/subscribers/:id',
+  summary:
+    "Erase a subscriber: the address, its consent records, the newsletter's mails to it in the outbox (sent or not), the newsletter form's submissions with the address, their uploads and the mails about them (the admins' notifications included); with otherLeads=true, the address's other leads too. Orders, quotes and a customer account stay. The audit log keeps the id, never the address",
+  caller: 'an admin',
+  security: operatorSession,
+  tags,
+  request: {
+    params: idParam(SUBSCRIBER_NOT_FOUND),
+    query: { type: 'object', additionalProperties: false, properties: { otherLeads: { enum: ['true', 'false'], 'x-message': ERASE_OTHER_LEADS_MESSAGE, description: "Also erase the address's other leads" } } },
+  },
+  responses: {
+    200: successWith({
+      type: 'object',
+      required: ['id', 'consents', 'mails', 'leads', 'otherLeads', 'notifications', 'files', 'remains'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'integer' },
+        consents: { ...count, description: 'Consent records erased' },
+        mails: { ...count, description: 'Newsletter mails to the address erased from the outbox' },
+        leads: { ...count, description: "The newsletter forms' submissions with the address, erased" },
+        otherLeads: { ...count, description: "The address's other leads, erased (otherLeads=true)" },
+        notifications: { ...count, description: "Mails about the erased submissions (the admins' notifications, the visitor's confirmations), erased" },
+        files: { ...count, description: "The erased submissions' uploads, deleted" },
+        remains: {
+          type: 'object',
+          required: ['orders', 'quotes', 'account', 'mails', 'leads'],
+          additionalProperties: false,
+          properties: { ...remainsProperties, leads: { ...count, description: "The address's other leads, left (otherLeads not asked)" } },
+          description: 'What stays',
+        },
+      },
+    }),
+    400: { ...errorSchema, description: 'An id that is not a positive whole number, or otherLeads not true or false' },
     404: errorSchema,
     ...denied,
   },
@@ -325,5 +390,6 @@ export const backOfficeLeadEndpoints = [
   leadFileEndpoint,
   subscriberExportEndpoint,
   subscriberListEndpoint,
+  subscriberErasureEndpoint,
   subscriberDeleteEndpoint,
 ] as const;

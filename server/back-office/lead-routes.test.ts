@@ -142,17 +142,43 @@ describe('subscribers', () => {
     expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(csv.text).toContain(`${id},${email},pending,newsletter,`);
 
+    // The address also sent the contact form: a lead of its own, shown before the erasure and kept unless asked.
+    const contact = await sendContact(server, { email });
+    const signUp = await withDatabaseOf(server, (q) => q.first(q.db.selectFrom('form_submission').select('id').where('form_name', '=', 'newsletter').orderBy('id', 'desc')));
+    const plan = await studioCall(server, admin, 'GET', `/api/studio/subscribers/${id}/erasure`);
+    expect(plan.status).toBe(200);
+    expect(plan.body.data).toEqual({
+      id,
+      email,
+      consents: 1,
+      newsletterMails: 1,
+      newsletterLeads: [{ id: Number(signUp!.id), form: 'newsletter', formTitle: expect.any(String), created: expect.any(String) }],
+      otherLeads: [{ id: contact, form: 'contact', formTitle: 'Get in touch', created: expect.any(String) }],
+      remains: { orders: 0, quotes: 0, account: false, mails: expect.any(Number) },
+    });
+
     const removed = await studioCall(server, admin, 'DELETE', `/api/studio/subscribers/${id}`);
     expect(removed.status).toBe(200);
-    expect(removed.body).toEqual({ success: true, data: { id, consents: 1, mails: 1 } });
+    expect(removed.body).toEqual({
+      success: true,
+      data: { id, consents: 1, mails: 1, leads: 1, otherLeads: 0, notifications: expect.any(Number), files: 0, remains: { orders: 0, quotes: 0, account: false, mails: expect.any(Number), leads: 1 } },
+    });
+    expect(removed.body.data.notifications).toBeGreaterThanOrEqual(1);
     expect((await studioCall(server, viewer, 'GET', `/api/studio/subscribers?search=reader.erased`)).body.data.items).toEqual([]);
+    // The Leads screen and its CSV no longer show the sign-up; the contact lead stays.
+    const leads = await studioCall(server, viewer, 'GET', `/api/studio/leads?search=reader.erased`);
+    expect(leads.body.data.items.map((l: { id: number }) => l.id)).toEqual([contact]);
     const left = await withDatabaseOf(server, async (q) => ({
       consents: await q.all(q.db.selectFrom('newsletter_consent').select('id').where('subscriber_id', '=', id)),
-      mails: await q.all(q.db.selectFrom('mail_outbox').select('id').where('recipient', '=', email)),
+      newsletterMails: await q.all(q.db.selectFrom('mail_outbox').select('id').where('recipient', '=', email).where('type', '=', 'newsletter-confirmation')),
+      aboutSignUp: await q.all(q.db.selectFrom('mail_outbox').select('id').where('dedupe_key', 'like', `%:${signUp!.id}`).where('type', 'like', 'form-%')),
+      signUp: await q.all(q.db.selectFrom('form_submission').select('id').where('id', '=', Number(signUp!.id))),
     }));
-    expect(left).toEqual({ consents: [], mails: [] });
+    expect(left).toEqual({ consents: [], newsletterMails: [], aboutSignUp: [], signUp: [] });
     const audit = await auditOf(adminEmail);
-    expect(audit.filter((a) => a.action === 'subscriber.erase')).toEqual([{ action: 'subscriber.erase', detail: `subscriber ${id} erased with 1 consent records and 1 newsletter mails` }]);
+    expect(audit.filter((a) => a.action === 'subscriber.erase')).toEqual([
+      { action: 'subscriber.erase', detail: `subscriber ${id} erased with 1 consent records, 1 newsletter mails, 1 leads (0 of other forms), ${removed.body.data.notifications} mails about them and 0 files` },
+    ]);
     expect(JSON.stringify(await withDatabaseOf(server, (q) => q.all(q.db.selectFrom('studio_audit').selectAll())))).not.toContain(email);
     expect((await studioCall(server, admin, 'DELETE', `/api/studio/subscribers/${id}`)).status).toBe(404);
   });

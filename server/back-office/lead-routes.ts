@@ -29,6 +29,7 @@ import {
   leadStatusEndpoint,
   SUBSCRIBER_NOT_FOUND,
   subscriberDeleteEndpoint,
+  subscriberErasureEndpoint,
   subscriberExportEndpoint,
   subscriberListEndpoint,
 } from '../../schemas/api/back-office-leads';
@@ -42,7 +43,8 @@ import type { OperatorGate } from '../studio/operator-gate';
 import type { StudioDeps } from '../studio/studio-deps';
 import { findLead, leadCountsByForm, leadFile, leadFiles, listLeads, setLeadStatus } from './lead-queries';
 import { definitionOf, leadDetail, leadSummary } from './lead-view';
-import { eraseSubscriber, listSubscribers, subscribersCsv } from './subscriber-queries';
+import { erasurePlan, eraseSubscriber, type FormNames } from './subscriber-erasure';
+import { listSubscribers, subscribersCsv } from './subscriber-queries';
 
 /** An export's name: what and when, e.g. leads-contact-2026-11-26.csv. */
 function csvName(what: string): string {
@@ -136,14 +138,39 @@ export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: Operat
     ctx.body = { success: true, data: { items: page.items, next: page.next === undefined ? null : String(page.next) } };
   });
 
+  /** The live content's forms: which subscribe, and their titles. */
+  const formNames = (): FormNames => {
+    const content = deps.live.current();
+    return {
+      isNewsletterForm: (name) => definitionOf(content, name)?.form.actions?.subscribeNewsletter === true,
+      titleOf: (name) => definitionOf(content, name)?.form.title ?? name,
+    };
+  };
+
+  api.get(subscriberErasureEndpoint.path, async (ctx) => {
+    await gate.require(ctx, 'admin');
+    const { params } = checkRequest(subscriberErasureEndpoint, ctx);
+    const plan = await erasurePlan(q, Number(params.id), formNames());
+    if (!plan) throw new ApiError(404, 'not_found', SUBSCRIBER_NOT_FOUND);
+    ctx.body = { success: true, data: plan };
+  });
+
   api.delete(subscriberDeleteEndpoint.path, async (ctx) => {
     const operator = await gate.require(ctx, 'admin');
-    const { params } = checkRequest(subscriberDeleteEndpoint, ctx);
+    const { params, query } = checkRequest(subscriberDeleteEndpoint, ctx);
     const id = Number(params.id);
-    const erased = await eraseSubscriber(q, id);
-    if (!erased) throw new ApiError(404, 'not_found', SUBSCRIBER_NOT_FOUND);
-    // The id only: the log must not keep the address the erasure removed.
-    await gate.audit(ctx, operator, 'subscriber.erase', `subscriber ${id} erased with ${erased.consents} consent records and ${erased.mails} newsletter mails`);
-    ctx.body = { success: true, data: { id, ...erased } };
+    const result = await eraseSubscriber(q, id, formNames(), { otherLeads: query.otherLeads === 'true', uploads });
+    if (!result) throw new ApiError(404, 'not_found', SUBSCRIBER_NOT_FOUND);
+    // Committed: the uploads' files go too.
+    uploads.discard(result.files);
+    const { erased } = result;
+    // The id and counts only: the log must not keep the address the erasure removed.
+    await gate.audit(
+      ctx,
+      operator,
+      'subscriber.erase',
+      `subscriber ${id} erased with ${erased.consents} consent records, ${erased.mails} newsletter mails, ${erased.leads + erased.otherLeads} leads (${erased.otherLeads} of other forms), ${erased.notifications} mails about them and ${erased.files} files`,
+    );
+    ctx.body = { success: true, data: erased };
   });
 }

@@ -1,13 +1,13 @@
 /**
  * The newsletter list of the back office (./subscriber-queries.ts) on the run's engine.
  *
- * @engines sqlite postgres: the subscribers' queries and erasure are the engine's.
+ * @engines sqlite postgres: the subscribers' queries are the engine's (the erasure: subscriber-erasure.test.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { NewsletterConsent } from '../services/newsletter-consent';
 import { openTestDatabase } from '../testing/test-database';
-import { eraseSubscriber, listSubscribers, subscribersCsv } from './subscriber-queries';
+import { listSubscribers, subscribersCsv } from './subscriber-queries';
 
 let database: Database | undefined;
 afterEach(async () => {
@@ -90,25 +90,5 @@ describe('the subscriber export', () => {
     // The apostrophe keeps a spreadsheet from reading a formula; csv-stringify doubles the quotes.
     expect(lines[3]).toMatch(/^\d+,"'=hyperlink\(""x""\)@evil\.example",subscribed,'-2\+3,2030-03-02T00:00:00\.000Z,,,,,,,$/);
     expect((await subscribersCsv(q, 'pending')).rows).toBe(0);
-  });
-});
-
-describe('erasing a subscriber', () => {
-  it("removes the address, its consent records and the newsletter's mails to it, and nothing of anyone else", async () => {
-    const { q, ask, confirm, idOf } = await setup();
-    await ask('gone@example.com');
-    await confirm('gone@example.com');
-    await ask('gone@example.com');
-    await ask('stays@example.com');
-    // A mail of another kind to the same address (an order's) is not the newsletter's.
-    await q.insert('mail_outbox', { dedupe_key: null, type: 'order-confirmation', order_id: null, recipient: 'gone@example.com', cc: '', subject: 'Order', html: '', text: '', status: 'pending', attempts: 0, last_error: null, next_attempt_at: '2030-03-01T09:00:00.000Z', sent_at: null, created_at: '2030-03-01T09:00:00.000Z' });
-    const id = await idOf('gone@example.com');
-    expect(await eraseSubscriber(q, id)).toEqual({ consents: 2, mails: 2 });
-    expect(await q.all(q.db.selectFrom('newsletter_subscriber').select('email'))).toEqual([{ email: 'stays@example.com' }]);
-    expect(await q.all(q.db.selectFrom('newsletter_consent').select('subscriber_id'))).toEqual([{ subscriber_id: expect.anything() }]);
-    expect((await q.all(q.db.selectFrom('mail_outbox').select(['recipient', 'type']).orderBy('id'))).map((m) => `${m.type} ${m.recipient}`)).toEqual(['newsletter-confirmation stays@example.com', 'order-confirmation gone@example.com']);
-    // The recipient cap's log no longer counts the erased address's newsletter mails.
-    expect((await q.all(q.db.selectFrom('mail_recipient_log').select(['recipient_key', 'mail_type']))).map((l) => `${l.mail_type} ${l.recipient_key}`)).toEqual(['newsletter-confirmation stays@example.com']);
-    expect(await eraseSubscriber(q, id)).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The back office's newsletter list (schemas/api/back-office-leads.ts): every address with its
  * status and consent records (server/services/newsletter-consent.ts keeps them: when it was asked
- * for, from which form, page and client address, confirmed when and from where), its CSV export,
- * and its erasure.
+ * for, from which form, page and client address, confirmed when and from where) and its CSV export
+ * (the erasure: ./subscriber-erasure.ts).
  *
  * Pages are newest first by id, keyset (`id < after`); 0013 indexes (status, id).
  */
@@ -11,7 +11,6 @@ import { sql } from 'kysely';
 import type { ResponseBody } from '../../schemas/api/endpoint';
 import type { SubscriberStatus, subscriberListEndpoint } from '../../schemas/api/back-office-leads';
 import type { Queries } from '../db/queries';
-import { recipientKey } from '../mail/recipient-cap';
 import { defused } from '../services/submissions-export';
 import { containsPattern } from './lead-queries';
 
@@ -73,26 +72,4 @@ export async function subscribersCsv(q: Queries, status?: SubscriberStatus): Pro
   const header = ['id', 'email', 'status', 'source', 'created_at', 'unsubscribed_at', 'consent_form', 'consent_page', 'requested_at', 'requested_from', 'confirmed_at', 'confirmed_from'];
   const cells = (r: (typeof rows)[number]) => [String(r.id), r.email, r.status, r.source, r.created_at, r.unsubscribed_at, r.source_form, r.source_page, r.requested_at, r.requested_from, r.confirmed_at, r.confirmed_from].map((v) => defused(v ?? ''));
   return { csv: stringify([header, ...rows.map(cells)], { record_delimiter: 'windows' }), rows: rows.length };
-}
-
-/** The mails the newsletter sends an address: its confirmation links. */
-const NEWSLETTER_MAIL_TYPES = ['newsletter-confirmation'] as const;
-
-/**
- * Erases a subscriber: its consent records, the newsletter's mails to the address in the outbox
- * (pending ones would still go out; sent ones keep the address and a link) and their entries in
- * the recipient cap's log (../mail/recipient-cap.ts), then the address. Other mails to the same
- * address (an order's, an account's, a form's) are not the newsletter's and stay.
- * Answers what went, or undefined when there is no such subscriber.
- */
-export async function eraseSubscriber(q: Queries, id: number): Promise<{ consents: number; mails: number } | undefined> {
-  return q.transaction(async (tx) => {
-    const subscriber = await tx.first(tx.lockRow(tx.db.selectFrom('newsletter_subscriber').select(['id', 'email']).where('id', '=', id)));
-    if (!subscriber) return undefined;
-    const consents = await tx.run(tx.db.deleteFrom('newsletter_consent').where('subscriber_id', '=', id));
-    const mails = await tx.run(tx.db.deleteFrom('mail_outbox').where('type', 'in', NEWSLETTER_MAIL_TYPES).where('recipient', '=', subscriber.email));
-    await tx.run(tx.db.deleteFrom('mail_recipient_log').where('mail_type', 'in', NEWSLETTER_MAIL_TYPES).where('recipient_key', '=', recipientKey(subscriber.email)));
-    await tx.run(tx.db.deleteFrom('newsletter_subscriber').where('id', '=', id));
-    return { consents, mails };
-  });
 }

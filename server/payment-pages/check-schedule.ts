@@ -96,12 +96,15 @@ export async function runIfDue(deps: ScheduleDeps & { holder: string }): Promise
 
 /**
  * Records the setting, then looks every TICK_MS (not at all when it is off); stop() ends it (a run
- * under way finishes, then nothing more starts).
+ * under way finishes, then nothing more starts). The setting is recorded before the server says it
+ * is listening: a start leaves no write of its own in flight (on SQLite a write still open would
+ * hold the file's lock against a command run right after the start).
  */
-export function startCheckSchedule(deps: ScheduleDeps): { stop(): Promise<void> } {
+export async function startCheckSchedule(deps: ScheduleDeps): Promise<{ stop(): Promise<void> }> {
   const holder = deps.holder ?? `server-${crypto.randomBytes(6).toString('hex')}`;
-  let running: Promise<unknown> = recordSchedule(deps.q, deps.everyHours).catch((err: unknown) => deps.logger.error({ err }, 'the payment pages check schedule could not be recorded'));
-  if (deps.everyHours === null) return { stop: () => running.then(() => undefined) };
+  await recordSchedule(deps.q, deps.everyHours).catch((err: unknown) => deps.logger.error({ err }, 'the payment pages check schedule could not be recorded'));
+  let running: Promise<unknown> = Promise.resolve();
+  if (deps.everyHours === null) return { stop: async () => undefined };
   let stopped = false;
   const tick = () => {
     if (stopped) return;

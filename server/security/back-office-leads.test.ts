@@ -1,7 +1,8 @@
 /**
  * The back office's leads and subscribers against an attacker: no session, a customer's session, a
  * guessed studio session, a viewer writing, a viewer or an editor exporting (admins only), an
- * editor erasing a subscriber, a write from a foreign Origin or none, a file id of another lead,
+ * editor erasing a subscriber or reading what an erasure would take (the address and its other
+ * leads), an erasure of the address's other leads from a foreign Origin or none, a malformed choice, a file id of another lead,
  * path and query tricks in ids, an upload looked for under every public URL, and a visitor's answer
  * made to run as a spreadsheet formula in the export. A refused request changes nothing and leaves
  * nothing of the file or the data in its answer.
@@ -38,6 +39,8 @@ beforeAll(async () => {
   otherClaim = await sendClaim(server, markedPng(`other-${marker}`));
   contact = await sendContact(server);
   subscriber = await signUpForNewsletter(server, 'kept.reader@example.com');
+  // The same address's other lead, which only an admin's erasure with otherLeads=true may take.
+  await sendContact(server, { email: 'kept.reader@example.com' });
 });
 afterAll(async () => {
   await server?.stop();
@@ -53,7 +56,9 @@ const endpoints = (): [string, string, unknown?][] => [
   ['GET', '/api/studio/leads/export.csv?form=claim'],
   ['GET', '/api/studio/subscribers'],
   ['GET', '/api/studio/subscribers/export.csv'],
+  ['GET', `/api/studio/subscribers/${subscriber}/erasure`],
   ['DELETE', `/api/studio/subscribers/${subscriber}`],
+  ['DELETE', `/api/studio/subscribers/${subscriber}?otherLeads=true`],
 ];
 
 /** What must not change under a refused request. */
@@ -109,6 +114,7 @@ describe('roles', () => {
     expectRefused(await studioCall(server, as.viewer, 'GET', '/api/studio/leads/export.csv?form=claim'), 403);
     expectRefused(await studioCall(server, as.viewer, 'GET', '/api/studio/subscribers/export.csv'), 403);
     expectRefused(await studioCall(server, as.viewer, 'DELETE', `/api/studio/subscribers/${subscriber}`), 403);
+    expectRefused(await studioCall(server, as.viewer, 'GET', `/api/studio/subscribers/${subscriber}/erasure`), 403);
     expect(await stored()).toEqual(before);
   });
 
@@ -119,6 +125,8 @@ describe('roles', () => {
     expect(leads.body.message).toContain('This needs the admin role');
     expectRefused(await studioCall(server, as.editor, 'GET', '/api/studio/subscribers/export.csv'), 403);
     expectRefused(await studioCall(server, as.editor, 'DELETE', `/api/studio/subscribers/${subscriber}`), 403);
+    expectRefused(await studioCall(server, as.editor, 'DELETE', `/api/studio/subscribers/${subscriber}?otherLeads=true`), 403);
+    expectRefused(await studioCall(server, as.editor, 'GET', `/api/studio/subscribers/${subscriber}/erasure`), 403);
     expect(await stored()).toEqual(before);
     expect(await auditActions()).toEqual([]);
   });
@@ -132,6 +140,7 @@ describe('writes from elsewhere', () => {
       const admin = { Cookie: as.admin.Cookie!, ...bad };
       expectRefused(await studioCall(server, editor, 'PATCH', `/api/studio/leads/${contact}`, { status: 'closed' }), 403);
       expectRefused(await studioCall(server, admin, 'DELETE', `/api/studio/subscribers/${subscriber}`), 403);
+      expectRefused(await studioCall(server, admin, 'DELETE', `/api/studio/subscribers/${subscriber}?otherLeads=true`), 403);
     }
     expect(await stored()).toEqual(before);
     expect(await auditActions()).toEqual([]);
@@ -214,11 +223,29 @@ describe('requests the contracts refuse', () => {
       ['/api/studio/leads/export.csv', 'form'],
       ['/api/studio/subscribers?status=all', 'status'],
       ['/api/studio/subscribers?after=0', 'after'],
+      [`/api/studio/subscribers/${subscriber}/erasure?otherLeads=true`, 'otherLeads'],
+      ['/api/studio/subscribers/0/erasure', 'id'],
+      ['/api/studio/subscribers/1e3/erasure', 'id'],
     ] as const) {
       const res = await studioCall(server, as.admin, 'GET', path);
       expectRefused(res, 400);
       expect(Object.keys(res.body.fields ?? {}), path).toContain(field);
     }
+    // An erasure with a choice that is not true or false, or an unknown one, erases nothing.
+    const before = await stored();
+    for (const [query, field] of [
+      ['otherLeads=yes', 'otherLeads'],
+      ['otherLeads=1', 'otherLeads'],
+      ['otherLeads=true&otherLeads=true', 'otherLeads'],
+      ['everything=true', 'everything'],
+    ] as const) {
+      const res = await studioCall(server, as.admin, 'DELETE', `/api/studio/subscribers/${subscriber}?${query}`);
+      expectRefused(res, 400);
+      expect(Object.keys(res.body.fields ?? {}), query).toContain(field);
+    }
+    expectRefused(await studioCall(server, as.admin, 'DELETE', `/api/studio/subscribers/${subscriber + 1000}?otherLeads=true`), 404);
+    expectRefused(await studioCall(server, as.admin, 'GET', `/api/studio/subscribers/${subscriber + 1000}/erasure`), 404);
+    expect(await stored()).toEqual(before);
     for (const search of ['%', '_', "' OR 1=1 --", '\\', '"']) {
       const res = await studioCall(server, as.viewer, 'GET', `/api/studio/leads?search=${encodeURIComponent(search)}`);
       expect(res.status, search).toBe(200);

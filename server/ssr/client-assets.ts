@@ -1,7 +1,9 @@
 /**
  * Reads Vite's manifest to learn the hashed names of the client entry (the island bootstrap), the
- * page's stylesheet and the chunks the entry imports statically (preloaded). Island chunks are
- * imported by the bootstrap when an island needs them, so they are not listed here.
+ * page's stylesheet and the chunks the entry imports statically (preloaded): the shell chunk, which
+ * the client build makes of the bootstrap, the runtime and the islands every page hydrates at once
+ * (vite.config.ts), and what it imports. Other islands' chunks are imported by the bootstrap when an
+ * island needs them, so they are not listed here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,12 +26,6 @@ interface ManifestChunk {
 
 export const CLIENT_ENTRY = 'renderer/entry-client.tsx';
 
-/**
- * The shell's islands due at once on every page (renderer/islands/client-islands.ts): preloaded with
- * the entry, so they do not wait for the bootstrap to ask for them.
- */
-export const ALWAYS_LOADED_ISLANDS = ['renderer/layout/Header.tsx', 'renderer/layout/AlertStack.tsx', 'renderer/layout/BackToTop.tsx'];
-
 export function readClientAssets(clientDir: string): ClientAssets {
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -47,7 +43,6 @@ export function readClientAssets(clientDir: string): ClientAssets {
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
-  ALWAYS_LOADED_ISLANDS.forEach(visit);
   const inventoryDir = path.join(clientDir, 'payment-pages');
   const inventory = fs.existsSync(path.join(inventoryDir, INVENTORY_FILE)) ? readScriptInventory(inventoryDir) : undefined;
   return { entry: `/${entry.file}`, css: [...css].map((c) => `/${c}`), preload: [...preload], ...(inventory ? { inventory } : {}) };

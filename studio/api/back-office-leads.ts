@@ -13,6 +13,7 @@ import type {
   leadListEndpoint,
   leadStatusEndpoint,
   subscriberDeleteEndpoint,
+  subscriberErasureEndpoint,
   subscriberExportEndpoint,
   subscriberListEndpoint,
 } from '../../schemas/api/back-office-leads';
@@ -28,6 +29,8 @@ export type SubscriberPage = Data<ResponseBody<typeof subscriberListEndpoint, 20
 export type Subscriber = SubscriberPage['items'][number];
 export type Consent = Subscriber['consents'][number];
 export type SubscriberRemoved = Data<ResponseBody<typeof subscriberDeleteEndpoint, 200>>;
+export type ErasurePlan = Data<ResponseBody<typeof subscriberErasureEndpoint, 200>>;
+export type LeadOfAddress = ErasurePlan['otherLeads'][number];
 
 /** A query's named parameters, without the index signature a schema that allows others gets. */
 type Named<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
@@ -46,7 +49,9 @@ export const backOfficeLeadClient = {
   setLeadStatus: (id: number, status: LeadStatus) => data(call<ResponseBody<typeof leadStatusEndpoint, 200>>('PATCH', `/api/studio/leads/${id}`, { status })),
   subscribers: (query: SubscriberQuery, signal?: AbortSignal) =>
     data(call<ResponseBody<typeof subscriberListEndpoint, 200>>('GET', `/api/studio/subscribers${queryString(query)}`, undefined, signal)),
-  removeSubscriber: (id: number) => data(call<ResponseBody<typeof subscriberDeleteEndpoint, 200>>('DELETE', `/api/studio/subscribers/${id}`)),
+  subscriberErasure: (id: number, signal?: AbortSignal) => data(call<ResponseBody<typeof subscriberErasureEndpoint, 200>>('GET', `/api/studio/subscribers/${id}/erasure`, undefined, signal)),
+  removeSubscriber: (id: number, otherLeads = false) =>
+    data(call<ResponseBody<typeof subscriberDeleteEndpoint, 200>>('DELETE', `/api/studio/subscribers/${id}${otherLeads ? '?otherLeads=true' : ''}`)),
 };
 
 export type BackOfficeLeadClient = typeof backOfficeLeadClient;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Subscriber } from '../api/back-office-leads';
+import type { ErasurePlan, LeadOfAddress, Subscriber, SubscriberRemoved } from '../api/back-office-leads';
 import { StudioApiError } from '../api/studio-client';
 import { operators, renderInStudio, visit } from '../app/testing/studio-fixture';
 import { fakeLeadClient } from './lead-fixture';
@@ -44,6 +44,26 @@ const BEN: Subscriber = {
 };
 
 const page = (items: Subscriber[], next: string | null = null) => Promise.resolve({ items, next });
+const plan = (id: number, otherLeads: LeadOfAddress[]): ErasurePlan => ({
+  id,
+  email: 'ann@example.com',
+  consents: 1,
+  newsletterMails: 1,
+  newsletterLeads: [{ id: 30, form: 'newsletter', formTitle: 'Newsletter', created: '2026-03-01T09:00:00.000Z' }],
+  otherLeads,
+  remains: { orders: 0, quotes: 0, account: false, mails: 0 },
+});
+const removed = (id: number, changes: Partial<SubscriberRemoved>): SubscriberRemoved => ({
+  id,
+  consents: 1,
+  mails: 1,
+  leads: 1,
+  otherLeads: 0,
+  notifications: 1,
+  files: 0,
+  remains: { orders: 0, quotes: 0, account: false, mails: 0, leads: 0 },
+  ...changes,
+});
 
 describe('SubscribersPage', () => {
   it('lists each address with its status and its consent record', async () => {
@@ -83,15 +103,22 @@ describe('SubscribersPage', () => {
     expect(link.hasAttribute('download')).toBe(true);
   });
 
-  it('asks before removing an address, then removes its row and says so', async () => {
+  it('says what the erasure takes and what stays before removing an address, then removes its row and says what went', async () => {
     visit('/studio/subscribers');
-    const removeSubscriber = vi.fn((id: number) => Promise.resolve({ id, consents: 1, mails: 0 }));
-    renderInStudio(<SubscribersPage client={fakeLeadClient({ subscribers: () => page([ANN, BEN]), removeSubscriber })} />, { operator: operators.admin });
+    const subscriberErasure = vi.fn((id: number) => Promise.resolve(plan(id, [])));
+    const removeSubscriber = vi.fn((id: number) => Promise.resolve(removed(id, {})));
+    renderInStudio(<SubscribersPage client={fakeLeadClient({ subscribers: () => page([ANN, BEN]), subscriberErasure, removeSubscriber })} />, { operator: operators.admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove ann@example.com' }));
     const question = screen.getByRole('group', { name: 'Remove ann@example.com?' });
-    expect(question.textContent).toContain('Erase ann@example.com and its consent record? This cannot be undone.');
+    const erase = await within(question).findByRole('button', { name: 'Erase' });
+    expect(subscriberErasure).toHaveBeenCalledWith(3);
+    expect(question.textContent).toContain(
+      "Erase ann@example.com and its consent record, the newsletter's mail to it and its sign-up through Newsletter, with the mails about it? This cannot be undone.",
+    );
+    expect(question.textContent).toContain('Nothing else of this address stays in the store.');
+    expect(within(question).queryByRole('checkbox')).toBeNull();
     expect(removeSubscriber).not.toHaveBeenCalled();
-    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Erase' }));
+    expect(document.activeElement).toBe(erase);
 
     fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('group', { name: 'Remove ann@example.com?' })).toBeNull();
@@ -99,24 +126,59 @@ describe('SubscribersPage', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove ann@example.com' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove ann@example.com' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Erase' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Erase' }));
     await waitFor(() => expect(screen.queryByText('ann@example.com')).toBeNull());
-    expect(removeSubscriber).toHaveBeenCalledWith(3);
-    expect(screen.getByRole('status').textContent).toBe('ann@example.com was removed, with its consent record.');
+    expect(removeSubscriber).toHaveBeenCalledWith(3, false);
+    expect(screen.getByRole('status').textContent).toBe('ann@example.com was erased, with its consent record, 1 newsletter mail, 1 lead and 1 mail about it. Nothing else of this address stays in the store.');
     expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Every address' }));
+  });
+
+  it("offers the address's other leads, erases them only when ticked, and says what stays", async () => {
+    visit('/studio/subscribers');
+    const other = [
+      { id: 40, form: 'contact', formTitle: 'Get in touch', created: '2026-03-02T10:00:00.000Z' },
+      { id: 41, form: 'free-kitchen-design', formTitle: 'Free kitchen design', created: '2026-03-04T10:00:00.000Z' },
+    ];
+    const subscriberErasure = vi.fn((id: number) => Promise.resolve({ ...plan(id, other), remains: { orders: 2, quotes: 1, account: true, mails: 3 } }));
+    const removeSubscriber = vi.fn((id: number, otherLeads?: boolean) =>
+      Promise.resolve(removed(id, { otherLeads: otherLeads ? 2 : 0, notifications: otherLeads ? 4 : 1, files: otherLeads ? 1 : 0, remains: { orders: 2, quotes: 1, account: true, mails: 3, leads: otherLeads ? 0 : 2 } })),
+    );
+    renderInStudio(<SubscribersPage client={fakeLeadClient({ subscribers: () => page([ANN]), subscriberErasure, removeSubscriber })} />, { operator: operators.admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove ann@example.com' }));
+    const question = screen.getByRole('group', { name: 'Remove ann@example.com?' });
+    const choice = await within(question).findByRole('checkbox', { name: /^Also erase its 2 other leads, with their files and the mails about them: Get in touch \(.+\), Free kitchen design \(.+\)$/ });
+    expect((choice as HTMLInputElement).checked).toBe(false);
+    expect(question.textContent).toContain("Stays: its 2 other leads, 2 orders and 1 quote (the store's accounts keep them), a customer account with this address (its owner closes it) and 3 mails to it about orders, quotes or its account.");
+    fireEvent.click(choice);
+    expect(question.textContent).toContain("Stays: 2 orders and 1 quote (the store's accounts keep them), a customer account");
+    fireEvent.click(within(question).getByRole('button', { name: 'Erase' }));
+    await waitFor(() => expect(removeSubscriber).toHaveBeenCalledWith(3, true));
+    expect((await screen.findByRole('status', {}, { timeout: 2000 })).textContent).toMatch(/^ann@example.com was erased, with its consent record, 1 newsletter mail, 3 leads \(2 of other forms\), 4 mails about them and 1 file\. Stays: 2 orders and 1 quote/);
   });
 
   it('keeps the row and says why when the removal is refused', async () => {
     visit('/studio/subscribers');
     const removeSubscriber = vi.fn(() => Promise.reject(new StudioApiError(404, 'not_found', 'There is no such subscriber.')));
-    renderInStudio(<SubscribersPage client={fakeLeadClient({ subscribers: () => page([ANN]), removeSubscriber })} />, { operator: operators.admin });
+    renderInStudio(<SubscribersPage client={fakeLeadClient({ subscribers: () => page([ANN]), subscriberErasure: (id) => Promise.resolve(plan(id, [])), removeSubscriber })} />, {
+      operator: operators.admin,
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Remove ann@example.com' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Erase' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Erase' }));
     expect(await screen.findByText('There is no such subscriber.')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(screen.getByRole('cell', { name: 'ann@example.com' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Remove ann@example.com?' })).toBeNull();
+  });
+
+  it('closes the question and says why when what the erasure takes cannot be read', async () => {
+    visit('/studio/subscribers');
+    const subscriberErasure = vi.fn(() => Promise.reject(new StudioApiError(404, 'not_found', 'There is no such subscriber.')));
+    renderInStudio(<SubscribersPage client={fakeLeadClient({ subscribers: () => page([ANN]), subscriberErasure })} />, { operator: operators.admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove ann@example.com' }));
+    expect(await screen.findByText('There is no such subscriber.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Remove ann@example.com?' })).toBeNull();
+    expect(screen.getByRole('cell', { name: 'ann@example.com' })).toBeTruthy();
   });
 
   it('puts the status and search in the address, and asks the server for them', async () => {

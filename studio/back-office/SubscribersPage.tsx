@@ -1,12 +1,14 @@
 /**
  * The back office's subscribers (/studio/subscribers?status=&search=): the newsletter's
  * addresses newest first, each with its consent records (when it was asked for, from which form and
- * page, when the owner confirmed). An admin exports the list as CSV and erases an address, with its
- * consent records, after confirming.
+ * page, when the owner confirmed). An admin exports the list as CSV and erases an address after
+ * reading what the erasure takes (its consent records, the newsletter's mails, the newsletter form's
+ * submissions and the mails about them), choosing whether its other leads go too, and what stays.
  */
 import { useEffect, useRef, useState } from 'react';
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from '../../schemas/api/back-office-leads';
-import { backOfficeLeadClient, subscriberExportUrl, type BackOfficeLeadClient, type Consent, type Subscriber } from '../api/back-office-leads';
+import { backOfficeLeadClient, subscriberExportUrl, type BackOfficeLeadClient, type Consent, type ErasurePlan, type Subscriber } from '../api/back-office-leads';
+import { erasedSentence, erasedWith, staysAfter } from './erasure-words';
 import { navigate, useLocation } from '../app/router';
 import { atLeast, useStudio } from '../app/studio-context';
 import { Alert, ListState, PageTitle, Status, Time } from '../app/ui';
@@ -36,18 +38,29 @@ export function SubscribersPage({ client = backOfficeLeadClient }: { client?: Ba
   const [alert, setAlert] = useState('');
   const listTitle = useRef<HTMLHeadingElement>(null);
 
-  const remove = async (row: Subscriber) => {
+  const remove = async (row: Subscriber, otherLeads: boolean) => {
     setSaid('');
     setAlert('');
     try {
-      const removed = await client.removeSubscriber(row.id);
+      const removed = await client.removeSubscriber(row.id, otherLeads);
       subscribers.remove(row.id);
-      setSaid(`${row.email} was removed, with ${removed.consents === 1 ? 'its consent record' : `its ${removed.consents} consent records`}.`);
+      setSaid(erasedSentence(row.email, removed));
       // The row and its buttons are gone: go on from the list's heading, not from the top of the page.
       listTitle.current?.focus();
     } catch (error) {
       const message = failure(error);
       if (message) setAlert(message);
+    }
+  };
+  /** What the erasure would take; refused or failed, the page says why and the question closes. */
+  const plan = async (row: Subscriber): Promise<ErasurePlan | undefined> => {
+    setAlert('');
+    try {
+      return await client.subscriberErasure(row.id);
+    } catch (error) {
+      const message = failure(error);
+      if (message) setAlert(message);
+      return undefined;
     }
   };
 
@@ -103,7 +116,7 @@ export function SubscribersPage({ client = backOfficeLeadClient }: { client?: Ba
                 </thead>
                 <tbody>
                   {page.items.map((row) => (
-                    <SubscriberRow key={row.id} row={row} admin={admin} onRemove={() => remove(row)} />
+                    <SubscriberRow key={row.id} row={row} admin={admin} loadPlan={() => plan(row)} onRemove={(otherLeads) => remove(row, otherLeads)} />
                   ))}
                 </tbody>
               </table>
@@ -123,18 +136,27 @@ export function SubscribersPage({ client = backOfficeLeadClient }: { client?: Ba
   );
 }
 
-function SubscriberRow({ row, admin, onRemove }: { row: Subscriber; admin: boolean; onRemove(): Promise<void> }) {
+function SubscriberRow({ row, admin, loadPlan, onRemove }: { row: Subscriber; admin: boolean; loadPlan(): Promise<ErasurePlan | undefined>; onRemove(otherLeads: boolean): Promise<void> }) {
   const [confirming, setConfirming] = useState(false);
+  const [erasure, setErasure] = useState<ErasurePlan | undefined>();
+  const [otherLeads, setOtherLeads] = useState(false);
   const [busy, setBusy] = useState(false);
   const removeRef = useRef<HTMLButtonElement>(null);
   const asked = useRef(false);
-  const records = row.consents.length === 1 ? 'its consent record' : `its ${row.consents.length} consent records`;
   useEffect(() => {
     // The question closed: back to the button that asked, not to the top of the page.
     if (!confirming && asked.current) removeRef.current?.focus();
     asked.current = confirming;
   }, [confirming]);
-  const cancel = () => setConfirming(false);
+  const cancel = () => {
+    setConfirming(false);
+    setErasure(undefined);
+    setOtherLeads(false);
+  };
+  const ask = () => {
+    setConfirming(true);
+    void loadPlan().then((found) => (found ? setErasure(found) : cancel()));
+  };
   return (
     <>
       <tr className={confirming ? 'subscriber-row--confirming' : undefined}>
@@ -157,7 +179,7 @@ function SubscriberRow({ row, admin, onRemove }: { row: Subscriber; admin: boole
         {admin ? (
           <td data-label="Actions" className="cell--actions">
             {confirming ? null : (
-              <button type="button" ref={removeRef} className="button button--ghost button--small button--danger-text" onClick={() => setConfirming(true)}>
+              <button type="button" ref={removeRef} className="button button--ghost button--small button--danger-text" onClick={ask}>
                 Remove{' '}<span className="visually-hidden">{row.email}</span>
               </button>
             )}
@@ -167,28 +189,49 @@ function SubscriberRow({ row, admin, onRemove }: { row: Subscriber; admin: boole
       {confirming ? (
         <tr className="subscriber-confirm-row">
           <td colSpan={4}>
-            <div className="confirm-inline subscriber-confirm" role="group" aria-label={`Remove ${row.email}?`}>
-              <span>
-                Erase <strong>{row.email}</strong> and {records}? This cannot be undone.
-              </span>
+            <div className="confirm-inline subscriber-confirm" role="group" aria-label={`Remove ${row.email}?`} aria-busy={!erasure || undefined}>
+              {erasure ? (
+                <div className="subscriber-confirm__question">
+                  <p>
+                    Erase <strong>{row.email}</strong> and {erasedWith(erasure)}? This cannot be undone.
+                  </p>
+                  {erasure.otherLeads.length ? (
+                    <label className="subscriber-confirm__choice">
+                      <input type="checkbox" checked={otherLeads} onChange={(e) => setOtherLeads(e.target.checked)} />{' '}
+                      Also erase its {erasure.otherLeads.length === 1 ? 'other lead' : `${erasure.otherLeads.length} other leads`}, with their files and the mails about them:{' '}
+                      {erasure.otherLeads.map((lead, i) => (
+                        <span key={lead.id}>
+                          {i ? ', ' : ''}
+                          {lead.formTitle} (<Time at={lead.created} />)
+                        </span>
+                      ))}
+                    </label>
+                  ) : null}
+                  <p className="muted">{staysAfter(erasure.remains, otherLeads ? 0 : erasure.otherLeads.length)}</p>
+                </div>
+              ) : (
+                <span>Reading what the erasure of {row.email} takes…</span>
+              )}
               <span className="subscriber-confirm__actions">
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  autoFocus
-                  aria-disabled={busy || undefined}
-                  onClick={() => {
-                    if (busy) return;
-                    setBusy(true);
-                    // Removed, the row goes; refused, the page says why and the question closes.
-                    void onRemove().finally(() => {
-                      setBusy(false);
-                      cancel();
-                    });
-                  }}
-                >
-                  {busy ? 'Erasing…' : 'Erase'}
-                </button>
+                {erasure ? (
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    autoFocus
+                    aria-disabled={busy || undefined}
+                    onClick={() => {
+                      if (busy) return;
+                      setBusy(true);
+                      // Removed, the row goes; refused, the page says why and the question closes.
+                      void onRemove(otherLeads).finally(() => {
+                        setBusy(false);
+                        cancel();
+                      });
+                    }}
+                  >
+                    {busy ? 'Erasing…' : 'Erase'}
+                  </button>
+                ) : null}
                 <button type="button" className="button button--ghost button--small" onClick={cancel}>
                   Cancel
                 </button>
