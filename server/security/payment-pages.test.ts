@@ -120,7 +120,7 @@ describe("the studio's Payment pages", () => {
 
   it("an admin's approval from a foreign Origin, or with none, is refused", async () => {
     const cookie = as.admin!.Cookie!;
-    for (const headers of [{ Cookie: cookie, Origin: 'https://evil.example' }, { Cookie: cookie }]) {
+    for (const headers of [{ Cookie: cookie, Origin: 'https://evil.example' }, { Cookie: cookie }] as Headers[]) {
       const res = await call(server.url, 'POST', approve(), { headers });
       expect(res.status).toBe(403);
     }
