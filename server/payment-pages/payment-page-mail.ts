@@ -13,10 +13,10 @@ function layout(title: string, paragraphs: readonly string[], rows: ReadonlyArra
 
 /** What a kind's blocked value means to a reader. */
 export function blockedLabel(type: string, blocked: string): string {
-  if (type === 'integrity') return `the store's file ${blocked}, changed (it no longer matches its SHA-384)`;
+  if (type === 'integrity') return `the store’s file ${blocked}, changed (it no longer matches its SHA-384)`;
   if (blocked === 'inline') return 'an inline script (not in the page as the store sent it)';
   if (blocked === 'eval') return 'code run from a string (eval)';
-  if (blocked.startsWith('/')) return `the store's file ${blocked}, which is not in the script inventory`;
+  if (blocked.startsWith('/')) return `the store’s file ${blocked}, which is not in the script inventory`;
   return `a script from ${blocked}, which is not in the script inventory`;
 }
 
