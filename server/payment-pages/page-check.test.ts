@@ -16,7 +16,7 @@ import { createLogger } from '../logger';
 import { signInOperator } from '../studio/studio-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { runCheckCli } from './check-cli';
-import { runIfDue, takeLease } from './check-schedule';
+import { checkEveryHours, runIfDue, takeLease } from './check-schedule';
 import type { PageSnapshot } from './page-snapshot';
 
 let server: TestServer;
@@ -125,6 +125,19 @@ describe('npm run payment-pages:check', () => {
 });
 
 describe('the schedule', () => {
+  it('reads PAYMENT_PAGES_CHECK_EVERY: weekly by default, down to hourly, or off; anything else is refused by name', () => {
+    const read = (value: string | undefined) => {
+      const problems: string[] = [];
+      return [checkEveryHours({ PAYMENT_PAGES_CHECK_EVERY: value }, problems), problems] as const;
+    };
+    expect(read(undefined)).toEqual([168, []]);
+    expect(read('daily')).toEqual([24, []]);
+    expect(read('HOURLY')).toEqual([1, []]);
+    expect(read('12h')).toEqual([12, []]);
+    expect(read('off')).toEqual([null, []]);
+    for (const bad of ['0h', '169h', 'monthly', '30m']) expect(read(bad)[1]).toEqual([`PAYMENT_PAGES_CHECK_EVERY must be weekly, daily, hourly, a number of hours from 1h to 168h, or off, got "${bad}"`]);
+  });
+
   it('runs a due check on one server of two, and not again before it is due', async () => {
     const now = new Date('2031-03-03T10:00:00Z');
     const week = 168 * 3_600_000;
