@@ -9,12 +9,13 @@
  *   form qualifies only if the site protects its payment pages from scripts (the store's script
  *   inventory, integrity and change detection: docs/payment-pages.md); a full redirect always does.
  * - SAQ A-EP: the card is typed into the store's own fields and tokenised in the browser (Accept.js):
- *   the store's page handles the card, so far more requirements apply.
+ *   the store's page handles the card, so far more requirements apply. Authorize.net's SAQ A paths
+ *   (Accept Hosted, AcceptUI) are not offered yet: docs/payment-pages.md says so.
  */
 
 export type PaymentGatewayName = 'test' | 'stripe' | 'paypal' | 'authorizenet';
 
-export const PAYMENT_INTEGRATION_IDS = ['test-card-fields', 'stripe-payment-element', 'paypal-buttons', 'accept-hosted', 'accept-hosted-iframe', 'accept-js'] as const;
+export const PAYMENT_INTEGRATION_IDS = ['test-card-fields', 'stripe-payment-element', 'paypal-buttons', 'accept-js'] as const;
 export type PaymentIntegration = (typeof PAYMENT_INTEGRATION_IDS)[number];
 
 /** `none`: the offline test gateway, which must never see a real card. */
@@ -53,20 +54,6 @@ export const PAYMENT_INTEGRATIONS: Readonly<Record<PaymentIntegration, Integrati
     why: 'The buyer pays in PayPal’s own window; the store never sees a card.',
     cardEntry: 'provider-frames',
   },
-  'accept-hosted': {
-    gateway: 'authorizenet',
-    label: 'Authorize.net Accept Hosted, redirect',
-    saq: 'A',
-    why: 'The customer is sent to Authorize.net’s payment page and comes back once paid: the store’s page never holds a card field.',
-    cardEntry: 'provider-page',
-  },
-  'accept-hosted-iframe': {
-    gateway: 'authorizenet',
-    label: 'Authorize.net Accept Hosted, in a frame on the page',
-    saq: 'A',
-    why: 'The card is typed into Authorize.net’s page shown in a frame; the store’s page must keep its scripts in check (inventory, integrity, change detection).',
-    cardEntry: 'provider-frames',
-  },
   'accept-js': {
     gateway: 'authorizenet',
     label: 'Authorize.net Accept.js with the store’s own card fields',
@@ -76,12 +63,12 @@ export const PAYMENT_INTEGRATIONS: Readonly<Record<PaymentIntegration, Integrati
   },
 };
 
-/** What a method gets when its definition names no integration: the SAQ A path of its gateway. */
+/** What a method gets when its definition names no integration: the SAQ A path of its gateway where the store has one (Authorize.net: Accept.js). */
 export const DEFAULT_INTEGRATION: Readonly<Record<PaymentGatewayName, PaymentIntegration>> = {
   test: 'test-card-fields',
   stripe: 'stripe-payment-element',
   paypal: 'paypal-buttons',
-  authorizenet: 'accept-hosted',
+  authorizenet: 'accept-js',
 };
 
 /** The integration a method uses: its own when it names one, else its gateway's default. */

@@ -179,6 +179,7 @@ export const approveCheckEndpoint = endpoint({
   request: { params: idParam(CHECK_NOT_FOUND) },
   responses: {
     200: successWith(check),
+    400: { ...errorSchema, description: 'validation_failed: the id is not a check number' },
     ...denied,
     404: { ...errorSchema, description: 'No such check' },
     409: { ...errorSchema, description: 'check_failed: the run could not load the pages, so there is nothing to approve' },

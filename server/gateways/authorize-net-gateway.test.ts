@@ -14,7 +14,7 @@ describe('Authorize.net gateway against its schema order', () => {
 
   beforeAll(async () => {
     fake = await startFakeAuthorizeNet({ loginId: 'login', transactionKey: 'txnkey' });
-    gateway = new AuthorizeNetGateway({ loginId: 'login', transactionKey: 'txnkey', clientKey: 'ck', signatureKey: SIGNATURE_KEY, apiBase: fake.url, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', hostedFormUrl: 'https://test.authorize.net/payment/payment', production: false });
+    gateway = new AuthorizeNetGateway({ loginId: 'login', transactionKey: 'txnkey', clientKey: 'ck', signatureKey: SIGNATURE_KEY, apiBase: fake.url, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', production: false });
   });
   afterAll(() => fake.close());
   afterEach(() => expect(fake.violations).toEqual([]));
@@ -90,7 +90,7 @@ describe('Authorize.net refunds and voids against its schema order and reason co
 
   beforeAll(async () => {
     fake = await startFakeAuthorizeNet({ loginId: 'login', transactionKey: 'txnkey' });
-    gateway = new AuthorizeNetGateway({ loginId: 'login', transactionKey: 'txnkey', clientKey: 'ck', signatureKey: SIGNATURE_KEY, apiBase: fake.url, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', hostedFormUrl: 'https://test.authorize.net/payment/payment', production: false });
+    gateway = new AuthorizeNetGateway({ loginId: 'login', transactionKey: 'txnkey', clientKey: 'ck', signatureKey: SIGNATURE_KEY, apiBase: fake.url, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', production: false });
   });
   afterAll(() => fake.close());
   afterEach(() => expect(fake.violations).toEqual([]));
@@ -198,7 +198,7 @@ describe('Authorize.net refunds and voids against its schema order and reason co
     expect(await gateway.refund({ payment: { ...payment, providerReference: '123', transactionId: '123' }, amountCents: 100, idempotencyKey: 'anet-unknown', reason: 'other' })).toMatchObject({ status: 'failed' });
     const closed = await startFakeAuthorizeNet({ loginId: 'login', transactionKey: 'txnkey' });
     await closed.close();
-    const offline = new AuthorizeNetGateway({ loginId: 'login', transactionKey: 'txnkey', clientKey: 'ck', signatureKey: null, apiBase: closed.url, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', hostedFormUrl: 'https://test.authorize.net/payment/payment', production: false });
+    const offline = new AuthorizeNetGateway({ loginId: 'login', transactionKey: 'txnkey', clientKey: 'ck', signatureKey: null, apiBase: closed.url, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', production: false });
     await expect(offline.refund({ payment, amountCents: 100, idempotencyKey: 'anet-offline', reason: 'other' })).rejects.toMatchObject({ status: 502, code: 'provider_error' });
   });
 

@@ -31,8 +31,6 @@ export interface AuthorizeNetConfig {
   apiBase: string;
   /** Where browsers load Accept.js from (sandbox or production, following the API base). */
   acceptJsUrl: string;
-  /** Where the browser posts the form token of Accept Hosted (Authorize.net's payment page, sandbox or production). */
-  hostedFormUrl: string;
   /** The live service (api.authorize.net) rather than the sandbox. */
   production: boolean;
 }
@@ -54,8 +52,6 @@ export const PAYPAL_SANDBOX_API_BASE = 'https://api-m.sandbox.paypal.com';
 export const AUTHORIZE_NET_SANDBOX_API_BASE = 'https://apitest.authorize.net/xml/v1/request.api';
 export const ACCEPT_JS_SANDBOX_URL = 'https://jstest.authorize.net/v1/Accept.js';
 export const ACCEPT_JS_PRODUCTION_URL = 'https://js.authorize.net/v1/Accept.js';
-export const ACCEPT_HOSTED_SANDBOX_URL = 'https://test.authorize.net/payment/payment';
-export const ACCEPT_HOSTED_PRODUCTION_URL = 'https://accept.authorize.net/payment/payment';
 
 type Env = Record<string, string | undefined>;
 
@@ -141,7 +137,6 @@ export function loadGatewayConfig(env: Env, problems: string[]): GatewayConfig {
       signatureKey,
       apiBase: anetBase,
       acceptJsUrl: url(env, 'AUTHORIZE_NET_ACCEPT_JS_URL', production ? ACCEPT_JS_PRODUCTION_URL : ACCEPT_JS_SANDBOX_URL, problems),
-      hostedFormUrl: url(env, 'AUTHORIZE_NET_HOSTED_FORM_URL', production ? ACCEPT_HOSTED_PRODUCTION_URL : ACCEPT_HOSTED_SANDBOX_URL, problems),
       production,
     };
   }

@@ -13,16 +13,16 @@ function layout(title: string, paragraphs: readonly string[], rows: ReadonlyArra
 
 /** What a kind's blocked value means to a reader. */
 export function blockedLabel(type: string, blocked: string): string {
-  if (type === 'integrity') return `the store's file ${blocked}, changed (it no longer matches its SHA-384)`;
+  if (type === 'integrity') return `the store’s file ${blocked}, changed (it no longer matches its SHA-384)`;
   if (blocked === 'inline') return 'an inline script (not in the page as the store sent it)';
   if (blocked === 'eval') return 'code run from a string (eval)';
-  if (blocked.startsWith('/')) return `the store's file ${blocked}, which is not in the script inventory`;
+  if (blocked.startsWith('/')) return `the store’s file ${blocked}, which is not in the script inventory`;
   return `a script from ${blocked}, which is not in the script inventory`;
 }
 
 export function renderViolationAlert(v: { type: string; page: string; directive: string; blocked: string; count: number; first_seen_at: string; firstTime: boolean; sinceLastMail: number; studioUrl: string }): RenderedMail {
   const subject = v.type === 'overflow' ? 'Payment pages: many kinds of blocked scripts' : `Payment pages: ${v.type === 'integrity' ? 'a changed script was blocked' : 'a script was blocked'} on ${v.page}`;
-  const what = v.type === 'overflow' ? 'Browsers reported more kinds of blocked scripts than the store keeps one by one; they are counted together.' : `A browser blocked ${blockedLabel(v.type, v.blocked)} on the payment page ${v.page}.`;
+  const what = v.type === 'overflow' ? 'Browsers reported more kinds of blocked scripts than the store keeps one by one; they are counted together.' : `On the payment page ${v.page}, a browser blocked ${blockedLabel(v.type, v.blocked)}.`;
   const when = v.firstTime ? 'This is the first report of this kind.' : `It was reported ${v.sinceLastMail} more time${v.sinceLastMail === 1 ? '' : 's'} since the last e-mail about it.`;
   const advice = 'The page’s policy stopped it, so it did not run. If nobody at the store changed the payment pages, treat it as an attempt to skim cards: check the server, its files and whatever serves the pages (a proxy, a CDN).';
   const rows: Array<[string, string]> = [

@@ -77,11 +77,6 @@ function otherSources(integration: PaymentIntegration, gateways: GatewayConfig):
     case 'accept-js':
       // Accept.js posts the card to Authorize.net's API from the page.
       return { connect: [anet?.production ? 'https://api2.authorize.net' : 'https://apitest.authorize.net'] };
-    case 'accept-hosted':
-      // The form token is posted to Authorize.net's payment page: the customer leaves the store.
-      return anet ? { form: [originOf(anet.hostedFormUrl)] } : {};
-    case 'accept-hosted-iframe':
-      return anet ? { form: [originOf(anet.hostedFormUrl)], frame: [originOf(anet.hostedFormUrl)] } : {};
   }
 }
 

@@ -72,7 +72,8 @@ export function pageRoute(opts: {
       // The address the browser used: the public one when it came by it (behind a TLS proxy this
       // server sees plain http), else its own (a loopback name in development).
       // A Host header that is not a plain host name is not written into the policy.
-      const origin = ctx.host === publicHost || !/^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(ctx.host) ? publicOrigin : ctx.origin;
+      // (Koa's ctx.origin is the request's Origin header, not this.)
+      const origin = ctx.host === publicHost || !/^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/.test(ctx.host) ? publicOrigin : `${ctx.protocol}://${ctx.host}`;
       ctx.set(paymentPages.headers(payment, origin));
     }
     const key = pageCacheKey(url, ctx.get('Cookie') || undefined);

@@ -10,6 +10,7 @@ import { OrdersPage } from '../back-office/OrdersPage';
 import { QuotesPage } from '../back-office/QuotesPage';
 import { SubscribersPage } from '../back-office/SubscribersPage';
 import { AuditPage } from './AuditPage';
+import { PaymentPagesPage } from '../payment-pages/PaymentPagesPage';
 import { HistoryPage } from './HistoryPage';
 import { ImagesPage } from './ImagesPage';
 import { ReviewPage } from './ReviewPage';
@@ -96,6 +97,8 @@ function signedInScreen(route: Route, operator: Operator): ReactNode {
       return atLeast(operator, 'admin') ? <OperatorsPage /> : <AdminsOnly what="Operators" />;
     case 'audit':
       return atLeast(operator, 'admin') ? <AuditPage /> : <AdminsOnly what="Audit log" />;
+    case 'payment-pages':
+      return atLeast(operator, 'admin') ? <PaymentPagesPage /> : <AdminsOnly what="Payment pages" />;
     case 'orders':
       return <OrdersPage id={route.id} />;
     case 'quotes':

@@ -24,6 +24,7 @@ export function Shell({ route, children }: { route: Route; children: ReactNode }
       ? [
           { name: 'operators', label: 'Operators', href: `${BASE}/operators` },
           { name: 'audit', label: 'Audit log', href: `${BASE}/audit` },
+          { name: 'payment-pages', label: 'Payment pages', href: `${BASE}/payment-pages` },
         ]
       : []),
   ];

@@ -67,6 +67,7 @@ export type Route =
   | { name: 'history'; version: number | null; file: string | null }
   | { name: 'operators' }
   | { name: 'audit' }
+  | { name: 'payment-pages' }
   | { name: 'orders'; id: number | null }
   | { name: 'quotes'; id: number | 'new' | null }
   | { name: 'leads'; id: number | null }
@@ -92,6 +93,7 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   if (history) return { name: 'history', version: history[1] ? Number(history[1]) : null, file: search.get('path') };
   if (rest === '/operators') return { name: 'operators' };
   if (rest === '/audit') return { name: 'audit' };
+  if (rest === '/payment-pages') return { name: 'payment-pages' };
   // The back office: a list, or one record by its id (a new quote: /quotes/new).
   const record = /^\/(orders|quotes|leads)(?:\/([1-9]\d{0,14}|new))?$/.exec(rest);
   if (record) {

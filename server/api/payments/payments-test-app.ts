@@ -64,7 +64,7 @@ export async function startPaymentsTestApp(options: { providers?: boolean } = {}
     ? {
         stripe: { secretKey: 'sk_test_routes', publishableKey: 'pk_test_routes', webhookSecret: STRIPE_WEBHOOK_SECRET, apiBase: stripe.url },
         paypal: { clientId: 'pp-client', clientSecret: 'pp-secret', webhookId: '1JE4291016473214C', apiBase: paypal.url },
-        authorizeNet: { loginId: 'anet-login', transactionKey: 'anet-key', clientKey: 'anet-client', signatureKey: ANET_SIGNATURE_KEY, apiBase: anet.url, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', hostedFormUrl: 'https://test.authorize.net/payment/payment', production: false },
+        authorizeNet: { loginId: 'anet-login', transactionKey: 'anet-key', clientKey: 'anet-client', signatureKey: ANET_SIGNATURE_KEY, apiBase: anet.url, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', production: false },
       }
     : { stripe: null, paypal: null, authorizeNet: null };
 
