@@ -24,9 +24,9 @@ export const lineFinishSchema = {
   additionalProperties: false,
   required: ['type', 'percent'],
   properties: {
-    type: { type: 'string', pattern: slugPattern, description: "A finish group of the style (its finishes[].name), e.g. painted." },
-    value: { type: 'string', pattern: slugPattern, description: 'One finish of that group (finishes[].items[].value), e.g. navy-blue; absent: every finish of the group.' },
-    percent: { ...percent, description: 'Added to the price in the price group, e.g. 10 for 10 %; 0 for none.' },
+    type: { title: 'Kind of finish', type: 'string', pattern: slugPattern, description: "A finish group of the style (its finishes[].name), e.g. painted." },
+    value: { title: 'Finish', type: 'string', pattern: slugPattern, description: 'One finish of that group (finishes[].items[].value), e.g. navy-blue; absent: every finish of the group.' },
+    percent: { title: 'Percentage', ...percent, description: 'Added to the price in the price group, e.g. 10 for 10 %; 0 for none.' },
   },
 } as const;
 
@@ -44,14 +44,14 @@ export const cabinetSchema = {
   additionalProperties: false,
   required: ['code', 'kind', 'width', 'height', 'depth', 'list'],
   properties: {
-    code: { type: 'string', pattern: codePattern, description: "The trade's code; it must fit the kind and size: B24, SB36, DB18, W3030, T1884, BBC42, F330, BEP24, CM8." },
-    kind: { enum: CABINET_KINDS, description: 'base, wall, tall, sink-base, drawer-base, corner, filler, panel or moulding.' },
-    width: { ...inches, description: 'Width in inches (a moulding: its length).' },
-    height: { ...inches, description: 'Height in inches.' },
-    depth: { ...inches, description: 'Depth in inches.' },
-    list: { ...dollars, exclusiveMinimum: 0, description: 'List price in dollars, before the price group and the finish.' },
-    weight: { type: 'number', minimum: 0, maximum: 2000, description: 'Shipping weight in pounds.' },
-    modifications: { type: 'array', uniqueItems: true, items: { type: 'string', pattern: codePattern }, description: "Codes of the line's modifications this cabinet may take, e.g. GD." },
+    code: { title: 'Code', type: 'string', pattern: codePattern, description: "The trade's code; it must fit the kind and size: B24, SB36, DB18, W3030, T1884, BBC42, F330, BEP24, CM8." },
+    kind: { title: 'Kind', enum: CABINET_KINDS, description: 'base, wall, tall, sink-base, drawer-base, corner, filler, panel or moulding.' },
+    width: { title: 'Width (in)', ...inches, description: 'Width in inches (a moulding: its length).' },
+    height: { title: 'Height (in)', ...inches, description: 'Height in inches.' },
+    depth: { title: 'Depth (in)', ...inches, description: 'Depth in inches.' },
+    list: { title: 'List price', ...dollars, exclusiveMinimum: 0, description: 'List price in dollars, before the price group and the finish.' },
+    weight: { title: 'Weight (lb)', type: 'number', minimum: 0, maximum: 2000, description: 'Shipping weight in pounds.' },
+    modifications: { title: 'Modifications', type: 'array', uniqueItems: true, items: { type: 'string', pattern: codePattern }, description: "Codes of the line's modifications this cabinet may take, e.g. GD." },
   },
 } as const;
 
@@ -65,12 +65,12 @@ export const cabinetLineSchema = {
   required: ['style', 'skuPrefix', 'priceGroup', 'finishes', 'cabinets'],
   properties: {
     $schema: schemaRefProperty,
-    style: { type: 'string', pattern: slugPattern, description: 'The product style (catalog/styles/{style}.json); must equal the file name without .json.' },
-    skuPrefix: { type: 'string', pattern: '^[A-Z][A-Z0-9]{0,5}$', description: "Put before each code to make the cabinet's SKU, e.g. HS makes HS-B24; unique across lines." },
-    priceGroup: { type: 'string', pattern: codePattern, description: 'The code of its price group (catalog/price-groups.json).' },
-    finishes: { type: 'array', minItems: 1, items: lineFinishSchema, description: 'The finishes the cabinets are made in; a finish of the style not listed is not sold in cabinets.' },
-    modifications: { type: 'array', items: modificationSchema, description: 'The modifications of the line; each cabinet lists those it may take.' },
-    cabinets: { type: 'array', minItems: 1, items: cabinetSchema, description: 'The cabinets, in the order the studio lists them.' },
+    style: { title: 'Door style', type: 'string', pattern: slugPattern, description: 'The product style (catalog/styles/{style}.json); must equal the file name without .json.' },
+    skuPrefix: { title: 'SKU prefix', type: 'string', pattern: '^[A-Z][A-Z0-9]{0,5}$', description: "Put before each code to make the cabinet's SKU, e.g. HS makes HS-B24; unique across lines." },
+    priceGroup: { title: 'Price group', type: 'string', pattern: codePattern, description: 'The code of its price group (catalog/price-groups.json).' },
+    finishes: { title: 'Finishes', type: 'array', minItems: 1, items: lineFinishSchema, description: 'The finishes the cabinets are made in; a finish of the style not listed is not sold in cabinets.' },
+    modifications: { title: 'Modifications', type: 'array', items: modificationSchema, description: 'The modifications of the line; each cabinet lists those it may take.' },
+    cabinets: { title: 'Cabinets', type: 'array', minItems: 1, items: cabinetSchema, description: 'The cabinets, in the order the studio lists them.' },
   },
 } as const;
 

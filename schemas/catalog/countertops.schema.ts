@@ -17,9 +17,9 @@ export const cutoutSchema = {
   additionalProperties: false,
   required: ['code', 'label', 'price'],
   properties: {
-    code: { type: 'string', pattern: codePattern, description: 'Its code, e.g. SINK; unique in the list.' },
-    label: { type: 'string', minLength: 1, maxLength: 80, description: 'What the customer reads, e.g. Sink cut-out.' },
-    price: { ...dollars, description: 'Dollars per cut-out.' },
+    code: { title: 'Code', type: 'string', pattern: codePattern, description: 'Its code, e.g. SINK; unique in the list.' },
+    label: { title: 'Label', type: 'string', minLength: 1, maxLength: 80, description: 'What the customer reads, e.g. Sink cut-out.' },
+    price: { title: 'Price', ...dollars, description: 'Dollars per cut-out.' },
   },
 } as const;
 
@@ -30,12 +30,12 @@ export const countertopMaterialSchema = {
   additionalProperties: false,
   required: ['sku', 'material', 'name', 'perSqft', 'edges'],
   properties: {
-    sku: { type: 'string', pattern: skuPattern, description: 'Stock keeping unit, unique across the catalog, e.g. CT-QUARTZ-CAL.' },
-    material: { type: 'string', minLength: 1, maxLength: 60, description: 'The material, e.g. Quartz.' },
-    name: { type: 'string', minLength: 1, maxLength: 120, description: 'What the customer reads, e.g. Quartz countertop, Calacatta, 3 cm.' },
-    perSqft: { ...dollars, exclusiveMinimum: 0, description: 'Price per square foot in dollars, fabrication included.' },
-    weightPerSqft: { type: 'number', minimum: 0, maximum: 100, description: 'Shipping weight per square foot, in pounds.' },
-    edges: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: codePattern }, description: 'Codes of the edge profiles it is made with; the first is the default.' },
+    sku: { title: 'SKU', type: 'string', pattern: skuPattern, description: 'Stock keeping unit, unique across the catalog, e.g. CT-QUARTZ-CAL.' },
+    material: { title: 'Material', type: 'string', minLength: 1, maxLength: 60, description: 'The material, e.g. Quartz.' },
+    name: { title: 'Name', type: 'string', minLength: 1, maxLength: 120, description: 'What the customer reads, e.g. Quartz countertop, Calacatta, 3 cm.' },
+    perSqft: { title: 'Price per sq ft', ...dollars, exclusiveMinimum: 0, description: 'Price per square foot in dollars, fabrication included.' },
+    weightPerSqft: { title: 'Weight per sq ft (lb)', type: 'number', minimum: 0, maximum: 100, description: 'Shipping weight per square foot, in pounds.' },
+    edges: { title: 'Edge profiles', type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: codePattern }, description: 'Codes of the edge profiles it is made with; the first is the default.' },
   },
 } as const;
 
@@ -49,9 +49,9 @@ export const countertopsSchema = {
   required: ['materials', 'edges', 'cutouts'],
   properties: {
     $schema: schemaRefProperty,
-    materials: { type: 'array', minItems: 1, items: countertopMaterialSchema, description: 'The materials, in the order the studio lists them.' },
-    edges: { type: 'array', minItems: 1, items: edgeProfileSchema, description: 'The edge profiles.' },
-    cutouts: { type: 'array', items: cutoutSchema, description: 'The cut-outs.' },
+    materials: { title: 'Materials', type: 'array', minItems: 1, items: countertopMaterialSchema, description: 'The materials, in the order the studio lists them.' },
+    edges: { title: 'Edge profiles', type: 'array', minItems: 1, items: edgeProfileSchema, description: 'The edge profiles.' },
+    cutouts: { title: 'Cut-outs', type: 'array', items: cutoutSchema, description: 'The cut-outs.' },
   },
 } as const;
 

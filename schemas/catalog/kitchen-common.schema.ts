@@ -25,10 +25,10 @@ export function pricedOptionSchema<const T extends string, const D extends strin
     additionalProperties: false,
     required: ['code', 'label'],
     properties: {
-      code: { type: 'string', pattern: codePattern, description: 'Its code, upper-case letters and digits, e.g. GD; unique in its list.' },
-      label: { type: 'string', minLength: 1, maxLength: 80, description: 'What the customer reads on the quote, e.g. Glass door.' },
-      price: { ...dollars, description: `${amountMeans} Give a price or a percent, not both.` },
-      percent: { ...percent, description: `A percentage of ${percentOf}. Give a price or a percent, not both.` },
+      code: { title: 'Code', type: 'string', pattern: codePattern, description: 'Its code, upper-case letters and digits, e.g. GD; unique in its list.' },
+      label: { title: 'Label', type: 'string', minLength: 1, maxLength: 80, description: 'What the customer reads on the quote, e.g. Glass door.' },
+      price: { title: 'Price', ...dollars, description: `${amountMeans} Give a price or a percent, not both.` },
+      percent: { title: 'Percentage', ...percent, description: `A percentage of ${percentOf}. Give a price or a percent, not both.` },
     },
   } as const;
 }

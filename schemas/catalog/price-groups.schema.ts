@@ -15,9 +15,9 @@ export const priceGroupSchema = {
   additionalProperties: false,
   required: ['code', 'title', 'percent'],
   properties: {
-    code: { type: 'string', pattern: codePattern, description: 'The code a cabinet line names, e.g. A; unique in the file.' },
-    title: { type: 'string', minLength: 1, maxLength: 80, description: 'Its name in the studio, e.g. Select.' },
-    percent: { ...percent, description: 'Added to the list price of every cabinet of its styles, e.g. 12 for 12 %; 0 for list price.' },
+    code: { title: 'Code', type: 'string', pattern: codePattern, description: 'The code a cabinet line names, e.g. A; unique in the file.' },
+    title: { title: 'Name', type: 'string', minLength: 1, maxLength: 80, description: 'Its name in the studio, e.g. Select.' },
+    percent: { title: 'Percentage', ...percent, description: 'Added to the list price of every cabinet of its styles, e.g. 12 for 12 %; 0 for list price.' },
   },
 } as const;
 
@@ -31,7 +31,7 @@ export const priceGroupsSchema = {
   required: ['groups'],
   properties: {
     $schema: schemaRefProperty,
-    groups: { type: 'array', minItems: 1, items: priceGroupSchema, description: 'The groups, from the least to the most expensive.' },
+    groups: { title: 'Price groups', type: 'array', minItems: 1, items: priceGroupSchema, description: 'The groups, from the least to the most expensive.' },
   },
 } as const;
 

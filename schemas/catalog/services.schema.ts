@@ -14,11 +14,11 @@ export const serviceSchema = {
   additionalProperties: false,
   required: ['sku', 'name', 'unit', 'price'],
   properties: {
-    sku: { type: 'string', pattern: skuPattern, description: 'Stock keeping unit, unique across the catalog, e.g. SV-INSTALL.' },
-    name: { type: 'string', minLength: 1, maxLength: 120, description: 'What the customer reads, e.g. Cabinet installation.' },
-    unit: { enum: SERVICE_UNITS, description: 'each: per unit (a cabinet installed); linear-foot: per foot (cabinets removed); fixed: one price.' },
-    unitName: { type: 'string', minLength: 1, maxLength: 30, description: 'What one unit is, for each: e.g. cabinet (shown as "per cabinet"). Default unit.' },
-    price: { ...dollars, exclusiveMinimum: 0, description: 'Dollars per unit, per linear foot, or the fixed price.' },
+    sku: { title: 'SKU', type: 'string', pattern: skuPattern, description: 'Stock keeping unit, unique across the catalog, e.g. SV-INSTALL.' },
+    name: { title: 'Name', type: 'string', minLength: 1, maxLength: 120, description: 'What the customer reads, e.g. Cabinet installation.' },
+    unit: { title: 'Priced by', enum: SERVICE_UNITS, description: 'each: per unit (a cabinet installed); linear-foot: per foot (cabinets removed); fixed: one price.' },
+    unitName: { title: 'Unit name', type: 'string', minLength: 1, maxLength: 30, description: 'What one unit is, for each: e.g. cabinet (shown as "per cabinet"). Default unit.' },
+    price: { title: 'Price', ...dollars, exclusiveMinimum: 0, description: 'Dollars per unit, per linear foot, or the fixed price.' },
   },
 } as const;
 
@@ -32,7 +32,7 @@ export const servicesSchema = {
   required: ['services'],
   properties: {
     $schema: schemaRefProperty,
-    services: { type: 'array', minItems: 1, items: serviceSchema, description: 'The services, in the order the studio lists them.' },
+    services: { title: 'Services', type: 'array', minItems: 1, items: serviceSchema, description: 'The services, in the order the studio lists them.' },
   },
 } as const;
 
