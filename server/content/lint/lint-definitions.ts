@@ -17,6 +17,7 @@ import { checkFormReferences } from './form-references';
 import { checkImageFiles } from './image-files';
 import { checkInternalLinks } from './internal-links';
 import { checkPaymentIntegrations } from './payment-integrations';
+import { checkPaymentPageBlocks } from './payment-page-blocks';
 import { checkPopupReferences } from './popup-references';
 import { checkPricingKeys } from './pricing-keys';
 import { checkRichText } from './rich-text';
@@ -47,6 +48,7 @@ export const lintChecks: LintCheck[] = [
   checkShippingTaxRules,
   checkDealers,
   checkPaymentIntegrations,
+  checkPaymentPageBlocks,
   checkImageFiles,
   checkStoreReferences,
 ];
