@@ -49,7 +49,8 @@ describe('the payment pages under their policy', () => {
       const { page, problems } = await opened(path);
       // The payment form loads its gateway's client (another chunk) once a method is shown.
       if (path !== '/order/split-payment') await page.getByLabel('Card number').waitFor();
-      await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+      // Until the network is quiet: a report of a late violation would have been sent by then.
+      await page.waitForLoadState('networkidle');
       expect(problems, path).toEqual([]);
       await page.context().close();
     }

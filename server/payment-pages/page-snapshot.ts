@@ -205,15 +205,16 @@ export async function browserSnapshots(baseUrl: string, pages: readonly string[]
         const hash = sha384Of(text);
         scripts.set(`inline:${hash}`, { url: `inline:${hash}`, kind: 'inline', sha384: hash });
       }
-      for (const u of declared.urls) {
-        const key = scriptKey(u, origin);
-        if (scripts.has(key.url)) continue;
-        if (key.kind === 'third-party') scripts.set(key.url, key);
-        else {
+      // What the document names but the browser did not load yet (a gateway's client, loaded once chosen).
+      await Promise.all(
+        declared.urls.map(async (u) => {
+          const key = scriptKey(u, origin);
+          if (scripts.has(key.url)) return;
+          if (key.kind === 'third-party') return void scripts.set(key.url, key);
           const bytes = await fetchBytes(u);
           scripts.set(key.url, { ...key, sha384: bytes ? sha384Of(bytes) : 'missing' });
-        }
-      }
+        }),
+      );
       const headers = response ? await response.allHeaders() : {};
       out.push({ page, status: response?.status() ?? 0, headers: securityHeadersOf((n) => headers[n], origin), scripts: sorted(scripts) });
       await context.close();

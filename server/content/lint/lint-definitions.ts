@@ -18,6 +18,7 @@ import { checkImageFiles } from './image-files';
 import { checkInternalLinks } from './internal-links';
 import { checkKitchenCatalog } from './kitchen-catalog';
 import { checkPaymentIntegrations } from './payment-integrations';
+import { checkPaymentPageBlocks } from './payment-page-blocks';
 import { checkPopupReferences } from './popup-references';
 import { checkPricingKeys } from './pricing-keys';
 import { checkRichText } from './rich-text';
@@ -49,6 +50,7 @@ export const lintChecks: LintCheck[] = [
   checkShippingTaxRules,
   checkDealers,
   checkPaymentIntegrations,
+  checkPaymentPageBlocks,
   checkImageFiles,
   checkStoreReferences,
 ];
