@@ -20,12 +20,15 @@ const LAPTOP = { width: 1280, height: 900 };
 const ALT = 'The Dallas showroom: walnut cabinets around a quartz island';
 const COMMENT = 'Please add that Sundays are by appointment.';
 
-/** With STUDIO_DOCS_SHOTS set (docs/studio.md's pictures), the page at its width. */
+/** With STUDIO_DOCS_SHOTS set (docs/studio.md's pictures), the page at 1280 px and on a 390 px phone. */
 async function docShot(page: Page, name: string): Promise<void> {
   const dir = process.env.STUDIO_DOCS_SHOTS;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `studio-${name}-${page.viewportSize()?.width ?? 0}.png`) });
+  await page.screenshot({ path: path.join(dir, `studio-${name}-1280.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(dir, `studio-${name}-390.png`) });
+  await page.setViewportSize(LAPTOP);
 }
 
 /** A browser page signed in as a new operator of `role` (the session seeded, as the sign-in is not what is tested). */
@@ -125,6 +128,9 @@ describe('an editor and a publisher put a new showroom page on the site through 
     await pub.getByRole('link', { name: /New Dallas showroom page/ }).click();
     await pub.locator('.change__title', { hasText: 'pages/showroom-dallas.json' }).waitFor();
     await pub.locator('.facts').getByText('New Dallas showroom page').waitFor();
+    // The page as it would look, with the change's files in place.
+    const preview = pub.frameLocator('iframe[title^="Preview of"]');
+    await preview.getByRole('heading', { name: 'Opening hours' }).waitFor();
     await docShot(pub, 'review');
     await pub.getByLabel('Comment for the author').fill(COMMENT);
     await pub.getByRole('button', { name: 'Send back' }).click();

@@ -104,7 +104,7 @@ export const studioClient = {
   saveDraft: (body: RequestBody<typeof draftSaveEndpoint>) => data(call<ResponseBody<typeof draftSaveEndpoint, 200>>('PUT', '/api/studio/draft', body)),
   discardDraft: (path: string) => call<unknown>('DELETE', `/api/studio/draft${q(path)}`),
   /** The page's HTML for the sandboxed preview frame. */
-  preview: (body: { path: string; text: string; route?: string }, signal?: AbortSignal) => call<string>('POST', '/api/studio/preview', body, signal),
+  preview: (body: { path: string; text: string; route?: string; review?: number }, signal?: AbortSignal) => call<string>('POST', '/api/studio/preview', body, signal),
   publish: (body: RequestBody<typeof publishEndpoint>) => data(call<ResponseBody<typeof publishEndpoint, 201>>('POST', '/api/studio/publish', body)),
   versions: (path?: string) => data(call<ResponseBody<typeof versionListEndpoint, 200>>('GET', `/api/studio/versions${path ? q(path) : ''}`)),
   version: (id: number) => data(call<ResponseBody<typeof versionReadEndpoint, 200>>('GET', `/api/studio/versions/${id}`)),
