@@ -37,10 +37,13 @@ async function operatorPage(role: 'editor' | 'publisher'): Promise<{ page: Page;
   const context = await shop.browser.newContext({ viewport: LAPTOP });
   const eq = operator.cookie.indexOf('=');
   await context.addCookies([{ name: operator.cookie.slice(0, eq), value: operator.cookie.slice(eq + 1), url: shop.server.url, httpOnly: true, sameSite: 'Strict' }]);
+  // The studio's policy refuses inline styles and scripts: a violation is an error here.
+  await context.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`csp: ${e.violatedDirective} ${e.blockedURI}`)));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.text().startsWith('csp:') && errors.push(m.text()));
   return { page, email: operator.email, errors };
 }
 

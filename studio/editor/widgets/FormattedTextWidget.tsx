@@ -67,6 +67,8 @@ function VisualEditor(props: WidgetProps) {
 
   const editor = useEditor({
     extensions: formattedTextExtensions(),
+    // The studio's policy allows no inline <style>: ProseMirror's few rules are in EditorPage.css.
+    injectCSS: false,
     content: text,
     editable: !locked,
     autofocus: autofocus ? 'end' : false,
