@@ -23,7 +23,7 @@ const PHOTO: LibraryImage = {
 
 describe('ImagesPage', () => {
   it('shows each image with its alt text, size and the pages that use it, and searches', async () => {
-    const images = vi.fn((search: string) => Promise.resolve(search === 'nothing' ? [] : [PHOTO]));
+    const images = vi.fn((search?: string) => Promise.resolve(search === 'nothing' ? [] : [PHOTO]));
     renderInStudio(<ImagesPage />, { client: fakeClient({ images }), operator: operators.viewer });
     const card = (await screen.findByText('The Dallas showroom')).closest('li')!;
     expect(card.textContent).toContain('1800 × 1200 · 234 kB · uploaded by eddie@example.com');
