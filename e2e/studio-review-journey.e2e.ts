@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,12 @@ async function docShot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(dir, `studio-${name}-390.png`) });
   await page.setViewportSize(LAPTOP);
+}
+
+/** What axe finds serious or critical on the studio's own screen (the preview frame is the site's, checked elsewhere). */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 /** A browser page signed in as a new operator of `role` (the session seeded, as the sign-in is not what is tested). */
@@ -135,6 +142,7 @@ describe('an editor and a publisher put a new showroom page on the site through 
     const preview = pub.frameLocator('iframe[title^="Preview of"]');
     await preview.getByRole('heading', { name: 'Opening hours' }).waitFor();
     await docShot(pub, 'review');
+    expect(await seriousAxeViolations(pub)).toEqual([]);
     await pub.getByLabel('Comment for the author').fill(COMMENT);
     await pub.getByRole('button', { name: 'Send back' }).click();
     await pub.getByText(`Sent change ${changeId} back to ${editor.email}.`).waitFor();
@@ -175,9 +183,12 @@ describe('an editor and a publisher put a new showroom page on the site through 
     await page.getByLabel('Search by name, alt text or page').fill('dallas');
     await page.locator('.image-card').filter({ hasText: 'Used on Dallas showroom (/showrooms/dallas)' }).waitFor();
     await docShot(page, 'images');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     expect(editor.errors).toEqual([]);
     expect(publisher.errors).toEqual([]);
     await visitorContext.close();
-  });
+    // Two operators through ten steps, an image made ready and two axe checks: about 40 s alone on two
+    // cores, more while other lanes run.
+  }, 120_000);
 });

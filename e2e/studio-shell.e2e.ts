@@ -325,7 +325,7 @@ describe('the signed-in studio', () => {
 
   });
 
-  it('an editor opens a file: the editor area, its preview, and and Submit for review in place of Publish (1280 and 390 px)', async () => {
+  it('an editor opens a file: the editor area, its preview, and Submit for review in place of Publish (1280 and 390 px)', async () => {
     const { page, violations } = await newPage(LAPTOP, 'editor');
     for (const viewport of [LAPTOP, PHONE]) {
       await page.setViewportSize(viewport);
