@@ -23,6 +23,7 @@ import type {
 } from '../../schemas/api/studio';
 import type { imageListEndpoint, imageUploadEndpoint } from '../../schemas/api/studio-images';
 import type {
+  reviewCountsEndpoint,
   reviewListEndpoint,
   reviewPublishEndpoint,
   reviewReadEndpoint,
@@ -110,6 +111,7 @@ export const studioClient = {
   version: (id: number) => data(call<ResponseBody<typeof versionReadEndpoint, 200>>('GET', `/api/studio/versions/${id}`)),
   restore: (id: number) => data(call<ResponseBody<typeof versionRestoreEndpoint, 201>>('POST', `/api/studio/versions/${id}/restore`, {})),
   reviews: (query: { status?: ReviewSummary['status']; mine?: '1' } = {}) => data(call<ResponseBody<typeof reviewListEndpoint, 200>>('GET', `/api/studio/reviews${queryString(query)}`)),
+  reviewCounts: () => data(call<ResponseBody<typeof reviewCountsEndpoint, 200>>('GET', '/api/studio/reviews/counts')),
   review: (id: number) => data(call<ResponseBody<typeof reviewReadEndpoint, 200>>('GET', `/api/studio/reviews/${id}`)),
   submitReview: (body: RequestBody<typeof reviewSubmitEndpoint>) => data(call<ResponseBody<typeof reviewSubmitEndpoint, 201>>('POST', '/api/studio/reviews', body)),
   resubmitReview: (id: number, body: RequestBody<typeof reviewResubmitEndpoint>) => data(call<ResponseBody<typeof reviewResubmitEndpoint, 200>>('POST', `/api/studio/reviews/${id}/resubmit`, body)),
