@@ -107,7 +107,8 @@ function VisualEditor(props: WidgetProps) {
   }, [editor, text]);
 
   useEffect(() => {
-    editor?.setEditable(!locked);
+    // Without emitting an update: opening a text must not rewrite it.
+    if (editor && editor.isEditable === locked) editor.setEditable(!locked, false);
   }, [editor, locked]);
 
   const active = useEditorState({
