@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -20,12 +21,21 @@ const LAPTOP = { width: 1280, height: 900 };
 const ALT = 'The Dallas showroom: walnut cabinets around a quartz island';
 const COMMENT = 'Please add that Sundays are by appointment.';
 
-/** With STUDIO_DOCS_SHOTS set (docs/studio.md's pictures), the page at its width. */
+/** With STUDIO_DOCS_SHOTS set (docs/studio.md's pictures), the page at 1280 px and on a 390 px phone. */
 async function docShot(page: Page, name: string): Promise<void> {
   const dir = process.env.STUDIO_DOCS_SHOTS;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `studio-${name}-${page.viewportSize()?.width ?? 0}.png`) });
+  await page.screenshot({ path: path.join(dir, `studio-${name}-1280.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(dir, `studio-${name}-390.png`) });
+  await page.setViewportSize(LAPTOP);
+}
+
+/** What axe finds serious or critical on the studio's own screen (the preview frame is the site's, checked elsewhere). */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 /** A browser page signed in as a new operator of `role` (the session seeded, as the sign-in is not what is tested). */
@@ -34,10 +44,13 @@ async function operatorPage(role: 'editor' | 'publisher'): Promise<{ page: Page;
   const context = await shop.browser.newContext({ viewport: LAPTOP });
   const eq = operator.cookie.indexOf('=');
   await context.addCookies([{ name: operator.cookie.slice(0, eq), value: operator.cookie.slice(eq + 1), url: shop.server.url, httpOnly: true, sameSite: 'Strict' }]);
+  // The studio's policy refuses inline styles and scripts: a violation is an error here.
+  await context.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`csp: ${e.violatedDirective} ${e.blockedURI}`)));
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.text().startsWith('csp:') && errors.push(m.text()));
   return { page, email: operator.email, errors };
 }
 
@@ -125,7 +138,11 @@ describe('an editor and a publisher put a new showroom page on the site through 
     await pub.getByRole('link', { name: /New Dallas showroom page/ }).click();
     await pub.locator('.change__title', { hasText: 'pages/showroom-dallas.json' }).waitFor();
     await pub.locator('.facts').getByText('New Dallas showroom page').waitFor();
+    // The page as it would look, with the change's files in place.
+    const preview = pub.frameLocator('iframe[title^="Preview of"]');
+    await preview.getByRole('heading', { name: 'Opening hours' }).waitFor();
     await docShot(pub, 'review');
+    expect(await seriousAxeViolations(pub)).toEqual([]);
     await pub.getByLabel('Comment for the author').fill(COMMENT);
     await pub.getByRole('button', { name: 'Send back' }).click();
     await pub.getByText(`Sent change ${changeId} back to ${editor.email}.`).waitFor();
@@ -166,9 +183,12 @@ describe('an editor and a publisher put a new showroom page on the site through 
     await page.getByLabel('Search by name, alt text or page').fill('dallas');
     await page.locator('.image-card').filter({ hasText: 'Used on Dallas showroom (/showrooms/dallas)' }).waitFor();
     await docShot(page, 'images');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     expect(editor.errors).toEqual([]);
     expect(publisher.errors).toEqual([]);
     await visitorContext.close();
-  });
+    // Two operators through ten steps, an image made ready and two axe checks: about 40 s alone on two
+    // cores, more while other lanes run.
+  }, 120_000);
 });

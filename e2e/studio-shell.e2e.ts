@@ -325,13 +325,14 @@ describe('the signed-in studio', () => {
 
   });
 
-  it('an editor opens a file: the editor area, its preview, and a publisher-only note (1280 and 390 px)', async () => {
+  it('an editor opens a file: the editor area, its preview, and Submit for review in place of Publish (1280 and 390 px)', async () => {
     const { page, violations } = await newPage(LAPTOP, 'editor');
     for (const viewport of [LAPTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await page.goto(`${shop.server.url}/studio/edit/pages/contact.json`);
       await page.getByRole('heading', { level: 1, name: /pages\/contact\.json/ }).waitFor();
-      await page.getByText(/Publishing needs the publisher role/).waitFor();
+      // An editor submits for review where a publisher publishes.
+      await page.getByRole('button', { name: 'Submit for review' }).waitFor();
       expect(await page.getByRole('button', { name: /^Publish/ }).count()).toBe(0);
       // The preview is the editor's; the shot waits for it a while, but the shell is what is checked here.
       await page.locator('iframe').first().waitFor({ timeout: 8_000 }).catch(() => {});

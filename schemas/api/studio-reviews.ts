@@ -69,10 +69,11 @@ const reviewDetailSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['path', 'kind', 'publishedSince', 'lines', 'diff'],
+        required: ['path', 'kind', 'publishedSince', 'lines', 'diff', 'text'],
         additionalProperties: false,
         properties: {
           path: text,
+          text: { type: ['string', 'null'], description: 'The file as submitted, for the preview (null: the change removes it)' },
           kind: { enum: ['added', 'changed', 'removed'] },
           publishedSince: { type: 'boolean', description: 'The file was published after this change began: publishing it is refused until its author brings it onto the new version' },
           lines: { type: 'array', items: changeLineSchema, description: 'What changed against the file as published now' },

@@ -91,6 +91,7 @@ export function reviewRoutes(api: Router, deps: StudioDeps, gate: OperatorGate):
       const diff = fileDiff({ path: f.path, before: base, after: f.text });
       return {
         path: f.path,
+        text: f.text,
         kind: diff.kind,
         publishedSince: r.status !== 'published' && f.baseHash !== publishedTextHash(current),
         lines: changeLines(f.path, base, f.text),

@@ -23,6 +23,7 @@ import type {
 } from '../../schemas/api/studio';
 import type { imageListEndpoint, imageUploadEndpoint } from '../../schemas/api/studio-images';
 import type {
+  reviewCountsEndpoint,
   reviewListEndpoint,
   reviewPublishEndpoint,
   reviewReadEndpoint,
@@ -109,12 +110,13 @@ export const studioClient = {
   saveDraft: (body: RequestBody<typeof draftSaveEndpoint>) => data(call<ResponseBody<typeof draftSaveEndpoint, 200>>('PUT', '/api/studio/draft', body)),
   discardDraft: (path: string) => call<unknown>('DELETE', `/api/studio/draft${q(path)}`),
   /** The page's HTML for the sandboxed preview frame. */
-  preview: (body: { path: string; text: string; route?: string }, signal?: AbortSignal) => call<string>('POST', '/api/studio/preview', body, signal),
+  preview: (body: { path: string; text: string; route?: string; review?: number }, signal?: AbortSignal) => call<string>('POST', '/api/studio/preview', body, signal),
   publish: (body: RequestBody<typeof publishEndpoint>) => data(call<ResponseBody<typeof publishEndpoint, 201>>('POST', '/api/studio/publish', body)),
   versions: (path?: string) => data(call<ResponseBody<typeof versionListEndpoint, 200>>('GET', `/api/studio/versions${path ? q(path) : ''}`)),
   version: (id: number) => data(call<ResponseBody<typeof versionReadEndpoint, 200>>('GET', `/api/studio/versions/${id}`)),
   restore: (id: number) => data(call<ResponseBody<typeof versionRestoreEndpoint, 201>>('POST', `/api/studio/versions/${id}/restore`, {})),
   reviews: (query: { status?: ReviewSummary['status']; mine?: '1' } = {}) => data(call<ResponseBody<typeof reviewListEndpoint, 200>>('GET', `/api/studio/reviews${queryString(query)}`)),
+  reviewCounts: () => data(call<ResponseBody<typeof reviewCountsEndpoint, 200>>('GET', '/api/studio/reviews/counts')),
   review: (id: number) => data(call<ResponseBody<typeof reviewReadEndpoint, 200>>('GET', `/api/studio/reviews/${id}`)),
   submitReview: (body: RequestBody<typeof reviewSubmitEndpoint>) => data(call<ResponseBody<typeof reviewSubmitEndpoint, 201>>('POST', '/api/studio/reviews', body)),
   resubmitReview: (id: number, body: RequestBody<typeof reviewResubmitEndpoint>) => data(call<ResponseBody<typeof reviewResubmitEndpoint, 200>>('POST', `/api/studio/reviews/${id}/resubmit`, body)),

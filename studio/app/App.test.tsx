@@ -28,6 +28,15 @@ describe('App', () => {
     expect(screen.queryByRole('link', { name: 'Operators' })).toBeNull();
   });
 
+  it('tells an editor in the navigation of a decision on their change, and a publisher what waits', async () => {
+    visit('/studio/history');
+    render(<App client={fakeClient({ me: () => Promise.resolve(operators.editor), versions: () => Promise.resolve([]), reviewCounts: () => Promise.resolve({ waiting: 3, answered: 1 }) })} />);
+    expect(await screen.findByRole('link', { name: /^Review\s*\(1 decided\)$/ })).toBeTruthy();
+    cleanup();
+    render(<App client={fakeClient({ me: () => Promise.resolve(operators.publisher), versions: () => Promise.resolve([]), reviewCounts: () => Promise.resolve({ waiting: 3, answered: 0 }) })} />);
+    expect(await screen.findByRole('link', { name: /^Review\s*\(3 waiting\)$/ })).toBeTruthy();
+  });
+
   it('keeps the admin pages for admins', async () => {
     visit('/studio/operators');
     render(<App client={fakeClient({ me: () => Promise.resolve(operators.publisher) })} />);

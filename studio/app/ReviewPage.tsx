@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { REVIEW_STATUS_LABEL } from '../../schemas/api/studio-reviews';
 import { StudioApiError, type ReviewDetail, type ReviewSummary } from '../api/studio-client';
+import { PreviewPane } from '../editor/PreviewPane';
 import { DiffView } from './DiffView';
 import { problemsOfFields } from './PublishPanel';
 import { editPath, historyPath, Link, reviewsPath } from './router';
@@ -177,11 +178,16 @@ function ChangeView({ id, onDecided }: { id: number; onDecided(text: string): vo
                     Published since this change began: send it back so its author brings it onto the new version.
                   </p>
                 ) : null}
+                {f.text !== null && f.path.startsWith('pages/') ? (
+                  <div className="studio-editor review__preview">
+                    <PreviewPane client={{ preview: (body, signal) => client.preview({ ...body, review: id }, signal) }} path={f.path} text={f.text} renderable delayMs={0} />
+                  </div>
+                ) : null}
                 <ul className="change-lines">
                   {f.lines.map((l, i) => (
                     <li key={i}>
-                      <span className="change-lines__where">{l.where || 'The file'}</span>{' '}
-                      {l.change === 'added' ? <>added: {l.after}</> : l.change === 'removed' ? <>removed: {l.before}</> : (
+                      <span className="change-lines__where">{l.where || (l.change === 'added' ? 'A new file' : l.change === 'removed' ? 'The file is removed' : 'The file')}</span>{' '}
+                      {l.change === 'added' ? (l.after ? <>added: {l.after}</> : null) : l.change === 'removed' ? (l.before ? <>removed: {l.before}</> : null) : (
                         <>
                           {l.before} → {l.after}
                         </>

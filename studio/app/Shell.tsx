@@ -1,5 +1,5 @@
 /** The frame of the signed-in screens: skip link, the studio's name, its sections, who is signed in, sign out. */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BASE, Link, navigate, type Route } from './router';
 import { atLeast, ROLE_LABEL, useStudio } from './studio-context';
 
@@ -9,7 +9,23 @@ export const TOPBAR_ID = 'studio-topbar';
 export function Shell({ route, children }: { route: Route; children: ReactNode }) {
   const { client, operator, setOperator } = useStudio();
   const [leaving, setLeaving] = useState(false);
+  const [counts, setCounts] = useState<{ waiting: number; answered: number } | null>(null);
+  // Asked again on every screen: a change sent back or submitted since shows on the next click.
+  useEffect(() => {
+    if (!operator) return;
+    let live = true;
+    client.reviewCounts().then(
+      (c) => live && setCounts(c),
+      () => live && setCounts(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, operator, route]);
   if (!operator) return null;
+  // A publisher is told what waits for them; an editor, the decisions on their changes not opened yet.
+  const reviewCount = !counts ? 0 : atLeast(operator, 'publisher') ? counts.waiting + counts.answered : counts.answered;
+  const reviewWords = !counts ? '' : atLeast(operator, 'publisher') ? `${counts.waiting} waiting${counts.answered ? `, ${counts.answered} decided` : ''}` : `${counts.answered} decided`;
 
   const sections = [
     { name: 'orders', label: 'Orders', href: `${BASE}/orders` },
@@ -55,6 +71,12 @@ export function Shell({ route, children }: { route: Route; children: ReactNode }
               <li key={s.name}>
                 <Link className="topbar__link" href={s.href} aria-current={route.name === s.name ? 'page' : undefined}>
                   {s.label}
+                  {s.name === 'reviews' && reviewCount > 0 ? (
+                    <span className="topbar__count">
+                      <span aria-hidden="true">{reviewCount}</span>
+                      <span className="visually-hidden"> ({reviewWords})</span>
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}

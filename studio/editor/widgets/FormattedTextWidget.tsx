@@ -67,6 +67,8 @@ function VisualEditor(props: WidgetProps) {
 
   const editor = useEditor({
     extensions: formattedTextExtensions(),
+    // The studio's policy allows no inline <style>: ProseMirror's few rules are in EditorPage.css.
+    injectCSS: false,
     content: text,
     editable: !locked,
     autofocus: autofocus ? 'end' : false,
@@ -105,7 +107,8 @@ function VisualEditor(props: WidgetProps) {
   }, [editor, text]);
 
   useEffect(() => {
-    editor?.setEditable(!locked);
+    // Without emitting an update: opening a text must not rewrite it.
+    if (editor && editor.isEditable === locked) editor.setEditable(!locked, false);
   }, [editor, locked]);
 
   const active = useEditorState({

@@ -40,7 +40,6 @@ export function formattedTextExtensions(): Extensions {
       openOnClick: false,
       autolink: true,
       defaultProtocol: 'https',
-      protocols: ['mailto'],
       isAllowedUri: (url) => richTextHrefAllowed(url),
       shouldAutoLink: (url) => /^https?:\/\//i.test(url) || /^[\w-]+(\.[\w-]+)+/.test(url),
     }),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Editor } from '@tiptap/react';
 import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProblemStore, referenceNames, type EditorFormContext } from '../editor-context';
 import { defaultFormStateBehavior, studioTemplates, studioWidgets } from '../form-parts';
 import { demoSite } from '../testing/fake-studio-server';
+import { fakeClient, operators, renderInStudio } from '../../app/testing/studio-fixture';
 import { applyRichTextCommand } from './rich-text-edits';
 
 afterEach(cleanup);
@@ -172,6 +173,48 @@ describe('the studio widgets', () => {
     const area = screen.getByRole('textbox', { name: 'Text' });
     expect(area.querySelector('h3')!.textContent).toBe('Hello');
     expect(area.querySelector('p')!.textContent).toBe('there');
+  });
+
+  it('image: a picture uploaded from the picker is chosen at once, its alt text, width and height beside it', async () => {
+    const src = '/images/uploads/dallas-showroom-f005ef5a47.jpg';
+    const uploadImage = vi.fn(() =>
+      Promise.resolve({ src, alt: 'The Dallas showroom', width: 1800, height: 1200, mediaType: 'image/jpeg', byteSize: 1, uploadedBy: operators.editor.email, createdAt: null, copies: [], usedOn: [] }),
+    );
+    const onChange = vi.fn();
+    const imageSchema: RJSFSchema = {
+      type: 'object',
+      properties: {
+        image: {
+          type: 'object',
+          properties: {
+            src: { type: 'string', minLength: 1, description: 'Path of the image, e.g. /images/banner-home.svg.' },
+            alt: { type: 'string', description: 'Alternative text read by screen readers.' },
+            width: { type: 'integer', minimum: 1, description: 'Intrinsic width in pixels.' },
+            height: { type: 'integer', minimum: 1, description: 'Intrinsic height in pixels.' },
+          },
+        },
+      },
+    };
+    renderInStudio(
+      <Form
+        schema={imageSchema}
+        validator={validator}
+        formData={{ image: { src: '/images/banner-home.svg', alt: 'The old banner' } }}
+        formContext={context}
+        widgets={studioWidgets}
+        templates={studioTemplates}
+        experimental_defaultFormStateBehavior={defaultFormStateBehavior}
+        onChange={(e) => onChange(e.formData)}
+      />,
+      { client: fakeClient({ uploadImage }), operator: operators.editor },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Choose…' }));
+    const file = new File(['jpeg'], 'Dallas showroom.jpg', { type: 'image/jpeg' });
+    fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [file] } });
+    fireEvent.change(screen.getByLabelText(/^Alt text: what the image shows/), { target: { value: 'The Dallas showroom' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(onChange.mock.calls.at(-1)![0]).toEqual({ image: { src, alt: 'The Dallas showroom', width: 1800, height: 1200 } }));
+    expect(uploadImage).toHaveBeenCalledWith(file, 'The Dallas showroom');
   });
 
   it("image: the path, its thumbnail, and a picker of the site's images", () => {

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReviewDetail, ReviewSummary } from '../api/studio-client';
+import { ReviewPage } from './ReviewPage';
+import { fakeClient, operators, renderInStudio } from './testing/studio-fixture';
+
+afterEach(cleanup);
+
+const CHANGE: ReviewSummary = {
+  id: 4,
+  status: 'submitted',
+  author: operators.editor.email,
+  note: 'New Dallas showroom page',
+  files: ['routes.json'],
+  createdAt: '2026-11-27T10:00:00.000Z',
+  updatedAt: '2026-11-27T10:00:00.000Z',
+  decidedBy: null,
+  version: null,
+  unseen: false,
+  overlaps: [],
+};
+const DETAIL: ReviewDetail = {
+  review: CHANGE,
+  files: [{ path: 'routes.json', text: '{}', kind: 'changed', publishedSince: false, lines: [{ where: 'Route 24', change: 'added', after: '/showrooms/dallas → showroom-dallas' }], diff: '+x\n' }],
+  events: [{ at: '2026-11-27T10:00:00.000Z', operator: operators.editor.email, kind: 'submitted', comment: 'New Dallas showroom page' }],
+};
+
+describe('ReviewPage', () => {
+  it('lists the changes waiting, and shows one in the words of the form with its thread', async () => {
+    renderInStudio(<ReviewPage id={4} />, { client: fakeClient({ reviews: vi.fn(() => Promise.resolve([CHANGE])), review: () => Promise.resolve(DETAIL) }), operator: operators.viewer });
+    const link = await screen.findByRole('link', { name: /^Change 4\s*Waiting for review.*New Dallas showroom page/ });
+    expect(link.getAttribute('aria-current')).toBe('true');
+    expect((await screen.findByText('Route 24')).closest('li')!.textContent).toBe('Route 24 added: /showrooms/dallas → showroom-dallas');
+    expect(screen.getByText(/submitted ·/).closest('li')!.textContent).toContain('New Dallas showroom page');
+    // A viewer reads; deciding is a publisher's.
+    expect(screen.queryByRole('button', { name: 'Publish this change' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send back' })).toBeNull();
+  });
+
+  it("lets a publisher send it back only with a comment, or publish it", async () => {
+    const sendBackReview = vi.fn(() => Promise.resolve({ ...DETAIL, review: { ...CHANGE, status: 'sent_back' as const } }));
+    const publishReview = vi.fn(() => Promise.resolve({ ...DETAIL, review: { ...CHANGE, status: 'published' as const, version: 9 } }));
+    renderInStudio(<ReviewPage id={4} />, {
+      client: fakeClient({ reviews: vi.fn(() => Promise.resolve([CHANGE])), review: () => Promise.resolve(DETAIL), sendBackReview, publishReview }),
+      operator: operators.publisher,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send back' }));
+    const comment = screen.getByLabelText('Comment for the author');
+    expect(comment.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Say what needs to change.')).toBeTruthy();
+    expect(sendBackReview).not.toHaveBeenCalled();
+    fireEvent.change(comment, { target: { value: ' Add the Sunday hours. ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send back' }));
+    expect(await screen.findByText(`Sent change 4 back to ${operators.editor.email}.`)).toBeTruthy();
+    expect(sendBackReview).toHaveBeenCalledWith(4, { comment: 'Add the Sunday hours.' });
+    // Decided: no more buttons.
+    expect(screen.queryByRole('button', { name: 'Publish this change' })).toBeNull();
+    cleanup();
+
+    renderInStudio(<ReviewPage id={4} />, {
+      client: fakeClient({ reviews: vi.fn(() => Promise.resolve([CHANGE])), review: () => Promise.resolve(DETAIL), publishReview }),
+      operator: operators.publisher,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish this change' }));
+    expect(await screen.findByText('Published change 4 as version 9.')).toBeTruthy();
+    expect(within(screen.getByText('State').parentElement!).getByRole('link', { name: 'version 9' })).toBeTruthy();
+  });
+});
