@@ -59,10 +59,23 @@ function listen(server: http.Server, port: number, host: string, variable: strin
   });
 }
 
-/** Stops accepting connections; resolves once every open one has ended. */
+/**
+ * Stops accepting connections; resolves once every open one has ended. A connection its client
+ * keeps alive ends after the answer it waits for: every answer from now on says `Connection:
+ * close`, and idle connections are closed as they become idle (a sweep every 50 ms), so a client
+ * that keeps sending (a browser, a proxy's pool) or an open studio tab cannot hold the stop until
+ * its grace runs out.
+ */
 function close(server: http.Server): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+    });
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }
