@@ -5,7 +5,7 @@
  * watched folder just changed), sending mail (the SMTP server holds the message's data) and
  * holding a studio session (an operator signed in, with a keep-alive connection open and a request
  * in flight). Each server is the build as `npm start` runs it (plain node: a start costs a fraction
- * of the sources'), five at a time.
+ * of the sources'), three at a time.
  *
  * @engines sqlite postgres: a stop closes each engine's connections, mid-migration too.
  */
@@ -25,7 +25,7 @@ import { createMigratedTestDatabaseUrl, createTestDatabaseUrl } from './testing/
 import { launchServerProcess, type LaunchedServer } from './testing/server-processes';
 
 const ROUNDS = 50;
-const AT_ONCE = 5;
+const AT_ONCE = 3;
 const GRACE_MS = 2000;
 const MOMENTS = ['starting', 'migrating', 'serving', 'swapping content', 'sending mail', 'holding a studio session'] as const;
 type Moment = (typeof MOMENTS)[number];
@@ -60,16 +60,18 @@ async function holdingSmtp(): Promise<{ url: string; receiving: Promise<void>; c
   return { url: `smtp://127.0.0.1:${port}`, receiving, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 }
 
-/** Requests a visitor's browser makes, over and over until the server is gone. */
-function keepServing(url: string, until: Promise<void>): void {
-  let gone = false;
-  void until.then(() => (gone = true));
+/** Requests a visitor's browser makes, one after another, until the server refuses them. */
+function keepServing(url: string): void {
   const visitor = async (n: number) => {
-    for (let i = 0; !gone; i += 1) {
-      await Promise.all([
-        fetch(`${url}/`).then((r) => r.arrayBuffer()),
-        call(url, 'POST', '/api/order', { body: orderPayload({}, skus(1)), headers: { 'Idempotency-Key': `stop-${n}-${i}-${Math.random()}` } }),
-      ]).catch(() => {});
+    for (let i = 0; ; i += 1) {
+      try {
+        await Promise.all([
+          fetch(`${url}/`).then((r) => r.arrayBuffer()),
+          call(url, 'POST', '/api/order', { body: orderPayload({}, skus(1)), headers: { 'Idempotency-Key': `stop-${n}-${i}-${Math.random()}` } }),
+        ]);
+      } catch {
+        return;
+      }
     }
   };
   for (let n = 0; n < 3; n += 1) void visitor(n);
@@ -98,7 +100,7 @@ async function round(moment: Moment): Promise<{ moment: Moment; endedInMs: numbe
       const url = await server.listening;
       startTimes.push(Date.now() - spawned);
       if (moment === 'serving') {
-        keepServing(url, server.exited);
+        keepServing(url);
         await pause(randomMs(300));
       } else if (moment === 'swapping content') {
         const page = path.join(env.CONTENT_DIR!, 'pages', 'about-us.json');
