@@ -60,7 +60,7 @@ function listen(server: http.Server, port: number, host: string, variable: strin
 }
 
 /** What a stop still waits, after its grace, for the database to close (SHUTDOWN_GRACE_MS). */
-const AFTER_GRACE_MS = 500;
+const AFTER_GRACE_MS = 250;
 
 /**
  * Stops accepting connections; resolves once every open one has ended. A connection its client
