@@ -61,10 +61,26 @@ function listen(server: http.Server, port: number, host: string, variable: strin
   });
 }
 
-/** Stops accepting connections; resolves once every open one has ended. */
+/** What a stop still waits, after its grace, for the database to close (SHUTDOWN_GRACE_MS). */
+const AFTER_GRACE_MS = 250;
+
+/**
+ * Stops accepting connections; resolves once every open one has ended. A connection its client
+ * keeps alive ends after the answer it waits for: every answer from now on says `Connection:
+ * close`, and idle connections are closed as they become idle (a sweep every 50 ms), so a client
+ * that keeps sending (a browser, a proxy's pool) or an open studio tab cannot hold the stop until
+ * its grace runs out.
+ */
 function close(server: http.Server): Promise<void> {
   return new Promise((resolve) => {
-    server.close(() => resolve());
+    server.on('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+    });
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.close(() => {
+      clearInterval(sweep);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }
@@ -207,15 +223,27 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
             resolve('grace over');
           };
         });
+        const graceEnds = Date.now() + config.shutdownGraceMs;
         if ((await Promise.race([drained, graceOver])) === 'grace over') {
           logger.warn({ graceMs: config.shutdownGraceMs }, 'closing connections still open after the grace period');
           for (const server of servers) server.closeAllConnections();
         }
         endGrace();
-        await drained;
-        await liveStopped;
-        await checksStopped;
-        await database.close();
+        // Nothing holds a stop past its grace: work still running then (a request's transaction on a
+        // starved machine, a publish, a query that hangs) gets a moment more and is then left to the
+        // database, which rolls back a transaction whose connection closes; an order is acknowledged
+        // only once committed, so its client's retry finds it or places it.
+        const finished = (async () => {
+          await drained;
+          await liveStopped;
+          await checksStopped;
+          await database.close();
+        })();
+        const abandoned = await Promise.race([
+          finished.then(() => false),
+          new Promise<true>((resolve) => setTimeout(() => resolve(true), Math.max(graceEnds - Date.now(), 0) + AFTER_GRACE_MS)),
+        ]);
+        if (abandoned) logger.warn({ graceMs: config.shutdownGraceMs }, 'stopped with work still running after the grace period');
         logger.info('stopped');
       })();
       return stopping;
