@@ -99,28 +99,32 @@ function keyOf(manifest: Manifest, modulePath: string): string | undefined {
 }
 
 /**
- * The manifest keys of every chunk a payment page can load: the entry and what it imports
- * statically (its dynamic imports are the islands, of which only `islands` are followed), and each
- * of those islands' chunks with everything they import, statically or when a customer picks a
- * gateway (dynamically).
+ * The manifest keys of every chunk a payment page can load: the entry and everything it imports,
+ * statically or dynamically, except the chunks of the islands the payment pages do not hydrate
+ * (the bootstrap can import any island; only `islands` are the pages'), and each of those islands'
+ * chunks with everything they import (a gateway client when a customer picks it). An island bundled
+ * into the shell chunk the entry imports (the header, the alerts) has no chunk of its own: the
+ * entry's visit brings it.
  */
 export function paymentPageChunks(manifest: Manifest, modules: ReadonlyMap<string, string>, islands: readonly string[]): { keys: string[]; problems: string[] } {
   const problems: string[] = [];
+  const wanted = new Set(islands);
+  const otherIslands = new Set([...modules].filter(([island]) => !wanted.has(island)).map(([, module]) => keyOf(manifest, module)));
   const seen = new Set<string>();
-  const visit = (key: string, followDynamic: boolean) => {
+  const visit = (key: string) => {
     if (seen.has(key)) return;
     const chunk = manifest[key];
     if (!chunk) return void problems.push(`the client build has no chunk ${key}`);
     seen.add(key);
-    for (const k of chunk.imports ?? []) visit(k, true);
-    if (followDynamic) for (const k of chunk.dynamicImports ?? []) visit(k, true);
+    for (const k of chunk.imports ?? []) visit(k);
+    for (const k of chunk.dynamicImports ?? []) if (!otherIslands.has(k)) visit(k);
   };
-  visit(CLIENT_ENTRY_KEY, false);
+  visit(CLIENT_ENTRY_KEY);
   for (const island of islands) {
     const module = modules.get(island);
+    if (!module) problems.push(`the island "${island}" is not in renderer/islands/client-islands.ts`);
     const key = module && keyOf(manifest, module);
-    if (!key) problems.push(`the island "${island}" has no chunk in the client build (renderer/islands/client-islands.ts)`);
-    else visit(key, true);
+    if (key) visit(key);
   }
   return { keys: [...seen].filter((k) => manifest[k]!.file.endsWith('.js')), problems };
 }

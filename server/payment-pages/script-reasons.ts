@@ -16,10 +16,9 @@ const PREACT = 'Showroom, bundling Preact (MIT)';
 
 export const FIRST_PARTY_REASONS: Readonly<Record<string, ScriptReason>> = {
   'renderer/entry-client.tsx': { owner: SHOWROOM, reason: 'The island bootstrap, the one script the page starts with: it hydrates the interactive parts of the server-rendered page and reports a first-party module that fails its integrity check.' },
-  'renderer/layout/Header.tsx': { owner: SHOWROOM, reason: 'The site header: navigation menu, search link and the sample cart count.' },
+  'shared:shell': { owner: PREACT, reason: 'What every page of the store runs at once, in one file: Preact (the runtime of the islands, with preact/compat and its JSX runtime), the island bootstrap’s helpers, the header (navigation, search link, sample cart count), the page’s alerts (a payment refused, a session ended), the back-to-top button, and what they share (the sample cart in the browser’s storage, clicks on promotional links counted on the store’s own endpoint).' },
+  'shared:rolldown-runtime': { owner: 'Showroom, bundling the bundler’s module runtime (MIT)', reason: 'The few helpers the bundler’s output uses to load a chunk when an island needs it.' },
   'renderer/layout/SampleCartDrawer.tsx': { owner: SHOWROOM, reason: 'The sample cart drawer the header opens.' },
-  'renderer/layout/AlertStack.tsx': { owner: SHOWROOM, reason: 'Shows the page’s alerts (a payment refused, a session ended).' },
-  'renderer/layout/BackToTop.tsx': { owner: SHOWROOM, reason: 'The back-to-top button of long pages.' },
   'renderer/layout/CookieBanner.tsx': { owner: SHOWROOM, reason: 'The cookie consent banner, required on every page.' },
   'renderer/blocks/checkout/CheckoutBlock.tsx': { owner: SHOWROOM, reason: 'The checkout: addresses, shipping method, order placement and the payment form of the chosen method.' },
   'renderer/blocks/payment-pages/PaymentPageBlocks.tsx': { owner: SHOWROOM, reason: 'The quote payment and split payment pages: the purchase summary, the amount and the payment form.' },
@@ -33,7 +32,6 @@ export const FIRST_PARTY_REASONS: Readonly<Record<string, ScriptReason>> = {
   'shared:card-entry': { owner: SHOWROOM, reason: 'The checks of a typed card (Luhn, expiry) and their messages, shared by the card forms.' },
   'shared:SummaryCards': { owner: SHOWROOM, reason: 'The read-only purchase summary (customer, addresses, items, totals) of the quote and split payment pages.' },
   'shared:SampleCartPanel': { owner: SHOWROOM, reason: 'The sample cart’s list, shown in the header’s drawer.' },
-  'shared:analytics': { owner: SHOWROOM, reason: 'Counts clicks on promotional links on the store’s own endpoint; sends nothing to a third party.' },
   'shared:api-client': { owner: SHOWROOM, reason: 'The one client of the store’s own API (same origin).' },
   'shared:checkout-fields': { owner: SHOWROOM, reason: 'The checkout’s field rules (required fields, ZIP and state, phone), shared with the server.' },
   'shared:checkout-messages': { owner: SHOWROOM, reason: 'The checkout’s and card fields’ messages, word for word.' },
@@ -42,20 +40,9 @@ export const FIRST_PARTY_REASONS: Readonly<Record<string, ScriptReason>> = {
   'shared:money': { owner: SHOWROOM, reason: 'Formats dollar amounts.' },
   'shared:payment-proof': { owner: SHOWROOM, reason: 'Attaches the owner’s proof (order token, quote link token or split-payment e-mail) to payment calls.' },
   'shared:pending-payment': { owner: SHOWROOM, reason: 'Remembers, in this tab only, a payment that left the page for the provider, so the return can be verified.' },
-  'shared:sample-cart': { owner: SHOWROOM, reason: 'The sample cart kept in the browser’s storage.' },
-  'shared:sample-cart-store': { owner: SHOWROOM, reason: 'Shares the sample cart between the header and the page.' },
-  'shared:external-store': { owner: SHOWROOM, reason: 'Shares small stores (alerts, consent, cart) between the page’s islands.' },
   'shared:signed-in-hint': { owner: SHOWROOM, reason: 'Knows whether a customer is signed in, to prefill the checkout.' },
   'shared:theme.css': { owner: SHOWROOM, reason: 'The payment forms’ shared stylesheet, as a constructed stylesheet.' },
   'shared:widget-frame': { owner: SHOWROOM, reason: 'Mounts the money pages’ components in their own styled frame.' },
-  'shared:header-scroll': { owner: SHOWROOM, reason: 'How far the page scrolled, for the header and the back-to-top button.' },
-  'shared:page-context': { owner: SHOWROOM, reason: 'Hands each island the page it is on.' },
-  'shared:use-island-id': { owner: SHOWROOM, reason: 'Stable element ids per island, for labels and their fields.' },
-  'shared:use-focus-trap': { owner: SHOWROOM, reason: 'Keeps keyboard focus inside the open cart drawer.' },
-  'shared:preload-helper': { owner: 'Showroom, bundling Vite’s loader helper (MIT)', reason: 'Loads a chunk when an island needs it (Vite’s dynamic import helper).' },
-  'shared:preact.module': { owner: PREACT, reason: 'Preact, the runtime that renders the islands.' },
-  'shared:compat.module': { owner: PREACT, reason: 'preact/compat, which runs the React components of the islands on Preact.' },
-  'shared:jsxRuntime.module': { owner: PREACT, reason: 'Preact’s JSX runtime.' },
 };
 
 const NO_SRI_REDEPLOYED = 'The provider redeploys this script without notice and publishes no integrity hash, so it is authorised by its exact origin in the policy instead.';
