@@ -12,7 +12,7 @@ import type { PaymentPageCheckTable } from '../db/tables';
 import type { MailConfig } from '../mail/mail-config';
 import { enqueueMail } from '../mail/outbox';
 import { paymentBlockOf } from '../../schemas/payment-page-blocks';
-import { renderChangeAlert } from './payment-page-mail';
+import { renderChangeAlert, renderCheckFailedAlert } from './payment-page-mail';
 import { browserSnapshots, chromiumInstalled, compareSnapshots, htmlSnapshot, type PageChange, type PageSnapshot, type SnapshotMode } from './page-snapshot';
 
 export type CheckOutcome = PaymentPageCheckTable['outcome'];
@@ -93,7 +93,7 @@ export async function runPaymentPagesCheck(deps: CheckDeps): Promise<CheckResult
       const [admin, ...cc] = deps.mail.adminEmails;
       const studioUrl = `${deps.baseUrl.replace(/\/$/, '')}/studio/payment-pages`;
       const rendered = error
-        ? { subject: 'Payment pages: the change detection could not load them', html: `<p>${error.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'))}</p><p><a href="${studioUrl}">Payment pages in the studio</a></p>`, text: `${error}\nPayment pages in the studio: ${studioUrl}` }
+        ? renderCheckFailedAlert(error, studioUrl)
         : renderChangeAlert({ changes, baseUrl: deps.baseUrl, checkId, noBaseline: !baseline, studioUrl });
       await enqueueMail(tx, { type: 'payment-page-change', orderId: null, recipient: admin!, cc, dedupeKey: `payment-page-change:${checkId}`, ...rendered });
     }

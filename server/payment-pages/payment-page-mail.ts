@@ -3,12 +3,22 @@
  * and a change found by the change detection (./page-check.ts). They name what the admin reads in
  * the studio's Payment pages screen, where the reports are grouped and a change is approved.
  */
-import { escapeHtml, type RenderedMail } from '../mail/mail-templates';
+import type { RenderedMail } from '../mail/mail-document';
+import { renderMail } from '../mail/render-mail';
 import type { PageChange } from './page-snapshot';
 
-function layout(title: string, paragraphs: readonly string[], rows: ReadonlyArray<readonly [string, string]>, link: string): string {
-  const table = rows.length ? `<table cellpadding="4">${rows.map(([l, v]) => `<tr><td>${escapeHtml(l)}</td><td><strong>${escapeHtml(v)}</strong></td></tr>`).join('')}</table>` : '';
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,sans-serif;color:#222;max-width:640px;margin:auto"><h1>${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${table}<p><a href="${escapeHtml(link)}">Open Payment pages in the studio</a></p></body></html>`;
+/** One description of the mail, written out as HTML and as text like every mail of the store. */
+function alertMail(subject: string, paragraphs: readonly string[], rows: ReadonlyArray<readonly [string, string]>, studioUrl: string): RenderedMail {
+  return renderMail({
+    subject,
+    preview: paragraphs[0] ?? subject,
+    heading: subject,
+    blocks: [
+      ...paragraphs.map((text) => ({ kind: 'paragraph' as const, text })),
+      ...(rows.length ? [{ kind: 'rows' as const, rows: rows.map(([label, value]) => ({ label, value })) }] : []),
+      { kind: 'action' as const, text: 'Open Payment pages in the studio', href: studioUrl },
+    ],
+  });
 }
 
 /** What a kind's blocked value means to a reader. */
@@ -32,11 +42,7 @@ export function renderViolationAlert(v: { type: string; page: string; directive:
     ['Reports of this kind', String(v.count)],
     ['First seen', v.first_seen_at],
   ];
-  return {
-    subject,
-    html: layout(subject, [what, when, advice], rows, v.studioUrl),
-    text: [subject, what, when, advice, ...rows.map(([l, x]) => `${l}: ${x}`), `Payment pages in the studio: ${v.studioUrl}`].join('\n'),
-  };
+  return alertMail(subject, [what, when, advice], rows, v.studioUrl);
 }
 
 export function renderChangeAlert(c: { changes: readonly PageChange[]; baseUrl: string; checkId: number; noBaseline: boolean; studioUrl: string }): RenderedMail {
@@ -45,9 +51,10 @@ export function renderChangeAlert(c: { changes: readonly PageChange[]; baseUrl: 
     ? `The change detection of ${c.baseUrl} has no approved baseline yet. Review what the payment pages load (check ${c.checkId}) and approve it in the studio.`
     : `The change detection of ${c.baseUrl} (check ${c.checkId}) found what the browser receives on the payment pages different from the approved baseline. If nobody at the store made these changes, treat them as an attack; if the store did (a new release, a new gateway), approve the new baseline in the studio.`;
   const rows = c.changes.slice(0, 50).map((change) => [change.page, change.summary] as const);
-  return {
-    subject,
-    html: layout(subject, [intro], rows, c.studioUrl),
-    text: [subject, intro, ...rows.map(([page, summary]) => `${page}: ${summary}`), ...(c.changes.length > 50 ? [`… and ${c.changes.length - 50} more`] : []), `Payment pages in the studio: ${c.studioUrl}`].join('\n'),
-  };
+  const more = c.changes.length > 50 ? [`… and ${c.changes.length - 50} more in the studio.`] : [];
+  return alertMail(subject, [intro, ...more], rows, c.studioUrl);
+}
+
+export function renderCheckFailedAlert(error: string, studioUrl: string): RenderedMail {
+  return alertMail('Payment pages: the change detection could not load them', [error], [], studioUrl);
 }

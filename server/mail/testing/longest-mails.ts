@@ -23,6 +23,10 @@ import {
   type MailType,
 } from '../mail-templates';
 import { renderNewsletterConfirmation } from '../newsletter-confirmation-mail';
+import { renderChangeAlert, renderViolationAlert } from '../../payment-pages/payment-page-mail';
+import type { PageChange } from '../../payment-pages/page-snapshot';
+import { renderReviewMail } from '../../studio/review-mail';
+import type { Review } from '../../studio/review-store';
 
 export const STORE_URL = 'https://www.oakandhearth-cabinetry.example';
 const FIRST = 'Maximiliana-Josephine';
@@ -200,6 +204,32 @@ export const LONGEST_FORM_DATA: Record<string, unknown> = {
   newsletter: true,
 };
 
+/** A change of several files, sent back: the review mail's longest case. */
+const LONGEST_REVIEW: Review = {
+  id: 1_024,
+  authorId: 7,
+  author: EMAIL,
+  status: 'sent_back',
+  note: 'New showroom page for Rancho Santa Margarita, with its route, the hours for the holidays and the photos of the Hartford Shaker display',
+  notifyEmail: true,
+  authorSeen: false,
+  decidedBy: null,
+  version: null,
+  createdAt: CREATED,
+  updatedAt: CREATED,
+  files: ['pages/showroom-rancho-santa-margarita.json', 'routes.json', 'data/faqs.json', 'site.json'].map((path) => ({ path, text: '{}', baseHash: null })),
+};
+
+/** Every kind of change the detection finds, on each payment page: more than one mail lists. */
+const PAGE_CHANGES: PageChange[] = ['/checkout', '/quote/payment', '/order/split-payment'].flatMap((page) =>
+  Array.from({ length: 20 }, (_, i) => ({
+    page,
+    kind: 'script-added' as const,
+    subject: `https://cdn.example-tag-manager.example/container-${i}.js`,
+    summary: `A script was added: https://cdn.example-tag-manager.example/container-${i}.js`,
+  })),
+);
+
 export interface SampleMail {
   /** A name for the file of its screenshot. */
   name: string;
@@ -218,6 +248,8 @@ export function longestMails(): SampleMail[] {
   const links = { signIn: `${STORE_URL}/my-account/login`, forgotPassword: `${STORE_URL}/my-account/forgot-password` };
   const quoteLink = `${STORE_URL}/quote/payment?quoteId=Q-000007&token=b64url_9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f0e`;
   const confirmLink = `${STORE_URL}/newsletter/confirm/dGhpcy1pcy1hLWxvbmctY29uZmlybWF0aW9uLXRva2Vu`;
+  const reviewLink = `${STORE_URL}/studio/reviews/${LONGEST_REVIEW.id}`;
+  const studioUrl = `${STORE_URL}/studio/payment-pages`;
   const comment =
     'Your cabinets left our Sacramento warehouse today with Central Freight Lines, PRO number 1Z999AA10123456784. The carrier will call you to book a delivery window; someone must be there to sign for the 14 boxes and check them for damage before the driver leaves.';
   return [
@@ -260,5 +292,23 @@ export function longestMails(): SampleMail[] {
     { name: 'account-exists', type: 'account-exists', mail: renderAccountExists(FIRST, links), links: [links.forgotPassword] },
     { name: 'password-reset', type: 'password-reset', mail: renderPasswordReset(FIRST, resetLink, 60), links: [resetLink] },
     { name: 'password-changed', type: 'password-changed', mail: renderPasswordChanged(FIRST, links), links: [links.forgotPassword] },
+    {
+      name: 'studio-review',
+      type: 'studio-review',
+      mail: renderReviewMail(LONGEST_REVIEW, { kind: 'sent_back', by: 'margaret.van-der-westhuizen@oakandhearth-cabinetry.example', comment }, reviewLink),
+      links: [reviewLink],
+    },
+    {
+      name: 'payment-page-violation',
+      type: 'payment-page-violation',
+      mail: renderViolationAlert({ type: 'csp', page: '/quote/payment', directive: 'script-src-elem', blocked: 'https://cdn.skimmer-example-analytics.example', count: 1_204, first_seen_at: CREATED, firstTime: false, sinceLastMail: 318, studioUrl }),
+      links: [studioUrl],
+    },
+    {
+      name: 'payment-page-change',
+      type: 'payment-page-change',
+      mail: renderChangeAlert({ changes: PAGE_CHANGES, baseUrl: STORE_URL, checkId: 4_096, noBaseline: false, studioUrl }),
+      links: [studioUrl],
+    },
   ];
 }
