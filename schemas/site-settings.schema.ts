@@ -154,6 +154,9 @@ export const promotionSchema = {
   },
 } as const;
 
+/** The discount an editor may give on a quote without a publisher, in percent of its subtotal, when site.json says none. */
+export const DEFAULT_DISCOUNT_LIMIT_PERCENT = 25;
+
 export const siteSettingsSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: schemaId('site-settings'),
@@ -194,6 +197,20 @@ export const siteSettingsSchema = {
       },
     },
     promotions: { type: 'array', items: promotionSchema, description: 'Store-wide offers: 0% APR for 12 months, free shipping on orders of $3500 and over.' },
+    quotes: {
+      type: 'object',
+      title: 'Quotes',
+      description: "Rules of the studio's quote builder.",
+      additionalProperties: false,
+      properties: {
+        discountLimitPercent: {
+          type: 'number',
+          minimum: 0,
+          maximum: 100,
+          description: `A quote's discount above this percentage of its subtotal needs a publisher (an editor's is refused). Default ${DEFAULT_DISCOUNT_LIMIT_PERCENT}.`,
+        },
+      },
+    },
     cookieConsent: {
       type: 'object',
       description: 'The cookie banner shown until the visitor chooses.',

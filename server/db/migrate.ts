@@ -12,6 +12,7 @@ import * as m0011 from './migrations/0011_back_office_orders';
 import * as m0013 from './migrations/0013_back_office_leads';
 import * as m0014 from './migrations/0014_test_gateway_refund';
 import * as m0015 from './migrations/0015_refunds';
+import * as m0020 from './migrations/0020_quote_lines';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
 import { PostgresSchemaPlugin } from './postgres-schema-plugin';
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0013_back_office_leads': m0013,
   '0014_test_gateway_refund': m0014,
   '0015_refunds': m0015,
+  '0020_quote_lines': m0020,
   '0100_test_gateway_transaction': m0100,
   '0101_test_gateway_authentication': m0101,
 };

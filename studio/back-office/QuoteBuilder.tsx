@@ -21,7 +21,7 @@ import { createRequest, emptyDraft, finishChoices, finishKey, priceRequest, type
 import { useQuotePrice } from './quote-price';
 import { QuoteTotalsPanel } from './QuoteTotals';
 
-export function QuoteBuilder({ onCreated }: { onCreated(quoteId: number, link: IssuedLink): void }) {
+export function QuoteBuilder({ onCreated }: { onCreated(quoteId: number, link: IssuedLink | null): void }) {
   const { operator } = useStudio();
   if (!atLeast(operator, 'editor'))
     return (
@@ -38,7 +38,7 @@ export function QuoteBuilder({ onCreated }: { onCreated(quoteId: number, link: I
 
 let lineKeys = 0;
 
-function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink): void }) {
+function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink | null): void }) {
   const client = useQuotesClient();
   const { failure } = useStudio();
   const [draft, setDraft] = useState<QuoteDraft>(emptyDraft);

@@ -39,7 +39,11 @@ const CABINET: CatalogLine = {
   name: 'Base cabinet B24',
   styleName: 'hartford',
   styleTitle: 'Hartford Shaker',
+  kind: 'cabinet',
+  code: 'B24',
+  cabinetKind: 'base',
   price: 329,
+  priceUnit: 'list',
   weight: 40,
   isSample: false,
   finish: null,
@@ -47,8 +51,12 @@ const CABINET: CatalogLine = {
     { type: 'painted', value: 'alpine', label: 'Alpine White' },
     { type: 'stained', value: 'espresso', label: 'Espresso' },
   ],
+  modifications: [],
+  edges: [],
+  cutouts: [],
+  unit: null,
 };
-const WALL: CatalogLine = { ...CABINET, sku: 'HS-W3030', name: 'Wall cabinet W3030', price: 289.5 };
+const WALL: CatalogLine = { ...CABINET, sku: 'HS-W3030', code: 'W3030', cabinetKind: 'wall', name: 'Wall cabinet W3030', price: 289.5 };
 
 const PRICE: QuotePrice = {
   lines: [{ sku: 'HS-B24', name: 'Base cabinet B24', styleTitle: 'Hartford Shaker', qty: 2, price: 329, rowTotal: 658, discount: 0, tax: 54.29, options: [], notes: '' }],
@@ -56,9 +64,11 @@ const PRICE: QuotePrice = {
   discount: 0,
   shipping: { method: 'freight', label: 'Standard freight', amount: 120, message: null },
   tax: 54.29,
+  shippingTax: 9.9,
   taxPercent: 8.25,
   total: 832.29,
   weight: 80,
+  approval: { discountPercent: 0, limitPercent: 25, needsPublisher: false },
 };
 
 const ADDRESS = { firstName: 'Maria', lastName: 'Lopez', street1: '4100 Lake Austin Blvd', street2: null, city: 'Austin', state: 'TX', zipCode: '78703', countryId: 'US', phoneNumber: '5125550142', email: 'maria@example.com' };
@@ -76,7 +86,11 @@ const DETAIL: QuoteDetail = {
   discount: 0,
   shipping: { method: 'freight', label: 'Standard freight', amount: 120 },
   tax: 54.29,
+  shippingTax: 9.9,
+  taxPercent: 8.25,
   total: 832.29,
+  request: null,
+  lead: null,
   poNumber: '',
   notes: '',
   splitPaymentEnabled: false,
@@ -119,7 +133,7 @@ describe('the quote builder', () => {
   });
 
   it("shows the server's totals, refreshed after a change, with the finish chosen", async () => {
-    const price = vi.fn((body: { lines: { qty: number }[] }) => Promise.resolve(body.lines[0]!.qty === 2 ? PRICE : { ...PRICE, lines: [{ ...PRICE.lines[0]!, qty: 1, rowTotal: 329 }], subtotal: 329, total: 480.15 }));
+    const price = vi.fn((body: { lines: { qty?: number }[] }) => Promise.resolve(body.lines[0]!.qty === 2 ? PRICE : { ...PRICE, lines: [{ ...PRICE.lines[0]!, qty: 1, rowTotal: 329 }], subtotal: 329, total: 480.15 }));
     open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price }));
     await addFromCatalog('B24', 'Base cabinet B24');
     const totals = screen.getByRole('region', { name: 'Totals' });
@@ -136,8 +150,8 @@ describe('the quote builder', () => {
   });
 
   it('shows the latest answer only: an answer to an older draft is dropped', async () => {
-    const answers: { body: { lines: { qty: number }[] }; resolve(p: QuotePrice): void }[] = [];
-    const price = vi.fn((body: { lines: { qty: number }[] }) => new Promise<QuotePrice>((resolve) => answers.push({ body, resolve })));
+    const answers: { body: { lines: { qty?: number }[] }; resolve(p: QuotePrice): void }[] = [];
+    const price = vi.fn((body: { lines: { qty?: number }[] }) => new Promise<QuotePrice>((resolve) => answers.push({ body, resolve })));
     open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price }));
     await addFromCatalog('B24', 'Base cabinet B24');
     await waitFor(() => expect(answers).toHaveLength(1));
