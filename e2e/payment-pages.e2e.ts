@@ -25,7 +25,7 @@ describe('quote payment page', () => {
     for (const card of ['Customer', 'Billing address', 'Shipping address', 'Shipping method']) expect(await page.getByRole('region', { name: card }).isVisible()).toBe(true);
     expect(await page.getByRole('region', { name: 'Shipping method' }).textContent()).toContain('Standard freight (free over $3500)');
     const footer = await page.locator('.sr-item-table tfoot tr').allTextContents();
-    expect(footer).toEqual(['Additional notesDeliver on a weekday morning; call ahead.', 'Subtotal$9,730.40', 'Shipping$0.00', 'Tax$576.90', 'Discount-$500.00', 'Total$9,807.30']);
+    expect(footer).toEqual(['Additional notesDeliver on a weekday morning; call ahead.', 'Subtotal$9,730.40', 'Discount-$500.00', 'Shipping$0.00', 'Tax (6.25%)$576.90', 'Total$9,807.30']);
     await page.getByRole('group', { name: 'Payment method' }).waitFor();
     const amount = page.getByLabel('Amount to pay now');
     expect(await amount.inputValue()).toBe('9807.30');
