@@ -5,6 +5,7 @@
  * 'Payment Confirmation - Order #{id} Placed on {date}'.
  */
 import { formatMoney } from '../../schemas/money';
+import { groupLines, lineText, lineWords, totalsRows } from '../../schemas/evaluators/quote-lines';
 import type { OrderView } from '../orders/order-view';
 
 export type MailType = 'order-confirmation' | 'order-confirmation-admin' | 'split-payment-confirmation' | 'refund-due-admin' | 'refund' | 'form-notification' | 'form-confirmation' | 'newsletter-confirmation' | 'quote-link' | 'order-status' | AccountMailType;
@@ -37,27 +38,32 @@ function layout(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,sans-serif;color:#222;max-width:640px;margin:auto">${body}</body></html>`;
 }
 
+/** The order's lines in the words of every page (schemas/evaluators/quote-lines.ts), in their rooms. */
 function itemsTable(order: OrderView): string {
-  const rows = order.items
-    .map((i) => {
-      const options = i.customOptions
-        .map((o) => (typeof o === 'object' && o ? `${escapeHtml(String((o as { type?: unknown }).type ?? ''))}: ${escapeHtml(String((o as { label?: unknown }).label ?? ''))}` : ''))
-        .filter(Boolean)
-        .join(', ');
-      return `<tr><td>${escapeHtml(i.name)}<br><small>SKU ${escapeHtml(i.sku)}${options ? ` · ${options}` : ''}</small></td><td align="right">${i.qty}</td><td align="right">${formatMoney(i.rowTotal)}</td></tr>`;
+  const cell = (text: string, align = 'left') => `<td align="${align}" valign="top">${text}</td>`;
+  const rows = groupLines(order.items)
+    .map((g) => {
+      const head = g.group ? `<tr><th align="left" colspan="4">${escapeHtml(g.group)}</th></tr>` : '';
+      const lines = g.items.map((i) => {
+        const w = lineWords(i);
+        const details = [w.code, ...w.details, ...(w.notes ? [`Note: ${w.notes}`] : [])].map(escapeHtml).join('<br>');
+        return `<tr>${cell(`${escapeHtml(w.description)}<br><small>${details}</small>`)}${cell(escapeHtml(w.quantity), 'right')}${cell(escapeHtml(w.unitPrice), 'right')}${cell(escapeHtml(w.total), 'right')}</tr>`;
+      });
+      return head + lines.join('');
     })
     .join('');
-  return `<table width="100%" cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Item</th><th align="right">Qty</th><th align="right">Total</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table width="100%" cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Item</th><th align="right">Qty</th><th align="right">Unit price</th><th align="right">Total</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** The totals' rows, which add up to the total: the same rows as every page. */
+function orderTotalsRows(order: OrderView) {
+  return totalsRows({ subtotal: order.subtotal, discount: Math.abs(order.discountAmount), shipping: order.shippingAmount, tax: order.taxAmount, shippingTax: order.shippingTaxAmount, taxPercent: order.taxPercent, total: order.total });
 }
 
 function totalsBlock(order: OrderView): string {
-  const lines: [string, number][] = [
-    ['Subtotal', order.subtotal],
-    ['Shipping', order.shippingAmount],
-    ['Tax', order.taxAmount],
-    ['Total', order.total],
-  ];
-  return `<table width="100%" cellpadding="4">${lines.map(([l, v]) => `<tr><td align="right">${l}</td><td align="right" width="120"><strong>${formatMoney(v)}</strong></td></tr>`).join('')}</table>`;
+  return `<table width="100%" cellpadding="4">${orderTotalsRows(order)
+    .map((r) => `<tr><td align="right">${escapeHtml(r.label)}</td><td align="right" width="120"><strong>${r.display}</strong></td></tr>`)
+    .join('')}</table>`;
 }
 
 function paymentMethodLabel(order: OrderView): string {
@@ -81,11 +87,8 @@ function orderText(order: OrderView, heading: string): string {
   return [
     heading,
     `Order #${order.orderIncrementId} placed on ${placedOn(order.createdAt)}`,
-    ...order.items.map((i) => `${i.qty} x ${i.name} (${i.sku}) ${formatMoney(i.rowTotal)}`),
-    `Subtotal ${formatMoney(order.subtotal)}`,
-    `Shipping ${formatMoney(order.shippingAmount)}`,
-    `Tax ${formatMoney(order.taxAmount)}`,
-    `Total ${formatMoney(order.total)}`,
+    ...order.items.map(lineText),
+    ...orderTotalsRows(order).map((r) => `${r.label} ${r.display}`),
     '',
     'Billing address:',
     addressText(order, 'billing'),
