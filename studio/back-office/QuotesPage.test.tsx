@@ -110,6 +110,81 @@ async function addFromCatalog(text: string, name: string) {
   fireEvent.keyDown(search, { key: 'Enter' });
 }
 
+const QUARTZ: CatalogLine = {
+  sku: 'CT-QUARTZ-CAL',
+  name: 'Quartz countertop, Calacatta Laza, 3 cm',
+  kind: 'countertop',
+  code: 'CT-QUARTZ-CAL',
+  styleName: '',
+  styleTitle: '',
+  price: 75,
+  priceUnit: 'sqft',
+  weight: 0,
+  isSample: false,
+  finish: null,
+  finishes: [],
+  modifications: [],
+  edges: [
+    { code: 'EASED', label: 'Eased edge' },
+    { code: 'BULL', label: 'Half bullnose edge' },
+  ],
+  cutouts: [{ code: 'SINK', label: 'Sink cut-out' }],
+  unit: null,
+};
+const GLASS_WALL: CatalogLine = { ...WALL, modifications: [{ code: 'GD', label: 'Glass door' }] };
+
+describe('the quote builder, for a kitchen', () => {
+  it('sends a cabinet with its finish and modifications, a countertop by length × depth with its edge and cut-out, each in its room', async () => {
+    const price = vi.fn(() => Promise.resolve(PRICE));
+    open('/studio/quotes/new', fakeQuotes({ catalog: (search: string) => Promise.resolve(search.startsWith('W') ? [GLASS_WALL] : [QUARTZ]), price }));
+    await addFromCatalog('W3030', 'Wall cabinet W3030');
+    const wall = screen.getByRole('listitem', { name: 'Line 1: Wall cabinet W3030' });
+    fireEvent.change(within(wall).getByRole('textbox', { name: 'Quantity of Wall cabinet W3030' }), { target: { value: '2' } });
+    fireEvent.change(within(wall).getByRole('combobox', { name: 'Finish' }), { target: { value: 'painted alpine' } });
+    fireEvent.click(within(wall).getByRole('checkbox', { name: 'Glass door (GD)' }));
+    fireEvent.change(within(wall).getByRole('combobox', { name: 'Room or wall (optional)' }), { target: { value: 'Kitchen — sink wall' } });
+    fireEvent.change(within(wall).getByRole('textbox', { name: 'Notes (optional)' }), { target: { value: 'Glass doors on two' } });
+    await addFromCatalog('quartz', 'Quartz countertop');
+    const top = screen.getByRole('listitem', { name: 'Line 2: Quartz countertop, Calacatta Laza, 3 cm' });
+    // A new line goes in the room of the line before it.
+    expect(within(top).getByRole('combobox', { name: 'Room or wall (optional)' })).toHaveProperty('value', 'Kitchen — sink wall');
+    fireEvent.change(within(top).getByRole('combobox', { name: 'Measured by' }), { target: { value: 'size' } });
+    fireEvent.change(within(top).getByRole('textbox', { name: 'Length (in)' }), { target: { value: '120' } });
+    fireEvent.change(within(top).getByRole('textbox', { name: 'Depth (in)' }), { target: { value: '25.5' } });
+    fireEvent.change(within(top).getByRole('combobox', { name: 'Edge' }), { target: { value: 'BULL' } });
+    fireEvent.change(within(top).getByRole('textbox', { name: 'Sink cut-out' }), { target: { value: '1' } });
+    await waitFor(() =>
+      expect(price.mock.calls.at(-1)?.[0]).toMatchObject({
+        lines: [
+          { sku: 'HS-W3030', qty: 2, finish: { type: 'painted', value: 'alpine' }, modifications: ['GD'], group: 'Kitchen — sink wall', notes: 'Glass doors on two' },
+          { sku: 'CT-QUARTZ-CAL', length: 120, depth: 25.5, edge: 'BULL', cutouts: { SINK: 1 }, group: 'Kitchen — sink wall' },
+        ],
+      }),
+    );
+    expect(price.mock.calls.at(-1)?.[0].lines[1]).not.toHaveProperty('qty');
+  });
+
+  it('lets a publisher add a free line, and tells an editor who may', async () => {
+    open('/studio/quotes/new', fakeQuotes({ price: () => Promise.resolve(PRICE) }));
+    expect(screen.queryByRole('button', { name: 'Add a free line' })).toBeNull();
+    expect(screen.getByText(/is added by a publisher or an admin/)).toBeTruthy();
+    cleanup();
+    const price = vi.fn(() => Promise.resolve(PRICE));
+    open('/studio/quotes/new', fakeQuotes({ price }), operators.publisher);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a free line' }));
+    const free = screen.getByRole('listitem', { name: 'Line 1: Free line' });
+    fireEvent.change(within(free).getByRole('textbox', { name: 'Description' }), { target: { value: 'Range hood panel' } });
+    fireEvent.change(within(free).getByRole('textbox', { name: 'Unit price ($)' }), { target: { value: '480' } });
+    await waitFor(() => expect(price.mock.calls.at(-1)?.[0]).toMatchObject({ lines: [{ description: 'Range hood panel', price: 480, qty: 1 }] }));
+  });
+
+  it('says before sending that a discount above the limit needs a publisher', async () => {
+    open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price: () => Promise.resolve({ ...PRICE, approval: { discountPercent: 30, limitPercent: 25, needsPublisher: true } }) }));
+    await addFromCatalog('B24', 'Base cabinet B24');
+    expect(await screen.findByText(/A discount above 25 % of the subtotal needs a publisher\./)).toBeTruthy();
+  });
+});
+
 describe('the quote builder', () => {
   it('finds a catalog line by SKU and adds it with the keyboard; the price asks for it', async () => {
     const catalog = vi.fn(() => Promise.resolve([CABINET, WALL]));
