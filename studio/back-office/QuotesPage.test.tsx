@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BackOfficeQuotesClient, CatalogLine, QuoteDetail, QuotePrice, QuoteSummary } from '../api/back-office-quotes';
+import type { BackOfficeQuotesClient, CatalogLine, QuoteDetail, QuotePrice, QuotePriceRequest, QuoteSummary } from '../api/back-office-quotes';
 import { StudioApiError, type Operator } from '../api/studio-client';
 import { matchRoute, navigate, useLocation } from '../app/router';
 import { operators, renderInStudio, visit } from '../app/testing/studio-fixture';
@@ -135,7 +135,7 @@ const GLASS_WALL: CatalogLine = { ...WALL, modifications: [{ code: 'GD', label: 
 
 describe('the quote builder, for a kitchen', () => {
   it('sends a cabinet with its finish and modifications, a countertop by length × depth with its edge and cut-out, each in its room', async () => {
-    const price = vi.fn(() => Promise.resolve(PRICE));
+    const price = vi.fn((_body: QuotePriceRequest) => Promise.resolve(PRICE));
     open('/studio/quotes/new', fakeQuotes({ catalog: (search: string) => Promise.resolve(search.startsWith('W') ? [GLASS_WALL] : [QUARTZ]), price }));
     await addFromCatalog('W3030', 'Wall cabinet W3030');
     const wall = screen.getByRole('listitem', { name: 'Line 1: Wall cabinet W3030' });
@@ -161,7 +161,7 @@ describe('the quote builder, for a kitchen', () => {
         ],
       }),
     );
-    expect(price.mock.calls.at(-1)?.[0].lines[1]).not.toHaveProperty('qty');
+    expect(price.mock.calls.at(-1)![0].lines[1]).not.toHaveProperty('qty');
   });
 
   it('lets a publisher add a free line, and tells an editor who may', async () => {
@@ -169,7 +169,7 @@ describe('the quote builder, for a kitchen', () => {
     expect(screen.queryByRole('button', { name: 'Add a free line' })).toBeNull();
     expect(screen.getByText(/is added by a publisher or an admin/)).toBeTruthy();
     cleanup();
-    const price = vi.fn(() => Promise.resolve(PRICE));
+    const price = vi.fn((_body: QuotePriceRequest) => Promise.resolve(PRICE));
     open('/studio/quotes/new', fakeQuotes({ price }), operators.publisher);
     fireEvent.click(screen.getByRole('button', { name: 'Add a free line' }));
     const free = screen.getByRole('listitem', { name: 'Line 1: Free line' });
