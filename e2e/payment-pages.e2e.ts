@@ -108,8 +108,8 @@ describe('split payment page with an order', () => {
     const payments = page.getByRole('table', { name: 'Payments' });
     expect(await payments.getByText('Completed').isVisible()).toBe(true);
     expect(await payments.getByText('$2,000.00').isVisible()).toBe(true);
-    expect(await page.locator('.sr-balance__due').textContent()).toBe('Balance due$8,084.53');
-    expect(await page.getByLabel('Payment amount').inputValue()).toBe('8084.53');
+    expect(await page.locator('.sr-balance__due').textContent()).toBe('Balance due$7,807.30');
+    expect(await page.getByLabel('Payment amount').inputValue()).toBe('7807.30');
     await page.getByRole('group', { name: 'Payment method' }).waitFor();
     expect(await overflowsSideways(page)).toBe(false);
     await page.waitForLoadState('networkidle');

@@ -84,7 +84,7 @@ describe('paying a quote by its link with the test card', () => {
     expect(order.status).not.toBe('ordered');
     const block = page.locator('.sr-order-success-block');
     await block.locator('strong', { hasText: order.increment_id }).waitFor();
-    expect(await block.textContent()).toContain('Remaining balance: $7,584.53.');
+    expect(await block.textContent()).toContain('Remaining balance: $7,307.30.');
     await page.context().close();
   });
 
