@@ -5,7 +5,7 @@
  * in the same words (the one line formatter over what the server stored), and totals rows that add
  * up to the total to the cent.
  *
- * @engines sqlite: the words are the server's answers; the engine stores them as text either way.
+ * @engines sqlite postgres: the quote's new columns (its request, its tax on shipping) and the order line's words, stored by each engine.
  */
 import fs from 'node:fs';
 import path from 'node:path';
