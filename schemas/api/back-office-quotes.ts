@@ -444,6 +444,22 @@ export const quoteUpdateEndpoint = endpoint({
   },
 });
 
+export const cabinetStylesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/studio/catalog/styles',
+  summary: 'The styles that have a cabinet line, with the finishes their cabinets are made in: what a cabinet list is imported into',
+  caller: 'a viewer',
+  security: operatorSession,
+  tags,
+  responses: {
+    200: successWith({
+      type: 'array',
+      items: { type: 'object', required: ['name', 'title', 'finishes'], additionalProperties: false, properties: { name: text, title: text, finishes: { type: 'array', items: option } } },
+    }),
+    ...denied,
+  },
+});
+
 export const quoteImportEndpoint = endpoint({
   method: 'POST',
   path: '/api/studio/quotes/import',
@@ -468,7 +484,7 @@ export const quoteImportEndpoint = endpoint({
       required: ['lines', 'problems'],
       additionalProperties: false,
       properties: {
-        lines: { type: 'array', maxItems: MAX_CSV_ROWS, items: { type: 'object', required: ['row', 'line', 'item'], additionalProperties: false, properties: { row: count, line: { type: 'object', description: 'A line of the create body' }, item: catalogLineSchema } } },
+        lines: { type: 'array', maxItems: MAX_CSV_ROWS, items: { type: 'object', required: ['row', 'line', 'item'], additionalProperties: false, properties: { row: count, line: { type: 'object', required: ['sku', 'qty'], additionalProperties: false, description: 'A line of the create body', properties: { sku: text, qty: count, finish: { type: 'object', required: ['type', 'value'], additionalProperties: false, properties: { type: text, value: text } } } }, item: catalogLineSchema } } },
         problems: {
           type: 'array',
           items: {
@@ -572,5 +588,5 @@ export const quoteEmailEndpoint = endpoint({
   },
 });
 
-export const backOfficeQuoteEndpoints = [catalogSearchEndpoint, quotePriceEndpoint, quoteCreateEndpoint, quoteUpdateEndpoint, quoteImportEndpoint, quoteListEndpoint, quoteDetailEndpoint, quotePdfEndpoint, quoteLinkEndpoint, quoteEmailEndpoint] as const;
+export const backOfficeQuoteEndpoints = [catalogSearchEndpoint, cabinetStylesEndpoint, quotePriceEndpoint, quoteCreateEndpoint, quoteUpdateEndpoint, quoteImportEndpoint, quoteListEndpoint, quoteDetailEndpoint, quotePdfEndpoint, quoteLinkEndpoint, quoteEmailEndpoint] as const;
 

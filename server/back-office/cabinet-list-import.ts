@@ -41,6 +41,16 @@ function finishOf(text: string, finishes: readonly FinishChoice[]): FinishChoice
   return finishes.find((f) => f.label.toLowerCase() === wanted || f.value === wanted || `${f.type} ${f.value}` === wanted);
 }
 
+/** The styles a cabinet list may be imported into: those with a cabinet line, with their finishes. */
+export function cabinetStyles(kitchen: QuoteCatalog['kitchen']): { name: string; title: string; finishes: { type: string; value: string; label: string }[] }[] {
+  const styles = new Map<string, { name: string; title: string; finishes: { type: string; value: string; label: string }[] }>();
+  for (const e of kitchen.entries) {
+    if (e.kind !== 'cabinet' || styles.has(e.styleName)) continue;
+    styles.set(e.styleName, { name: e.styleName, title: e.styleTitle, finishes: e.finishes.map((f) => ({ type: f.type, value: f.value, label: f.label })) });
+  }
+  return [...styles.values()];
+}
+
 export function importCabinetList(catalog: QuoteCatalog, input: { csv: string; style: string; finish?: { type: string; value: string } | undefined }): { lines: ImportedRow[]; problems: ImportProblem[] } {
   const cabinets = catalog.kitchen.entries.filter((e): e is CabinetEntry => e.kind === 'cabinet' && e.styleName === input.style);
   if (!cabinets.length) throw refuse(`The style "${input.style.slice(0, 100)}" has no cabinet line.`, 'style');

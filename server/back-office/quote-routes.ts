@@ -11,6 +11,7 @@
  */
 import type Router from '@koa/router';
 import {
+  cabinetStylesEndpoint,
   QUOTE_ALREADY_ORDERED,
   QUOTE_IS_DRAFT,
   catalogSearchEndpoint,
@@ -32,7 +33,7 @@ import { quotePdfName, renderQuotePdf } from '../services/quote-pdf';
 import { DEFAULT_LINK_DAYS, QuoteService, type QuoteRow } from '../services/quote-service';
 import type { OperatorGate, SignedInOperator } from '../studio/operator-gate';
 import type { StudioDeps } from '../studio/studio-deps';
-import { importCabinetList } from './cabinet-list-import';
+import { cabinetStyles, importCabinetList } from './cabinet-list-import';
 import { searchCatalog } from './catalog-search';
 import { buildQuote, builderDepsOf, priceRequest, updateDraft, type BuiltQuote, type QuoteBuilderDeps } from './quote-builder';
 import { emailQuoteLink } from './quote-mail';
@@ -80,6 +81,12 @@ export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: Opera
     await gate.require(ctx, 'viewer');
     const { query } = checkRequest(catalogSearchEndpoint, ctx);
     ctx.body = { success: true, data: searchCatalog(builder.catalog, query.search ?? '', query.samples ?? 'include') };
+  });
+
+  api.get(cabinetStylesEndpoint.path, async (ctx) => {
+    await gate.require(ctx, 'viewer');
+    checkRequest(cabinetStylesEndpoint, ctx);
+    ctx.body = { success: true, data: cabinetStyles(builder.catalog.kitchen) };
   });
 
   api.post(quotePriceEndpoint.path, async (ctx) => {

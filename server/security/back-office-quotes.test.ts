@@ -65,6 +65,7 @@ async function snapshot() {
 /** Every quote endpoint with a plausible request. */
 const endpoints = (): [string, string, unknown?][] => [
   ['GET', '/api/studio/catalog?search=shaker'],
+  ['GET', '/api/studio/catalog/styles'],
   ['POST', '/api/studio/quotes/price', { lines: [{ sku: sample!.sku, qty: 1 }] }],
   ['POST', '/api/studio/quotes', body()],
   ['GET', '/api/studio/quotes'],

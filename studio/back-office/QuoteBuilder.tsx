@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { discountNeedsPublisher, LINK_DAYS_MESSAGE } from '../../schemas/api/back-office-quotes';
 import { formatMoney } from '../../schemas/money';
-import type { CatalogLine, IssuedLink, QuotePrice } from '../api/back-office-quotes';
+import type { CabinetListRead, CatalogLine, IssuedLink } from '../api/back-office-quotes';
 import { StudioApiError } from '../api/studio-client';
 import { Link, quotesPath } from '../app/router';
 import { atLeast, useStudio } from '../app/studio-context';
@@ -17,7 +17,8 @@ import { QuoteAddressFields } from './QuoteAddressFields';
 import { QuoteCatalogSearch } from './QuoteCatalogSearch';
 import { quotesListAddress } from './QuoteList';
 import { useQuotesClient } from './quote-client';
-import { createRequest, emptyDraft, lineName, newLine, priceRequest, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
+import { createRequest, emptyDraft, finishKey, lineName, newLine, priceRequest, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
+import { QuoteCabinetImport } from './QuoteCabinetImport';
 import { QuoteLineRow } from './QuoteLineRow';
 import { useQuotePrice } from './quote-price';
 import { QuoteTotalsPanel } from './QuoteTotals';
@@ -91,6 +92,22 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink 
     change((d) => ({ ...d, lines: [...d.lines, line] }), 'lines');
     setSaid(item ? '' : 'Added a free line: describe it and give its price.');
   };
+
+  /** The lines a cabinet list was read into, each with its quantity and finish, in the room of the line before them. */
+  const addImported = (rows: CabinetListRead['lines']) =>
+    change(
+      (d) => ({
+        ...d,
+        lines: [
+          ...d.lines,
+          ...rows.map((r) => {
+            lineKeys += 1;
+            return { ...newLine(lineKeys, r.item, d.lines.at(-1)?.group ?? ''), qty: String(r.line.qty), finish: r.line.finish ? finishKey(r.line.finish) : '' };
+          }),
+        ],
+      }),
+      'lines',
+    );
 
   const removeLine = (line: LineDraft) => {
     setDraft((d) => ({ ...d, lines: d.lines.filter((l) => l.key !== line.key) }));
@@ -183,6 +200,7 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink 
             ) : (
               <p className="muted quote-lines__free-note">A line the catalog lacks (a description and a price) is added by a publisher or an admin.</p>
             )}
+            <QuoteCabinetImport onImport={addImported} />
             <datalist id="quote-groups">
               {[...new Set(draft.lines.map((l) => l.group.trim()).filter(Boolean))].map((g) => (
                 <option key={g} value={g} />

@@ -17,7 +17,7 @@ afterEach(() => {
 
 /** A quotes client whose every call fails unless the test gives it. */
 function fakeQuotes(calls: Partial<BackOfficeQuotesClient> = {}): BackOfficeQuotesClient {
-  const names: (keyof BackOfficeQuotesClient)[] = ['catalog', 'price', 'create', 'list', 'detail', 'issueLink', 'emailLink'];
+  const names: (keyof BackOfficeQuotesClient)[] = ['catalog', 'styles', 'importList', 'price', 'create', 'list', 'detail', 'issueLink', 'emailLink'];
   const fail = (name: string) => vi.fn(() => Promise.reject(new Error(`quotes client ${name} was not expected in this test`)));
   return Object.fromEntries(names.map((n) => [n, calls[n] ?? fail(n)])) as unknown as BackOfficeQuotesClient;
 }
@@ -176,6 +176,29 @@ describe('the quote builder, for a kitchen', () => {
     fireEvent.change(within(free).getByRole('textbox', { name: 'Description' }), { target: { value: 'Range hood panel' } });
     fireEvent.change(within(free).getByRole('textbox', { name: 'Unit price ($)' }), { target: { value: '480' } });
     await waitFor(() => expect(price.mock.calls.at(-1)?.[0]).toMatchObject({ lines: [{ description: 'Range hood panel', price: 480, qty: 1 }] }));
+  });
+
+  it('imports a cabinet list from a CSV file: its lines are added, each row it could not read is listed with a "did you mean"', async () => {
+    const styles = vi.fn(() => Promise.resolve([{ name: 'hartford', title: 'Hartford Shaker', finishes: CABINET.finishes }]));
+    const importList = vi.fn(() =>
+      Promise.resolve({
+        lines: [{ row: 2, line: { sku: 'HS-B24', qty: 6, finish: { type: 'painted', value: 'alpine' } }, item: CABINET }],
+        problems: [{ row: 3, text: 'B25, 1', message: '"B25" is not a cabinet of Hartford Shaker nor a SKU of the catalog.', suggestion: 'B24' }],
+      }),
+    );
+    open('/studio/quotes/new', fakeQuotes({ styles, importList, price: () => Promise.resolve(PRICE) }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import a cabinet list (CSV)' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Style' })).toHaveProperty('value', 'hartford'));
+    const file = new File(['Code,Qty,Finish\nB24,6,Alpine White\nB25,1\n'], 'kitchen.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('File'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read the list' }));
+    const line = await screen.findByRole('listitem', { name: 'Line 1: Base cabinet B24' });
+    expect(within(line).getByRole('textbox', { name: 'Quantity of Base cabinet B24' })).toHaveProperty('value', '6');
+    expect(within(line).getByRole('combobox', { name: 'Finish' })).toHaveProperty('value', 'painted alpine');
+    expect(importList).toHaveBeenCalledWith({ csv: 'Code,Qty,Finish\nB24,6,Alpine White\nB25,1\n', style: 'hartford' });
+    const rows = screen.getByRole('list', { name: 'Rows not read' });
+    expect(rows.textContent).toBe('Row 3 (B25, 1): "B25" is not a cabinet of Hartford Shaker nor a SKU of the catalog. Did you mean B24?');
+    expect(screen.getByText('1 line added; 1 row could not be read (listed below).')).toBeTruthy();
   });
 
   it('says before sending that a discount above the limit needs a publisher', async () => {
