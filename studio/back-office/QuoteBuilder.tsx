@@ -241,6 +241,13 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink 
                 onChange={(e) => change((d) => ({ ...d, linkDays: e.target.value }), 'linkDays')}
               />
             </div>
+            <label className="check quote-split">
+              <input type="checkbox" checked={draft.splitPayment} onChange={(e) => change((d) => ({ ...d, splitPayment: e.target.checked }), 'splitPaymentEnabled', 'minimumSplit')} />
+              The customer may pay in parts
+            </label>
+            {draft.splitPayment ? (
+              <Field label="Smallest part ($)" hint="Each payment but the last is at least this." name="minimumSplit" inputMode="decimal" maxLength={12} value={draft.minimumSplit} error={errors['minimumSplit']} onChange={(e) => change((d) => ({ ...d, minimumSplit: e.target.value }), 'minimumSplit')} />
+            ) : null}
             <NotesField value={draft.notes} error={errors['notes']} onChange={(notes) => change((d) => ({ ...d, notes }), 'notes')} />
           </section>
         </div>

@@ -178,6 +178,15 @@ describe('the quote builder, for a kitchen', () => {
     await waitFor(() => expect(price.mock.calls.at(-1)?.[0]).toMatchObject({ lines: [{ description: 'Range hood panel', price: 480, qty: 1 }] }));
   });
 
+  it('lets the customer pay in parts of at least the amount typed', async () => {
+    const create = vi.fn(() => Promise.reject(new StudioApiError(400, 'validation_failed', 'This field is required', { 'customer.email': 'This field is required' })));
+    open('/studio/quotes/new', fakeQuotes({ price: () => Promise.resolve(PRICE), create }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'The customer may pay in parts' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Smallest part ($)' }), { target: { value: '1000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create quote' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ splitPaymentEnabled: true, minimumSplit: 1000 })));
+  });
+
   it('imports a cabinet list from a CSV file: its lines are added, each row it could not read is listed with a "did you mean"', async () => {
     const styles = vi.fn(() => Promise.resolve([{ name: 'hartford', title: 'Hartford Shaker', finishes: CABINET.finishes }]));
     const importList = vi.fn(() =>

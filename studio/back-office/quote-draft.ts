@@ -56,6 +56,9 @@ export interface QuoteDraft {
   poNumber: string;
   notes: string;
   linkDays: string;
+  /** The customer may pay in parts, each at least `minimumSplit` dollars (as typed). */
+  splitPayment: boolean;
+  minimumSplit: string;
 }
 
 const emptyAddress = (): AddressDraft => ({ firstName: '', lastName: '', street1: '', street2: '', city: '', state: '', zipCode: '', phoneNumber: '' });
@@ -71,6 +74,8 @@ export function emptyDraft(): QuoteDraft {
     poNumber: '',
     notes: '',
     linkDays: '7',
+    splitPayment: false,
+    minimumSplit: '',
   };
 }
 
@@ -151,5 +156,6 @@ export function createRequest(draft: QuoteDraft): QuoteCreateRequest {
     ...(draft.poNumber.trim() ? { poNumber: draft.poNumber.trim() } : {}),
     ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
     linkDays: numberOf(draft.linkDays),
+    ...(draft.splitPayment ? { splitPaymentEnabled: true, minimumSplit: numberOf(draft.minimumSplit) } : {}),
   };
 }
