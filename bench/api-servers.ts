@@ -9,7 +9,7 @@ import Koa from 'koa';
 import { openDatabase } from '../server/db/database';
 import { QuoteService } from '../server/services/quote-service';
 import { startTestServer } from '../server/testing/test-server';
-import { quoteFile } from '../server/api/commerce-test-kit';
+import { storeQuote } from '../server/api/commerce-test-kit';
 
 const bare = new Koa();
 bare.use((ctx) => {
@@ -21,7 +21,7 @@ await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve))
 const showroom = await startTestServer(process.env.CONTENT_DIR ? { CONTENT_DIR: process.env.CONTENT_DIR } : {});
 const database = openDatabase(showroom.databaseUrl);
 const quotes = new QuoteService(database.q, showroom.url);
-const quote = await quotes.create({ ...quoteFile });
+const quote = await storeQuote(quotes);
 const link = await quotes.issueLink(quote.id);
 await database.close();
 

@@ -29,7 +29,7 @@ import { performance } from 'node:perf_hooks';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { orderPayload, quoteFile } from '../server/api/commerce-test-kit';
+import { orderPayload, storeQuote } from '../server/api/commerce-test-kit';
 import { buildIsStale, projectRoot } from '../server/build-output';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
@@ -220,7 +220,7 @@ async function main(): Promise<void> {
       const started = servers;
       processes.push(() => Promise.all(started.map((s) => s.stop())));
       const quotes = new QuoteService(database.q, servers[0]!.url);
-      const quote = await quotes.create({ ...quoteFile });
+      const quote = await storeQuote(quotes);
       quoteId = quote.id;
       token = (await quotes.issueLink(quote.id)).token;
     } finally {
@@ -267,7 +267,7 @@ async function main(): Promise<void> {
       let quoteUrl: string;
       try {
         const quotes = new QuoteService(database.q, server.url);
-        const quote = await quotes.create({ ...quoteFile });
+        const quote = await storeQuote(quotes);
         quoteUrl = `${loopback(server.url)}/api/quote?quoteId=${quote.id}&token=${(await quotes.issueLink(quote.id)).token}`;
       } finally {
         await database.close();

@@ -25,10 +25,12 @@ function linkOf(stdout: string): URL {
 }
 
 describe('npm run quote', () => {
-  it('creates a quote, prints a link that opens it, and issues a fresh link', async () => {
+  it('creates a quote from catalog codes, prints a link that opens it, and issues a fresh link', async () => {
     const created = quoteCli('create', 'examples/quotes/kitchen-remodel.json', '--days', '3');
     expect(created.status, created.stderr).toBe(0);
-    expect(created.stdout).toMatch(/^Quote Q\d+ stored \(id \d+\), total \$10084\.53\./);
+    // Every line is priced from the catalog but the free one, which the command names.
+    expect(created.stdout).toContain('Free line "Range hood panel, made to measure in Forest Green": 1 × $480.00, the price from examples/quotes/kitchen-remodel.json, not the catalog.\n');
+    expect(created.stdout).toMatch(/^Quote Q\d+ stored \(id \d+\), total \$9,807\.30\./m);
     expect(created.stdout).toMatch(/Expires: \d{4}-\d{2}-\d{2}T/);
     const first = linkOf(created.stdout);
     expect(first.origin + first.pathname).toBe('https://shop.example.com/quote/payment');
@@ -42,7 +44,7 @@ describe('npm run quote', () => {
       const open = await fetch(`${server.url}/api/quote?quoteId=${second.searchParams.get('quoteId')}&token=${second.searchParams.get('token')}`);
       expect(open.status).toBe(200);
       const body = (await open.json()) as { data: { poNumber: string; total: number } };
-      expect(body.data).toMatchObject({ poNumber: 'PO-2026-0142', total: 10084.53 });
+      expect(body.data).toMatchObject({ poNumber: 'PO-2026-0142', total: 9807.3 });
       const old = await fetch(`${server.url}/api/quote?quoteId=${first.searchParams.get('quoteId')}&token=${first.searchParams.get('token')}`);
       expect(((await old.json()) as { errorType: string }).errorType).toBe('quoteNotExist');
     } finally {

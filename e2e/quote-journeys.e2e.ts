@@ -59,8 +59,8 @@ describe('paying a quote by its link with the test card', () => {
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
     const { stored, order } = await oneOrderOnSuccessPage(page, quoteId);
-    expect(order).toMatchObject({ status: 'ordered', total_cents: 1008453 });
-    expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 1008453]]);
+    expect(order).toMatchObject({ status: 'ordered', total_cents: 980730 });
+    expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 980730]]);
     expect(stored.quote).toMatchObject({ status: 'ordered', order_id: order.id });
 
     const number = page.locator('.sr-order-success-block strong', { hasText: order.increment_id });
@@ -79,12 +79,12 @@ describe('paying a quote by its link with the test card', () => {
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
     const { stored, order } = await oneOrderOnSuccessPage(page, quoteId);
-    expect(order).toMatchObject({ total_cents: 1008453, split_payment_enabled: 1 });
+    expect(order).toMatchObject({ total_cents: 980730, split_payment_enabled: 1 });
     expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 250000]]);
     expect(order.status).not.toBe('ordered');
     const block = page.locator('.sr-order-success-block');
     await block.locator('strong', { hasText: order.increment_id }).waitFor();
-    expect(await block.textContent()).toContain('Remaining balance: $7,584.53.');
+    expect(await block.textContent()).toContain('Remaining balance: $7,307.30.');
     await page.context().close();
   });
 
@@ -100,8 +100,8 @@ describe('paying a quote by its link with the test card', () => {
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     await verified;
     const { stored, order } = await oneOrderOnSuccessPage(page, quoteId);
-    expect(order).toMatchObject({ status: 'ordered', total_cents: 1008453 });
-    expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 1008453]]);
+    expect(order).toMatchObject({ status: 'ordered', total_cents: 980730 });
+    expect(stored.payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 980730]]);
     await page.locator('.sr-order-success-block strong', { hasText: order.increment_id }).waitFor();
     // Chromium logs the card's 402 (authentication required); nothing else (the authentication
     // page names the site's icon, so no /favicon.ico 404 either).

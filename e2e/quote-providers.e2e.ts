@@ -67,10 +67,10 @@ describe('a quote paid with a provider on its page', () => {
 
     const stored = await quoteRecord(server, quoteId);
     expect(stored.orders).toHaveLength(1);
-    expect(stored.orders[0]).toMatchObject({ status: 'ordered', total_cents: 1008453 });
-    expect(stored.payments.map((p) => [p.status, p.gateway, p.amount_cents])).toEqual([['completed', 'stripe', 1008453]]);
+    expect(stored.orders[0]).toMatchObject({ status: 'ordered', total_cents: 980730 });
+    expect(stored.payments.map((p) => [p.status, p.gateway, p.amount_cents])).toEqual([['completed', 'stripe', 980730]]);
     const intents = [...providers.stripe.intents.values()].filter((i) => (i.metadata as Record<string, unknown> | undefined)?.quoteId === String(quoteId));
-    expect(intents.map((i) => [i.status, i.amount])).toEqual([['succeeded', 1008453]]);
+    expect(intents.map((i) => [i.status, i.amount])).toEqual([['succeeded', 980730]]);
     await page.locator('.sr-order-success-block strong', { hasText: stored.orders[0]!.increment_id }).waitFor();
     expect(providers.stripe.violations).toEqual([]);
     expect(problems).toEqual([]);
@@ -88,8 +88,8 @@ describe('a quote paid with a provider on its page', () => {
 
     const stored = await quoteRecord(server, quoteId);
     expect(stored.orders).toHaveLength(1);
-    expect(stored.orders[0]).toMatchObject({ status: 'ordered', total_cents: 1008453 });
-    expect(stored.payments.map((p) => [p.status, p.gateway, p.amount_cents])).toEqual([['completed', 'paypal', 1008453]]);
+    expect(stored.orders[0]).toMatchObject({ status: 'ordered', total_cents: 980730 });
+    expect(stored.payments.map((p) => [p.status, p.gateway, p.amount_cents])).toEqual([['completed', 'paypal', 980730]]);
     expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
     await page.locator('.sr-order-success-block strong', { hasText: stored.orders[0]!.increment_id }).waitFor();
     expect(providers.paypal.violations).toEqual([]);

@@ -172,6 +172,9 @@ export const siteColorsSchema = {
   },
 } as const;
 
+/** The discount an editor may give on a quote without a publisher, in percent of its subtotal, when site.json says none. */
+export const DEFAULT_DISCOUNT_LIMIT_PERCENT = 25;
+
 export const siteSettingsSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: schemaId('site-settings'),
@@ -213,6 +216,21 @@ export const siteSettingsSchema = {
       },
     },
     promotions: { title: 'Promotions', type: 'array', items: promotionSchema, description: 'Store-wide offers: 0% APR for 12 months, free shipping on orders of $3500 and over.' },
+    quotes: {
+      type: 'object',
+      title: 'Quotes',
+      description: "Rules of the studio's quote builder.",
+      additionalProperties: false,
+      properties: {
+        discountLimitPercent: {
+          title: 'Discount an editor may give (%)',
+          type: 'number',
+          minimum: 0,
+          maximum: 100,
+          description: `A quote's discount above this percentage of its subtotal needs a publisher (an editor's is refused). Default ${DEFAULT_DISCOUNT_LIMIT_PERCENT}.`,
+        },
+      },
+    },
     cookieConsent: { title: 'Cookie consent',
       type: 'object',
       description: 'The privacy banner shown until the visitor chooses.',

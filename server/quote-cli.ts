@@ -2,17 +2,28 @@
  * Operators make quotes from the command line:
  *   npm run quote -- create FILE.json [--days N]   stores the quote, prints its payment link
  *   npm run quote -- link ID [--days N]            issues a fresh link (the old one stops working)
- * The link carries the quote id and a token; only the token's sha256 is stored. Default validity
- * 7 days. DATABASE_URL and PUBLIC_URL are read as by `npm start`.
+ * FILE is the body the studio's builder sends (POST /api/studio/quotes): catalog codes with their
+ * quantities, finishes and options, priced from the content's catalog as the studio prices them
+ * (server/back-office/quote-builder.ts). The one price taken from the file is a free line's (a
+ * description and a price, for what the catalog lacks), and the command says so. The command runs as
+ * an admin would: it holds the database. The link carries the quote id and a token; only the
+ * token's sha256 is stored. Default validity 7 days. DATABASE_URL, PUBLIC_URL and CONTENT_DIR are
+ * read as by `npm start`.
  */
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { quoteCreateEndpoint } from '../schemas/api/back-office-quotes';
+import { formatMoney, toDollars } from '../schemas/money';
+import { builderDepsOf, buildQuote } from './back-office/quote-builder';
 import { ConfigError, loadConfig } from './config';
+import { loadContent } from './content/load-content';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ApiError } from './http/api-error';
+import { checkBody } from './http/contract';
 import type { CliOutput } from './operator-cli';
 import { DEFAULT_LINK_DAYS, QuoteService } from './services/quote-service';
+import { loadSampleCatalog } from './services/sample-catalog';
 import { defaultStoreOrigins } from './http/store-origins';
 
 const USAGE = 'Usage: npm run quote -- create FILE.json [--days N] | link ID [--days N]';
@@ -48,9 +59,16 @@ async function run(args: string[], env: NodeJS.ProcessEnv, out: CliOutput): Prom
         throw new QuoteCliError(`${arg} is not valid JSON: ${(err as Error).message}`);
       }
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new QuoteCliError(`${arg} must hold a JSON object.`);
-      const quote = await quotes.create(body as Record<string, unknown>);
+      const input = checkBody(quoteCreateEndpoint, body);
+      if (input.draft === true) throw new QuoteCliError('The quote command sends quotes: remove "draft", or save a draft in the studio.');
+      const content = loadContent(config.contentDir);
+      const builder = builderDepsOf({ q: database.q, quotes, content, samples: loadSampleCatalog(config.contentDir) });
+      const { quote, price } = await buildQuote(builder, input, { role: 'admin' });
       quoteId = quote.id;
-      out.stdout(`Quote ${quote.increment_id} stored (id ${quote.id}), total $${(quote.total_cents / 100).toFixed(2)}.\n`);
+      for (const line of price.lines.filter((l) => l.detail?.kind === 'free')) {
+        out.stdout(`Free line "${line.name}": ${line.qty} × ${formatMoney(toDollars(line.unitCents))}, the price from ${arg}, not the catalog.\n`);
+      }
+      out.stdout(`Quote ${quote.increment_id} stored (id ${quote.id}), total ${formatMoney(toDollars(quote.total_cents))}.\n`);
     } else {
       if (!/^\d{1,12}$/.test(arg)) throw new QuoteCliError('The quote ID is a number.');
       quoteId = Number(arg);

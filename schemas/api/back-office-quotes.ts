@@ -1,25 +1,33 @@
 /**
  * The back office's quotes: contracts of the studio's /api/studio/quotes endpoints.
  *
- * An operator builds a quote from catalog lines; the server prices every line from the catalog and
- * computes shipping and tax by the store's rules (the content's shippingMethods and taxRules, as the
- * checkout does): a price, a total or a shipping amount never comes from the browser, and a body
- * that carries one is refused. The customer pays the quote through its payment link (the quote page
- * of the storefront); only the link token's sha256 is stored, so a link is shown once, when issued.
+ * An operator builds a quote from catalog lines (cabinets with a finish and modifications,
+ * countertops by the square foot with an edge and cut-outs, services, door samples); the server
+ * prices every line from the catalog (schemas/evaluators/kitchen-lines.ts) and computes shipping and
+ * tax by the store's rules (the content's shippingMethods and taxRules, as the checkout does): a
+ * catalog line's price, a total or a shipping amount never comes from the browser, and a body that
+ * carries one is refused. The one price a request may carry is a free line's (a description and a
+ * price, for what the catalog lacks), which only a publisher or an admin may add; a discount above
+ * the store's limit (site.json quotes.discountLimitPercent) needs a publisher too. Both are audited.
+ * A quote may be saved as a draft (no link, nothing checked but its lines) and sent later. The
+ * customer pays the quote through its payment link (the quote page of the storefront); only the link
+ * token's sha256 is stored, so a link is shown once, when issued.
  *
  * The states of a quote (`QUOTE_STATES`), one at a time:
- * - `no_link`: no payment link was ever issued;
+ * - `draft`: saved in the builder, not sent: no link can be issued until it is;
+ * - `no_link`: sent, but no payment link was ever issued;
  * - `open`: its link is valid (not past its expiry);
  * - `expired`: its link is past its expiry (issue a new one);
  * - `converted`: the customer started paying: an order was made from it (`order` names it), not yet paid in full;
  * - `paid`: the order made from it is paid in full (status ordered or any later one but canceled).
  */
 import { endpoint, errorSchema, moneySchema, successWith } from './endpoint';
+import { lineDetailSchema } from './line-detail';
 import { denied, idParam, objectBody, operatorSession, REQUIRED, text } from './studio-common';
 
 const tags = ['back office'] as const;
 
-export const QUOTE_STATES = ['no_link', 'open', 'expired', 'converted', 'paid'] as const;
+export const QUOTE_STATES = ['draft', 'no_link', 'open', 'expired', 'converted', 'paid'] as const;
 export type QuoteState = (typeof QUOTE_STATES)[number];
 
 export const QUOTE_NOT_FOUND = 'Quote not found.';
@@ -27,6 +35,16 @@ export const QUOTE_LINES_REQUIRED = 'Add at least one catalog line.';
 export const QUOTE_DISCOUNT_TOO_HIGH = 'The discount cannot be more than the subtotal.';
 export const QUOTE_TOTAL_ZERO = 'The quote total must be above 0.';
 export const QUOTE_ALREADY_ORDERED = 'This quote is already an order: its link cannot be issued again.';
+export const QUOTE_IS_DRAFT = 'This quote is a draft: send it from the builder first.';
+export const QUOTE_NOT_DRAFT = 'This quote was sent: only a draft can be changed. Make a new quote from it instead.';
+export const FREE_LINE_PUBLISHER = 'Only a publisher or an admin may add or change a free line.';
+export const LINE_CHOICE_REQUIRED = 'Choose a catalog line, or describe a free line.';
+export const CSV_EMPTY = 'The file has no lines: each line is a code, a quantity and a finish.';
+
+/** The refusal of an editor's discount above the store's limit. */
+export function discountNeedsPublisher(limitPercent: number): string {
+  return `A discount above ${limitPercent} % of the subtotal needs a publisher.`;
+}
 export const LINK_DAYS_MESSAGE = 'A link is valid from 1 to 365 days.';
 /** Lines a quote holds at most. */
 export const MAX_QUOTE_LINES = 100;
@@ -34,6 +52,8 @@ export const MAX_QUOTE_LINES = 100;
 export const MAX_LINE_QTY = 999;
 /** Catalog lines a search answers at most. */
 export const CATALOG_SEARCH_LIMIT = 20;
+/** Rows of an imported cabinet list at most. */
+export const MAX_CSV_ROWS = MAX_QUOTE_LINES;
 /** Quotes a list page holds. */
 export const QUOTE_PAGE_SIZE = 25;
 
@@ -82,23 +102,34 @@ const pricingAddress = {
   },
 } as const;
 
+const finishInput = {
+  type: 'object',
+  'x-message': "Choose one of the style's finishes.",
+  required: ['type', 'value'],
+  additionalProperties: false,
+  description: "One of the style's finishes (GET /api/studio/catalog lists them); absent for a line that has none or its own",
+  properties: { type: { type: 'string', maxLength: 100, 'x-message': "Choose one of the style's finishes." }, value: { type: 'string', maxLength: 100, 'x-message': "Choose one of the style's finishes." } },
+} as const;
+
 const lineInput = {
   type: 'object',
   'x-message': 'Each line is an object.',
-  required: ['sku', 'qty'],
   additionalProperties: false,
-  description: 'A catalog line: its name, price and weight are the catalog\'s',
+  description: "A catalog line (its SKU and what the kind reads: a cabinet's qty, finish and modifications; a countertop's sqft, or length and depth in inches, edge and cut-outs; a service's qty or feet), or a free line (a description and a price, no SKU)",
   properties: {
-    sku: { type: 'string', minLength: 1, maxLength: 100, 'x-message': 'Choose a catalog line.', 'x-required': 'Choose a catalog line.' },
-    qty: { type: 'integer', minimum: 1, maximum: MAX_LINE_QTY, 'x-message': `A quantity is a whole number from 1 to ${MAX_LINE_QTY}.`, 'x-required': REQUIRED },
-    finish: {
-      type: 'object',
-      'x-message': "Choose one of the style's finishes.",
-      required: ['type', 'value'],
-      additionalProperties: false,
-      description: "One of the style's finishes (GET /api/studio/catalog lists them); absent for a line that has its own",
-      properties: { type: { type: 'string', maxLength: 100, 'x-message': "Choose one of the style's finishes." }, value: { type: 'string', maxLength: 100, 'x-message': "Choose one of the style's finishes." } },
-    },
+    sku: { type: 'string', minLength: 1, maxLength: 100, 'x-message': 'Choose a catalog line.' },
+    qty: { type: 'integer', minimum: 1, maximum: MAX_LINE_QTY, description: 'Default 1', 'x-message': `A quantity is a whole number from 1 to ${MAX_LINE_QTY}.` },
+    finish: finishInput,
+    modifications: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 20 }, description: "Codes of the cabinet's modifications, e.g. GD", 'x-message': 'Modifications are a list of codes, such as GD.' },
+    sqft: { type: 'number', description: "A countertop's square feet", 'x-message': 'Enter the square feet as a number.' },
+    length: { type: 'number', description: "A countertop's length in inches (with depth, in place of sqft)", 'x-message': 'Enter the length in inches.' },
+    depth: { type: 'number', description: "A countertop's depth in inches", 'x-message': 'Enter the depth in inches.' },
+    edge: { type: 'string', maxLength: 20, description: "A countertop's edge profile code; default the material's first", 'x-message': 'Choose an edge.' },
+    cutouts: { type: 'object', maxProperties: 5, additionalProperties: { type: 'integer' }, description: 'Cut-outs by code and count, e.g. {"SINK": 1}', 'x-message': 'Cut-outs are counts by code, such as {"SINK": 1}.' },
+    feet: { type: 'number', description: "A service priced per linear foot: the feet", 'x-message': 'Enter the linear feet as a number.' },
+    description: { type: 'string', maxLength: 200, description: 'A free line: what it is (publishers and admins)', 'x-message': 'A description is up to 200 characters.' },
+    price: { type: 'number', minimum: 0, maximum: 1_000_000, description: "A free line's unit price in dollars; refused on a catalog line", 'x-message': 'Enter a price from 0 to 1,000,000.' },
+    group: { type: 'string', maxLength: 80, description: 'The room or wall the line belongs to, e.g. Kitchen — sink wall', 'x-message': 'A room or wall is up to 80 characters.' },
     notes: { type: 'string', maxLength: 500, 'x-message': 'Notes are up to 500 characters.' },
   },
 } as const;
@@ -150,25 +181,47 @@ const quoteInputProperties = {
   notes: { type: 'string', maxLength: 4000, description: 'Shown to the customer with the quote', 'x-message': 'Notes are up to 4000 characters.' },
   splitPaymentEnabled: { type: 'boolean', description: 'The customer may pay in parts', 'x-message': 'splitPaymentEnabled is true or false.' },
   minimumSplit: { ...moneySchema, minimum: 0, maximum: 10_000_000, description: 'The smallest part of a split payment, dollars', 'x-message': 'Enter an amount of 0 or more.' },
+  draft: { type: 'boolean', description: 'true: save without sending (no link; the customer and addresses may be incomplete); false or absent: send it', 'x-message': 'draft is true or false.' },
 } as const;
 
 // ---- Answers ------------------------------------------------------------------------------------
 
+const codeLabel = { type: 'object', required: ['code', 'label'], additionalProperties: false, properties: { code: text, label: text } } as const;
+
 export const catalogLineSchema = {
   type: 'object',
-  required: ['sku', 'name', 'styleName', 'styleTitle', 'price', 'weight', 'isSample', 'finish', 'finishes'],
+  required: ['sku', 'name', 'kind', 'code', 'styleName', 'styleTitle', 'price', 'priceUnit', 'weight', 'isSample', 'finish', 'finishes', 'modifications', 'edges', 'cutouts', 'unit'],
   additionalProperties: false,
   properties: {
     sku: text,
     name: text,
+    kind: { enum: ['sample', 'cabinet', 'countertop', 'service'] },
+    code: { type: 'string', description: "A cabinet's code (B24); else the SKU" },
+    cabinetKind: { type: 'string', description: 'base, wall, tall, sink-base, drawer-base, corner, filler, panel or moulding' },
     styleName: text,
     styleTitle: text,
-    price: moneySchema,
+    price: { ...moneySchema, description: "A sample's or a service's price, a cabinet's list price (before its price group and finish), a countertop's per square foot" },
+    priceUnit: { enum: ['each', 'list', 'sqft', 'ft', 'fixed'], description: 'What the price is per' },
     weight: { type: 'number', description: 'Pounds, for shipping' },
-    isSample: { type: 'boolean', description: 'A door sample (what the storefront sells); false: a cabinet or another real product' },
+    isSample: { type: 'boolean', description: 'A door sample (what the storefront sells)' },
     finish: { anyOf: [option, { type: 'null' }], description: 'The finish the line is made in, when it has one of its own (a sample)' },
-    finishes: { type: 'array', items: option, description: "The style's finishes to choose from for a line without its own" },
+    finishes: { type: 'array', items: option, description: "A cabinet's (or a style's) finishes to choose from" },
+    modifications: { type: 'array', items: codeLabel, description: "A cabinet's modifications" },
+    edges: { type: 'array', items: codeLabel, description: "A countertop's edge profiles, the default first" },
+    cutouts: { type: 'array', items: codeLabel, description: "A countertop's cut-outs" },
+    unit: { enum: ['each', 'linear-foot', 'fixed', null], description: "A service's unit" },
   },
+} as const;
+
+const lineProperties = {
+  sku: { type: 'string', description: `The SKU; ${'"CUSTOM"'} for a free line` },
+  name: text,
+  qty: { type: 'integer', minimum: 1 },
+  price: { ...moneySchema, description: 'The unit price (a countertop or a service by the foot: the whole line)' },
+  rowTotal: { ...moneySchema, description: 'price × qty' },
+  options: { type: 'array', items: option, description: "A door sample's finish" },
+  detail: lineDetailSchema,
+  notes: text,
 } as const;
 
 const pricedLine = {
@@ -176,16 +229,10 @@ const pricedLine = {
   required: ['sku', 'name', 'styleTitle', 'qty', 'price', 'rowTotal', 'discount', 'tax', 'options', 'notes'],
   additionalProperties: false,
   properties: {
-    sku: text,
-    name: text,
+    ...lineProperties,
     styleTitle: text,
-    qty: { type: 'integer', minimum: 1 },
-    price: moneySchema,
-    rowTotal: { ...moneySchema, description: 'price × qty' },
     discount: { ...moneySchema, description: "This line's share of the discount" },
     tax: moneySchema,
-    options: { type: 'array', items: option },
-    notes: text,
   },
 } as const;
 
@@ -204,17 +251,25 @@ const shippingSchema = {
 /** The money of a quote as the server computed it. */
 export const quotePriceSchema = {
   type: 'object',
-  required: ['lines', 'subtotal', 'discount', 'shipping', 'tax', 'taxPercent', 'total', 'weight'],
+  required: ['lines', 'subtotal', 'discount', 'shipping', 'tax', 'shippingTax', 'taxPercent', 'total', 'weight', 'approval'],
   additionalProperties: false,
   properties: {
     lines: { type: 'array', items: pricedLine },
     subtotal: moneySchema,
     discount: moneySchema,
     shipping: shippingSchema,
-    tax: moneySchema,
+    tax: { ...moneySchema, description: 'All the tax, shipping\'s included' },
+    shippingTax: { ...moneySchema, description: 'The part of the tax on shipping' },
     taxPercent: { type: 'number' },
     total: moneySchema,
     weight: { type: 'number' },
+    approval: {
+      type: 'object',
+      required: ['discountPercent', 'limitPercent', 'needsPublisher'],
+      additionalProperties: false,
+      description: "Whether the discount is above the store's limit: then only a publisher may send the quote",
+      properties: { discountPercent: { type: 'number' }, limitPercent: { type: 'number' }, needsPublisher: { type: 'boolean' } },
+    },
   },
 } as const;
 
@@ -264,7 +319,7 @@ const addressView = {
 
 export const quoteDetailSchema = {
   type: 'object',
-  required: ['id', 'number', 'createdAt', 'state', 'customer', 'billingAddress', 'shippingAddress', 'lines', 'subtotal', 'discount', 'shipping', 'tax', 'total', 'poNumber', 'notes', 'splitPaymentEnabled', 'minimumSplit', 'link', 'order'],
+  required: ['id', 'number', 'createdAt', 'state', 'customer', 'billingAddress', 'shippingAddress', 'lines', 'subtotal', 'discount', 'shipping', 'tax', 'shippingTax', 'taxPercent', 'total', 'poNumber', 'notes', 'splitPaymentEnabled', 'minimumSplit', 'link', 'order', 'request', 'lead'],
   additionalProperties: false,
   properties: {
     id: count,
@@ -281,19 +336,18 @@ export const quoteDetailSchema = {
     shippingAddress: { anyOf: [addressView, { type: 'null' }] },
     lines: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['sku', 'name', 'qty', 'price', 'rowTotal', 'options', 'notes'],
-        additionalProperties: false,
-        properties: { sku: text, name: text, qty: count, price: moneySchema, rowTotal: moneySchema, options: { type: 'array', items: option }, notes: text },
-      },
+      items: { type: 'object', required: ['sku', 'name', 'qty', 'price', 'rowTotal', 'options', 'notes'], additionalProperties: false, properties: lineProperties },
       description: 'As stored when the quote was made',
     },
     subtotal: moneySchema,
     discount: moneySchema,
     shipping: { type: 'object', required: ['method', 'label', 'amount'], additionalProperties: false, properties: { method: text, label: text, amount: moneySchema } },
     tax: moneySchema,
+    shippingTax: { ...moneySchema, description: 'The part of the tax on shipping' },
+    taxPercent: { type: 'number' },
     total: moneySchema,
+    request: { type: ['object', 'null'], description: "The builder's request as last saved, to open the quote in the builder again (a draft, or a copy); null for a quote of the command line" },
+    lead: { type: ['integer', 'null'], description: 'The estimate (lead) a starting quote was made from' },
     poNumber: text,
     notes: text,
     splitPaymentEnabled: { type: 'boolean' },
@@ -311,16 +365,20 @@ const issuedLink = {
 } as const;
 
 const quoteRefusals = {
-  400: { ...errorSchema, description: 'validation_failed: fields name the wrong part (lines.0.sku for a SKU not in the catalog, discount.value for a discount above the subtotal, total for a total of 0, billingAddress.zipCode …)' },
+  400: { ...errorSchema, description: 'validation_failed: fields name the wrong part (lines.0.sku for a SKU not in the catalog, lines.0.finish, discount.value for a discount above the subtotal, total for a total of 0, billingAddress.zipCode …)' },
   ...denied,
+  403: { ...errorSchema, description: "The role does not allow it (a free line, or a discount above the store's limit, by an editor: fields name it), or a write from a foreign Origin" },
 } as const;
+
+/** A created or updated quote: its detail, and its link when it was sent (shown this once). */
+const savedQuote = { type: 'object', required: ['quote', 'link'], additionalProperties: false, properties: { quote: quoteDetailSchema, link: { anyOf: [issuedLink, { type: 'null' }], description: 'null for a draft' } } } as const;
 
 // ---- Endpoints ----------------------------------------------------------------------------------
 
 export const catalogSearchEndpoint = endpoint({
   method: 'GET',
   path: '/api/studio/catalog',
-  summary: `Catalog lines by SKU or name (at most ${CATALOG_SEARCH_LIMIT}), with their price, weight and the finishes to choose from`,
+  summary: `Catalog lines by code, SKU, name, style or kind (every word of the search; at most ${CATALOG_SEARCH_LIMIT}): cabinets, countertops and services before door samples, an exact code first; with their price and what may be chosen (finishes, modifications, edges, cut-outs)`,
   caller: 'a viewer',
   security: operatorSession,
   tags,
@@ -328,7 +386,7 @@ export const catalogSearchEndpoint = endpoint({
     query: {
       type: 'object',
       properties: {
-        search: { type: 'string', maxLength: 100, description: 'Part of a SKU, a name or a style; empty: the first lines', 'x-message': 'Search with up to 100 characters.' },
+        search: { type: 'string', maxLength: 100, description: 'Words of a code, SKU, name, style or kind (base, wall, countertop, install …); empty: the first lines', 'x-message': 'Search with up to 100 characters.' },
         samples: { enum: ['include', 'exclude'], description: 'exclude: only real products (cabinets), no door samples; default include', 'x-message': 'samples is include or exclude.' },
       },
     },
@@ -353,17 +411,106 @@ export const quotePriceEndpoint = endpoint({
 export const quoteCreateEndpoint = endpoint({
   method: 'POST',
   path: '/api/studio/quotes',
-  summary: "Create a quote from catalog lines for a customer, priced by the server, and issue its first payment link (shown this once). A customer account with the e-mail owns the quote: the order paid from it shows in that account",
+  summary:
+    "Create a quote from catalog lines for a customer, priced by the server, and issue its first payment link (shown this once); or, with draft: true, save it as a draft (no link; only its lines are checked). A customer account with the e-mail owns a sent quote: the order paid from it shows in that account. A free line, or a discount above the store's limit, needs a publisher",
   caller: 'an editor',
   security: operatorSession,
   tags,
   request: {
-    body: objectBody({ ...quoteInputProperties, linkDays }, ['customer', 'billingAddress', 'lines']),
+    body: objectBody({ ...quoteInputProperties, linkDays, customer: { ...customerInput, required: [] }, billingAddress: { ...addressInput, type: ['object', 'null'], required: [] } }, ['lines']),
   },
   responses: {
-    201: successWith({ type: 'object', required: ['quote', 'link'], additionalProperties: false, properties: { quote: quoteDetailSchema, link: issuedLink } }),
+    201: successWith(savedQuote),
     ...quoteRefusals,
   },
+});
+
+export const quoteUpdateEndpoint = endpoint({
+  method: 'PUT',
+  path: '/api/studio/quotes/:id',
+  summary: "Replace a draft's customer, addresses and lines (the body of a create); with draft false or absent, send it: checked as a create is, its first payment link issued (shown this once). Only a draft changes. An editor may keep a free line a publisher added, not change it",
+  caller: 'an editor',
+  security: operatorSession,
+  tags,
+  request: {
+    params: idParam(QUOTE_NOT_FOUND),
+    body: objectBody({ ...quoteInputProperties, linkDays, customer: { ...customerInput, required: [] }, billingAddress: { ...addressInput, type: ['object', 'null'], required: [] } }, ['lines']),
+  },
+  responses: {
+    200: successWith(savedQuote),
+    ...quoteRefusals,
+    404: errorSchema,
+    409: { ...errorSchema, description: `quote_sent: '${QUOTE_NOT_DRAFT}'` },
+  },
+});
+
+export const cabinetStylesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/studio/catalog/styles',
+  summary: 'The styles that have a cabinet line, with the finishes their cabinets are made in: what a cabinet list is imported into',
+  caller: 'a viewer',
+  security: operatorSession,
+  tags,
+  responses: {
+    200: successWith({
+      type: 'array',
+      items: { type: 'object', required: ['name', 'title', 'finishes'], additionalProperties: false, properties: { name: text, title: text, finishes: { type: 'array', items: option } } },
+    }),
+    ...denied,
+  },
+});
+
+export const quoteImportEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/studio/quotes/import',
+  summary:
+    "Read a cabinet list (CSV of code, quantity and finish, as kitchen design software exports it) into builder lines of one style: a code is the style's cabinet code (B24) or any SKU, a finish the style's finish by name or code. Unknown codes and finishes are listed by row, each with a \"did you mean\". Stores nothing",
+  caller: 'an editor',
+  security: operatorSession,
+  tags,
+  request: {
+    body: objectBody(
+      {
+        csv: { type: 'string', maxLength: 90_000, description: 'The file\'s text: a header row (Code, Qty, Finish) is skipped', 'x-message': 'The cabinet list is text of up to 90,000 characters.' },
+        style: { type: 'string', maxLength: 100, description: 'The style the cabinets are of (its name, e.g. hartford-shaker)', 'x-message': 'Choose a style.' },
+        finish: finishInput,
+      },
+      ['csv', 'style'],
+    ),
+  },
+  responses: {
+    200: successWith({
+      type: 'object',
+      required: ['lines', 'problems'],
+      additionalProperties: false,
+      properties: {
+        lines: { type: 'array', maxItems: MAX_CSV_ROWS, items: { type: 'object', required: ['row', 'line', 'item'], additionalProperties: false, properties: { row: count, line: { type: 'object', required: ['sku', 'qty'], additionalProperties: false, description: 'A line of the create body', properties: { sku: text, qty: count, finish: { type: 'object', required: ['type', 'value'], additionalProperties: false, properties: { type: text, value: text } } } }, item: catalogLineSchema } } },
+        problems: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['row', 'text', 'message', 'suggestion'],
+            additionalProperties: false,
+            properties: { row: { type: 'integer', description: 'The row of the file, from 1' }, text: { type: 'string', description: 'The row as read' }, message: text, suggestion: { type: ['string', 'null'], description: 'The code or finish it may have meant' } },
+          },
+        },
+      },
+    }),
+    400: errorSchema,
+    ...denied,
+  },
+});
+
+export const quotePdfEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/studio/quotes/:id/pdf',
+  summary: 'The quote as a PDF (an estimate while it is a draft): its lines in the words of every page, grouped by room or wall, and its totals',
+  caller: 'a viewer',
+  security: operatorSession,
+  tags,
+  request: { params: idParam(QUOTE_NOT_FOUND) },
+  responseTypes: { 200: 'application/pdf' },
+  responses: { 200: { type: 'string', description: 'application/pdf, an attachment named quote-Q100001.pdf' }, 400: errorSchema, 404: errorSchema, ...denied },
 });
 
 export const quoteListEndpoint = endpoint({
@@ -418,7 +565,7 @@ export const quoteLinkEndpoint = endpoint({
     200: successWith(issuedLink),
     400: errorSchema,
     404: errorSchema,
-    409: { ...errorSchema, description: `quote_ordered: '${QUOTE_ALREADY_ORDERED}'` },
+    409: { ...errorSchema, description: `quote_ordered: '${QUOTE_ALREADY_ORDERED}'; quote_draft: '${QUOTE_IS_DRAFT}'` },
     ...denied,
   },
 });
@@ -435,11 +582,11 @@ export const quoteEmailEndpoint = endpoint({
     200: successWith({ type: 'object', required: ['sentTo', 'expiresAt'], additionalProperties: false, properties: { sentTo: text, expiresAt: dateTime } }),
     400: errorSchema,
     404: errorSchema,
-    409: { ...errorSchema, description: `quote_ordered: '${QUOTE_ALREADY_ORDERED}'` },
+    409: { ...errorSchema, description: `quote_ordered: '${QUOTE_ALREADY_ORDERED}'; quote_draft: '${QUOTE_IS_DRAFT}'` },
     429: { ...errorSchema, description: 'The recipient has had as many e-mails as the day allows (the mail cap)' },
     ...denied,
   },
 });
 
-export const backOfficeQuoteEndpoints = [catalogSearchEndpoint, quotePriceEndpoint, quoteCreateEndpoint, quoteListEndpoint, quoteDetailEndpoint, quoteLinkEndpoint, quoteEmailEndpoint] as const;
+export const backOfficeQuoteEndpoints = [catalogSearchEndpoint, cabinetStylesEndpoint, quotePriceEndpoint, quoteCreateEndpoint, quoteUpdateEndpoint, quoteImportEndpoint, quoteListEndpoint, quoteDetailEndpoint, quotePdfEndpoint, quoteLinkEndpoint, quoteEmailEndpoint] as const;
 

@@ -6,6 +6,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { moneySchema } from './endpoint';
+import { lineDetailSchema } from './line-detail';
 import { customerRefundViewSchema } from './refund-view';
 
 const money = moneySchema;
@@ -78,6 +79,7 @@ export const orderItemViewSchema = {
     rowTotalInclTax: money,
     customOptions: { type: 'array', items: { type: 'object', properties: { type: text, value: text, label: text } } },
     notes: text,
+    detail: lineDetailSchema,
   },
 } as const;
 
@@ -173,13 +175,20 @@ export const quoteViewSchema = {
     addresses: { type: 'array', items: quoteAddressViewSchema },
     items: {
       type: 'array',
-      items: { type: 'object', required: ['id', 'name', 'sku', 'qty', 'price', 'rowTotal', 'notes'], additionalProperties: false, properties: { id: integer, name: text, sku: text, qty: integer, price: money, rowTotal: money, notes: text } },
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'sku', 'qty', 'price', 'rowTotal', 'notes'],
+        additionalProperties: false,
+        properties: { id: integer, name: text, sku: text, qty: integer, price: money, rowTotal: money, notes: text, customOptions: { type: 'array', items: { type: 'object', properties: { type: text, value: text, label: text } } }, detail: lineDetailSchema },
+      },
     },
     subtotal: money,
     shippingAmount: money,
     shippingMethod: text,
     shippingLabel: text,
     taxAmount: money,
+    taxPercent: { type: 'number', description: 'The tax rate of the shipping address, when it has one' },
+    shippingTaxAmount: { ...money, description: 'The part of taxAmount on shipping' },
     discountAmount: money,
     total: money,
     additionalNotes: text,

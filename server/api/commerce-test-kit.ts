@@ -1,6 +1,8 @@
 /** Helpers for the commerce API tests: request helpers, a valid checkout payload, catalog SKUs. */
 import path from 'node:path';
 import { projectRoot } from '../build-output';
+import { toCents } from '../../schemas/money';
+import type { QuoteRow, QuoteService } from '../services/quote-service';
 import { loadSampleCatalog } from '../services/sample-catalog';
 
 export const demoCatalog = loadSampleCatalog(path.join(projectRoot, 'examples', 'site'));
@@ -96,6 +98,40 @@ export const quoteFile = {
   splitPaymentEnabled: true,
   minimumSplitAmount: 500,
 };
+
+type QuoteFixture = typeof quoteFile & Record<string, unknown>;
+
+/**
+ * Stores `quoteFile` (with overrides) as a sent quote whose money is the fixture's: a seed for the
+ * tests of paying, owning and converting a quote, which are not about pricing. How a quote is priced
+ * from the catalog is server/back-office/quote-builder.test.ts's subject.
+ */
+export function storeQuote(quotes: QuoteService, overrides: Partial<QuoteFixture> = {}): Promise<QuoteRow> {
+  const f = { ...quoteFile, ...overrides } as QuoteFixture;
+  const items = f.items.map((i) => ({ name: i.name, sku: i.sku, qty: i.qty, priceCents: toCents(i.price), rowTotalCents: toCents(i.price) * i.qty, notes: 'notes' in i ? String(i.notes) : '' }));
+  const subtotal = items.reduce((a, i) => a + i.rowTotalCents, 0);
+  const [shipping, tax, discount] = [f.shippingAmount, f.taxAmount, f.discountAmount].map(toCents) as [number, number, number];
+  return quotes.store({
+    po_number: f.poNumber,
+    first_name: f.firstName,
+    last_name: f.lastName,
+    email: f.email,
+    phone: f.phone,
+    items: JSON.stringify(items),
+    addresses: JSON.stringify(f.addresses),
+    subtotal_cents: subtotal,
+    shipping_cents: shipping,
+    tax_cents: tax,
+    discount_cents: discount,
+    total_cents: subtotal + shipping + tax - discount,
+    shipping_method: f.shippingMethod,
+    shipping_label: f.shippingLabel,
+    additional_notes: f.additionalNotes,
+    split_payment_enabled: f.splitPaymentEnabled ? 1 : 0,
+    minimum_split_cents: toCents(f.minimumSplitAmount),
+    customer_id: null,
+  });
+}
 
 /** Lets a run point the test servers at another content folder (CONTENT_DIR), e.g. a stable copy. */
 export const testEnv: Record<string, string> = process.env.CONTENT_DIR ? { CONTENT_DIR: process.env.CONTENT_DIR } : {};

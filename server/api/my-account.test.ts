@@ -10,7 +10,7 @@ import { attachOrderToCustomer } from '../orders/cart-orders';
 import { attachQuoteToCustomer } from '../services/account-orders';
 import { REGISTERED_MESSAGE } from '../services/account-service';
 import { QuoteService } from '../services/quote-service';
-import { api, orderPayload, quoteFile } from './commerce-test-kit';
+import { api, orderPayload, storeQuote } from './commerce-test-kit';
 import { Browser, newCustomer, outbox, savedAddress, signedUp } from './my-account-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -202,7 +202,7 @@ describe('orders and quotes of the customer', () => {
 
   it('lists and shows the customer quotes, with the payments only of its order', async () => {
     const { browser, customerId } = await signedUp(server.url);
-    const quote = await new QuoteService(server.q, server.url).create(quoteFile as never);
+    const quote = await storeQuote(new QuoteService(server.q, server.url));
     await attachQuoteToCustomer(server.q, quote.id, customerId);
     const list = await browser.call('GET', '/api/my-account/quotes');
     expect(list.body.data.items).toEqual([expect.objectContaining({ id: quote.id, quoteIncrementId: quote.increment_id, status: 'ready_to_order', poNumber: 'PO-7781' })]);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommerce } from '../services/commerce';
 import { loadContent } from '../content/load-content';
-import { api, orderPayload, quoteFile } from './commerce-test-kit';
+import { api, orderPayload, quoteFile, storeQuote } from './commerce-test-kit';
 import { harnessMail, startHarness, type Harness } from './commerce-harness';
 import { bearer, call, freshClient } from '../security/attacker-kit';
 
@@ -22,7 +22,7 @@ let n = 0;
 const nextTxn = () => `qtxn_${Date.now()}_${++n}`;
 
 async function newQuote(overrides: Record<string, unknown> = {}) {
-  const quote = await h.quotes.create({ ...quoteFile, ...overrides });
+  const quote = await storeQuote(h.quotes, overrides);
   const link = await h.quotes.issueLink(quote.id);
   return { quote, link };
 }

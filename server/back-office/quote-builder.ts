@@ -1,35 +1,70 @@
 /**
- * Making a quote in the studio: the customer, the addresses (checked by the checkout's field rules),
- * the lines priced from the catalog with shipping and tax by the store's rules (./quote-pricing.ts),
- * stored through the quote service that `npm run quote` uses, so the storefront's quote page and
- * the payment flow treat it like any other quote.
+ * Making a quote from the catalog, for the studio and for `npm run quote`: the customer, the
+ * addresses (checked by the checkout's field rules), the lines priced from the catalog with shipping
+ * and tax by the store's rules (./quote-pricing.ts), stored through the quote service, so the
+ * storefront's quote page and the payment flow treat it like any other quote.
  *
- * When the customer's e-mail has a customer account, the quote is that account's (`customer_id`):
- * it shows in the account, and the order paid from it does too (server/orders/quote-orders.ts).
+ * A quote may be saved as a draft: its lines are priced and checked, the rest is kept as typed
+ * (a designer fills in the address later, a publisher adds a free line), and no link can be issued
+ * until it is sent. Sending checks everything a new quote is checked for.
+ *
+ * Rights beyond an editor's: a free line, and a discount above the store's limit, need a publisher.
+ * An editor editing a draft may keep what a publisher put there, unchanged. What needed a publisher
+ * is said in the audit entry (`approvals`), by name and amount, not only the total.
+ *
+ * When the customer's e-mail has a customer account, the sent quote is that account's
+ * (`customer_id`): it shows in the account, and the order paid from it does too (server/orders/quote-orders.ts).
  */
+import type { OperatorRole } from '../../schemas/api/studio';
+import type { KitchenCatalog } from '../../schemas/catalog/kitchen-catalog';
+import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../schemas/site-settings.schema';
+import type { Content } from '../content/load-content';
+import type { SampleCatalog } from '../services/sample-catalog';
+import { discountNeedsPublisher, QUOTE_NOT_DRAFT, QUOTE_TOTAL_ZERO, type quoteCreateEndpoint } from '../../schemas/api/back-office-quotes';
 import type { RequestBody } from '../../schemas/api/endpoint';
-import { QUOTE_TOTAL_ZERO, type quoteCreateEndpoint } from '../../schemas/api/back-office-quotes';
 import { validatePersonName, validatePhone } from '../../schemas/evaluators/checkout-fields';
-import { toCents } from '../../schemas/money';
+import { formatMoney, toCents, toDollars } from '../../schemas/money';
 import { NO_METHODS } from '../api/cart';
 import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
-import { CustomerService } from '../services/customer-service';
-import { readEmailAddress } from '../services/email-address';
 import { readAddress, type AddressType, type OrderAddress } from '../orders/order-address';
 import type { QuoteItem } from '../orders/quote-orders';
-import type { QuoteRow, QuoteService } from '../services/quote-service';
-import type { SampleCatalog } from '../services/sample-catalog';
-import { priceQuote, pricingAddress, readQuoteLines, type QuoteRules } from './quote-pricing';
+import { CustomerService } from '../services/customer-service';
+import { readEmailAddress } from '../services/email-address';
+import type { QuoteFields, QuoteRow, QuoteService } from '../services/quote-service';
+import { discountPercent, freeLinesOf, priceQuote, pricingAddress, readQuoteLines, sameFreeLine, type QuoteCatalog, type QuotePrice, type QuoteRules } from './quote-pricing';
 
 export type QuoteInput = RequestBody<typeof quoteCreateEndpoint>;
 
 export interface QuoteBuilderDeps {
   q: Queries;
   quotes: QuoteService;
-  catalog: SampleCatalog;
+  catalog: QuoteCatalog;
   rules: QuoteRules;
+  /** site.json quotes.discountLimitPercent, or its default. */
+  discountLimitPercent: number;
 }
+
+/** The builder's deps from the store's content: its catalogs, the checkout's shipping and tax rules, the discount limit. */
+export function builderDepsOf(parts: { q: Queries; quotes: QuoteService; content: Content; samples: SampleCatalog; kitchen?: KitchenCatalog }): QuoteBuilderDeps {
+  const { content } = parts;
+  return {
+    q: parts.q,
+    quotes: parts.quotes,
+    catalog: { samples: parts.samples, kitchen: parts.kitchen ?? content.kitchen },
+    rules: { shippingMethods: content.shippingMethods ?? [], taxRules: content.taxRules ?? [] },
+    discountLimitPercent: content.settings.quotes?.discountLimitPercent ?? DEFAULT_DISCOUNT_LIMIT_PERCENT,
+  };
+}
+
+export interface Caller {
+  role: OperatorRole;
+}
+
+const RANK: Record<OperatorRole, number> = { viewer: 0, editor: 1, publisher: 2, admin: 3 };
+export const isPublisher = (caller: Caller) => RANK[caller.role] >= RANK.publisher;
+
+const REQUIRED = 'This field is required';
 
 /** An address of the request, checked; its problems go to `errors` as `billingAddress.zipCode`. */
 function address(raw: unknown, type: AddressType, email: string, errors: Record<string, string>): OrderAddress {
@@ -44,64 +79,150 @@ function address(raw: unknown, type: AddressType, email: string, errors: Record<
 }
 
 function readCustomer(input: QuoteInput['customer'], errors: Record<string, string>) {
-  const email = readEmailAddress(input.email);
-  if ('problem' in email) errors['customer.email'] = email.problem;
-  const firstName = input.firstName.trim();
-  const lastName = input.lastName.trim();
-  const phone = (input.phone ?? '').trim();
+  const raw = { email: input?.email ?? '', firstName: input?.firstName ?? '', lastName: input?.lastName ?? '', phone: input?.phone ?? '' };
+  const email = readEmailAddress(raw.email);
+  if ('problem' in email) errors['customer.email'] = raw.email.trim() ? email.problem : REQUIRED;
+  const firstName = raw.firstName.trim();
+  const lastName = raw.lastName.trim();
+  const phone = raw.phone.trim();
   const check = (field: string, problem: string | null) => {
     if (problem) errors[`customer.${field}`] = problem;
   };
-  check('firstName', validatePersonName(firstName));
-  check('lastName', validatePersonName(lastName));
+  check('firstName', firstName ? validatePersonName(firstName) : REQUIRED);
+  check('lastName', lastName ? validatePersonName(lastName) : REQUIRED);
   if (phone) check('phone', validatePhone(phone));
-  return { email: 'address' in email ? email.address : input.email.trim(), firstName, lastName, phone };
+  return { email: 'address' in email ? email.address : raw.email.trim(), firstName, lastName, phone };
 }
 
-/** Checks and prices the request, stores the quote; 400 with every wrong field (the lines' after the rest). */
-export async function buildQuote(deps: QuoteBuilderDeps, input: QuoteInput): Promise<QuoteRow> {
+/** The discount's share of the subtotal, the store's limit, and whether a publisher must send it. */
+export function approvalOf(price: QuotePrice, limitPercent: number) {
+  const percent = discountPercent(price.discountCents, price.subtotalCents);
+  return { discountPercent: percent, limitPercent, needsPublisher: percent > limitPercent };
+}
+
+/**
+ * Prices the request's lines for `caller` (403 for a free line or a discount beyond their role that
+ * the draft did not already hold), and says in words what needed a publisher.
+ */
+/** What the money depends on: the lines, the discount, and where it ships (any part of an address). */
+export interface PriceInput {
+  lines: QuoteInput['lines'];
+  discount?: QuoteInput['discount'];
+  billingAddress?: { state?: string; zipCode?: string; countryId?: string } | null;
+  shippingAddress?: { state?: string; zipCode?: string; countryId?: string } | null;
+}
+
+export function priceRequest(deps: Pick<QuoteBuilderDeps, 'catalog' | 'rules' | 'discountLimitPercent'>, input: PriceInput, caller: Caller, previous?: QuoteInput | null) {
+  const kept = previous ? freeLinesOf(previous.lines) : [];
+  const lines = readQuoteLines(input.lines, deps.catalog, { freeLines: isPublisher(caller), kept });
+  const where = pricingAddress(input.shippingAddress ?? input.billingAddress ?? null);
+  const price = priceQuote(lines, input.discount ?? null, where, deps.rules);
+  const approval = approvalOf(price, deps.discountLimitPercent);
+  const approvals: string[] = [];
+  if (approval.needsPublisher) {
+    const unchanged = previous && JSON.stringify(previous.discount ?? null) === JSON.stringify(input.discount ?? null);
+    if (!isPublisher(caller) && !unchanged) throw new ApiError(403, 'forbidden', discountNeedsPublisher(deps.discountLimitPercent), { 'discount.value': discountNeedsPublisher(deps.discountLimitPercent) });
+    approvals.push(`discount ${approval.discountPercent} % (${formatMoney(toDollars(price.discountCents))}) above the ${deps.discountLimitPercent} % limit`);
+  }
+  for (const free of freeLinesOf(input.lines)) {
+    if (!kept.some((k) => sameFreeLine(k, free))) approvals.push(`free line "${free.description}" ${free.qty} × ${formatMoney(toDollars(free.priceCents))}`);
+  }
+  return { lines, price, approval, approvals };
+}
+
+function items(price: QuotePrice): QuoteItem[] {
+  return price.lines.map((l) => ({
+    name: l.name,
+    sku: l.sku,
+    qty: l.qty,
+    priceCents: l.unitCents,
+    rowTotalCents: l.rowTotalCents,
+    notes: l.notes,
+    weight: l.weight,
+    ...(l.options.length ? { customOptions: l.options } : {}),
+    ...(l.detail ? { detail: l.detail } : {}),
+  }));
+}
+
+export interface BuiltQuote {
+  quote: QuoteRow;
+  /** What needed a publisher, in words, for the audit entry. */
+  approvals: string[];
+  price: QuotePrice;
+}
+
+/** The fields of a draft: what was typed, priced; an address is kept as given until it is sent. */
+function draftFields(input: QuoteInput, price: QuotePrice): QuoteFields {
+  const c = input.customer ?? {};
+  const shipping = price.shipping.kind === 'applied' ? price.shipping.method : null;
+  return {
+    status: 'draft',
+    po_number: input.poNumber?.trim() || null,
+    first_name: (c.firstName ?? '').trim(),
+    last_name: (c.lastName ?? '').trim(),
+    email: (c.email ?? '').trim(),
+    phone: (c.phone ?? '').trim() || null,
+    items: JSON.stringify(items(price)),
+    addresses: JSON.stringify([input.billingAddress, input.shippingAddress].filter(Boolean).map((a, i) => ({ type: i === 0 ? 'billing' : 'shipping', ...a }))),
+    subtotal_cents: price.subtotalCents,
+    shipping_cents: price.shippingCents,
+    tax_cents: price.taxCents,
+    shipping_tax_cents: price.shippingTaxCents,
+    tax_percent: price.taxPercent,
+    discount_cents: price.discountCents,
+    total_cents: price.totalCents,
+    shipping_method: shipping?.type ?? '',
+    shipping_label: shipping?.displayName ?? '',
+    additional_notes: input.notes?.trim() || null,
+    split_payment_enabled: input.splitPaymentEnabled === true ? 1 : 0,
+    minimum_split_cents: toCents(input.minimumSplit ?? 0),
+    customer_id: null,
+    request: JSON.stringify(input),
+  };
+}
+
+/** Everything a sent quote must be: 400 with every wrong field (the lines' were checked first). */
+async function sentFields(deps: QuoteBuilderDeps, input: QuoteInput, price: QuotePrice): Promise<QuoteFields> {
   const errors: Record<string, string> = {};
   const customer = readCustomer(input.customer, errors);
-  const billing = address(input.billingAddress, 'billing', customer.email, errors);
+  if (!input.billingAddress) errors['billingAddress'] = REQUIRED;
+  const billing = address(input.billingAddress ?? {}, 'billing', customer.email, errors);
   const shipping = input.shippingAddress ? address(input.shippingAddress, 'shipping', customer.email, errors) : { ...billing, type: 'shipping' as const };
   if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', Object.values(errors)[0]!, errors);
-
-  const lines = readQuoteLines(input.lines, deps.catalog);
-  const price = priceQuote(lines, input.discount ?? null, pricingAddress(shipping), deps.rules);
   if (price.shipping.kind !== 'applied') {
     const field = input.shippingAddress ? 'shippingAddress.zipCode' : 'billingAddress.zipCode';
     throw new ApiError(400, 'validation_failed', NO_METHODS, { [field]: NO_METHODS });
   }
   if (price.totalCents <= 0) throw new ApiError(400, 'validation_failed', QUOTE_TOTAL_ZERO, { total: QUOTE_TOTAL_ZERO });
-
   const account = await new CustomerService(deps.q).byEmail(customer.email);
-  const items: QuoteItem[] = price.lines.map((l) => ({
-    name: l.item.name,
-    sku: l.item.sku,
-    qty: l.qty,
-    priceCents: l.item.priceCents,
-    rowTotalCents: l.rowTotalCents,
-    notes: l.notes,
-    customOptions: l.options,
-  }));
-  return deps.quotes.store({
-    po_number: input.poNumber?.trim() || null,
+  return {
+    ...draftFields(input, price),
+    status: 'ready_to_order',
     first_name: customer.firstName,
     last_name: customer.lastName,
     email: customer.email,
     phone: customer.phone || billing.phoneNumber,
-    items: JSON.stringify(items),
     addresses: JSON.stringify([billing, shipping]),
-    subtotal_cents: price.subtotalCents,
-    shipping_cents: price.shippingCents,
-    tax_cents: price.taxCents,
-    discount_cents: price.discountCents,
-    total_cents: price.totalCents,
     shipping_method: price.shipping.method.type,
     shipping_label: price.shipping.method.displayName,
-    additional_notes: input.notes?.trim() || null,
-    split_payment_enabled: input.splitPaymentEnabled === true ? 1 : 0,
-    minimum_split_cents: toCents(input.minimumSplit ?? 0),
     customer_id: account ? String(account.id) : null,
-  });
+  };
+}
+
+/** Checks and prices the request, stores a new quote (a draft, or sent). */
+export async function buildQuote(deps: QuoteBuilderDeps, input: QuoteInput, caller: Caller, extra: Pick<QuoteFields, 'lead_id'> = {}): Promise<BuiltQuote> {
+  const { price, approvals } = priceRequest(deps, input, caller);
+  const fields = input.draft === true ? draftFields(input, price) : await sentFields(deps, input, price);
+  return { quote: await deps.quotes.store({ ...fields, ...extra }), approvals, price };
+}
+
+/** Replaces a draft (409 once it was sent), or sends it. */
+export async function updateDraft(deps: QuoteBuilderDeps, id: number, input: QuoteInput, caller: Caller, current: QuoteRow): Promise<BuiltQuote> {
+  if (current.status !== 'draft') throw new ApiError(409, 'quote_sent', QUOTE_NOT_DRAFT);
+  const previous = current.request ? (JSON.parse(current.request) as QuoteInput) : null;
+  const { price, approvals } = priceRequest(deps, input, caller, previous);
+  const fields = input.draft === true ? draftFields(input, price) : await sentFields(deps, input, price);
+  const quote = await deps.quotes.replaceDraft(id, fields);
+  if (!quote) throw new ApiError(409, 'quote_sent', QUOTE_NOT_DRAFT);
+  return { quote, approvals, price };
 }

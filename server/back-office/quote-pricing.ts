@@ -1,17 +1,22 @@
 /**
- * A studio quote's money, computed by the server alone: each line's price and weight from the
- * catalog (server/services/sample-catalog.ts), shipping and tax by the store's rules (the content's
- * shippingMethods and taxRules, through the same evaluators as the checkout's computeTotals in
- * server/services/cart-totals.ts). Integer cents throughout; the browser sends SKUs, quantities,
- * finishes and a discount, never an amount.
+ * A quote's money, computed by the server alone: each line from the catalog (a cabinet, countertop or
+ * service of the kitchen catalog by schemas/evaluators/kitchen-lines.ts, a door sample from the
+ * sample catalog), shipping and tax by the store's rules (the content's shippingMethods and taxRules,
+ * through the same evaluators as the checkout's computeTotals in server/services/cart-totals.ts).
+ * Integer cents throughout. The browser sends SKUs, quantities, choices and a discount; the one
+ * amount it may send is a free line's price, and only a publisher may add a free line (one already
+ * on a draft may stay as it is).
  *
  * A discount comes off the subtotal before tax: it is spread over the lines by their share of the
  * subtotal, each line is taxed on what is left of it, and the shipping rules see the discounted
  * subtotal (what the customer pays for the goods). Without a discount the result is computeTotals'.
  */
 import type { RequestBody } from '../../schemas/api/endpoint';
-import { QUOTE_DISCOUNT_TOO_HIGH, type quotePriceEndpoint } from '../../schemas/api/back-office-quotes';
+import { FREE_LINE_PUBLISHER, QUOTE_DISCOUNT_TOO_HIGH, type quotePriceEndpoint } from '../../schemas/api/back-office-quotes';
+import type { KitchenCatalog } from '../../schemas/catalog/kitchen-catalog';
 import { validateState, validateZip } from '../../schemas/evaluators/checkout-fields';
+import { priceKitchenLine } from '../../schemas/evaluators/kitchen-lines';
+import { FREE_LINE_CODE, type LineDetail } from '../../schemas/evaluators/quote-lines';
 import { toCents, toDollars } from '../../schemas/money';
 import { resolveShipping } from '../../schemas/shipping-rules';
 import type { ShippingMethod } from '../../schemas/shipping.schema';
@@ -20,7 +25,7 @@ import type { TaxRule } from '../../schemas/tax.schema';
 import { AWAITING_ADDRESS, NO_METHODS } from '../api/cart';
 import { ApiError } from '../http/api-error';
 import type { TotalsAddress } from '../services/cart-totals';
-import type { CatalogOption, CatalogSample, SampleCatalog } from '../services/sample-catalog';
+import type { CatalogOption, SampleCatalog } from '../services/sample-catalog';
 
 type PriceBody = RequestBody<typeof quotePriceEndpoint>;
 export type QuoteLineInput = PriceBody['lines'][number];
@@ -31,15 +36,29 @@ export interface QuoteRules {
   taxRules: readonly TaxRule[];
 }
 
+/** What a quote's lines are priced from: door samples, and the kitchen catalog's cabinets, countertops and services. */
+export interface QuoteCatalog {
+  samples: SampleCatalog;
+  kitchen: KitchenCatalog;
+}
+
+/** A line as priced, whatever it is: what the quote stores and every page shows. */
 export interface QuoteLine {
-  item: CatalogSample;
+  sku: string;
+  name: string;
+  styleTitle: string;
   qty: number;
+  unitCents: number;
+  rowTotalCents: number;
+  weight: number;
+  /** A door sample's finish. */
   options: CatalogOption[];
+  /** A kitchen line's or a free line's words. */
+  detail?: LineDetail;
   notes: string;
 }
 
 export interface PricedLine extends QuoteLine {
-  rowTotalCents: number;
   discountCents: number;
   taxCents: number;
 }
@@ -53,12 +72,15 @@ export interface QuotePrice {
   shipping: QuoteShipping;
   shippingCents: number;
   taxCents: number;
+  shippingTaxCents: number;
   taxPercent: number;
   totalCents: number;
   weight: number;
 }
 
 export const UNKNOWN_FINISH = "Choose one of the style's finishes.";
+export const CATALOG_PRICE_ONLY = "A catalog line's price is the catalog's: only a free line (a description, no SKU) has a price.";
+export const FREE_LINE_INCOMPLETE = 'A free line needs a description and a price.';
 
 export function notInCatalog(sku: string): string {
   return `Item "${sku.slice(0, 100)}" is not in the catalog.`;
@@ -69,29 +91,102 @@ function refuse(errors: Record<string, string>): void {
   if (first !== undefined) throw new ApiError(400, 'validation_failed', first, errors);
 }
 
-/** The lines of a request, as catalog items: 400 with `lines.N.sku` for a SKU not in the catalog, `lines.N.finish` for a finish its style lacks. */
-export function readQuoteLines(raw: readonly QuoteLineInput[], catalog: SampleCatalog): QuoteLine[] {
+/** A free line as a draft keeps it: an editor may keep one a publisher added, not change or add one. */
+export interface FreeLine {
+  description: string;
+  priceCents: number;
+  qty: number;
+}
+
+export function sameFreeLine(a: FreeLine, b: FreeLine): boolean {
+  return a.description === b.description && a.priceCents === b.priceCents && a.qty === b.qty;
+}
+
+/** Who is asking, for the rights a line needs. */
+export interface LineRights {
+  /** A publisher or an admin: may add a free line. */
+  freeLines: boolean;
+  /** Free lines already on the draft, which anyone editing it may keep as they are. */
+  kept?: readonly FreeLine[];
+}
+
+/** The free lines of a request (description, price in cents and quantity), as the rights compare them. */
+export function freeLinesOf(raw: readonly QuoteLineInput[]): FreeLine[] {
+  return raw.flatMap((l) => (l.sku === undefined && l.description !== undefined && l.price !== undefined ? [{ description: l.description.trim(), priceCents: toCents(l.price), qty: l.qty ?? 1 }] : []));
+}
+
+function sampleLine(raw: QuoteLineInput, sku: string, samples: SampleCatalog, at: string, errors: Record<string, string>): QuoteLine | null {
+  const item = samples.findSample(sku);
+  if (!item) {
+    errors[`${at}.sku`] = notInCatalog(sku);
+    return null;
+  }
+  let finish = item.finish;
+  if (raw.finish) {
+    const wanted = raw.finish;
+    // A door sample is made in its finish: another is refused.
+    const chosen = item.finish ? (item.finish.type === wanted.type && item.finish.value === wanted.value ? item.finish : undefined) : item.finishes?.find((f) => f.type === wanted.type && f.value === wanted.value);
+    if (!chosen) {
+      errors[`${at}.finish`] = UNKNOWN_FINISH;
+      return null;
+    }
+    finish = chosen;
+  }
+  const qty = raw.qty ?? 1;
+  return { sku: item.sku, name: item.name, styleTitle: item.styleTitle, qty, unitCents: item.priceCents, rowTotalCents: item.priceCents * qty, weight: item.weight * qty, options: finish ? [{ ...finish }] : [], notes: (raw.notes ?? '').trim() };
+}
+
+/**
+ * The lines of a request: 400 with the field of each problem (`lines.N.sku` for a SKU not in the
+ * catalog, `lines.N.finish` for a finish its style lacks …); 403 for a free line the caller may not add.
+ */
+export function readQuoteLines(raw: readonly QuoteLineInput[], catalog: QuoteCatalog, rights: LineRights): QuoteLine[] {
   const errors: Record<string, string> = {};
   const lines: QuoteLine[] = [];
   raw.forEach((line, i) => {
-    const sku = line.sku.trim();
-    const item = catalog.findSample(sku);
-    if (!item) {
-      errors[`lines.${i}.sku`] = notInCatalog(sku);
-      return;
-    }
-    let finish = item.finish;
-    if (line.finish) {
-      const wanted = line.finish;
-      // A line made in a finish of its own (a door sample) is that finish; another line takes one of its style's.
-      const chosen = item.finish ? (item.finish.type === wanted.type && item.finish.value === wanted.value ? item.finish : undefined) : item.finishes?.find((f) => f.type === wanted.type && f.value === wanted.value);
-      if (!chosen) {
-        errors[`lines.${i}.finish`] = UNKNOWN_FINISH;
+    const at = `lines.${i}`;
+    const notes = (line.notes ?? '').trim();
+    const group = line.group?.trim() || undefined;
+    if (line.sku === undefined) {
+      const description = (line.description ?? '').trim();
+      if (!description || line.price === undefined) {
+        errors[`${at}.${description ? 'price' : 'description'}`] = FREE_LINE_INCOMPLETE;
         return;
       }
-      finish = chosen;
+      const free = { description, priceCents: toCents(line.price), qty: line.qty ?? 1 };
+      if (!rights.freeLines && !(rights.kept ?? []).some((k) => sameFreeLine(k, free))) throw new ApiError(403, 'forbidden', FREE_LINE_PUBLISHER, { [`${at}.price`]: FREE_LINE_PUBLISHER });
+      lines.push({
+        sku: FREE_LINE_CODE,
+        name: description,
+        styleTitle: '',
+        qty: free.qty,
+        unitCents: free.priceCents,
+        rowTotalCents: free.priceCents * free.qty,
+        weight: 0,
+        options: [],
+        detail: { kind: 'free', description, options: [], ...(group ? { group } : {}) },
+        notes,
+      });
+      return;
     }
-    lines.push({ item, qty: line.qty, options: finish ? [{ ...finish }] : [], notes: (line.notes ?? '').trim() });
+    const sku = line.sku.trim();
+    if (line.price !== undefined) {
+      errors[`${at}.price`] = CATALOG_PRICE_ONLY;
+      return;
+    }
+    const entry = catalog.kitchen.find(sku);
+    if (!entry) {
+      const sample = sampleLine(line, sku, catalog.samples, at, errors);
+      if (sample) lines.push(sample);
+      return;
+    }
+    const priced = priceKitchenLine(entry, { ...line, group });
+    if (priced.errors) {
+      for (const [field, message] of Object.entries(priced.errors)) errors[`${at}.${field}`] = message;
+      return;
+    }
+    const k = priced.line;
+    lines.push({ sku, name: k.name, styleTitle: entry.kind === 'cabinet' ? entry.styleTitle : '', qty: k.qty, unitCents: k.unitCents, rowTotalCents: k.rowTotalCents, weight: k.weight, options: [], detail: k.detail, notes });
   });
   refuse(errors);
   return lines;
@@ -104,6 +199,11 @@ export function discountCents(discount: DiscountInput, subtotalCents: number): n
   const cents = discount.type === 'percent' ? Math.round((subtotalCents * discount.value) / 100) : toCents(discount.value);
   if (cents > subtotalCents) refuse({ 'discount.value': QUOTE_DISCOUNT_TOO_HIGH });
   return cents;
+}
+
+/** The discount as a percentage of the subtotal, to the hundredth: what the store's limit is compared with. */
+export function discountPercent(discount: number, subtotal: number): number {
+  return subtotal > 0 ? Math.round((discount * 10000) / subtotal) / 100 : 0;
 }
 
 /** Each row's share of the discount, by its share of the subtotal; the shares add up to the discount exactly. */
@@ -131,7 +231,7 @@ export function pricingAddress(raw: { state?: string; zipCode?: string; countryI
 }
 
 export function priceQuote(lines: readonly QuoteLine[], discount: DiscountInput, address: TotalsAddress | null, rules: QuoteRules): QuotePrice {
-  const rows = lines.map((l) => l.item.priceCents * l.qty);
+  const rows = lines.map((l) => l.rowTotalCents);
   const subtotalCents = rows.reduce((a, b) => a + b, 0);
   const discountTotal = discountCents(discount, subtotalCents);
   const shares = spread(discountTotal, rows, subtotalCents);
@@ -144,35 +244,41 @@ export function priceQuote(lines: readonly QuoteLine[], discount: DiscountInput,
   }
   const shippingCents = shipping.kind === 'applied' ? shipping.rateCents : 0;
   const tax = address ? orderTax(rules.taxRules, { countryId: address.countryId, state: address.state, zip: address.zipCode }, netRows, shippingCents) : { percent: 0, itemTaxCents: rows.map(() => 0), totalTaxCents: 0 };
+  const itemTaxCents = tax.itemTaxCents.reduce((a, b) => a + b, 0);
   return {
-    lines: lines.map((l, i) => ({ ...l, rowTotalCents: rows[i] ?? 0, discountCents: shares[i] ?? 0, taxCents: tax.itemTaxCents[i] ?? 0 })),
+    lines: lines.map((l, i) => ({ ...l, discountCents: shares[i] ?? 0, taxCents: tax.itemTaxCents[i] ?? 0 })),
     subtotalCents,
     discountCents: discountTotal,
     shipping,
     shippingCents,
     taxCents: tax.totalTaxCents,
+    shippingTaxCents: tax.totalTaxCents - itemTaxCents,
     taxPercent: tax.percent,
     totalCents: subtotalCents - discountTotal + shippingCents + tax.totalTaxCents,
-    weight: Math.round(lines.reduce((a, l) => a + l.item.weight * l.qty, 0) * 1000) / 1000,
+    weight: Math.round(lines.reduce((a, l) => a + l.weight, 0) * 1000) / 1000,
+  };
+}
+
+/** A priced line in the API's words: dollars, and the detail every page formats with lineWords. */
+export function lineView(l: QuoteLine) {
+  return {
+    sku: l.sku,
+    name: l.name,
+    styleTitle: l.styleTitle,
+    qty: l.qty,
+    price: toDollars(l.unitCents),
+    rowTotal: toDollars(l.rowTotalCents),
+    options: l.options,
+    ...(l.detail ? { detail: l.detail } : {}),
+    notes: l.notes,
   };
 }
 
 /** The answer of POST /api/studio/quotes/price (quotePriceSchema), in dollars. */
-export function priceView(price: QuotePrice) {
+export function priceView(price: QuotePrice, approval: { discountPercent: number; limitPercent: number; needsPublisher: boolean }) {
   const s = price.shipping;
   return {
-    lines: price.lines.map((l) => ({
-      sku: l.item.sku,
-      name: l.item.name,
-      styleTitle: l.item.styleTitle,
-      qty: l.qty,
-      price: toDollars(l.item.priceCents),
-      rowTotal: toDollars(l.rowTotalCents),
-      discount: toDollars(l.discountCents),
-      tax: toDollars(l.taxCents),
-      options: l.options,
-      notes: l.notes,
-    })),
+    lines: price.lines.map((l) => ({ ...lineView(l), discount: toDollars(l.discountCents), tax: toDollars(l.taxCents) })),
     subtotal: toDollars(price.subtotalCents),
     discount: toDollars(price.discountCents),
     shipping:
@@ -180,8 +286,10 @@ export function priceView(price: QuotePrice) {
         ? { method: s.method.type, label: s.method.displayName, amount: toDollars(s.rateCents), message: null }
         : { method: null, label: null, amount: 0, message: s.kind === 'unavailable' ? NO_METHODS : AWAITING_ADDRESS },
     tax: toDollars(price.taxCents),
+    shippingTax: toDollars(price.shippingTaxCents),
     taxPercent: price.taxPercent,
     total: toDollars(price.totalCents),
     weight: price.weight,
+    approval,
   };
 }

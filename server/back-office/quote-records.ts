@@ -33,8 +33,8 @@ function orderRef(orderId: number | null, o: OrderColumns) {
   return { id: orderId, number: o.order_number ?? String(orderId), status, paid: (PAID_ORDER_STATUSES as readonly string[]).includes(status) };
 }
 
-function stateOf(row: { token_hash: string | null; token_expires_at: string | null; order_id: number | null } & OrderColumns, now: Date): QuoteState {
-  return quoteState({ tokenHash: row.token_hash, tokenExpiresAt: row.token_expires_at, orderId: row.order_id, orderStatus: row.order_status }, now);
+function stateOf(row: { status: string; token_hash: string | null; token_expires_at: string | null; order_id: number | null } & OrderColumns, now: Date): QuoteState {
+  return quoteState({ status: row.status, tokenHash: row.token_hash, tokenExpiresAt: row.token_expires_at, orderId: row.order_id, orderStatus: row.order_status }, now);
 }
 
 export interface QuoteListQuery {
@@ -49,6 +49,7 @@ export async function listQuotes(q: Queries, query: QuoteListQuery, now = new Da
     .leftJoin('sales_order', 'sales_order.id', 'quote.order_id')
     .select([
       'quote.id',
+      'quote.status',
       'quote.increment_id',
       'quote.created_at',
       'quote.email',
@@ -93,9 +94,11 @@ export async function listQuotes(q: Queries, query: QuoteListQuery, now = new Da
   };
 }
 
-function addressView(a: OrderAddress | undefined) {
+/** An address as stored; a draft's may be partial (what the operator has typed so far). */
+function addressView(a: Partial<OrderAddress> | undefined) {
   if (!a) return null;
-  return { firstName: a.firstName, lastName: a.lastName, street1: a.street1, street2: a.street2, city: a.city, state: a.state, zipCode: a.zipCode, countryId: a.countryId, phoneNumber: a.phoneNumber, email: a.email };
+  const t = (v: string | null | undefined) => v ?? '';
+  return { firstName: t(a.firstName), lastName: t(a.lastName), street1: t(a.street1), street2: a.street2 ?? null, city: t(a.city), state: t(a.state), zipCode: t(a.zipCode), countryId: a.countryId || 'US', phoneNumber: t(a.phoneNumber), email: t(a.email) };
 }
 
 /** The detail of one stored quote (quoteDetailSchema). */
@@ -116,12 +119,25 @@ export function quoteDetailView(quote: QuoteRow, order: OrderColumns, now: Date)
     },
     billingAddress: addressView(addresses.find((a) => a.type === 'billing')),
     shippingAddress: addressView(addresses.find((a) => a.type === 'shipping')),
-    lines: items.map((i) => ({ sku: i.sku, name: i.name, qty: i.qty, price: toDollars(i.priceCents), rowTotal: toDollars(i.rowTotalCents), options: i.customOptions ?? [], notes: i.notes })),
+    lines: items.map((i) => ({
+      sku: i.sku,
+      name: i.name,
+      qty: i.qty,
+      price: toDollars(i.priceCents),
+      rowTotal: toDollars(i.rowTotalCents),
+      options: i.customOptions ?? [],
+      ...(i.detail ? { detail: i.detail } : {}),
+      notes: i.notes,
+    })),
     subtotal: toDollars(quote.subtotal_cents),
     discount: toDollars(quote.discount_cents),
     shipping: { method: quote.shipping_method, label: quote.shipping_label, amount: toDollars(quote.shipping_cents) },
     tax: toDollars(quote.tax_cents),
+    shippingTax: toDollars(quote.shipping_tax_cents),
+    taxPercent: quote.tax_percent,
     total: toDollars(quote.total_cents),
+    request: quote.request ? (JSON.parse(quote.request) as Record<string, unknown>) : null,
+    lead: quote.lead_id,
     poNumber: quote.po_number ?? '',
     notes: quote.additional_notes ?? '',
     splitPaymentEnabled: quote.split_payment_enabled === 1,

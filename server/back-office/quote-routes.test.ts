@@ -240,3 +240,35 @@ describe("a quote for a customer's account", () => {
     expect((await stored(quote.id))?.customer_id).toBeNull();
   });
 });
+
+describe('a kitchen in the builder', () => {
+  it('finds cabinets, countertops and services by code, kind and style, an exact code first', async () => {
+    const search = async (words: string) => (await call(viewer, 'GET', `/api/studio/catalog?search=${encodeURIComponent(words)}`)).body.data as { sku: string; kind: string; code: string }[];
+    // Every style's B24 first, then what only contains it (a DB24, a drawer base).
+    const b24 = await search('B24');
+    expect(b24.slice(0, 3).map((l) => l.sku).sort()).toEqual(['GI-B24', 'HS-B24', 'SS-B24']);
+    expect(b24.slice(3).every((l) => l.code !== 'B24')).toBe(true);
+    expect((await search('hartford base')).every((l) => l.sku.startsWith('HS-') && l.kind === 'cabinet')).toBe(true);
+    expect((await search('countertop')).map((l) => l.kind)).toContain('countertop');
+    expect((await search('install')).map((l) => l.sku)).toContain('SV-INSTALL');
+    expect((await search('cabinet')).length).toBeGreaterThan(0);
+  });
+
+  it('lists the styles a cabinet list may be imported into, and reads a list, each unknown code or finish with a "did you mean"', async () => {
+    const styles = (await call(viewer, 'GET', '/api/studio/catalog/styles')).body.data as { name: string; title: string; finishes: { label: string }[] }[];
+    expect(styles.map((s) => s.name)).toEqual(expect.arrayContaining(['hartford-shaker', 'soho-slab', 'georgetown-inset']));
+    expect(styles.find((s) => s.name === 'hartford-shaker')!.finishes.map((f) => f.label)).toContain('Forest Green');
+    const csv = 'Code,Qty,Finish\nB24,6,Forest Green\nW3030,8,forest-green\nB25,1,Forest Green\nSB36,1,Forrest Green\nCT-QUARTZ-CAL,1\n';
+    const res = await call(editor, 'POST', '/api/studio/quotes/import', { csv, style: 'hartford-shaker' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.lines.map((l: { row: number; line: unknown }) => [l.row, l.line])).toEqual([
+      [2, { sku: 'HS-B24', qty: 6, finish: { type: 'painted', value: 'forest-green' } }],
+      [3, { sku: 'HS-W3030', qty: 8, finish: { type: 'painted', value: 'forest-green' } }],
+      [6, { sku: 'CT-QUARTZ-CAL', qty: 1 }],
+    ]);
+    const problems = res.body.data.problems as { row: number; suggestion: string | null }[];
+    expect(problems.map((p) => p.row)).toEqual([4, 5]);
+    expect(problems[0]!.suggestion).toMatch(/^B\d\d$/);
+    expect(problems[1]!.suggestion).toBe('Forest Green');
+  });
+});

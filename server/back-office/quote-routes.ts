@@ -1,97 +1,123 @@
 /**
  * The back office's quotes (schemas/api/back-office-quotes.ts): the catalog search, pricing while
- * the operator types, creating a quote, the list and one quote, and issuing or e-mailing its
- * payment link. Viewers read; editors price, create and send. Every change is in the audit log,
- * never with the link's token.
+ * the operator types, creating a quote (sent, or a draft), changing and sending a draft, reading a
+ * cabinet list from a CSV, the list and one quote, its PDF, and issuing or e-mailing its payment
+ * link. Viewers read; editors price, create and send; a free line and a discount above the store's
+ * limit need a publisher. Every change is in the audit log, naming what needed a publisher, never
+ * with the link's token.
  *
  * Every route asks the gate first (../studio/operator-gate.ts: 401, 403), then its contract, so a
  * caller who is not an operator learns nothing of the request's shape.
  */
 import type Router from '@koa/router';
 import {
-  CATALOG_SEARCH_LIMIT,
+  cabinetStylesEndpoint,
   QUOTE_ALREADY_ORDERED,
+  QUOTE_IS_DRAFT,
   catalogSearchEndpoint,
   quoteCreateEndpoint,
   quoteDetailEndpoint,
   quoteEmailEndpoint,
+  quoteImportEndpoint,
   quoteLinkEndpoint,
   quoteListEndpoint,
+  quotePdfEndpoint,
   quotePriceEndpoint,
+  quoteUpdateEndpoint,
 } from '../../schemas/api/back-office-quotes';
-import { toDollars } from '../../schemas/money';
+import { formatMoney, toDollars } from '../../schemas/money';
 import { readJson } from '../api/read-json';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
-import { DEFAULT_LINK_DAYS, type QuoteRow } from '../services/quote-service';
-import type { CatalogSample, SampleCatalog } from '../services/sample-catalog';
-import type { OperatorGate } from '../studio/operator-gate';
+import { quotePdfName, renderQuotePdf } from '../services/quote-pdf';
+import { DEFAULT_LINK_DAYS, QuoteService, type QuoteRow } from '../services/quote-service';
+import type { OperatorGate, SignedInOperator } from '../studio/operator-gate';
 import type { StudioDeps } from '../studio/studio-deps';
-import { buildQuote } from './quote-builder';
+import { cabinetStyles, importCabinetList } from './cabinet-list-import';
+import { searchCatalog } from './catalog-search';
+import { buildQuote, builderDepsOf, priceRequest, updateDraft, type BuiltQuote, type QuoteBuilderDeps } from './quote-builder';
 import { emailQuoteLink } from './quote-mail';
-import { priceQuote, priceView, pricingAddress, readQuoteLines } from './quote-pricing';
+import { priceView } from './quote-pricing';
 import { listQuotes, quoteDetail, quoteNotFound } from './quote-records';
 
-function catalogLine(item: CatalogSample) {
-  return {
-    sku: item.sku,
-    name: item.name,
-    styleName: item.styleName,
-    styleTitle: item.styleTitle,
-    price: toDollars(item.priceCents),
-    weight: item.weight,
-    isSample: item.isSample !== false,
-    finish: item.finish ?? null,
-    finishes: [...(item.finishes ?? [])],
-  };
+/** The deps of the builder for this app: the catalogs and content the commerce services were made with. */
+export function quoteBuilderDeps(deps: Pick<StudioDeps, 'commerce' | 'database'>): QuoteBuilderDeps {
+  const { commerce } = deps;
+  return builderDepsOf({ q: deps.database.q, quotes: commerce.quotes, content: commerce.content, samples: commerce.catalog, kitchen: commerce.kitchen });
 }
 
-/** Lines whose SKU, name or style holds the search; real products (cabinets) before door samples. */
-function searchCatalog(catalog: SampleCatalog, search: string, samples: 'include' | 'exclude'): CatalogSample[] {
-  const needle = search.trim().toLowerCase();
-  const found = catalog
-    .all()
-    .filter((item) => samples === 'include' || item.isSample === false)
-    .filter((item) => !needle || [item.sku, item.name, item.styleTitle].some((t) => t.toLowerCase().includes(needle)));
-  return [...found.filter((i) => i.isSample === false), ...found.filter((i) => i.isSample !== false)].slice(0, CATALOG_SEARCH_LIMIT);
+/** What the audit says of a saved quote: its number, customer, total, and what needed a publisher. */
+function savedWords(built: BuiltQuote, link: { expiresAt: string } | null): string {
+  const q = built.quote;
+  const parts = [`${q.increment_id}${q.email ? ` for ${q.email}` : ''}, total ${formatMoney(toDollars(q.total_cents))}`];
+  if (q.discount_cents) parts.push(`discount ${formatMoney(toDollars(q.discount_cents))}`);
+  parts.push(...built.approvals);
+  parts.push(link ? `link valid until ${link.expiresAt}` : 'saved as a draft');
+  return parts.join('; ');
 }
 
 export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: OperatorGate): void {
   const { commerce } = deps;
   const q = deps.database.q;
-  // The rules the checkout prices by (server/api/cart.ts): the content the commerce services were made with.
-  const rules = { shippingMethods: commerce.content.shippingMethods ?? [], taxRules: commerce.content.taxRules ?? [] };
+  const builder = quoteBuilderDeps(deps);
 
-  /** The quote, or 404; 409 once an order was made from it (its link can no longer change). */
+  /** The quote, or 404; 409 once an order was made from it (its link can no longer change), or while it is a draft. */
   const linkableQuote = async (id: number): Promise<QuoteRow> => {
     const quote = await commerce.quotes.row(id);
     if (!quote) throw quoteNotFound();
     if (quote.order_id !== null) throw new ApiError(409, 'quote_ordered', QUOTE_ALREADY_ORDERED);
+    if (quote.status === 'draft') throw new ApiError(409, 'quote_draft', QUOTE_IS_DRAFT);
     return quote;
+  };
+
+  /** The answer to a saved quote: its detail, and the link when it was sent. */
+  const saved = async (ctx: Parameters<Parameters<Router['get']>[1]>[0], operator: SignedInOperator, action: string, built: BuiltQuote, linkDays: number | undefined) => {
+    const link = built.quote.status === 'draft' ? null : await commerce.quotes.issueLink(built.quote.id, linkDays ?? DEFAULT_LINK_DAYS);
+    await gate.audit(ctx, operator, action, savedWords(built, link));
+    return { success: true, data: { quote: await quoteDetail(q, built.quote.id), link: link && { url: link.url, expiresAt: link.expiresAt } } };
   };
 
   api.get(catalogSearchEndpoint.path, async (ctx) => {
     await gate.require(ctx, 'viewer');
     const { query } = checkRequest(catalogSearchEndpoint, ctx);
-    ctx.body = { success: true, data: searchCatalog(commerce.catalog, query.search ?? '', query.samples ?? 'include').map(catalogLine) };
+    ctx.body = { success: true, data: searchCatalog(builder.catalog, query.search ?? '', query.samples ?? 'include') };
+  });
+
+  api.get(cabinetStylesEndpoint.path, async (ctx) => {
+    await gate.require(ctx, 'viewer');
+    checkRequest(cabinetStylesEndpoint, ctx);
+    ctx.body = { success: true, data: cabinetStyles(builder.catalog.kitchen) };
   });
 
   api.post(quotePriceEndpoint.path, async (ctx) => {
     await gate.require(ctx, 'editor');
     const { body } = checkRequest(quotePriceEndpoint, ctx, await readJson(ctx));
-    const lines = readQuoteLines(body.lines, commerce.catalog);
-    const price = priceQuote(lines, body.discount ?? null, pricingAddress(body.shippingAddress ?? body.billingAddress), rules);
-    ctx.body = { success: true, data: priceView(price) };
+    // Priced as a publisher would see it: the builder shows whether sending needs one, it is not refused here.
+    const { price, approval } = priceRequest(builder, body, { role: 'publisher' });
+    ctx.body = { success: true, data: priceView(price, approval) };
   });
 
   api.post(quoteCreateEndpoint.path, async (ctx) => {
     const operator = await gate.require(ctx, 'editor');
     const { body } = checkRequest(quoteCreateEndpoint, ctx, await readJson(ctx));
-    const quote = await buildQuote({ q, quotes: commerce.quotes, catalog: commerce.catalog, rules }, body);
-    const link = await commerce.quotes.issueLink(quote.id, body.linkDays ?? DEFAULT_LINK_DAYS);
-    await gate.audit(ctx, operator, 'quote.create', `${quote.increment_id} for ${quote.email}, total ${toDollars(quote.total_cents).toFixed(2)}; link valid until ${link.expiresAt}`);
+    const built = await buildQuote(builder, body, operator);
     ctx.status = 201;
-    ctx.body = { success: true, data: { quote: await quoteDetail(q, quote.id), link: { url: link.url, expiresAt: link.expiresAt } } };
+    ctx.body = await saved(ctx, operator, body.draft === true ? 'quote.draft' : 'quote.create', built, body.linkDays);
+  });
+
+  api.put(quoteUpdateEndpoint.path, async (ctx) => {
+    const operator = await gate.require(ctx, 'editor');
+    const { params, body } = checkRequest(quoteUpdateEndpoint, ctx, await readJson(ctx));
+    const current = await commerce.quotes.row(Number(params.id));
+    if (!current) throw quoteNotFound();
+    const built = await updateDraft(builder, current.id, body, operator, current);
+    ctx.body = await saved(ctx, operator, body.draft === true ? 'quote.draft' : 'quote.send', built, body.linkDays);
+  });
+
+  api.post(quoteImportEndpoint.path, async (ctx) => {
+    await gate.require(ctx, 'editor');
+    const { body } = checkRequest(quoteImportEndpoint, ctx, await readJson(ctx));
+    ctx.body = { success: true, data: importCabinetList(builder.catalog, body) };
   });
 
   api.get(quoteListEndpoint.path, async (ctx) => {
@@ -104,6 +130,19 @@ export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: Opera
     await gate.require(ctx, 'viewer');
     const { params } = checkRequest(quoteDetailEndpoint, ctx);
     ctx.body = { success: true, data: await quoteDetail(q, Number(params.id)) };
+  });
+
+  api.get(quotePdfEndpoint.path, async (ctx) => {
+    await gate.require(ctx, 'viewer');
+    const { params } = checkRequest(quotePdfEndpoint, ctx);
+    const quote = await commerce.quotes.row(Number(params.id));
+    if (!quote) throw quoteNotFound();
+    const view = QuoteService.view(quote);
+    const draft = quote.status === 'draft';
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `attachment; filename="${quotePdfName(view, draft)}"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = renderQuotePdf({ view, storeName: commerce.content.settings.siteName, draft });
   });
 
   api.post(quoteLinkEndpoint.path, async (ctx) => {

@@ -15,6 +15,7 @@ import type { OrderStatus } from '../orders/order-status';
 export const PAID_ORDER_STATUSES: readonly OrderStatus[] = ['ordered', 'processing', 'shipped', 'complete', 'holded', 'closed'];
 
 export interface QuoteStateInput {
+  status: string;
   tokenHash: string | null;
   tokenExpiresAt: string | null;
   orderId: number | null;
@@ -22,6 +23,7 @@ export interface QuoteStateInput {
 }
 
 export function quoteState(q: QuoteStateInput, now: Date): QuoteState {
+  if (q.status === 'draft') return 'draft';
   if (q.orderId !== null) return q.orderStatus !== null && (PAID_ORDER_STATUSES as readonly string[]).includes(q.orderStatus) ? 'paid' : 'converted';
   if (q.tokenHash === null || q.tokenExpiresAt === null) return 'no_link';
   return Date.parse(q.tokenExpiresAt) > now.getTime() ? 'open' : 'expired';
@@ -41,8 +43,10 @@ export function stateFilter(state: QuoteState, now: Date): (eb: QuoteWithOrder) 
       return (eb) => eb.and([eb('quote.order_id', 'is not', null), eb('sales_order.status', 'in', paid)]);
     case 'converted':
       return (eb) => eb.and([eb('quote.order_id', 'is not', null), eb.or([eb('sales_order.status', 'is', null), eb('sales_order.status', 'not in', paid)])]);
+    case 'draft':
+      return (eb) => eb('quote.status', '=', 'draft');
     case 'no_link':
-      return (eb) => eb.and([eb('quote.order_id', 'is', null), eb.or([eb('quote.token_hash', 'is', null), eb('quote.token_expires_at', 'is', null)])]);
+      return (eb) => eb.and([eb('quote.status', '!=', 'draft'), eb('quote.order_id', 'is', null), eb.or([eb('quote.token_hash', 'is', null), eb('quote.token_expires_at', 'is', null)])]);
     case 'open':
       return (eb) => eb.and([eb('quote.order_id', 'is', null), eb('quote.token_hash', 'is not', null), eb('quote.token_expires_at', '>', nowIso)]);
     case 'expired':

@@ -122,7 +122,7 @@ describe('erasing a subscriber', () => {
       payment_method: 'test', payment_method_label: 'Test', po_number: null, additional_notes: null, quote_id: null, split_payment_enabled: 0, minimum_split_cents: 0, email_sent: 1, created_at: AT, updated_at: AT,
     });
     await q.insert('quote', {
-      increment_id: 'Q-1', po_number: null, status: 'sent', first_name: 'Dee', last_name: 'Lee', email: 'dee@example.com', phone: null, items: '[]', addresses: '{}', subtotal_cents: 0, shipping_cents: 0, tax_cents: 0, discount_cents: 0,
+      increment_id: 'Q-1', po_number: null, status: 'sent', first_name: 'Dee', last_name: 'Lee', email: 'dee@example.com', phone: null, items: '[]', addresses: '{}', subtotal_cents: 0, shipping_cents: 0, shipping_tax_cents: 0, tax_cents: 0, tax_percent: 0, discount_cents: 0,
       total_cents: 0, shipping_method: 'ground', shipping_label: 'Ground', additional_notes: null, split_payment_enabled: 0, minimum_split_cents: 0, token_hash: null, token_expires_at: null, order_id: null, customer_id: null, created_at: AT,
     });
     await q.insert('customer', { email: 'dee@example.com', email_normalized: 'dee@example.com', password_hash: 'x', first_name: 'Dee', last_name: 'Lee', phone: null, default_shipping_address_id: null, default_billing_address_id: null, created_at: AT, updated_at: AT });

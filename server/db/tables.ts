@@ -149,6 +149,8 @@ export interface SalesOrderItemTable {
   /** JSON: [{type, label, value}] (the finish). */
   custom_options: string;
   notes: string | null;
+  /** JSON: a kitchen line's words (schemas/evaluators/quote-lines.ts LineDetail), from its quote; null for a door sample. */
+  detail: string | null;
 }
 
 export interface SalesOrderAddressTable {
@@ -188,7 +190,7 @@ export interface QuoteTable {
   last_name: string;
   email: string;
   phone: string | null;
-  /** JSON: [{name, sku, qty, priceCents, rowTotalCents, notes}]. */
+  /** JSON: [{name, sku, qty, priceCents, rowTotalCents, notes, customOptions?, detail?}] (server/orders/quote-orders.ts QuoteItem). */
   items: string;
   /** JSON: the addresses as the API shows them. */
   addresses: string;
@@ -209,6 +211,12 @@ export interface QuoteTable {
   /** The customer account the quote belongs to (customer.id as text, like sales_order.customer_id). */
   customer_id: string | null;
   created_at: string;
+  /** JSON: the builder's request as last saved (a draft opens in the builder again); null for a quote of the command line. */
+  request: string | null;
+  tax_percent: number;
+  shipping_tax_cents: number;
+  /** The estimate (form_submission.id) a starting quote was made from. */
+  lead_id: number | null;
 }
 
 export interface PaymentTable {

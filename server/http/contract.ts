@@ -101,6 +101,12 @@ function check(endpoint: Endpoint, part: keyof EndpointRequest, value: unknown):
   throw new ApiError(invalid?.status ?? 400, invalid?.error ?? errorCode(schema, validate.errors ?? []), invalid?.message ?? first, invalid?.describe === false ? undefined : fields);
 }
 
+/** A body checked against its endpoint's contract outside a request (a command that takes the same body): the 400 of check. */
+export function checkBody<E extends Endpoint>(endpoint: E, body: unknown): RequestBody<E> {
+  check(endpoint, 'body', body);
+  return body as RequestBody<E>;
+}
+
 export interface CheckedRequest<E extends Endpoint> {
   body: RequestBody<E>;
   query: RequestQuery<E>;

@@ -4,6 +4,7 @@
  * Subjects word for word: 'Order Confirmation #{id}', 'New Order #{id}',
  * 'Payment Confirmation - Order #{id} Placed on {date}'.
  */
+import { totalsRows } from '../../schemas/evaluators/quote-lines';
 import { formatMoney } from '../../schemas/money';
 import type { OrderView } from '../orders/order-view';
 import type { MailDocument, MailRow, RenderedMail } from './mail-document';
@@ -37,6 +38,11 @@ function paymentMethodLabel(order: OrderView): string {
   return last?.methodLabel ?? order.payment.methodLabel;
 }
 
+/** The totals' rows, which add up to the total: the same rows as every page (schemas/evaluators/quote-lines.ts). */
+function orderTotalsRows(order: OrderView): MailRow[] {
+  return totalsRows({ subtotal: order.subtotal, discount: Math.abs(order.discountAmount), shipping: order.shippingAmount, tax: order.taxAmount, shippingTax: order.shippingTaxAmount, taxPercent: order.taxPercent, total: order.total }).map((r) => ({ label: r.label, value: r.display }));
+}
+
 /** The order as both confirmations show it: its lines and totals, addresses, shipping and notes. */
 function orderDocument(order: OrderView, heading: string, intro: string): MailDocument {
   const addresses = (['billing', 'shipping'] as const).flatMap((type) => {
@@ -56,12 +62,7 @@ function orderDocument(order: OrderView, heading: string, intro: string): MailDo
       {
         kind: 'lines',
         lines: order.items.map(orderMailLine),
-        totals: [
-          { label: 'Subtotal', value: formatMoney(order.subtotal) },
-          { label: 'Shipping', value: formatMoney(order.shippingAmount) },
-          { label: 'Tax', value: formatMoney(order.taxAmount) },
-          { label: 'Total', value: formatMoney(order.total) },
-        ],
+        totals: orderTotalsRows(order),
       },
       ...addresses,
       { kind: 'rows', rows: [{ label: 'Shipping method', value: order.shippingLabel }] },

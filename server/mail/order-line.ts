@@ -1,27 +1,21 @@
 /**
- * What a line of an order says in an e-mail: its product, its code and options, its note, how many
- * and its total. Every mail that lists lines goes through here, so what a line shows is changed in
- * this one place.
+ * What a line of an order says in an e-mail, in the words of every page (one formatter,
+ * schemas/evaluators/quote-lines.ts): its description, its code, finish and options, its room or
+ * wall, its note, how many and its total. Every mail that lists lines goes through here.
  */
-import { formatMoney } from '../../schemas/money';
+import { lineWords } from '../../schemas/evaluators/quote-lines';
 import type { OrderView } from '../orders/order-view';
 import type { MailLine } from './mail-document';
 
 type OrderItem = OrderView['items'][number];
 
-/** A stored option ({type: 'Finish', label: 'Sage Green'}) as "Finish: Sage Green". */
-function optionText(option: unknown): string {
-  if (typeof option !== 'object' || option === null) return '';
-  const { type, label } = option as { type?: unknown; label?: unknown };
-  return [type, label].filter((part) => part !== undefined && part !== null && String(part) !== '').map(String).join(': ');
-}
-
 export function orderMailLine(item: OrderItem): MailLine {
+  const w = lineWords(item);
   return {
-    title: item.name,
-    details: [`SKU ${item.sku}`, ...item.customOptions.map(optionText).filter((text) => text !== '')],
-    note: item.notes.trim(),
+    title: w.description,
+    details: [w.code, ...w.details, ...(w.group ? [`For: ${w.group}`] : []), ...(Number(w.quantity) > 1 ? [`${w.unitPrice} each`] : [])],
+    note: w.notes,
     qty: item.qty,
-    total: formatMoney(item.rowTotal),
+    total: w.total,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import { toDollars } from '../../schemas/money';
+import type { LineDetail } from '../../schemas/evaluators/quote-lines';
 import type { Queries } from '../db/queries';
 import type { PaymentOverpaymentTable, PaymentRefundTable, PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
 import { REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
@@ -229,6 +230,7 @@ export function orderView(r: OrderRecord) {
       rowTotalInclTax: toDollars(i.row_total_incl_tax_cents),
       customOptions: parseJson<unknown[]>(i.custom_options, []),
       notes: i.notes ?? '',
+      ...(i.detail ? { detail: parseJson<LineDetail | null>(i.detail, null) ?? undefined } : {}),
     })),
     addresses: r.addresses.map(addressView),
     payments: r.payments.map(paymentView),

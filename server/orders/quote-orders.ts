@@ -4,6 +4,7 @@
  * before its order_id is read, so a second conversion (another request, another server) waits and
  * then finds that order; sales_order.quote_id is unique as the backstop.
  */
+import type { LineDetail } from '../../schemas/evaluators/quote-lines';
 import type { PaymentMethod } from '../../schemas/payment-methods.schema';
 import type { Queries } from '../db/queries';
 import { nowIso } from '../services/request-input';
@@ -20,8 +21,12 @@ export interface QuoteItem {
   priceCents: number;
   rowTotalCents: number;
   notes: string;
-  /** The finish a studio quote's line is made in (server/back-office/quote-pricing.ts); absent in a quote of the command line. */
+  /** The finish a door sample's line is made in (server/back-office/quote-pricing.ts). */
   customOptions?: { type: string; value: string; label: string }[];
+  /** A kitchen line's words (its finish, options, measure, room); the order's line keeps them. */
+  detail?: LineDetail;
+  /** Pounds, for the order's weight. */
+  weight?: number;
 }
 
 export function quoteNotFound(): OrderError {
@@ -49,14 +54,15 @@ export async function placeFromQuote(tx: Queries, quoteId: number, gateway: stri
     original_price_cents: i.priceCents,
     price_incl_tax_cents: i.priceCents,
     qty: i.qty,
-    weight: 0,
-    row_weight: 0,
+    weight: i.qty ? (i.weight ?? 0) / i.qty : 0,
+    row_weight: i.weight ?? 0,
     row_total_cents: i.rowTotalCents,
     tax_percent: 0,
     tax_cents: 0,
     row_total_incl_tax_cents: i.rowTotalCents,
     custom_options: JSON.stringify(i.customOptions ?? []),
     notes: i.notes || null,
+    detail: i.detail ? JSON.stringify(i.detail) : null,
   }));
   const record = await insertOrder(
     tx,
@@ -74,12 +80,12 @@ export async function placeFromQuote(tx: Queries, quoteId: number, gateway: stri
       currency: 'USD',
       subtotal_cents: quote.subtotal_cents,
       shipping_cents: quote.shipping_cents,
-      shipping_tax_cents: 0,
+      shipping_tax_cents: quote.shipping_tax_cents,
       tax_cents: quote.tax_cents,
       discount_cents: quote.discount_cents,
       total_cents: quote.total_cents,
-      tax_percent: 0,
-      weight: 0,
+      tax_percent: quote.tax_percent,
+      weight: Math.round(items.reduce((a, i) => a + (i.weight ?? 0), 0) * 1000) / 1000,
       total_item_count: items.reduce((a, i) => a + i.qty, 0),
       shipping_method: quote.shipping_method,
       shipping_label: quote.shipping_label,

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderPayload, quoteFile, skus } from '../api/commerce-test-kit';
+import { orderPayload, storeQuote, skus } from '../api/commerce-test-kit';
 import { projectRoot } from '../build-output';
 import { openLiveSite } from '../content/live-site';
 import { createLogger } from '../logger';
@@ -125,7 +125,7 @@ describe('three servers on one PostgreSQL', () => {
 
   it('twenty first payments of one quote, spread over the three, make one order with one payment', async () => {
     const quotes = new QuoteService(q(), server(0).url);
-    const quote = await quotes.create({ ...quoteFile, splitPaymentEnabled: false });
+    const quote = await storeQuote(quotes, { splitPaymentEnabled: false });
     const link = await quotes.issueLink(quote.id);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -142,7 +142,7 @@ describe('three servers on one PostgreSQL', () => {
 
   it('twenty conversions of one paid quote, spread over the three, make one order', async () => {
     const quotes = new QuoteService(q(), server(0).url);
-    const quote = await quotes.create({ ...quoteFile, splitPaymentEnabled: false });
+    const quote = await storeQuote(quotes, { splitPaymentEnabled: false });
     const link = await quotes.issueLink(quote.id);
     const paid = await call(server(0).url, 'POST', '/api/payment/test/charge', { body: { ...card(), metadata: { quoteId: String(quote.id) } }, headers: { ...bearer(link.token), 'Idempotency-Key': `quote-${quote.id}` } });
     expect(paid.status, paid.text).toBe(200);

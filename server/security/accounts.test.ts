@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api, orderPayload, quoteFile } from '../api/commerce-test-kit';
+import { api, orderPayload, storeQuote } from '../api/commerce-test-kit';
 import { answers, Browser, freePort, newCustomer, outbox, resetToken, savedAddress, signedUp } from '../api/my-account-test-kit';
 import { attachOrderToCustomer } from '../orders/cart-orders';
 import { attachQuoteToCustomer } from '../services/account-orders';
@@ -111,7 +111,7 @@ describe('another customer', () => {
       bOrders.push(order);
     }
     const quotes = new QuoteService(server.q, server.url);
-    const bQuotes = [await quotes.create(quoteFile as never), await quotes.create(quoteFile as never)];
+    const bQuotes = [await storeQuote(quotes), await storeQuote(quotes)];
     for (const q of bQuotes) await attachQuoteToCustomer(server.q, q.id, b.customerId);
     const bView = async () => JSON.stringify([(await b.browser.call('GET', '/api/my-account/me')).body, (await b.browser.call('GET', '/api/my-account/orders')).body]);
     const before = await bView();

@@ -1,6 +1,6 @@
 /**
  * The back office's quote endpoints against an attacker: no session, a customer's session, a
- * guessed studio session cookie, a viewer creating, linking or e-mailing, an editor's write from a
+ * guessed studio session cookie, a viewer creating, changing, importing, linking or e-mailing, an editor's write from a
  * foreign Origin, a price or total smuggled into the body, an unknown SKU, a discount above the
  * subtotal, an unknown quote. Every refusal is checked to have stored and sent nothing.
  *
@@ -65,12 +65,16 @@ async function snapshot() {
 /** Every quote endpoint with a plausible request. */
 const endpoints = (): [string, string, unknown?][] => [
   ['GET', '/api/studio/catalog?search=shaker'],
+  ['GET', '/api/studio/catalog/styles'],
   ['POST', '/api/studio/quotes/price', { lines: [{ sku: sample!.sku, qty: 1 }] }],
   ['POST', '/api/studio/quotes', body()],
   ['GET', '/api/studio/quotes'],
   ['GET', `/api/studio/quotes/${target.id}`],
   ['POST', `/api/studio/quotes/${target.id}/link`, {}],
   ['POST', `/api/studio/quotes/${target.id}/email`, {}],
+  ['PUT', `/api/studio/quotes/${target.id}`, body({ draft: true })],
+  ['POST', '/api/studio/quotes/import', { csv: 'B24,2', style: 'hartford-shaker' }],
+  ['GET', `/api/studio/quotes/${target.id}/pdf`],
 ];
 
 describe('who may call', () => {
@@ -87,7 +91,7 @@ describe('who may call', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('lets a viewer read, never price, create, link or e-mail', async () => {
+  it('lets a viewer read, never price, create, change, import, link or e-mail', async () => {
     const before = await snapshot();
     for (const [method, pathname, payload] of endpoints()) {
       const res = await call(as.viewer, method, pathname, payload);
@@ -99,7 +103,7 @@ describe('who may call', () => {
   it("refuses an editor's write from a foreign Origin, or with none", async () => {
     const before = await snapshot();
     const { Origin: _own, ...noOrigin } = as.editor;
-    for (const [method, pathname, payload] of endpoints().filter(([m]) => m === 'POST')) {
+    for (const [method, pathname, payload] of endpoints().filter(([m]) => m !== 'GET')) {
       expect((await call({ ...as.editor, Origin: 'https://attacker.example' }, method, pathname, payload)).status, `${pathname} foreign`).toBe(403);
       expect((await call(noOrigin, method, pathname, payload)).status, `${pathname} no Origin`).toBe(403);
     }

@@ -13,7 +13,7 @@
  * @engines sqlite postgres: payments race under the order's row lock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderPayload, quoteFile, skus } from '../api/commerce-test-kit';
+import { orderPayload, quoteFile, storeQuote, skus } from '../api/commerce-test-kit';
 import { bearer, call, card, CARD_NEEDS_AUTHENTICATION, freshClient, orderSnapshot, strangerHeaders } from './attacker-kit';
 import { startShop, type Shop } from './scripted-shop';
 
@@ -131,7 +131,7 @@ describe('a payment waiting for the bank holds the order', () => {
   });
 
   it('holds a split-payment order too; its page proves itself by e-mail, and a wrong e-mail cancels nothing', async () => {
-    const quote = await shop.quotes.create({ ...quoteFile });
+    const quote = await storeQuote(shop.quotes);
     const link = await shop.quotes.issueLink(quote.id);
     const first = await call(shop.url, 'POST', '/api/payment/test/charge', { body: { ...card(), amount: 600, metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
     expect(first.status).toBe(200);

@@ -7,7 +7,7 @@
  * @engines sqlite: proof of ownership is checked before any query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderPayload, quoteFile } from '../api/commerce-test-kit';
+import { orderPayload, quoteFile, storeQuote } from '../api/commerce-test-kit';
 import { bearer, call, card, CARD_DECLINED, freshClient, leaks, paymentCount, quoteSnapshot, strangerHeaders } from './attacker-kit';
 import { startShop, type Shop } from './scripted-shop';
 
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function newQuote(overrides: Record<string, unknown> = {}) {
-  const quote = await shop.quotes.create({ ...quoteFile, ...overrides });
+  const quote = await storeQuote(shop.quotes, overrides);
   return { quote, link: await shop.quotes.issueLink(quote.id) };
 }
 

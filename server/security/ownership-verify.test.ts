@@ -7,7 +7,7 @@
  * @engines sqlite: proof of ownership is checked before any query.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderPayload, quoteFile } from '../api/commerce-test-kit';
+import { orderPayload, quoteFile, storeQuote } from '../api/commerce-test-kit';
 import { bearer, call, card, freshClient, leaks, orderSnapshot, quoteSnapshot, strangerHeaders } from './attacker-kit';
 import { startShop, type Shop } from './scripted-shop';
 
@@ -62,7 +62,7 @@ describe('verify with a transaction id alone', () => {
   });
 
   it('does not convert a quote for a stranger holding the quote payment\'s id', async () => {
-    const quote = await shop.quotes.create({ ...quoteFile, splitPaymentEnabled: false });
+    const quote = await storeQuote(shop.quotes, { splitPaymentEnabled: false });
     const link = await shop.quotes.issueLink(quote.id);
     const created = await call(shop.url, 'POST', '/api/payment/stripe/payment-intent', { body: { metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
     expect(created.status).toBe(200);

@@ -7,7 +7,7 @@
  * @engines sqlite: the quote's money is the server's arithmetic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billing, quoteFile } from '../api/commerce-test-kit';
+import { billing, quoteFile, storeQuote } from '../api/commerce-test-kit';
 import { bearer, call, card, orderSnapshot } from './attacker-kit';
 import { startShop, type Shop } from './scripted-shop';
 
@@ -24,7 +24,7 @@ const QUOTE_TOTAL = 2625.2;
 
 /** A quote converted by a payment still processing, which then fails: an order with nothing paid. */
 async function quoteOrderWithFailedPayment() {
-  const quote = await shop.quotes.create({ ...quoteFile, splitPaymentEnabled: false });
+  const quote = await storeQuote(shop.quotes, { splitPaymentEnabled: false });
   const link = await shop.quotes.issueLink(quote.id);
   const created = await call(shop.url, 'POST', '/api/payment/stripe/payment-intent', { body: { metadata: { quoteId: String(quote.id) } }, headers: bearer(link.token) });
   const intentId = created.body.paymentIntent.id as string;

@@ -1,7 +1,8 @@
 /**
- * Builds the commerce services once per app: orders, quotes, payments, the sample catalog, order
+ * Builds the commerce services once per app: orders, quotes, payments, the sample and kitchen catalogs, order
  * access tokens, the lookup rate limiter and the mail settings.
  */
+import type { KitchenCatalog } from '../../schemas/catalog/kitchen-catalog';
 import type { Content } from '../content/load-content';
 import type { Database } from '../db/database';
 import type { Queries } from '../db/queries';
@@ -20,6 +21,8 @@ export interface Commerce {
   q: Queries;
   content: Content;
   catalog: SampleCatalog;
+  /** Cabinets, countertops and services, which quotes are made of (the content's, unless a test gives its own). */
+  kitchen: KitchenCatalog;
   orders: Orders;
   quotes: QuoteService;
   payments: PaymentService;
@@ -39,7 +42,7 @@ export const LOOKUPS_PER_MINUTE = 5;
 export const CHECKS_PER_MINUTE = 60;
 
 /** Async: the key of the order access tokens is read (or made, once) from the database. */
-export async function createCommerce(deps: { content: Content; database: Database; publicUrl: string; mail: MailConfig; confirm: ConfirmPayment; catalog?: SampleCatalog }): Promise<Commerce> {
+export async function createCommerce(deps: { content: Content; database: Database; publicUrl: string; mail: MailConfig; confirm: ConfirmPayment; catalog?: SampleCatalog; kitchen?: KitchenCatalog }): Promise<Commerce> {
   const q = deps.database.q;
   const catalog = deps.catalog ?? loadSampleCatalog(deps.content.dir);
   const rules = {
@@ -60,6 +63,7 @@ export async function createCommerce(deps: { content: Content; database: Databas
     q,
     content: deps.content,
     catalog,
+    kitchen: deps.kitchen ?? deps.content.kitchen,
     orders,
     quotes,
     payments,

@@ -1,17 +1,16 @@
 /**
- * Quotes (001): made by an operator (npm run quote), paid by the customer through a link that
- * carries the quote id and a token. Only the token's sha256 is stored; a link expires; the check
- * runs in constant time. Totals are fixed when the quote is made.
+ * Quotes (001): made by an operator from the catalog (the studio's builder or npm run quote, both
+ * through server/back-office/quote-builder.ts), paid by the customer through a link that carries the
+ * quote id and a token. Only the token's sha256 is stored; a link expires; the check runs in
+ * constant time. Totals are fixed when the quote is sent.
  */
 import crypto from 'node:crypto';
-import { toCents, toDollars } from '../../schemas/money';
+import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
 import type { QuoteTable } from '../db/tables';
 import { ApiError } from '../http/api-error';
-import { readAddresses } from '../orders/order-address';
 import type { QuoteItem } from '../orders/quote-orders';
-import { readEmailAddress } from './email-address';
-import { isRecord, nowIso, optionalString, requiredString, type Json } from './request-input';
+import { nowIso } from './request-input';
 import { constantTimeEqual, sha256Hex } from './secrets';
 
 export const QUOTE_EXPIRED_MESSAGE = 'The quote link has expired. Please contact admin to receive a new payment link.';
@@ -19,8 +18,9 @@ export const QUOTE_NOT_FOUND_MESSAGE = 'Quote not found. The link may be incorre
 export const DEFAULT_LINK_DAYS = 7;
 
 export type QuoteRow = { [K in keyof QuoteTable]: K extends 'id' ? number : QuoteTable[K] };
-/** What a new quote is made of; the rest (number, status, link, order, time) the store sets. */
-export type QuoteFields = Omit<QuoteRow, 'id' | 'increment_id' | 'status' | 'token_hash' | 'token_expires_at' | 'order_id' | 'created_at'>;
+/** What a new quote is made of; the rest (number, link, order, time) the store sets. A draft says so in `status`. */
+export type QuoteFields = Omit<QuoteRow, 'id' | 'increment_id' | 'status' | 'token_hash' | 'token_expires_at' | 'order_id' | 'created_at' | 'request' | 'tax_percent' | 'shipping_tax_cents' | 'lead_id'> &
+  Partial<Pick<QuoteRow, 'status' | 'request' | 'tax_percent' | 'shipping_tax_cents' | 'lead_id'>>;
 
 export interface QuoteLink {
   quoteId: number;
@@ -32,16 +32,6 @@ export interface QuoteLink {
 
 export function quoteNotExist(): ApiError {
   return new ApiError(400, 'quoteNotExist', QUOTE_NOT_FOUND_MESSAGE, undefined, { errorType: 'quoteNotExist' });
-}
-
-function money(raw: unknown, field: string, errors: Record<string, string>, fallback = 0): number {
-  if (raw === undefined || raw === null || raw === '') return toCents(fallback);
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : NaN;
-  if (!Number.isFinite(n) || n < 0 || n > 10_000_000) {
-    errors[field] = 'Must be a valid number';
-    return 0;
-  }
-  return toCents(n);
 }
 
 export interface QuoteAccess {
@@ -59,75 +49,41 @@ export class QuoteService {
     private readonly publicUrl: string,
   ) {}
 
-  /** Stores a quote from an operator's JSON file; totals are computed from its items once, here. */
-  async create(body: Json): Promise<QuoteRow> {
-    const errors: Record<string, string> = {};
-    const read = readEmailAddress(requiredString(body.email, 'email', 'Email is required', 254));
-    if ('problem' in read) errors.email = read.problem;
-    const email = 'address' in read ? read.address : String(body.email).trim();
-    const firstName = requiredString(body.firstName, 'firstName', 'This field is required', 50);
-    const lastName = requiredString(body.lastName, 'lastName', 'This field is required', 50);
-    const { billing, shipping } = readAddresses(body, email);
-    if (!Array.isArray(body.items) || body.items.length === 0) errors.items = 'A quote needs at least one item.';
-    const items: QuoteItem[] = [];
-    (Array.isArray(body.items) ? body.items : []).forEach((raw: unknown, i: number) => {
-      if (!isRecord(raw)) {
-        errors[`items.${i}`] = 'Each item is an object.';
-        return;
-      }
-      const name = typeof raw.name === 'string' && raw.name.trim() ? raw.name.trim() : '';
-      const sku = typeof raw.sku === 'string' && raw.sku.trim() ? raw.sku.trim() : '';
-      if (!name) errors[`items.${i}.name`] = 'This field is required';
-      if (!sku) errors[`items.${i}.sku`] = 'This field is required';
-      const qty = typeof raw.qty === 'number' && Number.isInteger(raw.qty) && raw.qty > 0 ? raw.qty : 0;
-      if (!qty) errors[`items.${i}.qty`] = 'Must be a number';
-      const priceCents = money(raw.price, `items.${i}.price`, errors);
-      items.push({ name, sku, qty, priceCents, rowTotalCents: priceCents * qty, notes: typeof raw.notes === 'string' ? raw.notes : '' });
-    });
-    const shippingCents = money(body.shippingAmount, 'shippingAmount', errors);
-    const taxCents = money(body.taxAmount, 'taxAmount', errors);
-    const discountCents = money(body.discountAmount, 'discountAmount', errors);
-    const minimumSplitCents = money(body.minimumSplitAmount, 'minimumSplitAmount', errors);
-    const subtotalCents = items.reduce((a, i) => a + i.rowTotalCents, 0);
-    const totalCents = subtotalCents + shippingCents + taxCents - discountCents;
-    if (totalCents <= 0) errors.total = 'The quote total must be above 0.';
-    if (Object.keys(errors).length) throw new ApiError(400, 'validation_failed', Object.values(errors)[0]!, errors);
-    return this.store({
-      po_number: optionalString(body.poNumber, 'poNumber', 100) ?? null,
-      first_name: firstName,
-      last_name: lastName,
-      email,
-      phone: optionalString(body.phone, 'phone', 30) ?? billing.phoneNumber,
-      items: JSON.stringify(items),
-      addresses: JSON.stringify([billing, shipping]),
-      subtotal_cents: subtotalCents,
-      shipping_cents: shippingCents,
-      tax_cents: taxCents,
-      discount_cents: discountCents,
-      total_cents: totalCents,
-      shipping_method: optionalString(body.shippingMethod, 'shippingMethod', 100) ?? 'freight',
-      shipping_label: optionalString(body.shippingLabel, 'shippingLabel', 200) ?? 'Freight delivery',
-      additional_notes: optionalString(body.additionalNotes, 'additionalNotes', 4000) ?? null,
-      split_payment_enabled: body.splitPaymentEnabled === true ? 1 : 0,
-      minimum_split_cents: minimumSplitCents,
-      customer_id: null,
-    });
-  }
-
   /**
-   * Inserts a quote whose money is already computed (by create above, or the studio's quote
-   * builder, server/back-office/quote-builder.ts) and numbers it Q100000 + id; no link yet.
+   * Inserts a quote whose money is already computed from the catalog (server/back-office/quote-builder.ts,
+   * for the studio and the quote command) and numbers it Q100000 + id; no link yet.
    */
   async store(fields: QuoteFields): Promise<QuoteRow> {
     return this.q.transaction(async (q) => {
       const row = (await q.first(
         q.db
           .insertInto('quote')
-          .values({ ...fields, increment_id: null, status: 'ready_to_order', token_hash: null, token_expires_at: null, order_id: null, created_at: nowIso() })
+          .values({
+            ...fields,
+            status: fields.status ?? 'ready_to_order',
+            request: fields.request ?? null,
+            tax_percent: fields.tax_percent ?? 0,
+            shipping_tax_cents: fields.shipping_tax_cents ?? 0,
+            lead_id: fields.lead_id ?? null,
+            increment_id: null, token_hash: null, token_expires_at: null, order_id: null, created_at: nowIso() })
           .returning('id'),
       ))!;
       await q.run(q.db.updateTable('quote').set({ increment_id: `Q${String(100000 + row.id)}` }).where('id', '=', row.id));
       return (await this.row(row.id, q))!;
+    });
+  }
+
+  /**
+   * Replaces a draft's content (and its status, when it is sent), under its row's lock: undefined
+   * when it is no longer a draft (another operator sent it meanwhile).
+   */
+  async replaceDraft(id: number, fields: QuoteFields): Promise<QuoteRow | undefined> {
+    return this.q.transaction(async (q) => {
+      const row = await q.first(q.lockRow(q.db.selectFrom('quote').select(['id', 'status']).where('id', '=', id)));
+      if (!row || row.status !== 'draft') return undefined;
+      await q.run(q.db.updateTable('quote').set({ ...fields, status: fields.status ?? 'draft' }).where('id', '=', id));
+      this.answers.delete(id);
+      return (await this.row(id, q))!;
     });
   }
 
@@ -207,12 +163,24 @@ export class QuoteService {
       email: quote.email,
       phone: quote.phone ?? '',
       addresses: addresses.map((a, i) => ({ id: i + 1, ...a })),
-      items: items.map((i, n) => ({ id: n + 1, name: i.name, sku: i.sku, qty: i.qty, price: toDollars(i.priceCents), rowTotal: toDollars(i.rowTotalCents), notes: i.notes })),
+      items: items.map((i, n) => ({
+        id: n + 1,
+        name: i.name,
+        sku: i.sku,
+        qty: i.qty,
+        price: toDollars(i.priceCents),
+        rowTotal: toDollars(i.rowTotalCents),
+        notes: i.notes,
+        ...(i.customOptions?.length ? { customOptions: i.customOptions } : {}),
+        ...(i.detail ? { detail: i.detail } : {}),
+      })),
       subtotal: toDollars(quote.subtotal_cents),
       shippingAmount: toDollars(quote.shipping_cents),
       shippingMethod: quote.shipping_method,
       shippingLabel: quote.shipping_label,
       taxAmount: toDollars(quote.tax_cents),
+      taxPercent: quote.tax_percent,
+      shippingTaxAmount: toDollars(quote.shipping_tax_cents),
       discountAmount: toDollars(quote.discount_cents),
       total: toDollars(quote.total_cents),
       additionalNotes: quote.additional_notes ?? '',

@@ -4,12 +4,14 @@
  */
 import type { RequestBody, RequestQuery, ResponseBody } from '../../schemas/api/endpoint';
 import type {
+  cabinetStylesEndpoint,
   catalogSearchEndpoint,
   quoteCreateEndpoint,
   quoteDetailEndpoint,
   quoteEmailEndpoint,
   quoteLinkEndpoint,
   quoteListEndpoint,
+  quoteImportEndpoint,
   quotePriceEndpoint,
 } from '../../schemas/api/back-office-quotes';
 import { call, data, queryString } from './studio-client';
@@ -17,6 +19,9 @@ import { call, data, queryString } from './studio-client';
 type Data<T> = T extends { data: infer D } ? D : never;
 export type CatalogLine = Data<ResponseBody<typeof catalogSearchEndpoint, 200>>[number];
 export type CatalogOption = CatalogLine['finishes'][number];
+export type CabinetStyle = Data<ResponseBody<typeof cabinetStylesEndpoint, 200>>[number];
+export type CabinetListRequest = RequestBody<typeof quoteImportEndpoint>;
+export type CabinetListRead = Data<ResponseBody<typeof quoteImportEndpoint, 200>>;
 export type QuotePriceRequest = RequestBody<typeof quotePriceEndpoint>;
 export type QuotePrice = Data<ResponseBody<typeof quotePriceEndpoint, 200>>;
 export type QuoteCreateRequest = RequestBody<typeof quoteCreateEndpoint>;
@@ -34,6 +39,8 @@ const quote = (id: number) => `/api/studio/quotes/${id}`;
 export const backOfficeQuotesClient = {
   catalog: (search: string, signal?: AbortSignal) =>
     data(call<ResponseBody<typeof catalogSearchEndpoint, 200>>('GET', `/api/studio/catalog${queryString({ search: search.trim() })}`, undefined, signal)),
+  styles: (signal?: AbortSignal) => data(call<ResponseBody<typeof cabinetStylesEndpoint, 200>>('GET', '/api/studio/catalog/styles', undefined, signal)),
+  importList: (body: CabinetListRequest) => data(call<ResponseBody<typeof quoteImportEndpoint, 200>>('POST', '/api/studio/quotes/import', body)),
   price: (body: QuotePriceRequest, signal?: AbortSignal) => data(call<ResponseBody<typeof quotePriceEndpoint, 200>>('POST', '/api/studio/quotes/price', body, signal)),
   create: (body: QuoteCreateRequest) => data(call<ResponseBody<typeof quoteCreateEndpoint, 201>>('POST', '/api/studio/quotes', body)),
   list: (query: QuoteListQuery, signal?: AbortSignal) => data(call<ResponseBody<typeof quoteListEndpoint, 200>>('GET', `/api/studio/quotes${queryString({ state: query.state, search: query.search, after: query.after })}`, undefined, signal)),

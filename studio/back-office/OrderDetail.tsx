@@ -6,7 +6,8 @@
  * admins also carry refunds out (OrderPayments.tsx, RefundsPanel.tsx); a viewer reads the same
  * screen without those controls.
  */
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
+import { groupLines, lineWords, totalsRows } from '../../schemas/evaluators/quote-lines';
 import { formatMoney } from '../../schemas/money';
 import { StudioApiError } from '../api/studio-client';
 import type { BackOfficeOrdersClient, OrderDetail } from '../api/back-office-orders';
@@ -132,43 +133,55 @@ function ItemsSection({ order }: { order: OrderDetail }) {
             </tr>
           </thead>
           <tbody>
-            {order.items.map((item) => (
-              <tr key={item.id}>
-                <td data-label="Item" className="order-items__item">
-                  <span className="cell">
-                    <span className="order-items__name">{item.name}</span>
-                    <span className="order-items__meta">
-                      <code>{item.sku}</code>
-                      {item.styleTitle || item.styleName ? <> · {item.styleTitle ?? item.styleName}</> : null}
-                    </span>
-                    {item.customOptions.length ? (
-                      <span className="order-items__options">
-                        {item.customOptions.map((option, n) => (
-                          <span key={n}>
-                            {option.label ?? option.type}: {option.value}
+            {groupLines(order.items).map((group) => (
+              <Fragment key={group.group}>
+                {group.group ? (
+                  <tr className="order-items__group">
+                    <th scope="rowgroup" colSpan={5}>
+                      {group.group}
+                    </th>
+                  </tr>
+                ) : null}
+                {group.items.map((item) => {
+                  const w = lineWords(item);
+                  return (
+                    <tr key={item.id}>
+                      <td data-label="Item" className="order-items__item">
+                        <span className="cell">
+                          <span className="order-items__name">{w.description}</span>
+                          <span className="order-items__meta">
+                            <code>{w.code}</code>
+                            {item.styleTitle || item.styleName ? <> · {item.styleTitle || item.styleName}</> : null}
                           </span>
-                        ))}
-                      </span>
-                    ) : null}
-                    {item.notes ? <span className="order-items__notes">Note: {item.notes}</span> : null}
-                  </span>
-                </td>
-                <td data-label="Price" className="cell--money">
-                  {formatMoney(item.price)}
-                  {item.originalPrice !== item.price ? <s className="muted order-items__was">{formatMoney(item.originalPrice)}</s> : null}
-                </td>
-                <td data-label="Qty" className="cell--money">
-                  {item.qty}
-                </td>
-                <td data-label="Tax" className="cell--money">
-                  {formatMoney(item.taxAmount)}
-                  {/* An order made from a quote carries its tax on the order alone: no rate to show per line. */}
-                  {item.taxPercent > 0 ? <span className="muted order-items__rate"> ({item.taxPercent}%)</span> : null}
-                </td>
-                <td data-label="Row total" className="cell--money order-items__total">
-                  <strong>{formatMoney(item.rowTotal)}</strong>
-                </td>
-              </tr>
+                          {w.details.length ? (
+                            <span className="order-items__options">
+                              {w.details.map((d) => (
+                                <span key={d}>{d}</span>
+                              ))}
+                            </span>
+                          ) : null}
+                          {w.notes ? <span className="order-items__notes">Note: {w.notes}</span> : null}
+                        </span>
+                      </td>
+                      <td data-label="Price" className="cell--money">
+                        {w.unitPrice}
+                        {item.originalPrice !== item.price ? <s className="muted order-items__was">{formatMoney(item.originalPrice)}</s> : null}
+                      </td>
+                      <td data-label="Qty" className="cell--money">
+                        {w.quantity}
+                      </td>
+                      <td data-label="Tax" className="cell--money">
+                        {formatMoney(item.taxAmount)}
+                        {/* An order made from a quote carries its tax on the order alone: no rate to show per line. */}
+                        {item.taxPercent > 0 ? <span className="muted order-items__rate"> ({item.taxPercent}%)</span> : null}
+                      </td>
+                      <td data-label="Row total" className="cell--money order-items__total">
+                        <strong>{w.total}</strong>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </Fragment>
             ))}
           </tbody>
         </table>
@@ -192,17 +205,12 @@ function Totals({ order }: { order: OrderDetail }) {
         Totals
       </h3>
       <dl className="order-totals__lines">
-        <TotalLine term="Subtotal" amount={t.subtotal} />
-        {t.discount ? (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{formatMoney(t.discount)}</dd>
+        {totalsRows({ subtotal: t.subtotal, discount: t.discount, shipping: t.shipping, shippingLabel: t.shippingLabel, tax: t.tax, shippingTax: t.shippingTax, taxPercent: t.taxPercent, total: t.total }, { zeroTax: true }).map((row) => (
+          <div key={row.key} className={row.key === 'total' ? 'order-totals__total' : undefined}>
+            <dt>{row.label}</dt>
+            <dd>{row.key === 'discount' ? `−${formatMoney(-row.amount)}` : row.display}</dd>
           </div>
-        ) : null}
-        <TotalLine term={`Shipping${t.shippingLabel ? ` (${t.shippingLabel})` : ''}`} amount={t.shipping} />
-        {t.shippingTax ? <TotalLine term="Tax on shipping" amount={t.shippingTax} /> : null}
-        <TotalLine term={t.taxPercent > 0 ? `Tax (${t.taxPercent}%)` : 'Tax'} amount={t.tax} />
-        <TotalLine term="Total" amount={t.total} className="order-totals__total" />
+        ))}
         <TotalLine term="Paid" amount={t.paid} />
         {t.refunded ? (
           <div>

@@ -107,6 +107,41 @@ describe('an order', () => {
     return renderInStudio(<OrdersPage id={7} client={fakeOrdersClient({ detail, ...calls })} />, { operator: operators[role] });
   };
 
+  it('shows tax rows that add up to the total (tax on shipping a part of the tax), and a quote\'s kitchen line as every page words it', async () => {
+    const kitchen: OrderDetail = {
+      ...DETAIL,
+      items: [
+        {
+          ...DETAIL.items[0]!,
+          sku: 'HS-W3030',
+          name: 'Hartford Shaker wall cabinet, 30" W × 30" H × 12" D, Forest Green',
+          customOptions: [],
+          qty: 2,
+          price: 402.1,
+          originalPrice: 402.1,
+          rowTotal: 804.2,
+          notes: 'Glass doors on two',
+          detail: { kind: 'cabinet', description: 'Hartford Shaker wall cabinet, 30" W × 30" H × 12" D', finish: { type: 'painted', value: 'forest-green', label: 'Forest Green' }, options: [{ code: 'GD', label: 'Glass door', amount: 104.25, per: 'each' }], group: 'Kitchen — sink wall' },
+        },
+      ],
+      totals: { ...DETAIL.totals, subtotal: 804.2, shipping: 12.5, shippingTax: 0.78, tax: 51.04, taxPercent: 6.25, total: 867.74 },
+    };
+    renderDetail('viewer', { detail: vi.fn(() => Promise.resolve(kitchen)) });
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    const rows = [...totals.querySelectorAll('dl > div')].map((d) => [d.children[0]!.textContent, d.children[1]!.textContent]).slice(0, 5);
+    expect(rows).toEqual([
+      ['Subtotal', '$804.20'],
+      ['Shipping (Freight)', '$12.50'],
+      ['Tax on items (6.25%)', '$50.26'],
+      ['Tax on shipping', '$0.78'],
+      ['Total', '$867.74'],
+    ]);
+    const items = screen.getByRole('region', { name: 'Items (1)' });
+    expect(within(items).getByRole('rowheader', { name: 'Kitchen — sink wall' })).toBeTruthy();
+    for (const words of ['Finish: Forest Green', 'Glass door +$104.25 each', 'Note: Glass doors on two', '$402.10', '$804.20']) expect(items.textContent).toContain(words);
+    expect(items.textContent).not.toContain('forest-green');
+  });
+
   it('shows totals and payments as the server sent them, with the gateway references', async () => {
     renderDetail('viewer');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #100000007' })).toBeTruthy();

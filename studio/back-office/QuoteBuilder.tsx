@@ -6,9 +6,9 @@
  * `billingAddress.zipCode` …).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { LINK_DAYS_MESSAGE, MAX_LINE_QTY } from '../../schemas/api/back-office-quotes';
+import { discountNeedsPublisher, LINK_DAYS_MESSAGE } from '../../schemas/api/back-office-quotes';
 import { formatMoney } from '../../schemas/money';
-import type { CatalogLine, IssuedLink, QuotePrice } from '../api/back-office-quotes';
+import type { CabinetListRead, CatalogLine, IssuedLink } from '../api/back-office-quotes';
 import { StudioApiError } from '../api/studio-client';
 import { Link, quotesPath } from '../app/router';
 import { atLeast, useStudio } from '../app/studio-context';
@@ -17,11 +17,13 @@ import { QuoteAddressFields } from './QuoteAddressFields';
 import { QuoteCatalogSearch } from './QuoteCatalogSearch';
 import { quotesListAddress } from './QuoteList';
 import { useQuotesClient } from './quote-client';
-import { createRequest, emptyDraft, finishChoices, finishKey, priceRequest, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
+import { createRequest, emptyDraft, finishKey, lineName, newLine, priceRequest, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
+import { QuoteCabinetImport } from './QuoteCabinetImport';
+import { QuoteLineRow } from './QuoteLineRow';
 import { useQuotePrice } from './quote-price';
 import { QuoteTotalsPanel } from './QuoteTotals';
 
-export function QuoteBuilder({ onCreated }: { onCreated(quoteId: number, link: IssuedLink): void }) {
+export function QuoteBuilder({ onCreated }: { onCreated(quoteId: number, link: IssuedLink | null): void }) {
   const { operator } = useStudio();
   if (!atLeast(operator, 'editor'))
     return (
@@ -38,9 +40,10 @@ export function QuoteBuilder({ onCreated }: { onCreated(quoteId: number, link: I
 
 let lineKeys = 0;
 
-function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink): void }) {
+function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink | null): void }) {
   const client = useQuotesClient();
-  const { failure } = useStudio();
+  const { failure, operator } = useStudio();
+  const publisher = atLeast(operator, 'publisher');
   const [draft, setDraft] = useState<QuoteDraft>(emptyDraft);
   // The refusal of the last "Create quote", field by field; a field's own error goes when it is edited.
   const [refused, setRefused] = useState<Record<string, string>>({});
@@ -79,21 +82,38 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink)
   const setAddress = (kind: AddressKind) => (field: AddressField, value: string) =>
     change((d) => ({ ...d, [kind]: { ...d[kind], [field]: value } as AddressDraft }), `${kind}.${field}`, kind);
 
-  const setLine = (key: number, index: number, field: 'qty' | 'finish' | 'notes', value: string) =>
-    change((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, [field]: value } : l)) }), `lines.${index}.${field}`);
+  const setLine = (key: number, index: number, patch: Partial<LineDraft>, ...fields: string[]) =>
+    change((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }), ...fields.map((f) => `lines.${index}.${f}`));
 
-  const addLine = (item: CatalogLine) => {
+  /** A new line goes in the room of the line before it: a kitchen is quoted wall by wall. */
+  const addLine = (item: CatalogLine | null) => {
     lineKeys += 1;
-    const line: LineDraft = { key: lineKeys, item, qty: '1', finish: '', notes: '' };
+    const line = newLine(lineKeys, item, draft.lines.at(-1)?.group ?? '');
     change((d) => ({ ...d, lines: [...d.lines, line] }), 'lines');
-    setSaid('');
+    setSaid(item ? '' : 'Added a free line: describe it and give its price.');
   };
+
+  /** The lines a cabinet list was read into, each with its quantity and finish, in the room of the line before them. */
+  const addImported = (rows: CabinetListRead['lines']) =>
+    change(
+      (d) => ({
+        ...d,
+        lines: [
+          ...d.lines,
+          ...rows.map((r) => {
+            lineKeys += 1;
+            return { ...newLine(lineKeys, r.item, d.lines.at(-1)?.group ?? ''), qty: String(r.line.qty), finish: r.line.finish ? finishKey(r.line.finish) : '' };
+          }),
+        ],
+      }),
+      'lines',
+    );
 
   const removeLine = (line: LineDraft) => {
     setDraft((d) => ({ ...d, lines: d.lines.filter((l) => l.key !== line.key) }));
     // The lines after it move up: their errors would name the wrong line.
     setRefused((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !k.startsWith('lines.'))));
-    setSaid(`Removed ${line.item.name}.`);
+    setSaid(`Removed ${lineName(line)}.`);
     searchRef.current?.focus();
   };
 
@@ -107,7 +127,7 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink)
       const created = await client.create(createRequest(draft));
       onCreated(created.quote.id, created.link);
     } catch (error) {
-      if (error instanceof StudioApiError && error.status === 400) {
+      if (error instanceof StudioApiError && (error.status === 400 || (error.status === 403 && Object.keys(error.fields).length > 0))) {
         const fields = error.fields;
         setRefused(fields);
         const count = Object.keys(fields).length;
@@ -163,9 +183,9 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink)
                     key={line.key}
                     line={line}
                     index={i}
-                    priced={priced?.lines[i]?.sku === line.item.sku ? priced.lines[i] : undefined}
+                    priced={priced && priced.lines.length === draft.lines.length ? priced.lines[i] : undefined}
                     errors={errors}
-                    onChange={(field, value) => setLine(line.key, i, field, value)}
+                    onChange={(patch, ...fields) => setLine(line.key, i, patch, ...fields)}
                     onRemove={() => removeLine(line)}
                   />
                 ))}
@@ -173,6 +193,19 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink)
             ) : (
               <p className="muted quote-lines__empty">No lines yet: search the catalog above.</p>
             )}
+            {publisher ? (
+              <button type="button" className="button button--ghost button--small quote-lines__free" onClick={() => addLine(null)}>
+                Add a free line
+              </button>
+            ) : (
+              <p className="muted quote-lines__free-note">A line the catalog lacks (a description and a price) is added by a publisher or an admin.</p>
+            )}
+            <QuoteCabinetImport onImport={addImported} />
+            <datalist id="quote-groups">
+              {[...new Set(draft.lines.map((l) => l.group.trim()).filter(Boolean))].map((g) => (
+                <option key={g} value={g} />
+              ))}
+            </datalist>
             <Status>{said}</Status>
             <DiscountFields draft={draft} errors={errors} onChange={(discount) => change((d) => ({ ...d, discount }), 'discount', 'discount.value', 'discount.type')} />
           </section>
@@ -208,6 +241,13 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink)
                 onChange={(e) => change((d) => ({ ...d, linkDays: e.target.value }), 'linkDays')}
               />
             </div>
+            <label className="check quote-split">
+              <input type="checkbox" checked={draft.splitPayment} onChange={(e) => change((d) => ({ ...d, splitPayment: e.target.checked }), 'splitPaymentEnabled', 'minimumSplit')} />
+              The customer may pay in parts
+            </label>
+            {draft.splitPayment ? (
+              <Field label="Smallest part ($)" hint="Each payment but the last is at least this." name="minimumSplit" inputMode="decimal" maxLength={12} value={draft.minimumSplit} error={errors['minimumSplit']} onChange={(e) => change((d) => ({ ...d, minimumSplit: e.target.value }), 'minimumSplit')} />
+            ) : null}
             <NotesField value={draft.notes} error={errors['notes']} onChange={(notes) => change((d) => ({ ...d, notes }), 'notes')} />
           </section>
         </div>
@@ -220,6 +260,12 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink)
                 {errors['total']}
               </p>
             ) : null}
+            {priced?.approval.needsPublisher && !publisher ? (
+              <p className="field__error quote-approval" role="note">
+                <span aria-hidden="true">⚠ </span>
+                {discountNeedsPublisher(priced.approval.limitPercent)} Ask one to send this quote, or lower the discount.
+              </p>
+            ) : null}
             <Alert>{alert}</Alert>
             <button type="submit" className="button button--primary button--block" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
               {busy ? 'Creating…' : 'Create quote'}
@@ -229,106 +275,6 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink)
         </div>
       </form>
     </main>
-  );
-}
-
-function QuoteLineRow({
-  line,
-  index,
-  priced,
-  errors,
-  onChange,
-  onRemove,
-}: {
-  line: LineDraft;
-  index: number;
-  priced: QuotePrice['lines'][number] | undefined;
-  errors: Record<string, string>;
-  onChange(field: 'qty' | 'finish' | 'notes', value: string): void;
-  onRemove(): void;
-}) {
-  const { item } = line;
-  const err = (field: string) => errors[`lines.${index}.${field}`];
-  const choices = finishChoices(item);
-  const finishId = `quote-line-${line.key}-finish`;
-  const finishError = err('finish');
-  return (
-    <li className="quote-line" aria-label={`Line ${index + 1}: ${item.name}`}>
-      <div className="quote-line__head">
-        <div className="quote-line__what">
-          <span className="quote-line__name">{item.name}</span>
-          <span className="quote-line__meta">
-            <code>{item.sku}</code> · {item.styleTitle} · {formatMoney(item.price)} each
-          </span>
-          {err('sku') ? (
-            <p className="field__error">
-              <span aria-hidden="true">⚠ </span>
-              {err('sku')}
-            </p>
-          ) : null}
-        </div>
-        <span className="quote-line__total">
-          {priced ? (
-            <>
-              <span className="visually-hidden">Line total </span>
-              {formatMoney(priced.rowTotal)}
-            </>
-          ) : (
-            <span className="muted">—</span>
-          )}
-        </span>
-      </div>
-      <div className="quote-line__fields">
-        <Field
-          className="quote-line__qty"
-          label="Quantity"
-          inputMode="numeric"
-          name={`lines.${index}.qty`}
-          maxLength={String(MAX_LINE_QTY).length}
-          value={line.qty}
-          error={err('qty')}
-          aria-label={`Quantity of ${item.name}`}
-          onChange={(e) => onChange('qty', e.target.value)}
-        />
-        {item.finish ? (
-          <p className="quote-line__finish quote-line__finish--own">
-            <span className="field__label">Finish</span>
-            <span className="quote-line__finish-value">{item.finish.label}</span>
-          </p>
-        ) : choices.length ? (
-          <div className={`field quote-line__finish${finishError ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor={finishId}>
-              Finish
-            </label>
-            <select
-              id={finishId}
-              className="field__input"
-              value={line.finish}
-              aria-invalid={finishError ? true : undefined}
-              aria-describedby={finishError ? `${finishId}-error` : undefined}
-              onChange={(e) => onChange('finish', e.target.value)}
-            >
-              <option value="">None</option>
-              {choices.map((f) => (
-                <option key={finishKey(f)} value={finishKey(f)}>
-                  {f.label} ({f.type})
-                </option>
-              ))}
-            </select>
-            {finishError ? (
-              <p className="field__error" id={`${finishId}-error`}>
-                <span aria-hidden="true">⚠ </span>
-                {finishError}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        <Field className="quote-line__notes" label="Notes (optional)" name={`lines.${index}.notes`} maxLength={500} value={line.notes} error={err('notes')} onChange={(e) => onChange('notes', e.target.value)} />
-        <button type="button" className="button button--ghost button--small button--danger-text quote-line__remove" onClick={onRemove}>
-          Remove<span className="visually-hidden"> {item.name}</span>
-        </button>
-      </div>
-    </li>
   );
 }
 

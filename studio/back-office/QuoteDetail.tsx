@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { QUOTE_NOT_FOUND } from '../../schemas/api/back-office-quotes';
+import { lineWords } from '../../schemas/evaluators/quote-lines';
 import { formatMoney } from '../../schemas/money';
 import { statusBadge } from '../../schemas/status-labels';
 import type { IssuedLink, QuoteAddress, QuoteDetail as Detail } from '../api/back-office-quotes';
@@ -100,33 +101,38 @@ function QuoteView({ quote, created, reload }: { quote: Detail; created: IssuedL
                 </tr>
               </thead>
               <tbody>
-                {quote.lines.map((line, i) => (
-                  <tr key={i}>
-                    <td data-label="Item">
-                      <span className="quote-item">
-                        <span className="quote-line__name">{line.name}</span>
-                        {line.options.map((o) => (
-                          <span key={`${o.type} ${o.value}`} className="quote-line__meta">
-                            {o.type}: {o.label}
-                          </span>
-                        ))}
-                        {line.notes ? <span className="quote-line__meta">Notes: {line.notes}</span> : null}
-                      </span>
-                    </td>
-                    <td data-label="SKU">
-                      <code>{line.sku}</code>
-                    </td>
-                    <td data-label="Price" className="quotes-table__money">
-                      {formatMoney(line.price)}
-                    </td>
-                    <td data-label="Qty" className="quotes-table__money">
-                      {line.qty}
-                    </td>
-                    <td data-label="Total" className="quotes-table__money">
-                      {formatMoney(line.rowTotal)}
-                    </td>
-                  </tr>
-                ))}
+                {quote.lines.map((line, i) => {
+                  // The words of every page (schemas/evaluators/quote-lines.ts); a sample's finish is its option.
+                  const w = lineWords({ ...line, customOptions: line.options });
+                  return (
+                    <tr key={i}>
+                      <td data-label="Item">
+                        <span className="quote-item">
+                          <span className="quote-line__name">{w.description}</span>
+                          {w.group ? <span className="quote-line__meta">{w.group}</span> : null}
+                          {w.details.map((d) => (
+                            <span key={d} className="quote-line__meta">
+                              {d}
+                            </span>
+                          ))}
+                          {w.notes ? <span className="quote-line__meta">Note: {w.notes}</span> : null}
+                        </span>
+                      </td>
+                      <td data-label="SKU">
+                        <code>{w.code}</code>
+                      </td>
+                      <td data-label="Price" className="quotes-table__money">
+                        {w.unitPrice}
+                      </td>
+                      <td data-label="Qty" className="quotes-table__money">
+                        {w.quantity}
+                      </td>
+                      <td data-label="Total" className="quotes-table__money">
+                        {w.total}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
             {quote.notes ? (

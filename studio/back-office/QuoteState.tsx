@@ -8,6 +8,7 @@ import { Link, ordersPath } from '../app/router';
 import { Time } from '../app/ui';
 
 export const QUOTE_STATE_LABEL: Record<State, string> = {
+  draft: 'Draft',
   no_link: 'No link',
   open: 'Open',
   expired: 'Expired',
@@ -17,6 +18,7 @@ export const QUOTE_STATE_LABEL: Record<State, string> = {
 
 /** The state filter's choices, in the order a quote goes through them. */
 export const QUOTE_STATE_CHOICES: { value: State; label: string }[] = [
+  { value: 'draft', label: 'Draft (not sent)' },
   { value: 'open', label: 'Open' },
   { value: 'expired', label: 'Expired' },
   { value: 'no_link', label: 'No link issued' },

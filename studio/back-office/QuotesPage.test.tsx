@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BackOfficeQuotesClient, CatalogLine, QuoteDetail, QuotePrice, QuoteSummary } from '../api/back-office-quotes';
+import type { BackOfficeQuotesClient, CatalogLine, QuoteDetail, QuotePrice, QuotePriceRequest, QuoteSummary } from '../api/back-office-quotes';
 import { StudioApiError, type Operator } from '../api/studio-client';
 import { matchRoute, navigate, useLocation } from '../app/router';
 import { operators, renderInStudio, visit } from '../app/testing/studio-fixture';
@@ -17,7 +17,7 @@ afterEach(() => {
 
 /** A quotes client whose every call fails unless the test gives it. */
 function fakeQuotes(calls: Partial<BackOfficeQuotesClient> = {}): BackOfficeQuotesClient {
-  const names: (keyof BackOfficeQuotesClient)[] = ['catalog', 'price', 'create', 'list', 'detail', 'issueLink', 'emailLink'];
+  const names: (keyof BackOfficeQuotesClient)[] = ['catalog', 'styles', 'importList', 'price', 'create', 'list', 'detail', 'issueLink', 'emailLink'];
   const fail = (name: string) => vi.fn(() => Promise.reject(new Error(`quotes client ${name} was not expected in this test`)));
   return Object.fromEntries(names.map((n) => [n, calls[n] ?? fail(n)])) as unknown as BackOfficeQuotesClient;
 }
@@ -39,7 +39,11 @@ const CABINET: CatalogLine = {
   name: 'Base cabinet B24',
   styleName: 'hartford',
   styleTitle: 'Hartford Shaker',
+  kind: 'cabinet',
+  code: 'B24',
+  cabinetKind: 'base',
   price: 329,
+  priceUnit: 'list',
   weight: 40,
   isSample: false,
   finish: null,
@@ -47,8 +51,12 @@ const CABINET: CatalogLine = {
     { type: 'painted', value: 'alpine', label: 'Alpine White' },
     { type: 'stained', value: 'espresso', label: 'Espresso' },
   ],
+  modifications: [],
+  edges: [],
+  cutouts: [],
+  unit: null,
 };
-const WALL: CatalogLine = { ...CABINET, sku: 'HS-W3030', name: 'Wall cabinet W3030', price: 289.5 };
+const WALL: CatalogLine = { ...CABINET, sku: 'HS-W3030', code: 'W3030', cabinetKind: 'wall', name: 'Wall cabinet W3030', price: 289.5 };
 
 const PRICE: QuotePrice = {
   lines: [{ sku: 'HS-B24', name: 'Base cabinet B24', styleTitle: 'Hartford Shaker', qty: 2, price: 329, rowTotal: 658, discount: 0, tax: 54.29, options: [], notes: '' }],
@@ -56,9 +64,11 @@ const PRICE: QuotePrice = {
   discount: 0,
   shipping: { method: 'freight', label: 'Standard freight', amount: 120, message: null },
   tax: 54.29,
+  shippingTax: 9.9,
   taxPercent: 8.25,
   total: 832.29,
   weight: 80,
+  approval: { discountPercent: 0, limitPercent: 25, needsPublisher: false },
 };
 
 const ADDRESS = { firstName: 'Maria', lastName: 'Lopez', street1: '4100 Lake Austin Blvd', street2: null, city: 'Austin', state: 'TX', zipCode: '78703', countryId: 'US', phoneNumber: '5125550142', email: 'maria@example.com' };
@@ -76,7 +86,11 @@ const DETAIL: QuoteDetail = {
   discount: 0,
   shipping: { method: 'freight', label: 'Standard freight', amount: 120 },
   tax: 54.29,
+  shippingTax: 9.9,
+  taxPercent: 8.25,
   total: 832.29,
+  request: null,
+  lead: null,
   poNumber: '',
   notes: '',
   splitPaymentEnabled: false,
@@ -95,6 +109,113 @@ async function addFromCatalog(text: string, name: string) {
   fireEvent.keyDown(search, { key: 'ArrowDown' });
   fireEvent.keyDown(search, { key: 'Enter' });
 }
+
+const QUARTZ: CatalogLine = {
+  sku: 'CT-QUARTZ-CAL',
+  name: 'Quartz countertop, Calacatta Laza, 3 cm',
+  kind: 'countertop',
+  code: 'CT-QUARTZ-CAL',
+  styleName: '',
+  styleTitle: '',
+  price: 75,
+  priceUnit: 'sqft',
+  weight: 0,
+  isSample: false,
+  finish: null,
+  finishes: [],
+  modifications: [],
+  edges: [
+    { code: 'EASED', label: 'Eased edge' },
+    { code: 'BULL', label: 'Half bullnose edge' },
+  ],
+  cutouts: [{ code: 'SINK', label: 'Sink cut-out' }],
+  unit: null,
+};
+const GLASS_WALL: CatalogLine = { ...WALL, modifications: [{ code: 'GD', label: 'Glass door' }] };
+
+describe('the quote builder, for a kitchen', () => {
+  it('sends a cabinet with its finish and modifications, a countertop by length × depth with its edge and cut-out, each in its room', async () => {
+    const price = vi.fn((_body: QuotePriceRequest) => Promise.resolve(PRICE));
+    open('/studio/quotes/new', fakeQuotes({ catalog: (search: string) => Promise.resolve(search.startsWith('W') ? [GLASS_WALL] : [QUARTZ]), price }));
+    await addFromCatalog('W3030', 'Wall cabinet W3030');
+    const wall = screen.getByRole('listitem', { name: 'Line 1: Wall cabinet W3030' });
+    fireEvent.change(within(wall).getByRole('textbox', { name: 'Quantity of Wall cabinet W3030' }), { target: { value: '2' } });
+    fireEvent.change(within(wall).getByRole('combobox', { name: 'Finish' }), { target: { value: 'painted alpine' } });
+    fireEvent.click(within(wall).getByRole('checkbox', { name: 'Glass door (GD)' }));
+    fireEvent.change(within(wall).getByRole('combobox', { name: 'Room or wall (optional)' }), { target: { value: 'Kitchen — sink wall' } });
+    fireEvent.change(within(wall).getByRole('textbox', { name: 'Notes (optional)' }), { target: { value: 'Glass doors on two' } });
+    await addFromCatalog('quartz', 'Quartz countertop');
+    const top = screen.getByRole('listitem', { name: 'Line 2: Quartz countertop, Calacatta Laza, 3 cm' });
+    // A new line goes in the room of the line before it.
+    expect(within(top).getByRole('combobox', { name: 'Room or wall (optional)' })).toHaveProperty('value', 'Kitchen — sink wall');
+    fireEvent.change(within(top).getByRole('combobox', { name: 'Measured by' }), { target: { value: 'size' } });
+    fireEvent.change(within(top).getByRole('textbox', { name: 'Length (in)' }), { target: { value: '120' } });
+    fireEvent.change(within(top).getByRole('textbox', { name: 'Depth (in)' }), { target: { value: '25.5' } });
+    fireEvent.change(within(top).getByRole('combobox', { name: 'Edge' }), { target: { value: 'BULL' } });
+    fireEvent.change(within(top).getByRole('textbox', { name: 'Sink cut-out' }), { target: { value: '1' } });
+    await waitFor(() =>
+      expect(price.mock.calls.at(-1)?.[0]).toMatchObject({
+        lines: [
+          { sku: 'HS-W3030', qty: 2, finish: { type: 'painted', value: 'alpine' }, modifications: ['GD'], group: 'Kitchen — sink wall', notes: 'Glass doors on two' },
+          { sku: 'CT-QUARTZ-CAL', length: 120, depth: 25.5, edge: 'BULL', cutouts: { SINK: 1 }, group: 'Kitchen — sink wall' },
+        ],
+      }),
+    );
+    expect(price.mock.calls.at(-1)![0].lines[1]).not.toHaveProperty('qty');
+  });
+
+  it('lets a publisher add a free line, and tells an editor who may', async () => {
+    open('/studio/quotes/new', fakeQuotes({ price: () => Promise.resolve(PRICE) }));
+    expect(screen.queryByRole('button', { name: 'Add a free line' })).toBeNull();
+    expect(screen.getByText(/is added by a publisher or an admin/)).toBeTruthy();
+    cleanup();
+    const price = vi.fn((_body: QuotePriceRequest) => Promise.resolve(PRICE));
+    open('/studio/quotes/new', fakeQuotes({ price }), operators.publisher);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a free line' }));
+    const free = screen.getByRole('listitem', { name: 'Line 1: Free line' });
+    fireEvent.change(within(free).getByRole('textbox', { name: 'Description' }), { target: { value: 'Range hood panel' } });
+    fireEvent.change(within(free).getByRole('textbox', { name: 'Unit price ($)' }), { target: { value: '480' } });
+    await waitFor(() => expect(price.mock.calls.at(-1)?.[0]).toMatchObject({ lines: [{ description: 'Range hood panel', price: 480, qty: 1 }] }));
+  });
+
+  it('lets the customer pay in parts of at least the amount typed', async () => {
+    const create = vi.fn(() => Promise.reject(new StudioApiError(400, 'validation_failed', 'This field is required', { 'customer.email': 'This field is required' })));
+    open('/studio/quotes/new', fakeQuotes({ price: () => Promise.resolve(PRICE), create }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'The customer may pay in parts' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Smallest part ($)' }), { target: { value: '1000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create quote' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ splitPaymentEnabled: true, minimumSplit: 1000 })));
+  });
+
+  it('imports a cabinet list from a CSV file: its lines are added, each row it could not read is listed with a "did you mean"', async () => {
+    const styles = vi.fn(() => Promise.resolve([{ name: 'hartford', title: 'Hartford Shaker', finishes: CABINET.finishes }]));
+    const importList = vi.fn(() =>
+      Promise.resolve({
+        lines: [{ row: 2, line: { sku: 'HS-B24', qty: 6, finish: { type: 'painted', value: 'alpine' } }, item: CABINET }],
+        problems: [{ row: 3, text: 'B25, 1', message: '"B25" is not a cabinet of Hartford Shaker nor a SKU of the catalog.', suggestion: 'B24' }],
+      }),
+    );
+    open('/studio/quotes/new', fakeQuotes({ styles, importList, price: () => Promise.resolve(PRICE) }));
+    fireEvent.click(screen.getByRole('button', { name: 'Import a cabinet list (CSV)' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Style' })).toHaveProperty('value', 'hartford'));
+    const file = new File(['Code,Qty,Finish\nB24,6,Alpine White\nB25,1\n'], 'kitchen.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('File'), { target: { files: [file] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Read the list' }));
+    const line = await screen.findByRole('listitem', { name: 'Line 1: Base cabinet B24' });
+    expect(within(line).getByRole('textbox', { name: 'Quantity of Base cabinet B24' })).toHaveProperty('value', '6');
+    expect(within(line).getByRole('combobox', { name: 'Finish' })).toHaveProperty('value', 'painted alpine');
+    expect(importList).toHaveBeenCalledWith({ csv: 'Code,Qty,Finish\nB24,6,Alpine White\nB25,1\n', style: 'hartford' });
+    const rows = screen.getByRole('list', { name: 'Rows not read' });
+    expect(rows.textContent).toBe('Row 3 (B25, 1): "B25" is not a cabinet of Hartford Shaker nor a SKU of the catalog. Did you mean B24?');
+    expect(screen.getByText('1 line added; 1 row could not be read (listed below).')).toBeTruthy();
+  });
+
+  it('says before sending that a discount above the limit needs a publisher', async () => {
+    open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price: () => Promise.resolve({ ...PRICE, approval: { discountPercent: 30, limitPercent: 25, needsPublisher: true } }) }));
+    await addFromCatalog('B24', 'Base cabinet B24');
+    expect(await screen.findByText(/A discount above 25 % of the subtotal needs a publisher\./)).toBeTruthy();
+  });
+});
 
 describe('the quote builder', () => {
   it('finds a catalog line by SKU and adds it with the keyboard; the price asks for it', async () => {
@@ -119,7 +240,7 @@ describe('the quote builder', () => {
   });
 
   it("shows the server's totals, refreshed after a change, with the finish chosen", async () => {
-    const price = vi.fn((body: { lines: { qty: number }[] }) => Promise.resolve(body.lines[0]!.qty === 2 ? PRICE : { ...PRICE, lines: [{ ...PRICE.lines[0]!, qty: 1, rowTotal: 329 }], subtotal: 329, total: 480.15 }));
+    const price = vi.fn((body: { lines: { qty?: number }[] }) => Promise.resolve(body.lines[0]!.qty === 2 ? PRICE : { ...PRICE, lines: [{ ...PRICE.lines[0]!, qty: 1, rowTotal: 329 }], subtotal: 329, total: 480.15 }));
     open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price }));
     await addFromCatalog('B24', 'Base cabinet B24');
     const totals = screen.getByRole('region', { name: 'Totals' });
@@ -136,8 +257,8 @@ describe('the quote builder', () => {
   });
 
   it('shows the latest answer only: an answer to an older draft is dropped', async () => {
-    const answers: { body: { lines: { qty: number }[] }; resolve(p: QuotePrice): void }[] = [];
-    const price = vi.fn((body: { lines: { qty: number }[] }) => new Promise<QuotePrice>((resolve) => answers.push({ body, resolve })));
+    const answers: { body: { lines: { qty?: number }[] }; resolve(p: QuotePrice): void }[] = [];
+    const price = vi.fn((body: { lines: { qty?: number }[] }) => new Promise<QuotePrice>((resolve) => answers.push({ body, resolve })));
     open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price }));
     await addFromCatalog('B24', 'Base cabinet B24');
     await waitFor(() => expect(answers).toHaveLength(1));

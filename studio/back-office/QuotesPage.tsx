@@ -25,7 +25,7 @@ export function QuotesPage({ id, client = backOfficeQuotesClient }: { id: number
     screen = (
       <QuoteBuilder
         onCreated={(quoteId, link) => {
-          setIssued({ quoteId, link });
+          setIssued(link ? { quoteId, link } : null);
           navigate(quotesPath(quoteId));
         }}
       />

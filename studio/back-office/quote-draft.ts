@@ -13,12 +13,38 @@ export type AddressKind = 'billingAddress' | 'shippingAddress';
 export interface LineDraft {
   /** This line's own key (the same SKU may be on two lines, in two finishes). */
   key: number;
-  item: CatalogLine;
+  /** The catalog line; null for a free line (a description and a price, publishers and admins). */
+  item: CatalogLine | null;
   qty: string;
   /** `type value` of the chosen finish; '' for none (or the line's own finish). */
   finish: string;
+  /** A cabinet's modification codes. */
+  modifications: string[];
+  /** A countertop: square feet as typed, or its length and depth in inches. */
+  measure: 'sqft' | 'size';
+  sqft: string;
+  length: string;
+  depth: string;
+  edge: string;
+  /** Cut-outs by code: the count as typed. */
+  cutouts: Record<string, string>;
+  /** A service priced per linear foot. */
+  feet: string;
+  /** A free line's words and unit price. */
+  description: string;
+  price: string;
+  /** The room or wall, e.g. Kitchen — sink wall. */
+  group: string;
   notes: string;
 }
+
+/** A new line of the draft: a catalog line (its edge the material's first), or a free line. */
+export function newLine(key: number, item: CatalogLine | null, group = ''): LineDraft {
+  return { key, item, qty: '1', finish: '', modifications: [], measure: 'sqft', sqft: '', length: '', depth: '', edge: item?.edges[0]?.code ?? '', cutouts: {}, feet: '', description: '', price: '', group, notes: '' };
+}
+
+/** What the line is called in labels: the catalog's name, or the free line's description. */
+export const lineName = (line: LineDraft): string => line.item?.name ?? (line.description.trim() || 'Free line');
 
 export interface QuoteDraft {
   customer: { email: string; firstName: string; lastName: string; phone: string };
@@ -30,6 +56,9 @@ export interface QuoteDraft {
   poNumber: string;
   notes: string;
   linkDays: string;
+  /** The customer may pay in parts, each at least `minimumSplit` dollars (as typed). */
+  splitPayment: boolean;
+  minimumSplit: string;
 }
 
 const emptyAddress = (): AddressDraft => ({ firstName: '', lastName: '', street1: '', street2: '', city: '', state: '', zipCode: '', phoneNumber: '' });
@@ -45,6 +74,8 @@ export function emptyDraft(): QuoteDraft {
     poNumber: '',
     notes: '',
     linkDays: '7',
+    splitPayment: false,
+    minimumSplit: '',
   };
 }
 
@@ -59,12 +90,30 @@ export const finishChoices = (item: CatalogLine): readonly CatalogOption[] => (i
  */
 const numberOf = (text: string): number => Number(text.trim());
 
-function lineBody(line: LineDraft) {
-  const finish = finishChoices(line.item).find((f) => finishKey(f) === line.finish);
+/** What a kind of line reads, and nothing else (the server refuses what a kind does not take). */
+function kindBody(line: LineDraft, item: CatalogLine) {
+  if (item.kind === 'countertop') {
+    const cutouts = Object.fromEntries(Object.entries(line.cutouts).filter(([, n]) => n.trim() !== '' && n.trim() !== '0').map(([code, n]) => [code, numberOf(n)]));
+    return {
+      ...(line.measure === 'sqft' ? { sqft: numberOf(line.sqft) } : { length: numberOf(line.length), depth: numberOf(line.depth) }),
+      ...(line.edge ? { edge: line.edge } : {}),
+      ...(Object.keys(cutouts).length ? { cutouts } : {}),
+    };
+  }
+  if (item.kind === 'service') return item.unit === 'linear-foot' ? { feet: numberOf(line.feet) } : item.unit === 'fixed' ? {} : { qty: numberOf(line.qty) };
+  const finish = finishChoices(item).find((f) => finishKey(f) === line.finish);
   return {
-    sku: line.item.sku,
     qty: numberOf(line.qty),
     ...(finish ? { finish: { type: finish.type, value: finish.value } } : {}),
+    ...(line.modifications.length ? { modifications: line.modifications } : {}),
+  };
+}
+
+function lineBody(line: LineDraft) {
+  const what = line.item ? { sku: line.item.sku, ...kindBody(line, line.item) } : { description: line.description.trim(), price: numberOf(line.price), qty: numberOf(line.qty) };
+  return {
+    ...what,
+    ...(line.group.trim() ? { group: line.group.trim() } : {}),
     ...(line.notes.trim() ? { notes: line.notes.trim() } : {}),
   };
 }
@@ -107,5 +156,6 @@ export function createRequest(draft: QuoteDraft): QuoteCreateRequest {
     ...(draft.poNumber.trim() ? { poNumber: draft.poNumber.trim() } : {}),
     ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
     linkDays: numberOf(draft.linkDays),
+    ...(draft.splitPayment ? { splitPaymentEnabled: true, minimumSplit: numberOf(draft.minimumSplit) } : {}),
   };
 }

@@ -1,46 +1,32 @@
 /**
- * A purchase's item table with its footer rows: item (name, SKU and options), quantity,
- * unit price, total, notes; then additional notes, subtotal, shipping, tax (only above 0), discount
- * (only above 0, shown negative) and total. Money is the server's, formatted by schemas/money.ts.
- * On a phone each row becomes a small card whose cells carry their column's name (data-label).
+ * A purchase's item table with its footer rows: each line in the words every page uses
+ * (schemas/evaluators/quote-lines.ts: code, description, finish as the catalog names it, options
+ * with their prices, quantity, unit price, total, notes), grouped by room or wall; then additional
+ * notes and the totals' rows, which add up to the total. Money is the server's. On a phone each row
+ * becomes a small card whose cells carry their column's name (data-label).
  */
-import { formatMoney } from '../../schemas/money';
-import type { PurchaseSummary, SummaryItem, SummaryItemOption } from './summary-types';
+import { Fragment } from 'react';
+import { groupLines, lineWords, totalsRows, type TotalsLabels, type TotalsRow } from '../../schemas/evaluators/quote-lines';
+import type { PurchaseSummary } from './summary-types';
 
-/** The item's options as "type: label" pairs; anything that is not an option object is skipped. */
-export function itemOptions(item: SummaryItem): { name: string; value: string }[] {
-  return (item.customOptions ?? []).flatMap((raw) => {
-    if (!raw || typeof raw !== 'object') return [];
-    const option = raw as SummaryItemOption;
-    const value = option.label || option.value;
-    return value ? [{ name: option.type || 'Option', value }] : [];
-  });
+/** The footer rows of a purchase, in order: subtotal, discount (when any), shipping, tax, total. */
+export function purchaseTotalsRows(purchase: PurchaseSummary, labels: TotalsLabels = {}): TotalsRow[] {
+  return totalsRows(
+    {
+      subtotal: purchase.subtotal,
+      discount: Math.abs(purchase.discountAmount),
+      shipping: purchase.shippingAmount,
+      tax: purchase.taxAmount,
+      shippingTax: purchase.shippingTaxAmount,
+      taxPercent: purchase.taxPercent,
+      total: purchase.total,
+    },
+    labels,
+  );
 }
 
-/** One footer row: its label, the formatted amount, and whether it is the bold total. */
-export interface TotalsRow {
-  label: string;
-  amount: string;
-  total?: boolean;
-}
-
-/** The footer rows, in order; tax and discount appear only above 0. */
-export function totalsRows(purchase: PurchaseSummary): TotalsRow[] {
-  const rows: TotalsRow[] = [
-    { label: 'Subtotal', amount: formatMoney(purchase.subtotal) },
-    { label: 'Shipping', amount: formatMoney(purchase.shippingAmount) },
-  ];
-  if (purchase.taxAmount > 0) rows.push({ label: 'Tax', amount: formatMoney(purchase.taxAmount) });
-  if (purchase.discountAmount > 0) rows.push({ label: 'Discount', amount: formatMoney(-purchase.discountAmount) });
-  rows.push({ label: 'Total', amount: formatMoney(purchase.total), total: true });
-  return rows;
-}
-
-/**
- * `totals` replaces the footer rows where a page names them otherwise (the account's order view says
- * 'Shipping & Handling' and 'Grand Total'); default: those of totalsRows.
- */
-export function ItemTable({ purchase, caption = 'Items', totals = totalsRows(purchase) }: { purchase: PurchaseSummary; caption?: string; totals?: readonly TotalsRow[] }) {
+/** `labels` renames footer rows where a page names them otherwise (the account's 'Shipping & Handling' and 'Grand Total'). */
+export function ItemTable({ purchase, caption = 'Items', labels }: { purchase: PurchaseSummary; caption?: string; labels?: TotalsLabels }) {
   return (
     <table className="sr-item-table" part="items">
       <caption className="sr-item-table__caption">{caption}</caption>
@@ -60,34 +46,45 @@ export function ItemTable({ purchase, caption = 'Items', totals = totalsRows(pur
         </tr>
       </thead>
       <tbody>
-        {purchase.items.map((item, i) => {
-          const options = itemOptions(item);
-          return (
-            <tr key={item.id ?? `${item.sku}-${i}`}>
-              <th scope="row" className="sr-item-table__item">
-                <span className="sr-item-table__name">{item.name}</span>
-                <span className="sr-item-table__sku">SKU: {item.sku}</span>
-                {options.map((o) => (
-                  <span key={o.name + o.value} className="sr-item-table__option">
-                    {o.name}: {o.value}
-                  </span>
-                ))}
-              </th>
-              <td className="sr-num" data-label="Quantity">
-                {item.qty}
-              </td>
-              <td className="sr-num" data-label="Unit price">
-                {formatMoney(item.price)}
-              </td>
-              <td className="sr-num" data-label="Total">
-                {formatMoney(item.rowTotal)}
-              </td>
-              <td data-label="Notes" className={item.notes ? undefined : 'sr-item-table__empty'}>
-                {item.notes || ''}
-              </td>
-            </tr>
-          );
-        })}
+        {groupLines(purchase.items).map((group) => (
+          <Fragment key={group.group}>
+            {group.group && (
+              <tr className="sr-item-table__group">
+                <th scope="rowgroup" colSpan={5}>
+                  {group.group}
+                </th>
+              </tr>
+            )}
+            {group.items.map((item, i) => {
+              const w = lineWords(item);
+              return (
+                <tr key={item.id ?? `${item.sku}-${i}`}>
+                  <th scope="row" className="sr-item-table__item">
+                    <span className="sr-item-table__name">{w.description}</span>
+                    <span className="sr-item-table__sku">{w.code}</span>
+                    {w.details.map((d) => (
+                      <span key={d} className="sr-item-table__option">
+                        {d}
+                      </span>
+                    ))}
+                  </th>
+                  <td className="sr-num" data-label="Quantity">
+                    {w.quantity}
+                  </td>
+                  <td className="sr-num" data-label="Unit price">
+                    {w.unitPrice}
+                  </td>
+                  <td className="sr-num" data-label="Total">
+                    {w.total}
+                  </td>
+                  <td data-label="Notes" className={w.notes ? undefined : 'sr-item-table__empty'}>
+                    {w.notes}
+                  </td>
+                </tr>
+              );
+            })}
+          </Fragment>
+        ))}
       </tbody>
       <tfoot>
         {purchase.additionalNotes && (
@@ -98,13 +95,13 @@ export function ItemTable({ purchase, caption = 'Items', totals = totalsRows(pur
             <td colSpan={3}>{purchase.additionalNotes}</td>
           </tr>
         )}
-        {totals.map((row) => (
-          <tr key={row.label} className={row.total ? 'sr-item-table__total' : undefined}>
+        {purchaseTotalsRows(purchase, labels).map((row) => (
+          <tr key={row.key} className={row.key === 'total' ? 'sr-item-table__total' : undefined}>
             <th scope="row" colSpan={3}>
               {row.label}
             </th>
             <td className="sr-num" colSpan={2}>
-              {row.amount}
+              {row.display}
             </td>
           </tr>
         ))}

@@ -1,3 +1,5 @@
+import type { LineDetail } from '../../schemas/evaluators/quote-lines';
+
 /**
  * What the read-only order and quote views show, as the API answers it (`GET /api/quote`,
  * `GET /api/order/{id}?email=`, the account pages' order and quote views): the fields both share,
@@ -36,6 +38,8 @@ export interface SummaryItem {
   rowTotal: number;
   notes?: string | null;
   customOptions?: readonly unknown[];
+  /** A kitchen line's words (finish, options, measure, room): schemas/evaluators/quote-lines.ts formats them. */
+  detail?: LineDetail | null;
 }
 
 /** The purchase as the cards and the table need it; amounts are the server's, in dollars. */
@@ -51,6 +55,9 @@ export interface PurchaseSummary {
   shippingMethod?: string | null;
   shippingLabel?: string | null;
   taxAmount: number;
+  /** The part of taxAmount on shipping, shown as its own row so the rows add up. */
+  shippingTaxAmount?: number;
+  taxPercent?: number;
   discountAmount: number;
   total: number;
   additionalNotes?: string | null;

@@ -92,18 +92,53 @@ describe('QuotePayment', () => {
     expect(within(screen.getByRole('region', { name: 'Shipping method' })).getByText('Standard freight (free over $3500)')).toBeTruthy();
 
     const table = screen.getByRole('table');
-    expect(within(table).getByText('SKU: HS-W3030-AW')).toBeTruthy();
+    expect(within(table).getByText('HS-W3030-AW')).toBeTruthy();
     expect(within(table).getByText('Glass doors on two')).toBeTruthy();
     expect(within(table).getByText('$2,316.00')).toBeTruthy();
     const footer = [...table.querySelectorAll('tfoot tr')].map((r) => r.textContent);
     expect(footer).toEqual([
       'Additional notesDeliver on a weekday morning; call ahead.',
       'Subtotal$4,290.00',
+      'Discount-$500.00',
       'Shipping$0.00',
       'Tax$300.30',
-      'Discount-$500.00',
       'Total$4,090.30',
     ]);
+  });
+
+  it('shows a kitchen line in the words of every page: finish as the catalog names it, options, measure, room; tax rows that add up', async () => {
+    const countertop = {
+      id: 3,
+      sku: 'CT-QUARTZ-CAL',
+      name: 'Quartz countertop, Calacatta Laza, 3 cm, 42 sq ft',
+      qty: 1,
+      price: 3335,
+      rowTotal: 3335,
+      notes: '',
+      detail: { kind: 'countertop', description: 'Quartz countertop, Calacatta Laza, 3 cm', options: [{ code: 'SINK', label: 'Sink cut-out', amount: 185, per: 'line' }], measure: { amount: 42, unit: 'sq ft' }, rate: 75, group: 'Kitchen — sink wall' },
+    };
+    const cabinet = {
+      id: 4,
+      sku: 'HS-W3030',
+      name: 'Hartford Shaker wall cabinet, 30" W × 30" H × 12" D, Forest Green',
+      qty: 2,
+      price: 402.1,
+      rowTotal: 804.2,
+      notes: 'Glass doors on two',
+      detail: { kind: 'cabinet', description: 'Hartford Shaker wall cabinet, 30" W × 30" H × 12" D', finish: { type: 'painted', value: 'forest-green', label: 'Forest Green' }, options: [{ code: 'GD', label: 'Glass door', amount: 104.25, per: 'each' }], group: 'Kitchen — sink wall' },
+    };
+    const kitchen = { ...quote, items: [cabinet, countertop], subtotal: 4139.2, discountAmount: 0, shippingAmount: 20, taxAmount: 260.0, shippingTaxAmount: 1.25, taxPercent: 6.25, total: 4419.2 };
+    const { fetchImpl } = shop({ status: 200, body: { success: true, data: kitchen } });
+    mount(fetchImpl);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('rowheader', { name: 'Kitchen — sink wall' })).toBeTruthy();
+    const rows = [...table.querySelectorAll('tbody tr:not(.sr-item-table__group)')].map((r) => [...r.children].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['Hartford Shaker wall cabinet, 30" W × 30" H × 12" D' + 'HS-W3030' + 'Finish: Forest Green' + 'Glass door +$104.25 each', '2', '$402.10', '$804.20', 'Glass doors on two'],
+      ['Quartz countertop, Calacatta Laza, 3 cm' + 'CT-QUARTZ-CAL' + 'Sink cut-out +$185.00', '42 sq ft', '$75.00 per sq ft', '$3,335.00', ''],
+    ]);
+    const footer = [...table.querySelectorAll('tfoot tr')].map((r) => r.textContent).slice(1);
+    expect(footer).toEqual(['Subtotal$4,139.20', 'Shipping$20.00', 'Tax on items (6.25%)$258.75', 'Tax on shipping$1.25', 'Total$4,419.20']);
   });
 
   it('leaves out tax and discount when they are 0', async () => {

@@ -214,7 +214,7 @@ describe('the order and quote detail views (002 §2)', () => {
     const table = screen.getByRole('table', { name: 'Items' });
     expect(table.classList.contains('sr-item-table')).toBe(true);
     const item = table.querySelector('tbody th')!;
-    expect(item.textContent).toBe('Shaker door sampleSKU: SMP-SHKFinish: Walnut');
+    expect(item.textContent).toBe('Shaker door sampleSMP-SHKFinish: Walnut');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Item', 'Quantity', 'Unit price', 'Total', 'Notes']);
     const totals = [...container.querySelectorAll('tfoot tr')].map((row) => row.textContent);
     expect(totals).toEqual(['Subtotal$9.50', 'Shipping & Handling$12.00', 'Tax$1.78', 'Grand Total$23.28']);

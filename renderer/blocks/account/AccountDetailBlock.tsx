@@ -16,7 +16,7 @@ import { accountApi, type AccountApi, type AccountRecord, type DetailAddress } f
 import { ItemTable } from '../../../widgets/payment-summary/ItemTable';
 import { paymentSummaryCss } from '../../../widgets/payment-summary/payment-summary.css';
 import { AddressLines } from '../../../widgets/payment-summary/SummaryCards';
-import { accountTotalsRows, purchaseOf, summaryAddress } from './account-purchase';
+import { ACCOUNT_TOTALS_LABELS, purchaseOf, summaryAddress } from './account-purchase';
 import { AccountFrame, ErrorBox, formatDate, Loading, money, StatusBadge, useAccountData } from './AccountParts';
 import { paymentBadge, statusBadge } from '../../../schemas/status-labels';
 
@@ -78,7 +78,7 @@ function RecordView({ kind, record }: { kind: 'order' | 'quote'; record: Account
           </p>
         </Card>
       )}
-      <ItemTable purchase={purchase} totals={accountTotalsRows(record)} />
+      <ItemTable purchase={purchase} labels={ACCOUNT_TOTALS_LABELS} />
       <div className="account-cards account-cards--grid">
         {shipping && (
           <Card title="Shipping Address">

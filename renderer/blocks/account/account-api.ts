@@ -55,7 +55,7 @@ type QuoteAddress = QuoteDetail['addresses'][number];
 type Payment = OrderDetail['payments'][number];
 
 /** An item of an order or a quote, the parts the views read (a quote's item has no options). */
-export type DetailItem = Pick<OrderItem, 'id' | 'name' | 'sku' | 'qty' | 'price' | 'rowTotal'> & Partial<Pick<OrderItem, 'notes' | 'customOptions'>>;
+export type DetailItem = Pick<OrderItem, 'id' | 'name' | 'sku' | 'qty' | 'price' | 'rowTotal'> & Partial<Pick<OrderItem, 'notes' | 'customOptions' | 'detail'>>;
 export type ItemOption = NonNullable<OrderItem['customOptions']>[number];
 
 /** An address of an order or a quote (a quote's may have a null street2). */
@@ -75,7 +75,7 @@ export type AccountRecord = Pick<OrderDetail, 'id' | 'createdAt' | 'subtotal' | 
   items: DetailItem[];
   addresses: DetailAddress[];
   payments: DetailPayment[];
-} & Partial<Pick<OrderDetail, 'orderIncrementId' | 'discountAmount' | 'additionalNotes' | 'shippingLabel' | 'payment' | 'splitPaymentEnabled' | 'remainingBalance' | 'firstName' | 'lastName' | 'email' | 'phone' | 'refunds' | 'refundedAmount'>> &
+} & Partial<Pick<OrderDetail, 'shippingTaxAmount' | 'taxPercent' | 'orderIncrementId' | 'discountAmount' | 'additionalNotes' | 'shippingLabel' | 'payment' | 'splitPaymentEnabled' | 'remainingBalance' | 'firstName' | 'lastName' | 'email' | 'phone' | 'refunds' | 'refundedAmount'>> &
   Partial<Pick<QuoteDetail, 'quoteIncrementId'>>;
 
 /** The body of POST and PATCH /api/my-account/address. */

@@ -2,11 +2,9 @@
  * An account order or quote (GET /api/my-account/orders/{id}, …/quotes/{id}) as the shared
  * read-only pieces of widgets/payment-summary/ take it, so the account views show items and
  * addresses with the same markup as the quote and split payment pages; and the totals rows with the
- * account's own labels (Subtotal, Shipping & Handling, Tax, Grand Total), where the payment pages
- * say Subtotal, Shipping, Tax, Discount and Total.
+ * account's own names of two rows (Shipping & Handling, Grand Total), where the payment pages say
+ * Shipping and Total.
  */
-import { formatMoney } from '../../../schemas/money';
-import type { TotalsRow } from '../../../widgets/payment-summary/ItemTable';
 import type { PurchaseSummary, SummaryAddress } from '../../../widgets/payment-summary/summary-types';
 import type { AccountRecord, DetailAddress } from './account-api';
 
@@ -38,20 +36,13 @@ export function purchaseOf(record: AccountRecord): PurchaseSummary {
     shippingAmount: record.shippingAmount,
     shippingLabel: record.shippingLabel,
     taxAmount: record.taxAmount,
+    shippingTaxAmount: record.shippingTaxAmount,
+    taxPercent: record.taxPercent,
     discountAmount: Math.abs(record.discountAmount ?? 0),
     total: record.total,
     additionalNotes: record.additionalNotes,
   };
 }
 
-/** The account's totals: subtotal, shipping and handling, tax, grand total; a discount only when there is one. */
-export function accountTotalsRows(record: AccountRecord): TotalsRow[] {
-  const discount = Math.abs(record.discountAmount ?? 0);
-  return [
-    { label: 'Subtotal', amount: formatMoney(record.subtotal) },
-    ...(discount > 0 ? [{ label: 'Discount', amount: formatMoney(-discount) }] : []),
-    { label: 'Shipping & Handling', amount: formatMoney(record.shippingAmount) },
-    { label: 'Tax', amount: formatMoney(record.taxAmount) },
-    { label: 'Grand Total', amount: formatMoney(record.total), total: true },
-  ];
-}
+/** The account's names of two totals rows, where the payment pages say Shipping and Total; and its tax row, shown at $0.00 too. */
+export const ACCOUNT_TOTALS_LABELS = { shipping: 'Shipping & Handling', total: 'Grand Total', zeroTax: true } as const;

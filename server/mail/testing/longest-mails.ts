@@ -62,6 +62,7 @@ export function longestOrder(): OrderRecord {
       tax_percent: 8.75,
       tax_cents: Math.round(price * qty * 0.0875),
       row_total_incl_tax_cents: Math.round(price * qty * 1.0875),
+      detail: null,
       custom_options: JSON.stringify([
         { type: 'Finish', label: finish, value: finish.toLowerCase() },
         { type: 'Hinge side', label: i % 2 ? 'Left' : 'Right', value: i % 2 ? 'left' : 'right' },
