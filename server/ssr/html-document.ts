@@ -41,8 +41,8 @@ function colorStyle(colors: SiteColors | undefined): string {
   return css ? `<style>${css}</style>\n` : '';
 }
 
-/** The image preloads React writes at the top of the page's HTML (one per image not loaded lazily). */
-const IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+/** The image preloads React writes at the top of the page's HTML (one per image not loaded lazily, and those a block asks for). */
+const IMAGE_PRELOADS = /^(?:<link rel="preload"[^>]* as="image"[^>]*\/>)+/;
 
 /**
  * Moves React's image preloads from the body into the head, after the stylesheet and before the
