@@ -3,8 +3,9 @@
  * account, from catalog lines, and copies its payment link; in another browser context the customer
  * pays it with the test card; the editor sees the quote converted and the order paid, marks it
  * processing and then shipped with a comment e-mailed to the customer, and the customer's account
- * shows "Shipped". Then every back-office screen (orders, quotes, leads, subscribers) opens at 1440
- * and 390 px without sideways scrolling or a serious axe finding. With STUDIO_DOCS_SHOTS set
+ * shows "Shipped". Then every back-office screen (orders, quotes, leads, subscribers, and the question
+ * before a subscriber's erasure) opens at 1440 and 390 px without sideways scrolling or a serious
+ * axe finding. With STUDIO_DOCS_SHOTS set
  * (`npm run screenshots:studio`), the screens at 1440 px for docs/studio.md.
  */
 import fs from 'node:fs';
@@ -181,6 +182,8 @@ describe('the back office', () => {
     const leadId = await sendClaim(shop.server, markedPng('journey')).then((c) => c.id);
     await sendContact(shop.server);
     for (const address of ['jo.newsletter@example.com', 'sam.ideas@example.com', 'lee.kitchen@example.com']) await signUpForNewsletter(shop.server, address);
+    // Jo also asked for a call: the erasure offers that lead too.
+    await sendContact(shop.server, { firstName: 'Jo', email: 'jo.newsletter@example.com' });
 
     for (const width of [1440, 390]) {
       const context = await operatorContext('admin', width);
@@ -215,6 +218,17 @@ describe('the back office', () => {
       await page.getByText('jo.newsletter@example.com', { exact: true }).first().waitFor();
       await usable(page);
       await shot('subscribers');
+
+      // Before an erasure, the admin reads what it takes, may add the address's other lead, and
+      // what stays; then changes their mind.
+      await page.getByRole('button', { name: 'Remove jo.newsletter@example.com' }).click();
+      const question = page.getByRole('group', { name: 'Remove jo.newsletter@example.com?' });
+      await question.getByRole('button', { name: 'Erase' }).waitFor();
+      await question.getByRole('checkbox', { name: /^Also erase its other lead, with its files and the mails about it: Get in touch/ }).waitFor();
+      expect(await question.textContent()).toContain("the newsletter's mail to it and its sign-up through");
+      await usable(page);
+      await shot('subscriber-erasure');
+      await question.getByRole('button', { name: 'Cancel' }).click();
 
       await page.goto(`${shop.server.url}/studio/quotes/new`);
       await page.getByRole('combobox', { name: 'Add a catalog line' }).waitFor();

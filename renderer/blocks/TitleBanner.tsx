@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import type { TitleBannerBlock } from '../../schemas/blocks/banners.schema';
 import { usePage } from '../page-context';
 import { titleLengthClass } from '../text/display-text';
@@ -7,6 +8,10 @@ import { BreadcrumbTrail } from './Breadcrumb';
 export function TitleBanner({ block }: { block: TitleBannerBlock }) {
   const { breadcrumb, title: pageTitle } = usePage();
   const title = block.title ?? pageTitle;
+  // The band opens the page and its picture is its largest paint; as a CSS background it would be
+  // found only once the stylesheet is read: asked for with the page instead (the head, see
+  // server/ssr/html-document.ts).
+  if (block.image) preload(block.image.src, { as: 'image', fetchPriority: 'high' });
   return (
     <section
       className={`title-banner${block.image ? ' title-banner--image' : ''}`}

@@ -45,10 +45,10 @@ describe('htmlDocument', () => {
 
 describe('image preloads', () => {
   it("moves React's image preloads into the head, before the scripts, and keeps the rest of the page in the body", () => {
-    const html = '<link rel="preload" as="image" href="/images/logo.svg"/><link rel="preload" as="image" href="/images/hero.svg" fetchPriority="high"/><a href="#main">Skip</a>';
+    const html = '<link rel="preload" as="image" href="/images/logo.svg"/><link rel="preload" href="/images/hero.svg" as="image" fetchPriority="high"/><a href="#main">Skip</a>';
     const doc = htmlDocument({ ...base, html, assets: { ...base.assets, preload: ['/assets/header.js'] } });
     const head = doc.slice(0, doc.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" href="/assets/e.css">\n<link rel="preload" as="image" href="/images/logo.svg"/>\n<link rel="preload" as="image" href="/images/hero.svg" fetchPriority="high"/>\n<link rel="modulepreload" href="/assets/header.js">');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/e.css">\n<link rel="preload" as="image" href="/images/logo.svg"/>\n<link rel="preload" href="/images/hero.svg" as="image" fetchPriority="high"/>\n<link rel="modulepreload" href="/assets/header.js">');
     expect(doc).toContain('<div id="root"><a href="#main">Skip</a></div>');
   });
 

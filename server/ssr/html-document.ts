@@ -56,12 +56,13 @@ function integrityOf(p: DocumentParts, href: string): string {
 }
 
 /** The image preloads React writes at the top of the page's HTML (one per image not loaded lazily). */
-const IMAGE_PRELOADS = /^(?:<link rel="preload" as="image"[^>]*\/>)+/;
+const IMAGE_PRELOADS = /^(?:<link rel="preload"[^>]* as="image"[^>]*\/>)+/;
 
 /**
- * Moves React's image preloads from the body into the head, after the stylesheet and before the
- * scripts: the browser then asks for the banner (the page's largest paint) before the islands' code,
- * where in the body it asked last, and a phone's slow link delivered it after all the JavaScript.
+ * Moves React's image preloads (an eager image's, and those a block asks for, such as a title band's
+ * background) from the body into the head, after the stylesheet and before the scripts: the browser
+ * then asks for the banner (the page's largest paint) before the islands' code, where in the body it
+ * asked last, and a phone's slow link delivered it after all the JavaScript.
  */
 export function hoistImagePreloads(html: string): { head: string; body: string } {
   const preloads = IMAGE_PRELOADS.exec(html)?.[0] ?? '';

@@ -102,3 +102,26 @@ describe('page route', () => {
     expect(((await res.json()) as { error: string }).error).toBe('form_not_found');
   });
 });
+
+describe("a page's largest paint is asked for first", () => {
+  const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it("preloads the banner's picture in the head, before the scripts, at high priority (home, a title band)", async () => {
+    for (const [path, image] of [
+      ['/', '/images/banner-home.svg'],
+      ['/order-samples', '/images/pages/samples-feature.svg'],
+    ] as const) {
+      const head = headOf(await (await fetch(server.url + path)).text());
+      const preload = head.search(new RegExp(`<link rel="preload" (?=[^>]*href="${image}")(?=[^>]*as="image")(?=[^>]*fetchPriority="high")[^>]*/>`));
+      expect(preload, path).toBeGreaterThan(head.indexOf('<link rel="stylesheet"'));
+      expect(preload, path).toBeLessThan(head.indexOf('<link rel="modulepreload"'));
+    }
+  });
+
+  it("loads the first card's picture of a listing at once, the others when scrolled to", async () => {
+    const html = await (await fetch(server.url + '/products/kitchen-cabinets')).text();
+    const cards = [...html.matchAll(/<article class="style-card">.*?<img [^>]*loading="(\w+)"/gs)].map((m) => m[1]);
+    expect(cards.length).toBeGreaterThan(2);
+    expect(cards).toEqual(['eager', ...cards.slice(1).map(() => 'lazy')]);
+  });
+});

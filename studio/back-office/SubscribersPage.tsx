@@ -198,7 +198,7 @@ function SubscriberRow({ row, admin, loadPlan, onRemove }: { row: Subscriber; ad
                   {erasure.otherLeads.length ? (
                     <label className="subscriber-confirm__choice">
                       <input type="checkbox" checked={otherLeads} onChange={(e) => setOtherLeads(e.target.checked)} />{' '}
-                      Also erase its {erasure.otherLeads.length === 1 ? 'other lead' : `${erasure.otherLeads.length} other leads`}, with their files and the mails about them:{' '}
+                      Also erase its {erasure.otherLeads.length === 1 ? 'other lead, with its files and the mails about it' : `${erasure.otherLeads.length} other leads, with their files and the mails about them`}:{' '}
                       {erasure.otherLeads.map((lead, i) => (
                         <span key={lead.id}>
                           {i ? ', ' : ''}

@@ -14,11 +14,12 @@ export const BLOG_GRID_COLUMNS = 3;
 /** A card's title level: h2 straight under the page's h1, h3 under a section's h2. */
 export type CardHeading = 'h2' | 'h3';
 
-export function BlogCard({ blog, heading: Heading = 'h3' }: { blog: BlogCardView; heading?: CardHeading }) {
+/** The first card of a list loads its picture at once: on a phone it is on screen, the page's largest paint. */
+export function BlogCard({ blog, heading: Heading = 'h3', first = false }: { blog: BlogCardView; heading?: CardHeading; first?: boolean }) {
   return (
     <article className="blog-card">
       <a href={blog.path} className="blog-card__image" tabIndex={-1} aria-hidden="true">
-        <img src={blog.image.src} alt="" width={blog.image.width ?? 1200} height={blog.image.height ?? 800} loading="lazy" />
+        <img src={blog.image.src} alt="" width={blog.image.width ?? 1200} height={blog.image.height ?? 800} loading={first ? 'eager' : 'lazy'} />
       </a>
       <div className="blog-card__body">
         {blog.category && (
@@ -126,9 +127,9 @@ export function SearchableBlogGrid({ posts, showSearch, pageSize, pagination, em
         (noMatches ?? <p className="empty">No items available</p>)
       ) : (
         <ul className="blog-grid" style={{ ['--columns' as string]: BLOG_GRID_COLUMNS }}>
-          {listing.visible.map((p) => (
+          {listing.visible.map((p, i) => (
             <li key={p.path}>
-              <BlogCard blog={p} heading={cardHeading} />
+              <BlogCard blog={p} heading={cardHeading} first={i === 0} />
             </li>
           ))}
         </ul>

@@ -97,9 +97,9 @@ export function CategoryShowcaseBlock({ block, data }: BlockProps<CategoryShowca
         </div>
       ) : (
         <ul className="card-grid">
-          {data.styles.map((s) => (
+          {data.styles.map((s, i) => (
             <li key={s.name}>
-              <StyleCard style={s} headingLevel={category ? 2 : 3} {...(block.swatchLimit ? { swatchLimit: block.swatchLimit } : {})} />
+              <StyleCard style={s} headingLevel={category ? 2 : 3} first={i === 0} {...(block.swatchLimit ? { swatchLimit: block.swatchLimit } : {})} />
             </li>
           ))}
         </ul>

@@ -26,14 +26,15 @@ const CARD_DESCRIPTION_LIMIT = 150;
 /**
  * A style as a card: image, label, title, stars, description and its finish swatches (9 visible, '+N').
  * Its title is one level under the heading the cards sit beneath (axe heading-order): an h2 under a
- * page's h1, an h3 under a section's h2.
+ * page's h1, an h3 under a section's h2. The first card of a list loads its picture at once: on a
+ * phone it is on screen, the page's largest paint, which a lazy image would hold back.
  */
-export function StyleCard({ style, swatchLimit = SWATCH_LIMITS.styleCard, headingLevel = 3 }: { style: StyleCardView; swatchLimit?: number; headingLevel?: 2 | 3 }) {
+export function StyleCard({ style, swatchLimit = SWATCH_LIMITS.styleCard, headingLevel = 3, first = false }: { style: StyleCardView; swatchLimit?: number; headingLevel?: 2 | 3; first?: boolean }) {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="style-card">
       <a className="style-card__image" href={style.path} tabIndex={-1} aria-hidden="true">
-        <img src={style.image.src} alt="" width={style.image.width ?? 1200} height={style.image.height ?? 800} loading="lazy" />
+        <img src={style.image.src} alt="" width={style.image.width ?? 1200} height={style.image.height ?? 800} loading={first ? 'eager' : 'lazy'} />
         {style.label && <span className="style-card__label">{style.label}</span>}
       </a>
       <div className="style-card__body">

@@ -83,9 +83,9 @@ export function StyleListingBlock({ block, data }: BlockProps<StyleListingDef, S
         <p className="empty">No items available</p>
       ) : (
         <ul className="card-grid">
-          {listing.visible.map((s) => (
+          {listing.visible.map((s, i) => (
             <li key={s.name}>
-              <StyleCard style={s} headingLevel={block.title ? 3 : 2} {...(block.swatchLimit ? { swatchLimit: block.swatchLimit } : {})} />
+              <StyleCard style={s} headingLevel={block.title ? 3 : 2} first={i === 0} {...(block.swatchLimit ? { swatchLimit: block.swatchLimit } : {})} />
             </li>
           ))}
         </ul>
