@@ -275,6 +275,8 @@ describe('preview', () => {
     expect(res.text).toContain('A slide only the preview has');
     expect(res.text).toContain('class="');
     expect(res.text).not.toMatch(/<script/i);
+    // The consent banner, which would cover the hero and cannot be closed without scripts, is left out.
+    expect(res.text).not.toContain('class="cookie-banner"');
     // Nothing was written: the store still serves the published page.
     expect((await pageStatus('/')).text).not.toContain('only the preview has');
   });
@@ -303,6 +305,8 @@ describe('preview', () => {
     const res = await call(editor, 'POST', '/api/studio/preview', { path: 'site.json', text: site, route: '/contact' });
     expect(res.status).toBe(200);
     expect(res.text).toContain('Contact, from a draft');
+    // Site settings, where the banner is written, show it.
+    expect(res.text).toContain('class="cookie-banner"');
     expect((await call(editor, 'DELETE', '/api/studio/draft?path=pages/contact.json')).status).toBe(200);
   });
 
