@@ -183,7 +183,7 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
     try {
       html = renderPreview(deps, previewContent(changes, path, body.text), path, body.route);
     } catch (err) {
-      if (err instanceof InvalidContentError) throw new ApiError(422, 'preview_unavailable', err.problems[0] ? `${err.problems[0].file}: ${err.problems[0].message}` : 'The draft cannot be rendered.', problemFields(err.problems));
+      if (err instanceof InvalidContentError) throw new ApiError(422, 'preview_unavailable', err.problems[0] ? `${err.problems[0].file}: ${problemSentence(err.problems[0])}` : 'The draft cannot be rendered.', problemFields(err.problems));
       throw err;
     }
     ctx.set('Content-Security-Policy', PREVIEW_POLICY);

@@ -89,10 +89,11 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
   onSavedRef.current = onSaved;
   const routesFile = useRoutesFile(client);
 
-  // The file's problems on disk (a broken file the server kept out) until the first save answers.
+  // The file's problems with this operator's drafts in place (what the publish bar counts), until
+  // the first save answers.
   useEffect(() => {
-    store.setSite(site.problems.filter((p) => p.file === path));
-  }, [store, site.problems, path]);
+    store.setSite((site.draftProblems ?? site.problems).filter((p) => p.file === path));
+  }, [store, site.draftProblems, site.problems, path]);
 
   useEffect(() => {
     if (!kind) return;
