@@ -82,14 +82,15 @@ async function pageStatus(pathname: string): Promise<{ status: number; text: str
 }
 
 describe('files', () => {
-  it('lists every definition with its schema, the images and the live problems', async () => {
+  it('lists every definition with its schema, a page by its title and addresses, a form by its title, the images and the live problems', async () => {
     const res = await call(editor, 'GET', '/api/studio/files');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const files = res.body.data.files as Json[];
-    expect(files).toContainEqual({ path: 'pages/home.json', schema: 'page', published: true, draft: false });
+    expect(files).toContainEqual({ path: 'pages/home.json', schema: 'page', published: true, draft: false, title: 'Kitchen Cabinets, Countertops & Flooring', addresses: ['/'] });
+    expect(files).toContainEqual({ path: 'pages/about-us.json', schema: 'page', published: true, draft: false, title: 'About Us', addresses: ['/about-us', '/aboutus'] });
     expect(files).toContainEqual({ path: 'routes.json', schema: 'routes', published: true, draft: false });
-    expect(files).toContainEqual({ path: 'forms/contact.json', schema: 'form', published: true, draft: false });
+    expect(files).toContainEqual({ path: 'forms/contact.json', schema: 'form', published: true, draft: false, title: 'Get in touch' });
     expect(files.every((f) => !f.path.startsWith('images/'))).toBe(true);
     expect(res.body.data.images).toContain('/images/banner-home.svg');
     expect(res.body.data.problems).toEqual([]);
@@ -142,7 +143,7 @@ describe('drafts', () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(opened.body.data.draft).toMatchObject({ text: text + '\n', revision: 2, baseHash: sha256(published) });
     const listed = await call(editor, 'GET', '/api/studio/files');
-    expect(listed.body.data.files).toContainEqual({ path: file, schema: 'page', published: true, draft: true });
+    expect(listed.body.data.files).toContainEqual(expect.objectContaining({ path: file, schema: 'page', published: true, draft: true }));
     // Saving changed nothing on disk.
     expect(onDisk(file)).toBe(published);
   });

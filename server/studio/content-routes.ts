@@ -35,6 +35,7 @@ import { definitionPath, listDefinitionFiles, listImages, schemaOfPath } from '.
 import { PREVIEW_POLICY, renderPreview } from './content-preview';
 import { ContentVersions, fileDiff } from './content-versions';
 import { DraftLimits } from './draft-limits';
+import { fileTitleOf } from './file-titles';
 import { DraftStore, StaleDraftError, type Draft } from './draft-store';
 import type { OperatorGate } from './operator-gate';
 import type { StudioDeps } from './studio-deps';
@@ -102,11 +103,12 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
     checkRequest(studioFilesEndpoint, ctx);
     const published = new Set(listDefinitionFiles(live.dir));
     const drafted = new Set((await drafts.list(who.id)).map((d) => d.path));
+    const content = live.current();
     const files = [...new Set([...published, ...drafted])]
       .sort()
       .flatMap((path) => {
         const schema = schemaOfPath(path);
-        return schema ? [{ path, schema, published: published.has(path), draft: drafted.has(path) }] : [];
+        return schema ? [{ path, schema, published: published.has(path), draft: drafted.has(path), ...fileTitleOf(content, path) }] : [];
       });
     // What would stop a publish now: the site with this operator's drafts in place (the publish panel after a reload).
     const draftProblems = drafted.size ? live.check(changesOf(await drafts.list(who.id))) : [];

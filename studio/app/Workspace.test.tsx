@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteFiles } from '../api/studio-client';
-import { fileLabel, groupFiles, pageName } from './kinds';
+import { fileLabel, fileTitle, groupFiles, pageName } from './kinds';
 import { fakeClient, operators, renderInStudio, visit } from './testing/studio-fixture';
 import { Workspace } from './Workspace';
 
@@ -131,5 +131,16 @@ describe('kinds', () => {
       '',
     );
     expect(groups.map((g) => g.group.label)).toEqual(['FAQs', 'Tax', 'Other']);
+  });
+
+  it('lists pages by title, finds them by title or address, and names a page without a title by its file', () => {
+    const pages = [
+      { path: 'pages/red-beard-remedy.json', schema: 'page', published: true, draft: false, title: 'Red Beard Remedy', addresses: ['/red-beard-remedy'] },
+      { path: 'pages/account-address-edit.json', schema: 'page', published: true, draft: false, title: 'Edit address', addresses: ['/my-account/address/:id'] },
+      { path: 'pages/new-one.json', schema: 'page', published: false, draft: true },
+    ];
+    expect(groupFiles(pages, '')[0]!.files.map(fileTitle)).toEqual(['Edit address', 'new-one', 'Red Beard Remedy']);
+    expect(groupFiles(pages, 'my-account')[0]!.files.map(fileTitle)).toEqual(['Edit address']);
+    expect(groupFiles(pages, 'remedy')[0]!.files.map(fileTitle)).toEqual(['Red Beard Remedy']);
   });
 });
