@@ -62,19 +62,20 @@ describe('Workspace', () => {
     expect(within(nav).queryByRole('button', { name: 'New page' })).toBeNull();
   });
 
-  it('creates a new page: asks for a name, refuses a bad or taken one, opens pages/<name>.json', async () => {
+  it('creates a new page: from a title or a name, refuses a bad or taken one, opens pages/<name>.json', async () => {
     visit('/studio');
     renderInStudio(<Workspace file={null} />, { client: fakeClient({ files }), operator: operators.editor });
     const nav = await screen.findByRole('navigation', { name: 'Content files' });
     fireEvent.click(within(nav).getByRole('button', { name: 'New page' }));
     const name = within(nav).getByLabelText('Name of the new page');
-    fireEvent.change(name, { target: { value: 'Bad Name' } });
+    fireEvent.change(name, { target: { value: '!!!' } });
     fireEvent.click(within(nav).getByRole('button', { name: 'Create page' }));
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(name, { target: { value: 'contact' } });
+    fireEvent.change(name, { target: { value: 'Contact' } });
     fireEvent.click(within(nav).getByRole('button', { name: 'Create page' }));
     expect(within(nav).getByText(/pages\/contact\.json exists already/)).toBeTruthy();
-    fireEvent.change(name, { target: { value: 'showroom-austin' } });
+    fireEvent.change(name, { target: { value: 'Showroom Austin' } });
+    expect(within(nav).getByText('It becomes pages/showroom-austin.json.')).toBeTruthy();
     fireEvent.click(within(nav).getByRole('button', { name: 'Create page' }));
     expect(window.location.pathname).toBe('/studio/edit/pages/showroom-austin.json');
     expect(within(nav).getByRole('link', { name: /showroom-austin/ }).textContent).toContain('new');

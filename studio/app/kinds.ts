@@ -37,6 +37,16 @@ export const NEW_KINDS = [
 ] as const;
 export type NewKind = (typeof NEW_KINDS)[number];
 
+/** The file name a title gives: "Showroom Austin (TX)" -> showroom-austin-tx; accents dropped. */
+export function slugOf(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
 /** A name for a new file (its folder holds no sub-folders): lower-case words with hyphens. */
 export const NEW_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}$/;
 export const NEW_NAME_RULE = 'Lower-case letters, digits and hyphens, such as showroom-austin.';
