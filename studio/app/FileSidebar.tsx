@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import type { SiteFiles } from '../api/studio-client';
-import { fileLabel, fileTitle, groupFiles, NEW_KINDS, NEW_NAME_PATTERN, NEW_NAME_RULE, slugOf, type FileEntry, type NewKind } from './kinds';
+import { fileTitle, groupFiles, NEW_KINDS, NEW_NAME_PATTERN, NEW_NAME_RULE, slugOf, type FileEntry, type NewKind } from './kinds';
 import { editPath, Link } from './router';
 import { Field, ListState, type Loadable } from './ui';
 
@@ -102,7 +102,7 @@ export function FileSidebar({ id, site, files, current, problemCount, canDraft, 
                           <Link className="files__link" href={editPath(f.path)} aria-current={f.path === current ? 'page' : undefined} onClick={onChoose} title={f.path}>
                             <span className="files__name">
                               {fileTitle(f)}
-                              {f.schema === 'page' ? <span className="files__address">{f.addresses?.length ? f.addresses.join(', ') : f.published ? 'no address yet' : fileLabel(f.path)}</span> : null}
+                              {f.schema === 'page' && f.published ? <span className="files__address">{f.addresses?.length ? f.addresses.join(', ') : 'no address yet'}</span> : null}
                             </span>
                             {!f.published ? <span className="badge badge--new">new</span> : null}
                             {f.draft ? <span className="badge badge--draft">draft</span> : null}
