@@ -100,7 +100,7 @@ describe('check and contentWith: the folder with changes in place, written nowhe
     const routes = JSON.parse(read(dir, 'routes.json')) as { routes: Array<{ page: string }> };
     routes.routes[1]!.page = 'abot-us';
     expect(live.check(new Map([['routes.json', json(routes)]]))).toEqual([
-      { file: 'routes.json', pointer: '/routes/1/page', message: 'names the page definition "abot-us", but there is no pages/abot-us.json' },
+      { file: 'routes.json', pointer: '/routes/1/page', message: 'names the page definition "abot-us", but there is no pages/abot-us.json', where: 'Route 2 · Page' },
     ]);
     // A removal is seen by every check, those that look at the disk too; the file stays.
     const removed = live.check(new Map([['pages/about-us.json', null]]));
