@@ -39,6 +39,9 @@ type View = 'form' | 'raw';
 
 const pageNameOf = (path: string) => /^pages\/(.+)\.json$/.exec(path)?.[1] ?? null;
 
+/** Kinds no page shows as they are written (who may embed the widgets, how money is taken): a preview would show an unchanged home page. */
+const NOT_ON_A_PAGE: ReadonlySet<string> = new Set(['dealers', 'payment-methods', 'shipping-methods', 'tax-rules']);
+
 /** A new file's `$schema`: the one a file of the same kind uses (so it resolves the same way), else the schema's URL. */
 async function schemaLineFor(client: StudioClient, kind: string, path: string, site: SiteFiles): Promise<string | undefined> {
   const sibling = site.files.find((f) => f.schema === kind && f.path !== path && f.path.split('/').length === path.split('/').length && f.published);
@@ -336,7 +339,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
             <RawJsonView text={doc.text} parsed={doc.parsed} problems={allProblems} readOnly={readOnly} onChange={onRawChange} />
           )}
         </div>
-        <PreviewPane client={client} path={path} text={doc.text} renderable={doc.parsed.ok} />
+        {NOT_ON_A_PAGE.has(schemaName) ? null : <PreviewPane client={client} path={path} text={doc.text} renderable={doc.parsed.ok} />}
       </div>
     </div>
   );
