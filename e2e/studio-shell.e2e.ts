@@ -284,7 +284,7 @@ describe('the signed-in studio', () => {
     const { page, violations } = await newPage(LAPTOP, 'viewer');
     await page.goto(`${shop.server.url}/studio/edit/pages/home.json`);
     await page.getByRole('heading', { level: 1, name: /pages\/home\.json/ }).waitFor();
-    await page.getByRole('navigation', { name: 'Content files' }).getByRole('link', { name: /^home/ }).waitFor();
+    await page.getByRole('navigation', { name: 'Content files' }).getByRole('link', { name: /^Kitchen Cabinets, Countertops & Flooring/ }).waitFor();
     expect(await page.getByRole('button', { name: /^Publish/ }).count()).toBe(0);
     await page.getByText(/drafting needs the editor role/).waitFor();
     expect(await page.getByRole('link', { name: 'Operators' }).count()).toBe(0);

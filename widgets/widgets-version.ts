@@ -6,7 +6,7 @@
  * that goes with it is in docs/dealers.md; every version has its entry in docs/widgets-changelog.md
  * (widgets-version.test.ts holds the two together).
  */
-export const WIDGETS_VERSION = '1.1.0';
+export const WIDGETS_VERSION = '1.2.0';
 export const WIDGETS_MAJOR = Number(WIDGETS_VERSION.split('.')[0]);
 
 const LOADER_VERSION = Symbol.for('showroom.loader-version');

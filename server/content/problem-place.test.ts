@@ -117,6 +117,16 @@ describe('problems in the words of the form, on the demo store', () => {
     );
   });
 
+  it('lists a broken form reference beside an emptied title of the same page', () => {
+    const contact = pages.find((p) => p.file === 'pages/contact.json')!;
+    const page = structuredClone(contact.page) as { metadata: Json; blocks: Json[] };
+    const at = page.blocks.findIndex((b) => b.type === 'form');
+    page.metadata.title = '';
+    page.blocks[at]!.form = 'contact-us';
+    const problems = readDefinitions(siteDir, new Map([[contact.file, JSON.stringify(page)]])).problems.filter((p) => p.file === contact.file);
+    expect(problems.map(problemSentence)).toEqual(['Page metadata · Title: should not be empty', `Block ${at + 1} (Form) · Form: there is no form named "contact-us"`]);
+  });
+
   it('names a missing required field at the field, and a list item by its own name', () => {
     const root = definitionSchemas.page as unknown as Json;
     const value = { blocks: [{ type: 'rich-text', html: '' }, { type: 'cards', items: [{ title: 'A', action: { path: '/x' } }] }] };

@@ -5,6 +5,7 @@
  * Content-Security-Policy has no script-src and a `sandbox` directive, and the scripts the page
  * assembly adds (island props, JSON-LD, the client entry) are taken out, as is any script URL.
  */
+import { CONSENT_COOKIE } from '../../renderer/layout/consent-cookie';
 import type { Content } from '../content/load-content';
 import { routeAnswers } from '../content/lint/route-pattern';
 import { ApiError } from '../http/api-error';
@@ -136,6 +137,10 @@ export function renderPreview(r: PreviewRenderer, content: Content, file: string
   const target = previewTarget(content, file, route);
   const shown = target.routes === content.routes ? content : { ...content, routes: target.routes };
   const store = pageStoreData(shown, formsPublicSettings(r.forms));
-  const { body } = renderDocument({ content: shown, store, renderPage: r.renderPage, assets: r.assets, publicUrl: r.publicUrl, url: target.url, cookieHeader: undefined });
+  // The page as a visitor sees it once they chose: the consent banner would cover the hero at phone
+  // width and cannot be closed in a frame without scripts. Site settings, where the banner is
+  // edited, still show it.
+  const cookieHeader = file === 'site.json' ? undefined : `${CONSENT_COOKIE}=accepted`;
+  const { body } = renderDocument({ content: shown, store, renderPage: r.renderPage, assets: r.assets, publicUrl: r.publicUrl, url: target.url, cookieHeader });
   return inertPreview(body, new URL(r.publicUrl).origin);
 }

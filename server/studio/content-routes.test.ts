@@ -82,14 +82,15 @@ async function pageStatus(pathname: string): Promise<{ status: number; text: str
 }
 
 describe('files', () => {
-  it('lists every definition with its schema, the images and the live problems', async () => {
+  it('lists every definition with its schema, a page by its title and addresses, a form by its title, the images and the live problems', async () => {
     const res = await call(editor, 'GET', '/api/studio/files');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const files = res.body.data.files as Json[];
-    expect(files).toContainEqual({ path: 'pages/home.json', schema: 'page', published: true, draft: false });
+    expect(files).toContainEqual({ path: 'pages/home.json', schema: 'page', published: true, draft: false, title: 'Kitchen Cabinets, Countertops & Flooring', addresses: ['/'] });
+    expect(files).toContainEqual({ path: 'pages/about-us.json', schema: 'page', published: true, draft: false, title: 'About Us', addresses: ['/about-us', '/aboutus'] });
     expect(files).toContainEqual({ path: 'routes.json', schema: 'routes', published: true, draft: false });
-    expect(files).toContainEqual({ path: 'forms/contact.json', schema: 'form', published: true, draft: false });
+    expect(files).toContainEqual({ path: 'forms/contact.json', schema: 'form', published: true, draft: false, title: 'Get in touch' });
     expect(files.every((f) => !f.path.startsWith('images/'))).toBe(true);
     expect(res.body.data.images).toContain('/images/banner-home.svg');
     expect(res.body.data.problems).toEqual([]);
@@ -142,7 +143,7 @@ describe('drafts', () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     expect(opened.body.data.draft).toMatchObject({ text: text + '\n', revision: 2, baseHash: sha256(published) });
     const listed = await call(editor, 'GET', '/api/studio/files');
-    expect(listed.body.data.files).toContainEqual({ path: file, schema: 'page', published: true, draft: true });
+    expect(listed.body.data.files).toContainEqual(expect.objectContaining({ path: file, schema: 'page', published: true, draft: true }));
     // Saving changed nothing on disk.
     expect(onDisk(file)).toBe(published);
   });
@@ -275,6 +276,8 @@ describe('preview', () => {
     expect(res.text).toContain('A slide only the preview has');
     expect(res.text).toContain('class="');
     expect(res.text).not.toMatch(/<script/i);
+    // The consent banner, which would cover the hero and cannot be closed without scripts, is left out.
+    expect(res.text).not.toContain('class="cookie-banner"');
     // Nothing was written: the store still serves the published page.
     expect((await pageStatus('/')).text).not.toContain('only the preview has');
   });
@@ -303,6 +306,8 @@ describe('preview', () => {
     const res = await call(editor, 'POST', '/api/studio/preview', { path: 'site.json', text: site, route: '/contact' });
     expect(res.status).toBe(200);
     expect(res.text).toContain('Contact, from a draft');
+    // Site settings, where the banner is written, show it.
+    expect(res.text).toContain('class="cookie-banner"');
     expect((await call(editor, 'DELETE', '/api/studio/draft?path=pages/contact.json')).status).toBe(200);
   });
 

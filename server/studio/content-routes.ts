@@ -34,6 +34,7 @@ import { definitionPath, listDefinitionFiles, listImages, schemaOfPath } from '.
 import { PREVIEW_POLICY, renderPreview } from './content-preview';
 import { ContentVersions, fileDiff } from './content-versions';
 import { DraftLimits } from './draft-limits';
+import { fileTitleOf } from './file-titles';
 import { DraftStore, StaleDraftError, type Draft } from './draft-store';
 import { problemFields, publishTexts, refusal } from './publish-changes';
 import { ReviewStore } from './review-store';
@@ -82,11 +83,12 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
     checkRequest(studioFilesEndpoint, ctx);
     const published = new Set(listDefinitionFiles(live.dir));
     const drafted = new Set((await drafts.list(who.id)).map((d) => d.path));
+    const content = live.current();
     const files = [...new Set([...published, ...drafted])]
       .sort()
       .flatMap((path) => {
         const schema = schemaOfPath(path);
-        return schema ? [{ path, schema, published: published.has(path), draft: drafted.has(path) }] : [];
+        return schema ? [{ path, schema, published: published.has(path), draft: drafted.has(path), ...fileTitleOf(content, path) }] : [];
       });
     // What would stop a publish now: the site with this operator's drafts in place (the publish panel after a reload).
     const draftProblems = drafted.size ? live.check(changesOf(await drafts.list(who.id))) : [];
@@ -165,7 +167,7 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
     try {
       html = renderPreview(deps, previewContent(changes, path, body.text), path, body.route);
     } catch (err) {
-      if (err instanceof InvalidContentError) throw new ApiError(422, 'preview_unavailable', err.problems[0] ? `${err.problems[0].file}: ${err.problems[0].message}` : 'The draft cannot be rendered.', problemFields(err.problems));
+      if (err instanceof InvalidContentError) throw new ApiError(422, 'preview_unavailable', err.problems[0] ? `${err.problems[0].file}: ${problemSentence(err.problems[0])}` : 'The draft cannot be rendered.', problemFields(err.problems));
       throw err;
     }
     ctx.set('Content-Security-Policy', PREVIEW_POLICY);

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import type { SiteFiles } from '../api/studio-client';
-import { fileLabel, groupFiles, NEW_KINDS, NEW_NAME_PATTERN, NEW_NAME_RULE, type FileEntry, type NewKind } from './kinds';
+import { fileTitle, groupFiles, NEW_KINDS, NEW_NAME_PATTERN, NEW_NAME_RULE, slugOf, type FileEntry, type NewKind } from './kinds';
 import { editPath, Link } from './router';
 import { Field, ListState, type Loadable } from './ui';
 
@@ -100,7 +100,10 @@ export function FileSidebar({ id, site, files, current, problemCount, canDraft, 
                       return (
                         <li key={f.path}>
                           <Link className="files__link" href={editPath(f.path)} aria-current={f.path === current ? 'page' : undefined} onClick={onChoose} title={f.path}>
-                            <span className="files__name">{fileLabel(f.path)}</span>
+                            <span className="files__name">
+                              {fileTitle(f)}
+                              {f.schema === 'page' && f.published ? <span className="files__address">{f.addresses?.length ? f.addresses.join(', ') : 'no address yet'}</span> : null}
+                            </span>
                             {!f.published ? <span className="badge badge--new">new</span> : null}
                             {f.draft ? <span className="badge badge--draft">draft</span> : null}
                             {problems ? (
@@ -127,13 +130,14 @@ function NewFileForm({ kind, files, onCancel, onCreate }: { kind: NewKind; files
   const [name, setName] = useState('');
   const [error, setError] = useState('');
   const ref = useRef<HTMLInputElement>(null);
-  const path = `${kind.folder}/${name.trim()}.json`;
+  // A title is welcome: "Showroom Austin" becomes showroom-austin.
+  const bare = slugOf(name);
+  const path = `${kind.folder}/${bare}.json`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const bare = name.trim();
     let problem = '';
-    if (!NEW_NAME_PATTERN.test(bare)) problem = bare ? NEW_NAME_RULE : `Name the new ${kind.label}.`;
+    if (!NEW_NAME_PATTERN.test(bare)) problem = name.trim() ? NEW_NAME_RULE : `Name the new ${kind.label}.`;
     else if (files.some((f) => f.path === path)) problem = `${path} exists already: open it from the list, or choose another name.`;
     if (problem) {
       setError(problem);
@@ -157,13 +161,13 @@ function NewFileForm({ kind, files, onCancel, onCreate }: { kind: NewKind; files
     >
       <Field
         label={`Name of the new ${kind.label}`}
-        hint={`${NEW_NAME_RULE} It becomes ${kind.folder}/<name>.json.`}
+        hint={bare ? `It becomes ${path}.` : `A title such as Showroom Austin, or a name such as showroom-austin. It becomes ${kind.folder}/<name>.json.`}
         name="new-name"
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
         value={name}
-        onChange={(e) => setName(e.target.value.toLowerCase())}
+        onChange={(e) => setName(e.target.value)}
         error={error || undefined}
         inputRef={ref}
         autoFocus

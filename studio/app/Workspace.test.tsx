@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteFiles } from '../api/studio-client';
-import { fileLabel, groupFiles, pageName } from './kinds';
+import { fileLabel, fileTitle, groupFiles, pageName } from './kinds';
 import { fakeClient, operators, renderInStudio, visit } from './testing/studio-fixture';
 import { Workspace } from './Workspace';
 
@@ -62,19 +62,20 @@ describe('Workspace', () => {
     expect(within(nav).queryByRole('button', { name: 'New page' })).toBeNull();
   });
 
-  it('creates a new page: asks for a name, refuses a bad or taken one, opens pages/<name>.json', async () => {
+  it('creates a new page: from a title or a name, refuses a bad or taken one, opens pages/<name>.json', async () => {
     visit('/studio');
     renderInStudio(<Workspace file={null} />, { client: fakeClient({ files }), operator: operators.editor });
     const nav = await screen.findByRole('navigation', { name: 'Content files' });
     fireEvent.click(within(nav).getByRole('button', { name: 'New page' }));
     const name = within(nav).getByLabelText('Name of the new page');
-    fireEvent.change(name, { target: { value: 'Bad Name' } });
+    fireEvent.change(name, { target: { value: '!!!' } });
     fireEvent.click(within(nav).getByRole('button', { name: 'Create page' }));
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    fireEvent.change(name, { target: { value: 'contact' } });
+    fireEvent.change(name, { target: { value: 'Contact' } });
     fireEvent.click(within(nav).getByRole('button', { name: 'Create page' }));
     expect(within(nav).getByText(/pages\/contact\.json exists already/)).toBeTruthy();
-    fireEvent.change(name, { target: { value: 'showroom-austin' } });
+    fireEvent.change(name, { target: { value: 'Showroom Austin' } });
+    expect(within(nav).getByText('It becomes pages/showroom-austin.json.')).toBeTruthy();
     fireEvent.click(within(nav).getByRole('button', { name: 'Create page' }));
     expect(window.location.pathname).toBe('/studio/edit/pages/showroom-austin.json');
     expect(within(nav).getByRole('link', { name: /showroom-austin/ }).textContent).toContain('new');
@@ -131,5 +132,16 @@ describe('kinds', () => {
       '',
     );
     expect(groups.map((g) => g.group.label)).toEqual(['FAQs', 'Tax', 'Other']);
+  });
+
+  it('lists pages by title, finds them by title or address, and names a page without a title by its file', () => {
+    const pages = [
+      { path: 'pages/red-beard-remedy.json', schema: 'page', published: true, draft: false, title: 'Red Beard Remedy', addresses: ['/red-beard-remedy'] },
+      { path: 'pages/account-address-edit.json', schema: 'page', published: true, draft: false, title: 'Edit address', addresses: ['/my-account/address/:id'] },
+      { path: 'pages/new-one.json', schema: 'page', published: false, draft: true },
+    ];
+    expect(groupFiles(pages, '')[0]!.files.map(fileTitle)).toEqual(['Edit address', 'new-one', 'Red Beard Remedy']);
+    expect(groupFiles(pages, 'my-account')[0]!.files.map(fileTitle)).toEqual(['Edit address']);
+    expect(groupFiles(pages, 'remedy')[0]!.files.map(fileTitle)).toEqual(['Red Beard Remedy']);
   });
 });

@@ -37,21 +37,37 @@ export const NEW_KINDS = [
 ] as const;
 export type NewKind = (typeof NEW_KINDS)[number];
 
+/** The file name a title gives: "Showroom Austin (TX)" -> showroom-austin-tx; accents dropped. */
+export function slugOf(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
 /** A name for a new file (its folder holds no sub-folders): lower-case words with hyphens. */
 export const NEW_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,80}$/;
 export const NEW_NAME_RULE = 'Lower-case letters, digits and hyphens, such as showroom-austin.';
 
-/** The groups that have files matching the filter (every word, in the path or the kind), each sorted by path. */
+/** The groups that have files matching the filter (every word, in the path, the title, an address or the kind), each sorted by what the list shows. */
 export function groupFiles(files: readonly FileEntry[], filter: string): { group: FileGroup; files: FileEntry[] }[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const matching = files.filter((f) => words.every((w) => f.path.toLowerCase().includes(w) || f.schema.includes(w)));
+  const haystack = (f: FileEntry) => [f.path, f.schema, f.title ?? '', ...(f.addresses ?? [])].join(' ').toLowerCase();
+  const matching = files.filter((f) => words.every((w) => haystack(f).includes(w)));
   const groups = [...FILE_GROUPS, OTHER].map((group) => ({
     group,
     files: matching
       .filter((f) => (group === OTHER ? !FILE_GROUPS.some((g) => g.schemas.includes(f.schema)) : group.schemas.includes(f.schema)))
-      .sort((a, b) => a.path.localeCompare(b.path)),
+      .sort((a, b) => fileTitle(a).localeCompare(fileTitle(b)) || a.path.localeCompare(b.path)),
   }));
   return groups.filter((g) => g.files.length > 0);
+}
+
+/** A file as the list names it: a page's, form's or popup's title, else its name. */
+export function fileTitle(f: Pick<FileEntry, 'path' | 'title'>): string {
+  return f.title ?? fileLabel(f.path);
 }
 
 /** What the sidebar shows for a file: its path without `.json` and without its kind's folder. */

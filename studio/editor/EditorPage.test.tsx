@@ -333,3 +333,15 @@ describe('EditorPage: the preview', () => {
     expect(JSON.parse(server.previews[2]!.text).metadata.title).toBe('Con');
   });
 });
+
+describe('EditorPage: files no page shows', () => {
+  it('edits the dealers file with one text field per origin, and without a page preview', async () => {
+    open('dealers.json', 'dealers', { 'dealers.json': { published: demoText('dealers.json') } });
+    await screen.findByRole('group', { name: 'Edit as' });
+    await waitFor(() => expect(document.querySelector('.studio-definition-form input')).toBeTruthy(), { timeout: 5000 });
+    expect(screen.queryByRole('heading', { name: 'Preview' })).toBeNull();
+    // An origin is a text field, not a choice between two kinds of value.
+    expect(screen.queryByText(/Kind of/)).toBeNull();
+    expect(screen.getAllByLabelText(/^Site address/).every((el) => el.tagName === 'INPUT')).toBe(true);
+  });
+});

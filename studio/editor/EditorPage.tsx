@@ -11,7 +11,7 @@ import { useStudio } from '../app/studio-context';
 import { AddressPanel } from './AddressPanel';
 import { DefinitionForm } from './DefinitionForm';
 import { DraftSaver, type SaveStatus } from './draft-saver';
-import { ProblemStore, referenceNames, type EditorFormContext } from './editor-context';
+import { pageTitlesOf, ProblemStore, referenceNames, type EditorFormContext } from './editor-context';
 import { isDefinitionName, type DefinitionSchemaName } from './form-schemas';
 import { formatJson, parseJson, type ParseResult } from './json-text';
 import { PreviewPane } from './PreviewPane';
@@ -38,6 +38,9 @@ type Load = { state: 'loading' } | { state: 'failed'; message: string } | { stat
 type View = 'form' | 'raw';
 
 const pageNameOf = (path: string) => /^pages\/(.+)\.json$/.exec(path)?.[1] ?? null;
+
+/** Kinds no page shows as they are written (who may embed the widgets, how money is taken): a preview would show an unchanged home page. */
+const NOT_ON_A_PAGE: ReadonlySet<string> = new Set(['dealers', 'payment-methods', 'shipping-methods', 'tax-rules']);
 
 /** A new file's `$schema`: the one a file of the same kind uses (so it resolves the same way), else the schema's URL. */
 async function schemaLineFor(client: StudioClient, kind: string, path: string, site: SiteFiles): Promise<string | undefined> {
@@ -89,10 +92,11 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
   onSavedRef.current = onSaved;
   const routesFile = useRoutesFile(client);
 
-  // The file's problems on disk (a broken file the server kept out) until the first save answers.
+  // The file's problems with this operator's drafts in place (what the publish bar counts), until
+  // the first save answers.
   useEffect(() => {
-    store.setSite(site.problems.filter((p) => p.file === path));
-  }, [store, site.problems, path]);
+    store.setSite((site.draftProblems ?? site.problems).filter((p) => p.file === path));
+  }, [store, site.draftProblems, site.problems, path]);
 
   useEffect(() => {
     if (!kind) return;
@@ -201,7 +205,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
 
   const routePaths = useMemo(() => (routesFile.file.state === 'ready' ? routesFile.file.doc.routes.map((r) => r.path) : []), [routesFile.file]);
   const formContext: EditorFormContext | null = useMemo(
-    () => (validators ? { names: referenceNames(site, routePaths), images: site.images, blockValidators: validators.blocks, problems: store, readOnly } : null),
+    () => (validators ? { names: referenceNames(site, routePaths), pageTitles: pageTitlesOf(site), images: site.images, blockValidators: validators.blocks, problems: store, readOnly } : null),
     [validators, site, routePaths, store, readOnly],
   );
 
@@ -335,7 +339,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
             <RawJsonView text={doc.text} parsed={doc.parsed} problems={allProblems} readOnly={readOnly} onChange={onRawChange} />
           )}
         </div>
-        <PreviewPane client={client} path={path} text={doc.text} renderable={doc.parsed.ok} />
+        {NOT_ON_A_PAGE.has(schemaName) ? null : <PreviewPane client={client} path={path} text={doc.text} renderable={doc.parsed.ok} />}
       </div>
     </div>
   );

@@ -76,3 +76,19 @@ describe('every block type of the demo pages opens in its block form', () => {
     });
   }
 });
+
+describe('site settings in sections', () => {
+  it('shows the simple settings, each group or list in a closed section, and opens the one a problem is in', async () => {
+    const validators = await loadValidators('site-settings');
+    const context = contextOf(validators);
+    const { container } = render(<DefinitionForm validators={validators} data={read('site.json')} formContext={context} readOnly={false} onChange={() => {}} />);
+    const sections = [...container.querySelectorAll<HTMLDetailsElement>('details.studio-section')];
+    expect(sections.map((s) => s.querySelector('summary')!.textContent)).toEqual(expect.arrayContaining(['Contact details', 'Cookie consent']));
+    expect(sections.every((s) => !s.open)).toBe(true);
+    expect(container.querySelector('#def_siteName')!.closest('details')).toBeNull();
+    context.problems.focus('/contact/phone');
+    const contact = sections.find((s) => s.querySelector('summary')!.textContent === 'Contact details')!;
+    expect(contact.open).toBe(true);
+    expect(document.activeElement?.id).toBe('def_contact_phone');
+  });
+});

@@ -18,6 +18,15 @@ export interface EditorFormContext {
   blockValidators: ReadonlyMap<string, ValidatorType>;
   problems: ProblemStore;
   readOnly: boolean;
+  /** The title of the page each address of the site shows, for links chosen from pages. */
+  pageTitles?: ReadonlyMap<string, string>;
+}
+
+/** Each address of a published page, with the page's title. */
+export function pageTitlesOf(site: SiteFiles): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const f of site.files) for (const address of f.addresses ?? []) if (f.title && !titles.has(address)) titles.set(address, f.title);
+  return titles;
 }
 
 const KIND_OF_TARGET: Record<Exclude<ReferenceTarget, 'route'>, string> = {

@@ -1,6 +1,6 @@
 /** rjsf's own templates and checkbox, with a property name shown in words (field-labels.ts), and a labelled oneOf choice. */
 import { getDefaultRegistry } from '@rjsf/core';
-import { getTemplate, getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTitleProps, type FieldTemplateProps, type MultiSchemaFieldTemplateProps, type TitleFieldProps, type WidgetProps } from '@rjsf/utils';
+import { getTemplate, getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTitleProps, type FieldTemplateProps, type MultiSchemaFieldTemplateProps, type ObjectFieldTemplateProps, type TitleFieldProps, type WidgetProps } from '@rjsf/utils';
 import { humanLabel } from './field-labels';
 
 const core = getDefaultRegistry();
@@ -70,6 +70,34 @@ export function StudioArrayFieldItemTemplate({ children, className, buttonsProps
         </div>
       )}
       <div className="studio-array-item__body">{children}</div>
+    </div>
+  );
+}
+
+/**
+ * A long definition's top level (site settings: some 230 fields) as sections: its simple settings
+ * first, then each group or list in a section that opens on demand, named by its title. A click on a
+ * problem inside one opens it (problems.ts `focusField`).
+ */
+export function StudioSectionsTemplate({ properties, schema, description }: ObjectFieldTemplateProps) {
+  const props = (schema.properties ?? {}) as Record<string, { type?: unknown; title?: unknown; $ref?: unknown; properties?: unknown; items?: unknown }>;
+  const isSection = (name: string) => {
+    const p = props[name];
+    return Boolean(p && (p.type === 'object' || p.type === 'array' || p.properties || p.items));
+  };
+  const visible = properties.filter((p) => !p.hidden);
+  return (
+    <div className="studio-sections">
+      {description}
+      {visible.filter((p) => !isSection(p.name)).map((p) => p.content)}
+      {visible
+        .filter((p) => isSection(p.name))
+        .map((p) => (
+          <details key={p.name} className="studio-section">
+            <summary className="studio-section__title">{typeof props[p.name]?.title === 'string' ? String(props[p.name]!.title) : humanLabel(p.name)}</summary>
+            {p.content}
+          </details>
+        ))}
     </div>
   );
 }

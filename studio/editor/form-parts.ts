@@ -6,7 +6,7 @@
  */
 import type { Experimental_DefaultFormStateBehavior, RegistryWidgetsType, TemplatesType, UiSchema } from '@rjsf/utils';
 import { studioButtonTemplates } from './form-buttons';
-import { StudioArrayFieldItemTemplate, StudioArrayFieldTitle, StudioCheckboxWidget, StudioFieldTemplate, StudioMultiSchemaFieldTemplate, StudioTitleField } from './form-labels';
+import { StudioArrayFieldItemTemplate, StudioArrayFieldTitle, StudioCheckboxWidget, StudioFieldTemplate, StudioMultiSchemaFieldTemplate, StudioSectionsTemplate, StudioTitleField } from './form-labels';
 import type { DefinitionSchemaName } from './form-schemas';
 import { SmartTextWidget } from './widgets/SmartTextWidget';
 
@@ -40,7 +40,13 @@ const uiSchemas = new Map<DefinitionSchemaName, UiSchema>();
 export function uiSchemaFor(kind: DefinitionSchemaName): UiSchema {
   let ui = uiSchemas.get(kind);
   if (!ui) {
-    ui = { ...noSubmit, 'ui:title': '', $schema: { 'ui:widget': 'hidden' }, ...(kind === 'page' ? { blocks: { 'ui:field': 'BlockList' } } : {}) };
+    ui = {
+      ...noSubmit,
+      'ui:title': '',
+      $schema: { 'ui:widget': 'hidden' },
+      ...(kind === 'page' ? { blocks: { 'ui:field': 'BlockList' } } : {}),
+      ...(kind === 'site-settings' ? { 'ui:ObjectFieldTemplate': StudioSectionsTemplate } : {}),
+    };
     uiSchemas.set(kind, ui);
   }
   return ui;

@@ -88,6 +88,8 @@ export function focusField(idPrefix: string, path: readonly string[]): boolean {
     if (!found) continue;
     const target = found.matches(FOCUSABLE) ? found : found.querySelector<HTMLElement>(FOCUSABLE);
     if (!target) continue;
+    // A closed section holding the field opens first.
+    for (let section = target.closest('details'); section; section = section.parentElement?.closest('details') ?? null) section.open = true;
     target.scrollIntoView?.({ block: 'center' });
     target.focus();
     return true;

@@ -72,8 +72,10 @@ export interface CheckoutProps {
   prefill?: boolean;
   /** The prefill answered 401: nobody is signed in after all (the block clears the stale hint). */
   onGuest?: () => void;
-  /** The 'Checkout' heading (h2); the block writes the page's h1 itself. */
+  /** The heading (h2); the block writes the page's h1 itself. */
   showTitle?: boolean;
+  /** The heading's words; default 'Checkout', '' for none (a dealer's page with its own). */
+  heading?: string;
   /** Leaves the page (tests replace it). */
   navigate?: (url: string) => void;
 }
@@ -89,7 +91,7 @@ function useCart(key: string) {
   return { cart, items };
 }
 
-export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = '/order-samples', successUrl, paymentReturnUrl, prefill, onGuest, showTitle = true, navigate = (url) => window.location.assign(url) }: CheckoutProps) {
+export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = '/order-samples', successUrl, paymentReturnUrl, prefill, onGuest, showTitle = true, heading = 'Checkout', navigate = (url) => window.location.assign(url) }: CheckoutProps) {
   const cartKey = useMemo(() => cartStorageKey(apiBase, dealer), [apiBase, dealer]);
   const { cart, items } = useCart(cartKey);
   const [values, setValues] = useState<CheckoutValues>(emptyValues);
@@ -272,7 +274,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
         disabled={busy}
       />
       <div className="sr-checkout__form" ref={formRef}>
-        {showTitle && <h2>Checkout</h2>}
+        {showTitle && heading && <h2>{heading}</h2>}
         <AddressFields prefix="bill_" legend="Billing address" values={values} errors={errors} onChange={change} onBlur={blur} withEmail emailLocked={signedIn && !!values.bill_email} disabled={busy} />
         <label className="sr-checkout__same">
           <input

@@ -43,6 +43,21 @@ describe('<showroom-checkout>', () => {
     expect(root.querySelector('a')!.getAttribute('href')).toBe('https://dealer.test/samples');
   });
 
+  it('heads the form with its heading attribute, or with none for a page that has its own', async () => {
+    serveShop();
+    sampleCart(cartStorageKey('http://shop.test', 'demo-dealer')).add([{ sku: 'HS-W', name: 'White' }]);
+    const headings = async (html: string) => {
+      document.body.innerHTML = html;
+      const root = document.querySelector('showroom-checkout')!.shadowRoot!;
+      await waitFor(() => expect(root.querySelector('[name="bill_first_name"]')).not.toBeNull());
+      return [...root.querySelectorAll('h2')].map((h) => h.textContent);
+    };
+    expect(await headings('<showroom-checkout api-base="http://shop.test" dealer="demo-dealer"></showroom-checkout>')).toContain('Checkout');
+    expect(await headings('<showroom-checkout api-base="http://shop.test" dealer="demo-dealer" heading="Your details"></showroom-checkout>')).toContain('Your details');
+    const none = await headings('<showroom-checkout api-base="http://shop.test" dealer="demo-dealer" heading=""></showroom-checkout>');
+    expect(none).not.toContain('Checkout');
+  });
+
   it("places the dealer's order from the dealer's cart; order-placed reaches the document", async () => {
     const calls = serveShop();
     sampleCart(cartStorageKey('http://shop.test', 'demo-dealer')).add([{ sku: 'HS-W', name: 'White' }]);

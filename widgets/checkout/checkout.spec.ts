@@ -12,6 +12,7 @@ export const checkoutSpec = {
   attributes: [
     ...commonAttributes,
     { name: 'continue-shopping-url', type: 'url', description: "Where 'Continue Shopping' leads (the empty cart and the summary).", default: "the store's /order-samples" },
+    { name: 'heading', type: 'string', description: "The heading above the checkout form. heading=\"\" shows none, for a page that has its own.", default: 'Checkout' },
     { name: 'success-url', type: 'url', description: 'Where a paid order goes; the order number is in the order-success localStorage item. Without it, the element shows the order number in place.' },
   ],
   properties: [],

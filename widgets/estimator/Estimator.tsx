@@ -274,7 +274,8 @@ export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onE
     if (answer.ok) {
       showResult('success', ESTIMATOR_MESSAGES.emailSent);
       onEstimateSubmitted?.(answer.estimate ?? { min: price.finalMin, max: price.finalMax });
-      restart();
+      // The answers and the range stay: a visitor who sent an estimate still reads it, prints it or
+      // changes one answer; Reset clears them.
     } else {
       showResult('error', ESTIMATOR_MESSAGES.emailFailed);
       // The server's own messages for the fields (and the captcha) it refused.

@@ -6,7 +6,7 @@
  */
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord, walkJson } from './json-pointer';
-import { fileStem, presentFilesOf, type LintInput } from './lint-input';
+import { fileStem, parsedFilesOf, presentFilesOf, type LintInput } from './lint-input';
 
 export function checkFormReferences(input: LintInput): DefinitionProblem[] {
   // Every form in the folder, broken or not: a form that is not JSON is reported once, at the form.
@@ -28,7 +28,7 @@ export function checkFormReferences(input: LintInput): DefinitionProblem[] {
       }
     });
   }
-  for (const file of [...input.valid].sort()) {
+  for (const file of parsedFilesOf(input)) {
     if (input.schemaOf.get(file) === 'form') continue;
     walkJson(input.files.get(file), (value, pointer) => {
       if (!isRecord(value) || value.type !== 'form' || typeof value.form !== 'string') return;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DefinitionProblem } from '../definition-problem';
 import { walkJson } from './json-pointer';
-import { validFilesOf, type LintInput } from './lint-input';
+import { parsedFilesOf, validFilesOf, type LintInput } from './lint-input';
 
 /** Kinds whose `src` images store-references.ts already checks. */
 const CHECKED_ELSEWHERE = new Set(['product-style', 'product-categories', 'search-items', 'blogs', 'blog-authors', 'reviews', 'gallery']);
@@ -32,7 +32,7 @@ export function checkImageFiles(input: LintInput): DefinitionProblem[] {
     return exists ? undefined : path.relative(input.dir, target).split(path.sep).join('/');
   };
   const problems: DefinitionProblem[] = [];
-  for (const file of [...input.valid].sort()) {
+  for (const file of parsedFilesOf(input)) {
     const schema = input.schemaOf.get(file);
     if (schema && CHECKED_ELSEWHERE.has(schema)) continue;
     walkJson(input.files.get(file), (value, pointer) => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { RouteList } from '../../../schemas/routes.schema';
 import type { DefinitionProblem } from '../definition-problem';
 import { walkJson } from './json-pointer';
-import { validFilesOf, type LintInput } from './lint-input';
+import { parsedFilesOf, validFilesOf, type LintInput } from './lint-input';
 import { isCatchAll, routeAnswers } from './route-pattern';
 
 const LINK_KEYS = new Set(['path', 'href', 'link', 'url', 'redirect']);
@@ -36,7 +36,7 @@ export function checkInternalLinks(input: LintInput): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
   // Every parsed file, a file failing its schema too: a link is read the same whatever else is wrong,
   // so a schema problem does not hide a broken link until it is fixed.
-  for (const file of [...input.files.keys()].sort()) {
+  for (const file of parsedFilesOf(input)) {
     if (input.schemaOf.get(file) === 'routes') continue;
     walkJson(input.files.get(file), (value, pointer, key) => {
       if (typeof value !== 'string') return;

@@ -2,7 +2,9 @@
  * The checks a schema cannot make: they look across fields and files (a route naming a missing page,
  * a link to a path no route answers, a hideWhen naming a field the form does not have...). Each check
  * family lives in its own file and reads only files that passed their schema check, so a broken file
- * is reported once, by the schema, and the checks can trust the documented shapes. A reference to a
+ * is reported once, by the schema, and the checks can trust the documented shapes; the checks that
+ * walk a file testing each value's shape (links, images, form and popup references, rich text) read
+ * every parsed file (lint-input.ts `parsedFilesOf`), so a schema problem hides none of theirs. A reference to a
  * broken file (not JSON, or failing its schema) is a reference to a file that exists: one problem per
  * cause, at the broken file (lint-input.ts `presentFilesOf`). A check whose files are absent from the
  * content folder has nothing to say.

@@ -44,6 +44,15 @@ export function presentFilesOf(input: LintInput, schema: string): string[] {
   return [...out].sort(comparePaths);
 }
 
+/**
+ * Every parsed file, those failing their schema too, in path order: for the checks that walk a file
+ * and test each value's shape themselves (links, images, references to forms and popups, rich
+ * text), so that a schema problem in one block hides no problem of another.
+ */
+export function parsedFilesOf(input: LintInput): string[] {
+  return [...input.files.keys()].sort(comparePaths);
+}
+
 /** A file's name without its folder and `.json`: the name a page, form, popup or style is known by. */
 export function fileStem(file: string): string {
   return file.slice(file.lastIndexOf('/') + 1).replace(/\.json$/, '');

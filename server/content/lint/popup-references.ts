@@ -7,12 +7,12 @@
 import type { DefinitionProblem } from '../definition-problem';
 import { didYouMean } from './closest-name';
 import { isRecord, walkJson } from './json-pointer';
-import { comparePaths, fileStem, presentFilesOf, type LintInput } from './lint-input';
+import { fileStem, parsedFilesOf, presentFilesOf, type LintInput } from './lint-input';
 
 export function checkPopupReferences(input: LintInput): DefinitionProblem[] {
   const popups = new Set(presentFilesOf(input, 'popup').map(fileStem));
   const problems: DefinitionProblem[] = [];
-  for (const file of [...input.valid].sort(comparePaths)) {
+  for (const file of parsedFilesOf(input)) {
     if (input.schemaOf.get(file) !== 'page') continue;
     walkJson(input.files.get(file), (value, pointer) => {
       if (!isRecord(value) || value.type !== 'popup' || !Array.isArray(value.popups)) return;

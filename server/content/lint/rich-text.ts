@@ -8,7 +8,7 @@ import sanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_DROPPED_WITH_CONTENT, RICH_TEXT_KEPT_WORDS, RICH_TEXT_TAGS, richTextHrefAllowed, richTextSanitizeOptions } from '../../../schemas/blocks/rich-text-policy';
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord, walkJson } from './json-pointer';
-import { comparePaths, type LintInput } from './lint-input';
+import { parsedFilesOf, type LintInput } from './lint-input';
 
 const KEPT = new Set<string>(RICH_TEXT_TAGS);
 const WITH_CONTENT = new Set<string>(RICH_TEXT_DROPPED_WITH_CONTENT);
@@ -37,7 +37,7 @@ export function droppedRichText(html: string): string[] {
 
 export function checkRichText(input: LintInput): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
-  for (const file of [...input.valid].sort(comparePaths)) {
+  for (const file of parsedFilesOf(input)) {
     if (input.schemaOf.get(file) !== 'page') continue;
     walkJson(input.files.get(file), (value, pointer) => {
       if (!isRecord(value) || value.type !== 'rich-text' || typeof value.html !== 'string') return;

@@ -22,6 +22,7 @@ export function ReferenceWidget(props: WidgetProps & { target: ReferenceTarget; 
   const { id, value, target, strict, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, registry, htmlName } = props;
   const context = registry.formContext as EditorFormContext | undefined;
   const names = context?.names[target] ?? [];
+  const titles = target === 'route' ? context?.pageTitles : undefined;
   const current = typeof value === 'string' ? value : '';
   const missing = current !== '' && !names.includes(current);
   const describedBy = ariaDescribedByIds(id);
@@ -81,9 +82,11 @@ export function ReferenceWidget(props: WidgetProps & { target: ReferenceTarget; 
       />
       <datalist id={listId}>
         {names.map((n) => (
-          <option key={n} value={n} />
+          // A link is chosen by the page it goes to: "Contact Us · /contact".
+          <option key={n} value={n} label={titles?.get(n) ? `${titles.get(n)} · ${n}` : undefined} />
         ))}
       </datalist>
+      {target === 'route' && titles?.get(current) ? <p className="studio-field-note">Goes to the page “{titles.get(current)}”.</p> : null}
     </>
   );
 }

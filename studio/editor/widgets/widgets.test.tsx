@@ -38,6 +38,7 @@ const context: EditorFormContext = {
   blockValidators: new Map(),
   problems: new ProblemStore(),
   readOnly: false,
+  pageTitles: new Map([['/contact', 'Contact Us']]),
 };
 
 function show(formData: Record<string, unknown>) {
@@ -242,6 +243,9 @@ describe('the studio widgets', () => {
     const path = screen.getByLabelText('Path') as HTMLInputElement;
     const list = document.getElementById(path.getAttribute('list')!)!;
     expect([...list.querySelectorAll('option')].map((o) => o.getAttribute('value'))).toEqual(['/', '/contact']);
+    // Chosen by the page it goes to.
+    expect(list.querySelector('option[value="/contact"]')!.getAttribute('label')).toBe('Contact Us · /contact');
+    expect(screen.getByText('Goes to the page “Contact Us”.')).toBeTruthy();
   });
 });
 
