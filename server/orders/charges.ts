@@ -92,7 +92,11 @@ async function decide(deps: ChargesDeps, q: Queries, owned: Owned, request: Char
     if (!record) throw orderNotFound();
     const due = await dueCents(deps, q, record);
     const metadata = { orderId: String(record.order.id), orderIncrementId: record.order.increment_id ?? String(record.order.id), ...(owned.quoteId !== undefined ? { quoteId: String(owned.quoteId) } : {}) };
-    if (check) return { amountCents: due, currency: 'USD', metadata };
+    if (check) {
+      // The quote's number too, for a quote's link: what a payment asked before the order existed carries it (Authorize.net's invoice number).
+      const quote = owned.quoteId !== undefined ? await q.first(q.db.selectFrom('quote').select('increment_id').where('id', '=', owned.quoteId)) : undefined;
+      return { amountCents: due, currency: 'USD', metadata: { ...metadata, ...(quote ? { quoteIncrementId: quote.increment_id ?? String(owned.quoteId) } : {}) } };
+    }
     if (due === 0 || !isPayable(record.order.status)) throw new OrderError('conflict', 'orderAlreadyPaid', ORDER_ALREADY_PAID);
     // A payment waiting for the customer's bank holds the amount: no second card meanwhile.
     if (waitingPayments(record.payments, request.exceptReference).length > 0) throw paymentWaiting();
