@@ -719,7 +719,7 @@ export const authorizeNetHostedPageEndpoint = endpoint({
         metadata: metadataSchema,
         ...metadataProperties,
         email: ownerEmail,
-        returnUrl: text(2000, 'Where Authorize.net sends the customer back (a path on the store, or a URL of the store or an allowed dealer origin); default /payment/verify/authorizenet.'),
+        returnUrl: text(2000, 'Where Authorize.net sends the customer back (a path on the store, or a URL of the store or an allowed dealer origin); default /payment/verify/authorizenet?return=accept-hosted.'),
         cancelUrl: text(2000, 'Where Cancel on Authorize.net\'s page goes (the same rules); default the page that asked.'),
       },
     },

@@ -27,7 +27,7 @@ export const FIRST_PARTY_REASONS: Readonly<Record<string, ScriptReason>> = {
   'widgets/payment/test-gateway/TestGatewayEntry.tsx': { owner: SHOWROOM, gateway: 'test', reason: 'The offline test gateway’s card form (test card numbers only; the test gateway is off in production).' },
   'widgets/payment/stripe/StripeEntry.tsx': { owner: SHOWROOM, gateway: 'stripe', reason: 'Loads Stripe.js from js.stripe.com, mounts Stripe’s Payment Element and confirms the payment; the card stays in Stripe’s frames.' },
   'widgets/payment/paypal/PayPalEntry.tsx': { owner: SHOWROOM, gateway: 'paypal', reason: 'Loads PayPal’s JavaScript SDK from www.paypal.com and draws PayPal’s buttons; the buyer pays in PayPal’s window.' },
-  'widgets/payment/authorize-net/AcceptJsEntry.tsx': { owner: SHOWROOM, gateway: 'authorizenet', reason: 'Accept.js with the store’s own card fields (SAQ A-EP): loads Accept.js and sends the card to Authorize.net for a one-time token.' },
+  'widgets/payment/authorize-net/AcceptJsEntry.tsx': { owner: SHOWROOM, gateway: 'authorizenet', reason: 'Authorize.net’s client: by default Accept Hosted, which asks the store for a form token and sends the customer to Authorize.net’s page (no card field, no script of Authorize.net here); Accept.js with the store’s own card fields (SAQ A-EP) only when chosen, which loads Accept.js and sends the card to Authorize.net for a one-time token.' },
   'shared:payment.css': { owner: SHOWROOM, reason: 'What every payment form shares: choosing the method, loading its gateway client, the “Pay another way” notice, and their styles.' },
   'shared:CardFieldsForm': { owner: SHOWROOM, reason: 'The card number, expiry and code fields of the test gateway and of Accept.js.' },
   'shared:card-entry': { owner: SHOWROOM, reason: 'The checks of a typed card (Luhn, expiry) and their messages, shared by the card forms.' },
@@ -82,7 +82,7 @@ export const THIRD_PARTY_REASONS: readonly ThirdPartyReason[] = [
     integrations: ['accept-js'],
     owner: 'Authorize.net (Visa)',
     gateway: 'authorizenet',
-    reason: 'Accept.js: sends the card typed into the store’s own fields to Authorize.net and returns a one-time token (SAQ A-EP). Allowed only on the pages that offer an Authorize.net method.',
+    reason: 'Accept.js: sends the card typed into the store’s own fields to Authorize.net and returns a one-time token (SAQ A-EP). Allowed only on the pages that offer an Authorize.net method using Accept.js; Accept Hosted loads no script of Authorize.net on the store’s pages.',
     noIntegrity: 'Authorize.net requires Accept.js to be loaded from its own server and publishes no integrity hash for it, so it is authorised by its exact origin in the policy instead.',
   },
 ];

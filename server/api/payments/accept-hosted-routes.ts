@@ -28,8 +28,8 @@ import { checkReturnUrl, refusedReturnWarner } from './return-url';
 import { checkCurrency } from './stripe-routes';
 import { returnOrigins } from './test-authentication-routes';
 
-/** The store's result page for a payment that left it. */
-export const ACCEPT_HOSTED_RETURN_PATH = '/payment/verify/authorizenet';
+/** The store's verify page, marked as Accept Hosted's return (widgets/payment-result/complete-redirected-payment.ts). */
+export const ACCEPT_HOSTED_RETURN_PATH = '/payment/verify/authorizenet?return=accept-hosted';
 
 export const NO_HOSTED_PAYMENT_MESSAGE = 'No Authorize.net payment was found for this order. If you paid, it will show here within a few minutes.';
 

@@ -64,11 +64,11 @@ describe('Authorize.net Accept Hosted (redirect)', () => {
     const tr = request.transactionRequest as Record<string, any>;
     expect(tr).toMatchObject({ transactionType: 'authCaptureTransaction', amount: order.total.toFixed(2), order: { invoiceNumber: order.orderIncrementId } });
     expect(tr.userFields.userField).toContainEqual({ name: 'orderId', value: String(order.id) });
-    expect(settings.hostedPaymentReturnOptions).toMatchObject({ showReceipt: false, url: `${server.url}/payment/verify/authorizenet` });
+    expect(settings.hostedPaymentReturnOptions).toMatchObject({ showReceipt: false, url: `${server.url}/payment/verify/authorizenet?return=accept-hosted` });
     expect(anet.violations).toEqual([]);
 
     const back = await payOnHostedForm(asked.body.formUrl, asked.body.token);
-    expect(back).toBe(`${server.url}/payment/verify/authorizenet`);
+    expect(back).toBe(`${server.url}/payment/verify/authorizenet?return=accept-hosted`);
 
     const first = await api(server.url, 'POST', '/api/payment/authorize-net/hosted-return', { metadata: { orderId: String(order.id) } }, bearer(order.accessToken));
     expect(first.status).toBe(200);
