@@ -41,7 +41,7 @@ export function AcceptHostedEntry(props: GatewayEntryProps) {
       ...proof.body,
       ...(amount !== undefined ? { amount } : {}),
       returnUrl: acceptHostedReturnUrl(returnUrl),
-      cancelUrl: window.location.href,
+      // No cancelUrl: the store sends Cancel back to the page that asked when it may (a dealer's page may not be allowed).
     };
     let page: HostedPage;
     try {
