@@ -29,7 +29,7 @@ export const FIRST_PARTY_REASONS: Readonly<Record<string, ScriptReason>> = {
   'widgets/payment/paypal/PayPalEntry.tsx': { owner: SHOWROOM, gateway: 'paypal', reason: 'Loads PayPal’s JavaScript SDK from www.paypal.com and draws PayPal’s buttons; the buyer pays in PayPal’s window.' },
   'widgets/payment/authorize-net/AcceptJsEntry.tsx': { owner: SHOWROOM, gateway: 'authorizenet', reason: 'Authorize.net’s client: by default Accept Hosted, which asks the store for a form token and sends the customer to Authorize.net’s page (no card field, no script of Authorize.net here); Accept.js with the store’s own card fields (SAQ A-EP) only when chosen, which loads Accept.js and sends the card to Authorize.net for a one-time token.' },
   'shared:payment.css': { owner: SHOWROOM, reason: 'What every payment form shares: choosing the method, loading its gateway client, the “Pay another way” notice, and their styles.' },
-  'shared:CardFieldsForm': { owner: SHOWROOM, reason: 'The card number, expiry and code fields of the test gateway and of Accept.js.' },
+  'shared:leave-page': { owner: SHOWROOM, reason: 'The card number, expiry and code fields of the test gateway and of Accept.js, and the step that leaves the page for a provider’s (an authentication redirect, or the form post of Accept Hosted’s token to Authorize.net).' },
   'shared:card-entry': { owner: SHOWROOM, reason: 'The checks of a typed card (Luhn, expiry) and their messages, shared by the card forms.' },
   'shared:SummaryCards': { owner: SHOWROOM, reason: 'The read-only purchase summary (customer, addresses, items, totals) of the quote and split payment pages.' },
   'shared:SampleCartPanel': { owner: SHOWROOM, reason: 'The sample cart’s list, shown in the header’s drawer.' },
