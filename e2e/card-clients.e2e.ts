@@ -33,6 +33,7 @@ const ANET_METHOD: OfferedPaymentMethod = {
   title: 'Card (Authorize.net)',
   enabled: true,
   gateway: 'authorizenet',
+  integration: 'accept-js',
   configured: true,
   config: { acceptJsUrl: ACCEPT_JS_URL, clientKey: ANET.clientKey, loginId: ANET.loginId },
 };

@@ -42,8 +42,10 @@ function contentWithEveryMethod(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-journey-content-'));
   fs.cpSync(process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site'), dir, { recursive: true });
   const file = path.join(dir, 'payment-methods.json');
-  const definition = JSON.parse(fs.readFileSync(file, 'utf8')) as { paymentMethods: Array<{ enabled: boolean }> };
+  const definition = JSON.parse(fs.readFileSync(file, 'utf8')) as { paymentMethods: Array<{ enabled: boolean; gateway: string; integration?: string }> };
   for (const method of definition.paymentMethods) method.enabled = true;
+  // Accept.js (SAQ A-EP) is the explicit choice this journey drives; Accept Hosted has its own (accept-hosted-journey.e2e.ts).
+  for (const method of definition.paymentMethods) if (method.gateway === 'authorizenet') method.integration = 'accept-js';
   fs.writeFileSync(file, JSON.stringify(definition, null, 2));
   return dir;
 }

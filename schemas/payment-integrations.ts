@@ -9,13 +9,13 @@
  *   form qualifies only if the site protects its payment pages from scripts (the store's script
  *   inventory, integrity and change detection: docs/payment-pages.md); a full redirect always does.
  * - SAQ A-EP: the card is typed into the store's own fields and tokenised in the browser (Accept.js):
- *   the store's page handles the card, so far more requirements apply. Authorize.net's SAQ A paths
- *   (Accept Hosted, AcceptUI) are not offered yet: docs/payment-pages.md says so.
+ *   the store's page handles the card, so far more requirements apply. Only when chosen: Authorize.net's
+ *   default is Accept Hosted by redirect (SAQ A).
  */
 
 export type PaymentGatewayName = 'test' | 'stripe' | 'paypal' | 'authorizenet';
 
-export const PAYMENT_INTEGRATION_IDS = ['test-card-fields', 'stripe-payment-element', 'paypal-buttons', 'accept-js'] as const;
+export const PAYMENT_INTEGRATION_IDS = ['test-card-fields', 'stripe-payment-element', 'paypal-buttons', 'authorizenet-accept-hosted', 'accept-js'] as const;
 export type PaymentIntegration = (typeof PAYMENT_INTEGRATION_IDS)[number];
 
 /** `none`: the offline test gateway, which must never see a real card. */
@@ -54,6 +54,13 @@ export const PAYMENT_INTEGRATIONS: Readonly<Record<PaymentIntegration, Integrati
     why: 'The buyer pays in PayPal’s own window; the store never sees a card.',
     cardEntry: 'provider-frames',
   },
+  'authorizenet-accept-hosted': {
+    gateway: 'authorizenet',
+    label: 'Authorize.net Accept Hosted: the customer pays on Authorize.net’s page',
+    saq: 'A',
+    why: 'The customer is sent to Authorize.net’s own payment page and comes back once paid: no page of the store ever holds a card field.',
+    cardEntry: 'provider-page',
+  },
   'accept-js': {
     gateway: 'authorizenet',
     label: 'Authorize.net Accept.js with the store’s own card fields',
@@ -63,12 +70,12 @@ export const PAYMENT_INTEGRATIONS: Readonly<Record<PaymentIntegration, Integrati
   },
 };
 
-/** What a method gets when its definition names no integration: the SAQ A path of its gateway where the store has one (Authorize.net: Accept.js). */
+/** What a method gets when its definition names no integration: the SAQ A path of its gateway. */
 export const DEFAULT_INTEGRATION: Readonly<Record<PaymentGatewayName, PaymentIntegration>> = {
   test: 'test-card-fields',
   stripe: 'stripe-payment-element',
   paypal: 'paypal-buttons',
-  authorizenet: 'accept-js',
+  authorizenet: 'authorizenet-accept-hosted',
 };
 
 /** The integration a method uses: its own when it names one, else its gateway's default. */

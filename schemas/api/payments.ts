@@ -702,6 +702,61 @@ export const authorizeNetTransactionEndpoint = endpoint({
 // ---------------------------------------------------------------------------------------------
 // "Pay another way": cancel a payment that waits for the customer's bank
 
+export const authorizeNetHostedPageEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/payment/authorize-net/hosted-page',
+  summary: "An Authorize.net Accept Hosted form token (valid 15 minutes) for the due amount, which the server decides: the browser POSTs it as `token` to `formUrl`, where the customer types the card on Authorize.net's page",
+  caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
+  tags: ['payments'],
+  invalid: { error: 'invalid_request', message: 'Payment Error' },
+  request: {
+    body: {
+      type: 'object',
+      properties: {
+        amount: amountSchema,
+        currency: currencySchema,
+        metadata: metadataSchema,
+        ...metadataProperties,
+        email: ownerEmail,
+        returnUrl: text(2000, 'Where Authorize.net sends the customer back (a path on the store, or a URL of the store or an allowed dealer origin); default /payment/verify/authorizenet?return=accept-hosted.'),
+        cancelUrl: text(2000, 'Where Cancel on Authorize.net\'s page goes (the same rules); default the page that asked.'),
+      },
+    },
+  },
+  responses: {
+    200: {
+      type: 'object',
+      required: ['success', 'token', 'formUrl', 'amount'],
+      additionalProperties: false,
+      properties: { success: { const: true }, token: { type: 'string' }, formUrl: { type: 'string' }, amount: moneySchema },
+    },
+    ...paymentErrors,
+  },
+});
+
+export const authorizeNetHostedReturnEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/payment/authorize-net/hosted-return',
+  summary: "The customer is back from Authorize.net's Accept Hosted page, which names no transaction: the server finds the order's transactions by invoice number, reads each from Authorize.net and records those that pay this order or quote (once, however often the customer returns)",
+  caller: callerOwner,
+  security: ['orderToken', 'quoteLink'],
+  tags: ['payments'],
+  invalid: { error: 'invalid_request', message: 'Payment Error' },
+  request: {
+    body: { type: 'object', properties: { metadata: metadataSchema, ...metadataProperties, email: ownerEmail } },
+  },
+  responses: {
+    200: {
+      type: 'object',
+      required: ['success', 'transactionId', 'status', 'amount'],
+      additionalProperties: false,
+      properties: { success: { type: 'boolean' }, transactionId: { type: 'string' }, status: paymentStatus, amount: moneySchema },
+    },
+    ...paymentErrors,
+  },
+});
+
 export const cancelWaitingPaymentEndpoint = endpoint({
   method: 'POST',
   path: '/api/payment/waiting/cancel',
@@ -968,6 +1023,8 @@ export const paymentEndpoints = [
   paypalUpdateOrderEndpoint,
   paypalCaptureEndpoint,
   authorizeNetTransactionEndpoint,
+  authorizeNetHostedPageEndpoint,
+  authorizeNetHostedReturnEndpoint,
   cancelWaitingPaymentEndpoint,
   paymentVerifyEndpoint,
   paymentMethodsEndpoint,

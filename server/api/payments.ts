@@ -8,6 +8,7 @@ import type Router from '@koa/router';
 import { ApiError } from '../http/api-error';
 import { apiErrorOf } from '../http/error-handler';
 import { PAYPAL_MESSAGES } from '../../schemas/evaluators/paypal-messages';
+import { acceptHostedRoutes } from './payments/accept-hosted-routes';
 import { authorizeNetRoutes } from './payments/authorize-net-routes';
 import type { PaymentRouteDeps } from './payments/payment-deps';
 import { paypalRoutes } from './payments/paypal-routes';
@@ -35,5 +36,6 @@ export function paymentRoutes(router: Router, deps: PaymentRouteDeps): void {
   stripeRoutes(router, deps);
   paypalRoutes(router, deps);
   authorizeNetRoutes(router, deps);
+  acceptHostedRoutes(router, deps);
   waitingPaymentRoutes(router, deps);
 }

@@ -220,3 +220,46 @@ describe('Authorize.net refunds and voids against its schema order and reason co
     fake.violations.length = 0;
   });
 });
+
+describe('Authorize.net Accept Hosted against its schema order', () => {
+  let fake: FakeAuthorizeNet;
+  let gateway: AuthorizeNetGateway;
+  let clock = Date.parse('2031-03-01T10:00:00Z');
+
+  beforeAll(async () => {
+    fake = await startFakeAuthorizeNet({ loginId: 'login', transactionKey: 'txnkey', now: () => clock });
+    gateway = new AuthorizeNetGateway({ loginId: 'login', transactionKey: 'txnkey', clientKey: 'ck', signatureKey: null, apiBase: fake.url, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', production: false });
+  });
+  afterAll(() => fake.close());
+  afterEach(() => expect(fake.violations).toEqual([]));
+
+  const hosted = () =>
+    gateway.hostedPaymentPage({ amountCents: 45_000, metadata: { orderId: '31', orderIncrementId: '000000031' }, refId: 'h0123456789abcdef0123', returnUrl: 'https://shop.example/payment/verify/authorizenet?return=accept-hosted', cancelUrl: 'https://shop.example/checkout' });
+  const pay = (token: string) => fetch(`${fake.hostedFormUrl}/pay`, { method: 'POST', body: new URLSearchParams({ token, cardNumber: '4111111111111111' }), redirect: 'manual' });
+
+  it('asks getHostedPaymentPageRequest in schema order: the amount, the invoice number, our metadata, the return to the store', async () => {
+    const token = await hosted();
+    const sent = JSON.parse(fake.requests.at(-1)!.body).getHostedPaymentPageRequest;
+    expect(Object.keys(sent)).toEqual(['merchantAuthentication', 'refId', 'transactionRequest', 'hostedPaymentSettings']);
+    expect(sent.refId).toHaveLength(20);
+    expect(sent.transactionRequest).toEqual({ transactionType: 'authCaptureTransaction', amount: '450.00', order: { invoiceNumber: '000000031' }, userFields: { userField: [{ name: 'orderId', value: '31' }, { name: 'orderIncrementId', value: '000000031' }] } });
+    expect(fake.hostedTokens.get(token)!.settings.hostedPaymentReturnOptions).toEqual({ showReceipt: false, url: 'https://shop.example/payment/verify/authorizenet?return=accept-hosted', urlText: 'Continue', cancelUrl: 'https://shop.example/checkout', cancelUrlText: 'Cancel' });
+  });
+
+  it('the paid token is found by invoice number among the unsettled transactions, and reads back as the order\'s payment', async () => {
+    const paid = await pay(await hosted());
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get('location')).toBe('https://shop.example/payment/verify/authorizenet?return=accept-hosted');
+    const [transId] = await gateway.unsettledTransactionIds(['000000031']);
+    expect(await gateway.unsettledTransactionIds(['000000099'])).toEqual([]);
+    expect(await gateway.confirm(transId!)).toMatchObject({ status: 'completed', amountCents: 45_000, metadata: { orderId: '31', orderIncrementId: '000000031' } });
+  });
+
+  it('a token lives 15 minutes on Authorize.net\'s page', async () => {
+    const token = await hosted();
+    clock += 15 * 60 * 1000;
+    const late = await pay(token);
+    expect(late.status).toBe(400);
+    expect(await late.text()).toContain('Your session has expired or does not exist.');
+  });
+});

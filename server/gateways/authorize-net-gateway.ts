@@ -1,6 +1,8 @@
 /**
  * Authorize.net's JSON API: Accept.js opaque data (the card never reaches us) to
- * createTransactionRequest, getTransactionDetailsRequest for `confirm`, refunds (refundTransaction,
+ * createTransactionRequest; Accept Hosted's form token (getHostedPaymentPageRequest) and, when the
+ * customer comes back, its transactions found by invoice number (getUnsettledTransactionListRequest);
+ * getTransactionDetailsRequest for `confirm`, refunds (refundTransaction,
  * or voidTransaction for a payment not settled yet), and the X-ANET-Signature check of webhooks. Its JSON mirrors an XML schema and is read in order, so every object below is
  * built in the element order of AnetApiSchema.xsd (insertion order is JSON order).
  */
@@ -35,6 +37,19 @@ export interface AnetChargeRequest {
   shipTo?: AnetAddress;
   /** Echoed back by Authorize.net; at most 20 characters. */
   refId?: string;
+}
+
+export interface AnetHostedPageRequest {
+  amountCents: number;
+  metadata: PaymentMetadata;
+  email?: string;
+  /** Echoed back by Authorize.net; at most 20 characters. */
+  refId: string;
+  /** Where Authorize.net sends the customer after paying, and after cancelling. */
+  returnUrl: string;
+  cancelUrl: string;
+  /** The store's name above the form. */
+  merchantName?: string;
 }
 
 export interface AnetTransactionResponse {
@@ -136,7 +151,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
   }
 
   async charge(request: AnetChargeRequest): Promise<AnetChargeResult> {
-    const invoiceNumber = (request.metadata.orderIncrementId ?? request.metadata.quoteIncrementId)?.slice(0, 20);
+    const invoiceNumber = invoiceNumberOf(request.metadata);
     const transactionRequest: Record<string, unknown> = {
       transactionType: 'authCaptureTransaction',
       amount: (request.amountCents / 100).toFixed(2),
@@ -148,9 +163,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
     if (billTo) transactionRequest.billTo = billTo;
     const shipTo = request.shipTo && orderedAddress(request.shipTo, NAME_AND_ADDRESS_ORDER);
     if (shipTo) transactionRequest.shipTo = shipTo;
-    const userField = Object.entries(request.metadata)
-      .filter(([, v]) => typeof v === 'string' && v !== '')
-      .map(([name, value]) => ({ name, value: String(value).slice(0, 255) }));
+    const userField = userFieldsOf(request.metadata);
     // userFields come after billTo, shipTo, customerIP ... in the schema; they carry our metadata back to us.
     if (userField.length) transactionRequest.userFields = { userField };
 
@@ -180,6 +193,54 @@ export class AuthorizeNetGateway implements PaymentGateway {
     const message =
       tr.errors?.[0]?.errorText ?? tr.messages?.[0]?.description ?? (payment.status === 'completed' ? 'This transaction has been approved.' : 'Payment failed');
     return { payment, transactionResponse: tr, message };
+  }
+
+  /**
+   * An Accept Hosted form token (valid 15 minutes) for an authCaptureTransaction of the amount the
+   * server decided, with the order's increment id as invoice number and our metadata as userFields
+   * (getTransactionDetails gives them back, which ties the transaction to the order). The customer
+   * types the card on Authorize.net's page; it sends them back to `returnUrl` with nothing in it,
+   * so the return finds the transaction by invoice number (`unsettledTransactionIds`).
+   */
+  async hostedPaymentPage(request: AnetHostedPageRequest): Promise<string> {
+    const invoiceNumber = invoiceNumberOf(request.metadata);
+    const transactionRequest: Record<string, unknown> = { transactionType: 'authCaptureTransaction', amount: (request.amountCents / 100).toFixed(2) };
+    if (invoiceNumber) transactionRequest.order = { invoiceNumber };
+    if (request.email) transactionRequest.customer = { email: request.email.slice(0, 255) };
+    const userField = userFieldsOf(request.metadata);
+    if (userField.length) transactionRequest.userFields = { userField };
+    // Each setting's value is a JSON text of its own (Authorize.net's Accept Hosted settings).
+    const settings: Array<[string, unknown]> = [
+      ['hostedPaymentReturnOptions', { showReceipt: false, url: request.returnUrl, urlText: 'Continue', cancelUrl: request.cancelUrl, cancelUrlText: 'Cancel' }],
+      ['hostedPaymentButtonOptions', { text: 'Pay' }],
+      ['hostedPaymentOrderOptions', { show: true, ...(request.merchantName ? { merchantName: request.merchantName.slice(0, 100) } : {}) }],
+      ['hostedPaymentPaymentOptions', { cardCodeRequired: true, showCreditCard: true, showBankAccount: false }],
+    ];
+    const answer = (await this.post({
+      getHostedPaymentPageRequest: {
+        merchantAuthentication: this.auth(),
+        refId: request.refId.slice(0, 20),
+        transactionRequest,
+        hostedPaymentSettings: { setting: settings.map(([settingName, value]) => ({ settingName, settingValue: JSON.stringify(value) })) },
+      },
+    })) as { token?: string; messages?: AnetMessages };
+    if (answer.messages?.resultCode !== 'Ok' || !answer.token) {
+      throw new ApiError(400, 'payment_failed', answer.messages?.message?.[0]?.text || 'Authorize.net refused the payment form.');
+    }
+    return answer.token;
+  }
+
+  /** The unsettled transactions with one of these invoice numbers, newest first (an Accept Hosted return names none). */
+  async unsettledTransactionIds(invoiceNumbers: readonly string[]): Promise<string[]> {
+    const answer = (await this.post({
+      getUnsettledTransactionListRequest: {
+        merchantAuthentication: this.auth(),
+        sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
+        paging: { limit: 1000, offset: 1 },
+      },
+    })) as { transactions?: Array<{ transId: string; invoiceNumber?: string }>; messages?: AnetMessages };
+    if (answer.messages?.resultCode !== 'Ok') throw providerUnavailable('authorizenet');
+    return (answer.transactions ?? []).filter((t) => t.invoiceNumber !== undefined && invoiceNumbers.includes(t.invoiceNumber)).map((t) => t.transId);
   }
 
   async confirm(transactionId: string): Promise<ConfirmedPayment> {
@@ -355,6 +416,18 @@ export class AuthorizeNetGateway implements PaymentGateway {
       throw providerUnavailable('authorizenet');
     }
   }
+}
+
+/** The invoice number of a payment: the order's increment id (or the quote's), which Authorize.net shows the seller. */
+export function invoiceNumberOf(metadata: PaymentMetadata): string | undefined {
+  return (metadata.orderIncrementId ?? metadata.quoteIncrementId)?.slice(0, 20);
+}
+
+/** Our metadata as userFields, which getTransactionDetails gives back. */
+function userFieldsOf(metadata: PaymentMetadata): Array<{ name: string; value: string }> {
+  return Object.entries(metadata)
+    .filter(([, v]) => typeof v === 'string' && v !== '')
+    .map(([name, value]) => ({ name, value: String(value).slice(0, 255) }));
 }
 
 /** The card's last four digits as `confirm` or `charge` recorded them (additionalData.cardLast4). */

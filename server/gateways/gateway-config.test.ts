@@ -30,7 +30,7 @@ describe('loadGatewayConfig', () => {
     expect(problems).toEqual([]);
     expect(config.stripe).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', apiBase: 'http://127.0.0.1:12111' });
     expect(config.paypal).toEqual({ clientId: 'client', clientSecret: 'secret', webhookId: '1JE4291016473214C', apiBase: PAYPAL_SANDBOX_API_BASE });
-    expect(config.authorizeNet).toMatchObject({ loginId: 'login', apiBase: AUTHORIZE_NET_SANDBOX_API_BASE, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js' });
+    expect(config.authorizeNet).toMatchObject({ loginId: 'login', apiBase: AUTHORIZE_NET_SANDBOX_API_BASE, acceptJsUrl: 'https://jstest.authorize.net/v1/Accept.js', hostedFormUrl: 'https://test.authorize.net/payment/payment' });
   });
 
   it('turns the test gateway off in production unless TEST_GATEWAY=on', () => {
@@ -42,12 +42,13 @@ describe('loadGatewayConfig', () => {
     expect(problems).toEqual(['TEST_GATEWAY must be on or off, got "maybe"']);
   });
 
-  it('uses the production Accept.js with the production API', () => {
+  it('uses the production Accept.js and Accept Hosted page with the production API', () => {
     const config = loadGatewayConfig(
       { AUTHORIZE_NET_LOGIN_ID: 'l', AUTHORIZE_NET_TRANSACTION_KEY: 't', AUTHORIZE_NET_CLIENT_KEY: 'c', AUTHORIZE_NET_API_BASE: 'https://api.authorize.net/xml/v1/request.api' },
       [],
     );
     expect(config.authorizeNet?.acceptJsUrl).toBe(ACCEPT_JS_PRODUCTION_URL);
+    expect(config.authorizeNet?.hostedFormUrl).toBe('https://accept.authorize.net/payment/payment');
   });
 
   it('stops the start on a bad value, naming the variable', () => {

@@ -33,6 +33,16 @@ export interface AuthorizeNetConfig {
   acceptJsUrl: string;
   /** The live service (api.authorize.net) rather than the sandbox. */
   production: boolean;
+  /** Where the browser posts an Accept Hosted form token; default: Authorize.net's, sandbox or production following `production`. */
+  hostedFormUrl?: string;
+}
+
+export const ACCEPT_HOSTED_PRODUCTION_URL = 'https://accept.authorize.net/payment/payment';
+export const ACCEPT_HOSTED_SANDBOX_URL = 'https://test.authorize.net/payment/payment';
+
+/** The Accept Hosted form the browser posts its token to. */
+export function hostedFormUrlOf(config: AuthorizeNetConfig): string {
+  return config.hostedFormUrl ?? (config.production ? ACCEPT_HOSTED_PRODUCTION_URL : ACCEPT_HOSTED_SANDBOX_URL);
 }
 
 export interface GatewayConfig {
@@ -138,6 +148,7 @@ export function loadGatewayConfig(env: Env, problems: string[]): GatewayConfig {
       apiBase: anetBase,
       acceptJsUrl: url(env, 'AUTHORIZE_NET_ACCEPT_JS_URL', production ? ACCEPT_JS_PRODUCTION_URL : ACCEPT_JS_SANDBOX_URL, problems),
       production,
+      hostedFormUrl: url(env, 'AUTHORIZE_NET_HOSTED_FORM_URL', production ? ACCEPT_HOSTED_PRODUCTION_URL : ACCEPT_HOSTED_SANDBOX_URL, problems),
     };
   }
 

@@ -99,7 +99,11 @@ async function decide(deps: ChargesDeps, q: Queries, owned: Owned, request: Char
     const metadata = { orderId: String(record.order.id), orderIncrementId: record.order.increment_id ?? String(record.order.id), ...(owned.quoteId !== undefined ? { quoteId: String(owned.quoteId) } : {}) };
     const quoteId = record.order.quote_id ?? owned.quoteId;
     const ids: AttemptTarget = { orderId: record.order.id, ...(quoteId != null ? { quoteId } : {}) };
-    if (check) return { amountCents: due, currency: 'USD', metadata, target: ids };
+    if (check) {
+      // The quote's number too, for a quote's link: what a payment asked before the order existed carries it (Authorize.net's invoice number).
+      const quote = owned.quoteId !== undefined ? await q.first(q.db.selectFrom('quote').select('increment_id').where('id', '=', owned.quoteId)) : undefined;
+      return { amountCents: due, currency: 'USD', metadata: { ...metadata, ...(quote ? { quoteIncrementId: quote.increment_id ?? String(owned.quoteId) } : {}) }, target: ids };
+    }
     if (due === 0 || !isPayable(record.order.status)) throw new OrderError('conflict', 'orderAlreadyPaid', ORDER_ALREADY_PAID);
     // A payment waiting for the customer's bank holds the amount: no second card meanwhile.
     if (waitingPayments(record.payments, request.exceptReference).length > 0) throw paymentWaiting();

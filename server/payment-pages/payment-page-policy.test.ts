@@ -37,7 +37,7 @@ describe('the payment pages policy', () => {
   it('lists the inventory by exact URL, the import map by its hash, and only the offered gateways origins', () => {
     const security = paymentPageSecurity({
       inventory,
-      paymentMethods: [method('card', 'test'), method('stripe', 'stripe', { scopes: ['sample-order'] } as Partial<PaymentMethod>), method('anet', 'authorizenet', { scopes: ['complete-order-payment'] } as Partial<PaymentMethod>)],
+      paymentMethods: [method('card', 'test'), method('stripe', 'stripe', { scopes: ['sample-order'] } as Partial<PaymentMethod>), method('anet', 'authorizenet', { scopes: ['complete-order-payment'], integration: 'accept-js' } as Partial<PaymentMethod>)],
       gateways: gateways({ stripe: { secretKey: 'sk', publishableKey: 'pk', webhookSecret: null, apiBase: 'x' }, authorizeNet: anet(false) }),
     });
     const checkout = directives(security.headers('checkout', 'http://shop.test')['Content-Security-Policy']!);
@@ -58,8 +58,18 @@ describe('the payment pages policy', () => {
     expect(JSON.parse(security.document.importMap)).toEqual({ integrity: { '/assets/entry-client-AAAA.js': 'sha384-entry', '/assets/CheckoutBlock-BBBB.js': 'sha384-checkout' } });
   });
 
+  it('sends the card form of Authorize.net by default to Accept Hosted: no script of Authorize.net, the form token posted to its payment page only', () => {
+    for (const [production, page] of [[false, 'https://test.authorize.net'], [true, 'https://accept.authorize.net']] as const) {
+      const security = paymentPageSecurity({ inventory, paymentMethods: [method('anet', 'authorizenet')], gateways: gateways({ authorizeNet: anet(production) }) });
+      const csp = directives(security.headers('checkout', 'https://shop.example')['Content-Security-Policy']!);
+      expect(csp.get('script-src')).toHaveLength(3);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      expect(csp.get('form-action')).toEqual(["'self'", page]);
+    }
+  });
+
   it('names Accept.js of the live service for live keys', () => {
-    const security = paymentPageSecurity({ inventory, paymentMethods: [method('anet', 'authorizenet')], gateways: gateways({ authorizeNet: anet(true) }) });
+    const security = paymentPageSecurity({ inventory, paymentMethods: [method('anet', 'authorizenet', { integration: 'accept-js' })], gateways: gateways({ authorizeNet: anet(true) }) });
     const csp = directives(security.headers('checkout', 'https://shop.example')['Content-Security-Policy']!);
     expect(csp.get('script-src')!.slice(3)).toEqual(['https://js.authorize.net']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api2.authorize.net']);

@@ -20,7 +20,7 @@ import { offeredPaymentMethods } from '../../schemas/payment-method-selection';
 import { integrationOf, type PaymentIntegration } from '../../schemas/payment-integrations';
 import { PAYMENT_BLOCK_SCOPES, type PaymentBlockType } from '../../schemas/payment-page-blocks';
 import type { PaymentMethod } from '../../schemas/payment-methods.schema';
-import type { GatewayConfig } from '../gateways/gateway-config';
+import { hostedFormUrlOf, type GatewayConfig } from '../gateways/gateway-config';
 import { policyOf, type PageSources } from '../http/content-security-policy';
 import type { ScriptInventory, ThirdPartyScript } from './script-inventory';
 
@@ -77,6 +77,9 @@ function otherSources(integration: PaymentIntegration, gateways: GatewayConfig):
     case 'accept-js':
       // Accept.js posts the card to Authorize.net's API from the page.
       return { connect: [anet?.production ? 'https://api2.authorize.net' : 'https://apitest.authorize.net'] };
+    case 'authorizenet-accept-hosted':
+      // The page posts the form token to Authorize.net's payment page: the customer leaves the store.
+      return anet ? { form: [originOf(hostedFormUrlOf(anet))] } : {};
   }
 }
 

@@ -33,7 +33,7 @@ describe("the studio's Payment pages", () => {
     expect(data.storeSaq).toBe('A');
     const byName = Object.fromEntries(data.methods.map((m: Record<string, unknown>) => [m.name, m]));
     expect(byName.paypal).toMatchObject({ enabled: true, configured: true, integration: 'paypal-buttons', integrationLabel: 'PayPal buttons (SAQ A)', saq: 'A' });
-    expect(byName.authorizenet).toMatchObject({ enabled: false, configured: false, integration: 'accept-js', saq: 'A-EP' });
+    expect(byName.authorizenet).toMatchObject({ enabled: false, configured: false, integration: 'authorizenet-accept-hosted', integrationLabel: 'Authorize.net Accept Hosted: the customer pays on Authorize.net’s page (SAQ A)', saq: 'A' });
     expect(byName.card).toMatchObject({ integration: 'test-card-fields', saq: 'none' });
     const checkout = data.pages.find((p: { path: string }) => p.path === '/checkout');
     expect(checkout.integrations).toEqual(['test-card-fields', 'paypal-buttons']);

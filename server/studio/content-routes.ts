@@ -26,6 +26,7 @@ import {
 import { REVIEW_NOT_FOUND } from '../../schemas/api/studio-reviews';
 import { InvalidContentError } from '../content/definition-problem';
 import { publishedTextHash } from '../content/live-site';
+import { problemSentence } from '../content/problem-place';
 import { ApiError } from '../http/api-error';
 import { checkRequest } from '../http/contract';
 import { limitStore } from '../services/shared-limits';

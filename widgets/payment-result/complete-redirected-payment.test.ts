@@ -57,6 +57,29 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('completeRedirectedPayment', () => {
+  it("Authorize.net Accept Hosted: the return names no payment, so the store is asked to find it with the quote's link, then verify reads it back", async () => {
+    savePendingPayment({ target: quoteTarget, method: 'authorizenet' });
+    const api = fakeApi({
+      '/api/payment/authorize-net/hosted-return': { success: true, transactionId: '60000000001', status: 'completed', amount: 12.5 },
+      '/api/payment/authorizenet/verify': { ...paid, transactionId: '60000000001', metadata: { ...paid.metadata, quoteId: '3' } },
+    });
+    const result = await completeRedirectedPayment(api, 'authorizenet', new URLSearchParams('return=accept-hosted'));
+    expect(result).toMatchObject({ kind: 'success', orderNumber: '100000007', method: 'authorizenet' });
+    expect(api.calls).toEqual([
+      { method: 'POST', path: '/api/payment/authorize-net/hosted-return', body: { metadata: { quoteId: 3 } }, headers: { Authorization: 'Bearer link-token' } },
+      { method: 'POST', path: '/api/payment/authorizenet/verify', body: { transactionId: '60000000001', metadata: { quoteId: 3 } }, headers: { Authorization: 'Bearer link-token' } },
+    ]);
+  });
+
+  it('Authorize.net Accept Hosted: no payment found (the customer cancelled) is a failure in the store\'s words', async () => {
+    savePendingPayment({ target: orderTarget, method: 'authorizenet' });
+    const message = 'No Authorize.net payment was found for this order. If you paid, it will show here within a few minutes.';
+    const api = fakeApi({ '/api/payment/authorize-net/hosted-return': new ApiRequestError(404, 'payment_not_found', message) });
+    const result = await completeRedirectedPayment(api, 'authorizenet', new URLSearchParams('return=accept-hosted'));
+    expect(result).toMatchObject({ kind: 'failure', reason: message, orderNumber: '100000007' });
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('test gateway: verifies the transactionId with the order token, stores the success, clears the cart and the pending payment', async () => {
     putInCart();
     savePendingPayment({ target: orderTarget, method: 'test', cartKey: SAMPLE_CART_KEY });

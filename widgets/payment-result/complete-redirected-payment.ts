@@ -24,7 +24,7 @@
  *  repeat the answer; the customer starts again from checkout or the quote link).
  */
 import type { RequestBody, ResponseBody } from '../../schemas/api/endpoint';
-import type { paymentVerifyEndpoint } from '../../schemas/api/payments';
+import type { authorizeNetHostedReturnEndpoint, paymentVerifyEndpoint } from '../../schemas/api/payments';
 import type { ApiClient } from '../api-client';
 import { ApiRequestError } from '../api-client';
 import { sampleCart } from '../cart-store/sample-cart';
@@ -98,9 +98,14 @@ export function verifyIds(params: URLSearchParams): Record<string, string> | nul
   return null;
 }
 
+/** Authorize.net's Accept Hosted sends the customer back with nothing of its own: our return address marks it. */
+function isAcceptHostedReturn(params: URLSearchParams): boolean {
+  return params.get('return') === 'accept-hosted';
+}
+
 /** True when the query carries a provider's return (what <showroom-order-result> checks first). */
 export function hasProviderReturn(params: URLSearchParams): boolean {
-  return verifyIds(params) !== null;
+  return verifyIds(params) !== null || isAcceptHostedReturn(params);
 }
 
 function knownOrderNumber(target: PaymentTarget): string | undefined {
@@ -124,10 +129,19 @@ export async function completeRedirectedPayment(api: ApiClient, method: string, 
   };
   if (!pending) return fail(VERIFY_MESSAGES.noPendingPayment);
   const orderNumber = knownOrderNumber(pending.target);
-  const ids = verifyIds(params);
+  const proof = paymentProof(pending.target);
+  let ids = verifyIds(params);
+  if (!ids && isAcceptHostedReturn(params)) {
+    // The store finds the transaction by the order's invoice number and records it; verify then reads it back.
+    try {
+      const found = await api.send<ResponseBody<typeof authorizeNetHostedReturnEndpoint, 200>>('POST', '/api/payment/authorize-net/hosted-return', proof.body, proof.headers);
+      ids = { transactionId: found.transactionId };
+    } catch (err) {
+      return fail(reasonOf(err), { orderNumber });
+    }
+  }
   if (!ids) return fail(VERIFY_MESSAGES.missingReturn, { orderNumber });
 
-  const proof = paymentProof(pending.target);
   let answer: VerifyAnswer;
   try {
     const request: RequestBody<typeof paymentVerifyEndpoint> = { ...ids, ...proof.body };

@@ -12,5 +12,5 @@ export const gatewayEntries: Record<Gateway, EntryLoader> = {
   test: () => import('./test-gateway/TestGatewayEntry').then((m) => m.TestGatewayEntry),
   stripe: () => import('./stripe/StripeEntry').then((m) => m.StripeEntry),
   paypal: () => import('./paypal/PayPalEntry').then((m) => m.PayPalEntry),
-  authorizenet: () => import('./authorize-net/AcceptJsEntry').then((m) => m.AcceptJsEntry),
+  authorizenet: () => import('./authorize-net/AcceptJsEntry').then((m) => m.AuthorizeNetEntry),
 };

@@ -5,3 +5,19 @@
 export function leavePage(url: string): void {
   window.location.assign(url);
 }
+
+/** Leaves by a form POST (a provider's page that takes its token as a form field, as Authorize.net's Accept Hosted does). */
+export function leaveByPost(url: string, fields: Record<string, string>): void {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = url;
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}

@@ -15,6 +15,13 @@
  * the same card, amount, invoice number and type within the duplicate window (2 minutes, or the
  * request's duplicateWindow setting), as error 11; with the setting sent, the answer names the
  * first transaction's transId (and authCode when it was approved). The fake does so for refunds.
+ *
+ * Accept Hosted: getHostedPaymentPageRequest answers a form token valid 15 minutes; the browser
+ * POSTs it as `token` to the fake's /payment/payment (Authorize.net's accept.authorize.net/payment/payment),
+ * a minimal card form whose Pay makes the authCaptureTransaction the token describes (the amount,
+ * invoice number and userFields the store sent, nothing the browser says) and then redirects to
+ * hostedPaymentReturnOptions.url with nothing added, as Authorize.net does with showReceipt false;
+ * Cancel goes to its cancelUrl. getUnsettledTransactionListRequest lists the transactions not settled.
  */
 import crypto from 'node:crypto';
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server';
@@ -81,7 +88,31 @@ const NEEDED_BY_TYPE: Record<string, string[]> = {
   voidTransaction: ['refTransId'],
 };
 
+/** ArrayOfSetting: the Accept Hosted settings, each value a JSON text. */
+const SETTINGS: ElementRule = { order: ['setting'], required: ['setting'], children: { setting: { order: ['settingName', 'settingValue'], required: ['settingName'] } } };
+const HOSTED_SETTING_NAMES = new Set([
+  'hostedPaymentReturnOptions', 'hostedPaymentButtonOptions', 'hostedPaymentStyleOptions', 'hostedPaymentPaymentOptions', 'hostedPaymentSecurityOptions',
+  'hostedPaymentShippingAddressOptions', 'hostedPaymentBillingAddressOptions', 'hostedPaymentCustomerOptions', 'hostedPaymentOrderOptions',
+  'hostedPaymentIFrameCommunicatorUrl', 'hostedPaymentVisaCheckoutOptions',
+]);
+const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+
 const REQUESTS: Record<string, ElementRule> = {
+  getHostedPaymentPageRequest: {
+    order: ['merchantAuthentication', 'clientId', 'refId', 'transactionRequest', 'hostedPaymentSettings'],
+    required: ['merchantAuthentication', 'transactionRequest'],
+    maxLength: { refId: 20 },
+    children: { merchantAuthentication: MERCHANT_AUTHENTICATION, transactionRequest: TRANSACTION_REQUEST, hostedPaymentSettings: SETTINGS },
+  },
+  getUnsettledTransactionListRequest: {
+    order: ['merchantAuthentication', 'clientId', 'refId', 'status', 'sorting', 'paging'],
+    required: ['merchantAuthentication'],
+    children: {
+      merchantAuthentication: MERCHANT_AUTHENTICATION,
+      sorting: { order: ['orderBy', 'orderDescending'], required: ['orderBy', 'orderDescending'] },
+      paging: { order: ['limit', 'offset'], required: ['limit', 'offset'] },
+    },
+  },
   createTransactionRequest: {
     order: ['merchantAuthentication', 'clientId', 'refId', 'transactionRequest'],
     required: ['merchantAuthentication', 'transactionRequest'],
@@ -151,9 +182,15 @@ export interface FakeAuthorizeNet extends FakeServer {
   refundsOf(transId: string): Json[];
   /** X-ANET-Signature for a webhook body. */
   sign(body: string, signatureKey: string): string;
+  /** Where a browser posts an Accept Hosted token (accept.authorize.net/payment/payment). */
+  hostedFormUrl: string;
+  /** The Accept Hosted tokens given, with what each pays and its settings. */
+  hostedTokens: Map<string, { request: Json; settings: Record<string, Json>; issuedAt: number }>;
 }
 
-export async function startFakeAuthorizeNet(options: { loginId: string; transactionKey: string }): Promise<FakeAuthorizeNet> {
+export async function startFakeAuthorizeNet(options: { loginId: string; transactionKey: string; now?: () => number }): Promise<FakeAuthorizeNet> {
+  const now = options.now ?? Date.now;
+  const hostedTokens: FakeAuthorizeNet['hostedTokens'] = new Map();
   const transactions = new Map<string, Json>();
   /** What the fake knows of each transaction beyond what getTransactionDetails shows. */
   const ledger = new Map<string, { kind: 'charge' | 'refund'; approved: boolean; amountCents: number; last4: string; settled: boolean; voided: boolean; refundedCents: number; refTransId?: string; authCode: string }>();
@@ -244,7 +281,90 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
     return respond(request, '1', { transId: refTransId, refTransID: refTransId, authCode: original.authCode, last4: original.last4, reason: APPROVED });
   };
 
+  const hostedToken = (request: Json, violations: string[]): FakeResponse => {
+    const settings: Record<string, Json> = {};
+    for (const setting of (((request.hostedPaymentSettings as Json | undefined)?.setting as Json[] | undefined) ?? [])) {
+      const name = String(setting.settingName);
+      if (!HOSTED_SETTING_NAMES.has(name)) {
+        violations.push(`hostedPaymentSettings: unknown setting ${name}`);
+        return error('E00003', `Invalid setting name ${name}.`);
+      }
+      try {
+        settings[name] = JSON.parse(String(setting.settingValue ?? '{}')) as Json;
+      } catch {
+        violations.push(`hostedPaymentSettings: ${name} is not JSON`);
+        return error('E00003', `Invalid setting value for ${name}.`);
+      }
+    }
+    const tr = request.transactionRequest as Json;
+    if (tr.transactionType !== 'authCaptureTransaction' && tr.transactionType !== 'authOnlyTransaction') return error('E00003', 'Accept Hosted takes authCaptureTransaction or authOnlyTransaction.');
+    if (!('amount' in tr)) return error('E00003', 'The amount is required.');
+    const token = crypto.randomBytes(96).toString('base64');
+    hostedTokens.set(token, { request, settings, issuedAt: now() });
+    return answer({ token, messages: ok });
+  };
+
+  const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const page = (status: number, body: string): FakeResponse => ({
+    status,
+    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Authorize.net payment</title></head><body>${body}</body></html>`,
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+  });
+  const liveToken = (token: string | null) => {
+    const found = token ? hostedTokens.get(token) : undefined;
+    return found && now() - found.issuedAt < TOKEN_LIFETIME_MS ? found : undefined;
+  };
+
+  /** The hosted form: GET is refused (Authorize.net wants the token POSTed), POST with the token shows it, POST .../pay pays. */
+  const hostedPage = (req: FakeRequest, violations: string[]): FakeResponse => {
+    if (req.method !== 'POST') return page(405, '<p>Missing token.</p>');
+    const form = new URLSearchParams(req.body);
+    const token = form.get('token');
+    const found = liveToken(token);
+    if (!found) return page(400, '<p>Your session has expired or does not exist. Please return to the merchant to try again.</p>');
+    const tr = found.request.transactionRequest as Json;
+    const returns = found.settings.hostedPaymentReturnOptions ?? {};
+    if (req.path === '/payment/payment') {
+      return page(
+        200,
+        `<form method="post" action="/payment/payment/pay"><input type="hidden" name="token" value="${escape(token!)}">` +
+          `<p>Amount: <output id="amount">$${escape(String(tr.amount))}</output></p>` +
+          '<label>Card Number <input name="cardNumber" autocomplete="cc-number" inputmode="numeric"></label>' +
+          '<label>Expiration <input name="expirationDate" placeholder="MMYY"></label>' +
+          '<label>Card Code <input name="cardCode"></label>' +
+          `<button type="submit">${escape(String((found.settings.hostedPaymentButtonOptions ?? {}).text ?? 'Pay'))}</button></form>` +
+          (returns.cancelUrl ? `<a href="${escape(String(returns.cancelUrl))}">${escape(String(returns.cancelUrlText ?? 'Cancel'))}</a>` : ''),
+      );
+    }
+    const cardNumber = (form.get('cardNumber') ?? '').replace(/\D/g, '');
+    if (!/^\d{13,16}$/.test(cardNumber)) return page(400, '<p role="alert">Please enter a valid card number.</p>');
+    // The transaction the token describes, with the card typed here: Authorize.net's own charge.
+    const { transactionType, amount, ...rest } = tr;
+    const charged = handle(
+      {
+        method: 'POST',
+        path: '/xml/v1/request.api',
+        query: new URLSearchParams(),
+        rawQuery: '',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          createTransactionRequest: {
+            merchantAuthentication: { name: options.loginId, transactionKey: options.transactionKey },
+            ...(found.request.refId ? { refId: found.request.refId } : {}),
+            transactionRequest: { transactionType, amount, payment: { creditCard: { cardNumber, expirationDate: form.get('expirationDate') || '1230', cardCode: form.get('cardCode') || '999' } }, ...rest },
+          },
+        }),
+      },
+      violations,
+    );
+    // One payment per token, as on Authorize.net.
+    hostedTokens.delete(token!);
+    if (typeof returns.url !== 'string') return page(200, `<pre>${escape(charged.text ?? '')}</pre>`);
+    return { status: 302, headers: { Location: returns.url } };
+  };
+
   const handle = (req: FakeRequest, violations: string[]): FakeResponse => {
+    if (req.path.startsWith('/payment/payment')) return hostedPage(req, violations);
     if (req.method !== 'POST') return { status: 405 };
     if (!String(req.headers['content-type']).startsWith('application/json')) violations.push(`content type ${String(req.headers['content-type'])} is not JSON`);
     let body: Json;
@@ -272,6 +392,25 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
       return error('E00007', 'User authentication failed due to invalid authentication values.');
     }
 
+    if (name === 'getHostedPaymentPageRequest') return hostedToken(request, violations);
+    if (name === 'getUnsettledTransactionListRequest') {
+      const list = [...ledger.entries()]
+        .filter(([, t]) => !t.settled && !t.voided)
+        .map(([transId]) => transactions.get(transId)!)
+        .reverse()
+        .map((t) => ({
+          transId: t.transId,
+          submitTimeUTC: t.submitTimeUTC,
+          transactionStatus: t.transactionStatus,
+          ...((t.order as Json | undefined)?.invoiceNumber ? { invoiceNumber: (t.order as Json).invoiceNumber } : {}),
+          accountType: 'Visa',
+          accountNumber: 'XXXX1111',
+          settleAmount: t.settleAmount,
+          marketType: 'eCommerce',
+          product: 'Card Not Present',
+        }));
+      return answer({ transactions: list, totalNumInResultSet: list.length, messages: ok });
+    }
     if (name === 'getTransactionDetailsRequest') {
       const found = transactions.get(String(request.transId));
       if (!found) return error('E00040', 'The record cannot be found.');
@@ -336,6 +475,8 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
   const server = await startFakeServer(handle);
   return {
     ...server,
+    hostedFormUrl: `${server.url}/payment/payment`,
+    hostedTokens,
     transactions,
     nextResponseCode(code) {
       next = code;

@@ -1,5 +1,6 @@
 /**
- * Authorize.net's client: our own card fields, tokenised in the
+ * Authorize.net's client: Accept Hosted by default (./AcceptHostedEntry.tsx, SAQ A), or, when the
+ * method chooses Accept.js (SAQ A-EP), our own card fields, tokenised in the
  * browser by Accept.js (loaded from the method's `config.acceptJsUrl`), then the opaque data (never
  * the card) posted to POST /api/payment/authorize-net/process-transaction with the owner's proof;
  * the server charges its own figure. Accept.js's refusals show Authorize.net's words joined (or
@@ -14,6 +15,8 @@ import { CardFieldsForm, CardRefusal, type CardCharge } from '../CardFieldsForm'
 import { METHOD_NOT_AVAILABLE } from '../payment-failure';
 import { paymentProof, requestedAmount } from '../payment-proof';
 import type { AcceptedPayment, GatewayEntryProps, PayerDetails, PaymentTarget } from '../payment-types';
+import { integrationOf } from '../../../schemas/payment-integrations';
+import { AcceptHostedEntry } from './AcceptHostedEntry';
 import { ACCEPT_JS_LOAD_FAILED, AcceptJsRefusal, dispatchCard, loadAcceptJs, type AcceptMessage } from './accept-js';
 
 
@@ -53,6 +56,11 @@ function targetIds(target: PaymentTarget): { orderId: number } | { quoteId: numb
 }
 
 type Load = 'loading' | 'ready' | 'error';
+
+/** The method's choice: Accept Hosted unless it names Accept.js. */
+export function AuthorizeNetEntry(props: GatewayEntryProps) {
+  return integrationOf(props.method) === 'accept-js' ? <AcceptJsEntry {...props} /> : <AcceptHostedEntry {...props} />;
+}
 
 export function AcceptJsEntry(props: GatewayEntryProps) {
   const { api, method } = props;
