@@ -78,6 +78,8 @@ describe('Authorize.net Accept Hosted', () => {
     await page.goto(`${server.url}/checkout`);
     await fillBilling(page, buyer(email));
     await page.getByRole('radio', { name: 'Card (Authorize.net)' }).check();
+    // The hosted page's form has taken the place of the card fields the first method showed.
+    await page.getByText('You will type your card on Authorize.net’s secure page, then come back here.').waitFor();
     expect(await page.getByLabel('Card number').count()).toBe(0);
     await page.getByRole('button', { name: 'Place Order' }).click();
     const back = await payOnAuthorizeNet(page);

@@ -88,7 +88,7 @@ describe('an editor and a publisher put a new showroom page on the site through 
     await banner.getByLabel(/^Title/).first().fill('Visit us in Dallas');
     await banner.getByRole('button', { name: 'Choose…' }).click();
     const photo = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#7a5a3a' } }).jpeg({ quality: 80 }).toBuffer();
-    await banner.getByLabel('Image file').setInputFiles({ name: 'Dallas showroom.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await banner.getByLabel('Picture to upload').setInputFiles({ name: 'Dallas showroom.jpg', mimeType: 'image/jpeg', buffer: photo });
     await banner.getByLabel(/^Alt text: what the image shows/).fill(ALT);
     await banner.getByRole('button', { name: 'Upload', exact: true }).click();
     // The photo is made ready on the server (turned upright, its copies made): a moment.

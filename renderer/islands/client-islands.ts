@@ -5,7 +5,7 @@
  * A test (client-islands.test.ts) keeps this list equal to the block registry's interactive types.
  */
 import type { ComponentType } from 'react';
-import type { ShellIslandName } from './island-types';
+import { BLOCK_ISLAND_NAMES, type BlockIslandName, type ShellIslandName } from './island-types';
 
 // Props arrive as JSON written by the server for exactly this component.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -20,7 +20,7 @@ const shell: Record<ShellIslandName, IslandLoader> = {
   'footer-newsletter': () => import('../layout/FooterNewsletter').then((m) => m.FooterNewsletter),
 };
 
-const blocks: Record<string, IslandLoader> = {
+const blocks: Record<BlockIslandName, IslandLoader> = {
   'banner-slider': () => import('../blocks/BannerSlider').then((m) => m.BannerSlider),
   'scheduling-widget': () => import('../blocks/SchedulingWidget').then((m) => m.SchedulingWidget),
   'not-found': () => import('../blocks/NotFound').then((m) => m.NotFound),
@@ -69,4 +69,4 @@ const blocks: Record<string, IslandLoader> = {
 
 export const clientIslands: Readonly<Record<string, IslandLoader>> = { ...shell, ...blocks };
 export const shellIslandNames = Object.keys(shell) as ShellIslandName[];
-export const blockIslandNames = Object.keys(blocks);
+export const blockIslandNames: readonly string[] = BLOCK_ISLAND_NAMES;

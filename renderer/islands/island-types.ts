@@ -41,3 +41,51 @@ export interface IslandPayload {
 export function propsElementId(islandId: string): string {
   return `${islandId}-props`;
 }
+
+/**
+ * The interactive block types, each an island of its own (./client-islands.ts loads them). A list
+ * of names only, so the server's content checks can read it without bundling the islands' code.
+ */
+export const BLOCK_ISLAND_NAMES = [
+  'banner-slider',
+  'scheduling-widget',
+  'not-found',
+  'quote-link',
+  'cards',
+  'accordion',
+  'faq',
+  'video-cards',
+  'review-cards',
+  'category-showcase',
+  'style-listing',
+  'product-style',
+  'blog-list',
+  'blog-detail',
+  'blog-author',
+  'blog-category',
+  'gallery',
+  'gallery-design',
+  'visualizer',
+  'sample-grid',
+  'search-results',
+  'search-popup',
+  'form',
+  'popup',
+  'newsletter-unsubscribe',
+  'newsletter-confirm',
+  'estimator',
+  'order-samples',
+  'sample-cart',
+  'payment-verify',
+  'order-success',
+  'payment-failure',
+  'account-home',
+  'account-addresses',
+  'account-address-form',
+  'account-list',
+  'account-detail',
+  'quote-payment',
+  'split-payment',
+  'checkout',
+] as const;
+export type BlockIslandName = (typeof BLOCK_ISLAND_NAMES)[number];

@@ -99,7 +99,7 @@ describe('every e-mail, with the longest data', () => {
     for (const item of order.items) {
       expect(document.body.textContent).toContain(item.name);
       expect(mail.text).toContain(`${item.qty} x ${item.name}: $`);
-      expect(mail.text).toContain(`SKU ${item.sku} · Finish: `);
+      expect(mail.text).toContain(`${item.sku} · Finish: `);
     }
     expect(mail.text.match(/Note: Scribe the left side/g)).toHaveLength(10);
     expect(mail.text).toContain(`Total: $${order.total.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);

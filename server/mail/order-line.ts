@@ -13,7 +13,7 @@ export function orderMailLine(item: OrderItem): MailLine {
   const w = lineWords(item);
   return {
     title: w.description,
-    details: [w.code, ...w.details, ...(w.group ? [`For: ${w.group}`] : []), ...(Number(w.quantity) > 1 ? [`${w.unitPrice} each`] : [])],
+    details: [w.code, ...w.details, `${w.quantity} × ${w.unitPrice}`, ...(w.group ? [`For: ${w.group}`] : [])],
     note: w.notes,
     qty: item.qty,
     total: w.total,

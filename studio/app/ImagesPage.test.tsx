@@ -47,11 +47,11 @@ describe('ImagesPage', () => {
     expect(screen.getByText(/Choose a JPEG, PNG, WebP, AVIF or SVG image/)).toBeTruthy();
     expect(uploadImage).not.toHaveBeenCalled();
     const file = new File(['GIF89a'], 'sign.gif', { type: 'image/gif' });
-    fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [file] } });
+    fireEvent.change(screen.getByLabelText('Picture to upload'), { target: { files: [file] } });
     fireEvent.change(screen.getByLabelText(/^Alt text/), { target: { value: 'The showroom sign' } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText('Upload a JPEG, PNG, WebP, AVIF or SVG image.')).toBeTruthy();
-    expect(screen.getByLabelText('Image file').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Picture to upload').getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText(`Uploaded ${PHOTO.src}. Choose it in a page's image field.`)).toBeTruthy();
     expect(uploadImage).toHaveBeenLastCalledWith(file, 'The showroom sign');

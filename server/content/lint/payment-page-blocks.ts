@@ -5,12 +5,12 @@
  * the way to do it on purpose.
  */
 import { paymentBlockOf, PAYMENT_PAGE_ISLANDS } from '../../../schemas/payment-page-blocks';
-import { blockIslandNames } from '../../../renderer/islands/client-islands';
+import { BLOCK_ISLAND_NAMES } from '../../../renderer/islands/island-types';
 import type { DefinitionProblem } from '../definition-problem';
 import { validFilesOf, type LintInput } from './lint-input';
 
 const allowed = new Set<string>(PAYMENT_PAGE_ISLANDS);
-const interactive = new Set(blockIslandNames);
+const interactive = new Set<string>(BLOCK_ISLAND_NAMES);
 
 export function checkPaymentPageBlocks(input: LintInput): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];

@@ -63,10 +63,8 @@ export function longestOrder(): OrderRecord {
       tax_cents: Math.round(price * qty * 0.0875),
       row_total_incl_tax_cents: Math.round(price * qty * 1.0875),
       detail: null,
-      custom_options: JSON.stringify([
-        { type: 'Finish', label: finish, value: finish.toLowerCase() },
-        { type: 'Hinge side', label: i % 2 ? 'Left' : 'Right', value: i % 2 ? 'left' : 'right' },
-      ]),
+      // As the store keeps a line's finish: its kind, its catalog name and its code.
+      custom_options: JSON.stringify([{ type: i % 2 ? 'stained' : 'painted', label: finish, value: finish.toLowerCase().replace(/ /g, '-') }]),
       notes: i % 3 === 0 ? 'Scribe the left side 3/4" to the uneven plaster wall; the installer will confirm on site before cutting the filler strip.' : null,
     };
   });

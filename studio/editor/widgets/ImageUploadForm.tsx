@@ -52,7 +52,7 @@ export function ImageUploadForm({ onUploaded }: { onUploaded(image: LibraryImage
         {LIMITS}
       </p>
       <label className="field__label" htmlFor={`${id}-file`}>
-        Image file
+        Picture to upload
       </label>
       <input
         id={`${id}-file`}

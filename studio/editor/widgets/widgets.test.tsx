@@ -211,7 +211,7 @@ describe('the studio widgets', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Choose…' }));
     const file = new File(['jpeg'], 'Dallas showroom.jpg', { type: 'image/jpeg' });
-    fireEvent.change(screen.getByLabelText('Image file'), { target: { files: [file] } });
+    fireEvent.change(screen.getByLabelText('Picture to upload'), { target: { files: [file] } });
     fireEvent.change(screen.getByLabelText(/^Alt text: what the image shows/), { target: { value: 'The Dallas showroom' } });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(onChange.mock.calls.at(-1)![0]).toEqual({ image: { src, alt: 'The Dallas showroom', width: 1800, height: 1200 } }));
