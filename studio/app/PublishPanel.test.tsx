@@ -56,7 +56,9 @@ describe('PublishPanel', () => {
       operator: operators.editor,
       client: fakeClient({ reviews: vi.fn(() => Promise.resolve([change('sent_back')])), review, resubmitReview }),
     });
-    expect((await screen.findByRole('note')).textContent).toBe(`Change 12 was sent back by ${operators.publisher.email}: “Add the opening hours.”`.replace(/[“”]/g, ''));
+    // The note shows at once; the publisher's comment joins it when the change's thread has loaded.
+    const sentBack = `Change 12 was sent back by ${operators.publisher.email}: “Add the opening hours.”`.replace(/[“”]/g, '');
+    await waitFor(() => expect(screen.getByRole('note').textContent).toBe(sentBack));
     fireEvent.change(screen.getByLabelText('Note for the publisher'), { target: { value: 'Hours added' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit again' }));
     await screen.findByText(/Submitted for review as change 12/);
