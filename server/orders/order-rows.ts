@@ -8,6 +8,7 @@
  * multi-row INSERT each. What it wrote is answered as an OrderRecord, so nobody reads it back.
  */
 import { sql, type Insertable } from 'kysely';
+import { insertReturning } from '../db/insert-many';
 import type { Queries } from '../db/queries';
 import type { SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
 import type { HistoryRow, OrderAddressRow, OrderItemRow, OrderRecord, OrderRow } from './order-view';
@@ -37,7 +38,7 @@ export function historyValues(orderId: number, lines: readonly HistoryLine[], no
 /** Lines of the order's history, in one INSERT (inside the caller's transaction); answers them as stored. */
 export async function addHistory(tx: Queries, orderId: number, lines: readonly HistoryLine[], now: string): Promise<HistoryRow[]> {
   if (!lines.length) return [];
-  return (await tx.all(tx.db.insertInto('sales_order_status_history').values(historyValues(orderId, lines, now)).returningAll())) as HistoryRow[];
+  return (await insertReturning(tx, 'sales_order_status_history', historyValues(orderId, lines, now))) as HistoryRow[];
 }
 
 /**
@@ -51,9 +52,9 @@ export async function insertOrder(
   parts: { items: readonly NewItem[]; addresses: readonly NewAddress[]; history: readonly HistoryLine[]; now: string; id?: number },
 ): Promise<OrderRecord> {
   const row = await insertOrderRow(tx, order, parts.id);
-  const items = parts.items.length ? await tx.all(tx.db.insertInto('sales_order_item').values(parts.items.map((i) => ({ ...i, order_id: row.id }))).returningAll()) : [];
-  const addresses = parts.addresses.length ? await tx.all(tx.db.insertInto('sales_order_address').values(parts.addresses.map((a) => ({ ...a, order_id: row.id }))).returningAll()) : [];
-  const history = parts.history.length ? await tx.all(tx.db.insertInto('sales_order_status_history').values(historyValues(row.id, parts.history, parts.now)).returningAll()) : [];
+  const items = await insertReturning(tx, 'sales_order_item', parts.items.map((i) => ({ ...i, order_id: row.id })));
+  const addresses = await insertReturning(tx, 'sales_order_address', parts.addresses.map((a) => ({ ...a, order_id: row.id })));
+  const history = await insertReturning(tx, 'sales_order_status_history', historyValues(row.id, parts.history, parts.now));
   return { order: row, items: items as OrderItemRow[], addresses: addresses as OrderAddressRow[], payments: [], history: history as HistoryRow[], refunds: [], overpayments: [] };
 }
 
@@ -62,8 +63,8 @@ export async function replaceLinesAndAddresses(tx: Queries, orderId: number, ite
   await tx.run(tx.db.deleteFrom('sales_order_item').where('order_id', '=', orderId));
   await tx.run(tx.db.deleteFrom('sales_order_address').where('order_id', '=', orderId));
   return {
-    items: (items.length ? await tx.all(tx.db.insertInto('sales_order_item').values(items.map((i) => ({ ...i, order_id: orderId }))).returningAll()) : []) as OrderItemRow[],
-    addresses: (addresses.length ? await tx.all(tx.db.insertInto('sales_order_address').values(addresses.map((a) => ({ ...a, order_id: orderId }))).returningAll()) : []) as OrderAddressRow[],
+    items: (await insertReturning(tx, 'sales_order_item', items.map((i) => ({ ...i, order_id: orderId })))) as OrderItemRow[],
+    addresses: (await insertReturning(tx, 'sales_order_address', addresses.map((a) => ({ ...a, order_id: orderId })))) as OrderAddressRow[],
   };
 }
 
@@ -84,7 +85,10 @@ export async function changeOrder(tx: Queries, orderId: number, changes: Partial
 
 /** Changes columns of the order row and answers the row as it now is (inside the caller's transaction). */
 export async function updateOrder(tx: Queries, orderId: number, changes: Partial<Omit<OrderRow, 'id'>>): Promise<OrderRow> {
-  return (await tx.first(tx.db.updateTable('sales_order').set(changes).where('id', '=', orderId).returningAll())) as OrderRow;
+  // Compiled once per set of columns changed: a payment or a status move changes the same few each time.
+  const columns = Object.keys(changes).filter((c) => changes[c as keyof typeof changes] !== undefined);
+  const build = (..._values: unknown[]) => tx.db.updateTable('sales_order').set(changes).where('id', '=', orderId).returningAll();
+  return (await tx.firstBy(`update-order:${columns.join(',')}`, build, ...columns.map((c) => changes[c as keyof typeof changes]), orderId)) as OrderRow;
 }
 
 async function insertOrderRow(tx: Queries, order: NewOrder, id: number | undefined): Promise<OrderRow> {
@@ -98,8 +102,8 @@ async function insertOrderRow(tx: Queries, order: NewOrder, id: number | undefin
     return row!;
   }
   // SQLite runs in this process: two statements cost no round trip.
-  const inserted = await tx.first(tx.db.insertInto('sales_order').values({ ...order, ...(id === undefined ? {} : { id }), increment_id: null }).returning('id'));
-  return updateOrder(tx, inserted!.id, { increment_id: incrementIdFor(inserted!.id) });
+  const newId = await tx.insertReturningId('sales_order', { ...order, ...(id === undefined ? {} : { id }), increment_id: null });
+  return updateOrder(tx, newId, { increment_id: incrementIdFor(newId) });
 }
 
 /** An order id taken from the sequence ahead of its INSERT (PostgreSQL; SQLite gives none ahead). */
