@@ -2,18 +2,32 @@
 import { Children, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { hasNavigated } from './router';
 
+/** What a field's control needs to be tied to its label, rule and error. */
+export interface FieldControl {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
 /**
- * A labelled input with its rule (shown before typing) and its error, both tied to the input by
- * aria-describedby; the error also sets aria-invalid.
+ * A labelled control of any kind (an input, a select, a text area, an input with a prefix) with its
+ * rule (shown before typing) and its error, both tied to the control by aria-describedby; the error
+ * also sets aria-invalid. `children` draws the control from the attributes it is given.
  */
-export function Field({
+export function FieldFrame({
   label,
   hint,
   error,
   className,
-  inputRef,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: string | undefined; inputRef?: Ref<HTMLInputElement> }) {
+  children,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: (control: FieldControl) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -28,7 +42,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} ref={inputRef} {...input} />
+      {children({ id, className: 'field__input', 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {error ? (
         <p className="field__error" id={errorId}>
           <span aria-hidden="true">⚠ </span>
@@ -36,6 +50,22 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with its rule and its error (see FieldFrame). */
+export function Field({
+  label,
+  hint,
+  error,
+  className,
+  inputRef,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode; error?: string | undefined; inputRef?: Ref<HTMLInputElement> }) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...control} ref={inputRef} {...input} />}
+    </FieldFrame>
   );
 }
 

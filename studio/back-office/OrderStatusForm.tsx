@@ -8,7 +8,7 @@ import { ORDER_COMMENT_MESSAGE } from '../../schemas/api/back-office-orders';
 import { StudioApiError } from '../api/studio-client';
 import type { BackOfficeOrdersClient, OrderDetail, OrderStatusChange } from '../api/back-office-orders';
 import { useStudio } from '../app/studio-context';
-import { Alert } from '../app/ui';
+import { Alert, FieldFrame } from '../app/ui';
 import { statusBadge } from './order-format';
 
 const COMMENT_MAX = 2000;
@@ -55,57 +55,37 @@ export function OrderStatusForm({ order, client, onChanged }: { order: OrderDeta
     }
   };
 
-  const described = (name: 'status' | 'comment', hint?: string) => [hint, errors[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined;
-
   return (
     <form className="order-status-form form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`}>
       <h3 className="order-subtitle" id={`${id}-title`}>
         Change the status
       </h3>
-      <div className={`field${errors.status ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={`${id}-status`}>
-          New status
-        </label>
-        <select
-          id={`${id}-status`}
-          ref={statusRef}
-          className="field__input"
-          value={status}
-          required
-          aria-invalid={errors.status ? true : undefined}
-          aria-describedby={described('status')}
-          onChange={(e) => setStatus(e.target.value)}
-        >
-          <option value="">Choose…</option>
-          {order.allowedStatuses.map((s) => (
-            <option key={s} value={s}>
-              {statusBadge(s).label}
-            </option>
-          ))}
-        </select>
-        {errors.status ? <FieldError id={`${id}-status-error`} text={errors.status} /> : null}
-      </div>
-      <div className={`field${errors.comment ? ' field--invalid' : ''}`}>
-        <label className="field__label" htmlFor={`${id}-comment`}>
-          Comment
-        </label>
-        <p className="field__hint" id={`${id}-comment-hint`}>
-          Why, for the status history (a tracking number, who asked).
-        </p>
-        <textarea
-          id={`${id}-comment`}
-          ref={commentRef}
-          className="field__input order-status-form__comment"
-          rows={3}
-          maxLength={COMMENT_MAX}
-          required
-          value={comment}
-          aria-invalid={errors.comment ? true : undefined}
-          aria-describedby={described('comment', `${id}-comment-hint`)}
-          onChange={(e) => setComment(e.target.value)}
-        />
-        {errors.comment ? <FieldError id={`${id}-comment-error`} text={errors.comment} /> : null}
-      </div>
+      <FieldFrame label="New status" error={errors.status}>
+        {(control) => (
+          <select {...control} ref={statusRef} value={status} required onChange={(e) => setStatus(e.target.value)}>
+            <option value="">Choose…</option>
+            {order.allowedStatuses.map((s) => (
+              <option key={s} value={s}>
+                {statusBadge(s).label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
+      <FieldFrame label="Comment" hint="Why, for the status history (a tracking number, who asked)." error={errors.comment}>
+        {(control) => (
+          <textarea
+            {...control}
+            ref={commentRef}
+            className={`${control.className} order-status-form__comment`}
+            rows={3}
+            maxLength={COMMENT_MAX}
+            required
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
+        )}
+      </FieldFrame>
       <div className="order-status-form__notify">
         <label className="check">
           <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} aria-describedby={`${id}-notify-hint`} />
@@ -122,14 +102,5 @@ export function OrderStatusForm({ order, client, onChanged }: { order: OrderDeta
         </button>
       </div>
     </form>
-  );
-}
-
-function FieldError({ id, text }: { id: string; text: string }) {
-  return (
-    <p className="field__error" id={id}>
-      <span aria-hidden="true">⚠ </span>
-      {text}
-    </p>
   );
 }

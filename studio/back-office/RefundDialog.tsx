@@ -16,7 +16,7 @@ import type { BackOfficeOrdersClient, OrderDetail, OrderPayment, OrderRefund } f
 import { newRequestKey } from '../api/back-office-refunds';
 import { StudioApiError } from '../api/studio-client';
 import { useStudio } from '../app/studio-context';
-import { Alert, Time } from '../app/ui';
+import { Alert, FieldFrame, Time } from '../app/ui';
 import { ModalDialog } from './ModalDialog';
 
 const NOTE_MAX = 500;
@@ -124,7 +124,6 @@ export function RefundDialog({
     }
   };
 
-  const described = (name: FieldName, hint?: string) => [hint, errors[name] ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined;
   const primary = canCarryOut ? (waiting ? 'Void now' : 'Refund now') : waiting ? 'Request void' : 'Request refund';
 
   return (
@@ -173,76 +172,50 @@ export function RefundDialog({
         </div>
 
         {waiting ? null : (
-          <div className={`field${errors.amount ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor={`${id}-amount`}>
-              Amount to refund
-            </label>
-            <p className="field__hint" id={`${id}-amount-hint`}>
-              In dollars, at most {formatMoney(payment.refundable)}.
-            </p>
-            <div className="refund-dialog__money">
-              <span aria-hidden="true">$</span>
-              <input
-                id={`${id}-amount`}
-                ref={amountRef}
-                className="field__input"
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                required
-                aria-invalid={errors.amount ? true : undefined}
-                aria-describedby={described('amount', `${id}-amount-hint`)}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </div>
-            {errors.amount ? <FieldError id={`${id}-amount-error`} text={errors.amount} /> : null}
-          </div>
+          <FieldFrame label="Amount to refund" hint={`In dollars, at most ${formatMoney(payment.refundable)}.`} error={errors.amount}>
+            {(control) => (
+              <div className="refund-dialog__money">
+                <span aria-hidden="true">$</span>
+                <input {...control} ref={amountRef} inputMode="decimal" autoComplete="off" value={amount} required onChange={(e) => setAmount(e.target.value)} />
+              </div>
+            )}
+          </FieldFrame>
         )}
 
-        <div className={`field${errors.reason ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-reason`}>
-            Reason
-          </label>
-          <select
-            id={`${id}-reason`}
-            ref={reasonRef}
-            className="field__input"
-            value={reason}
-            required
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={described('reason')}
-            onChange={(e) => setReason(e.target.value as RefundReason | '')}
-          >
-            <option value="">Choose…</option>
-            {REFUND_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {REFUND_REASON_LABELS[r]}
-              </option>
-            ))}
-          </select>
-          {errors.reason ? <FieldError id={`${id}-reason-error`} text={errors.reason} /> : null}
-        </div>
+        <FieldFrame label="Reason" error={errors.reason}>
+          {(control) => (
+            <select {...control} ref={reasonRef} value={reason} required onChange={(e) => setReason(e.target.value as RefundReason | '')}>
+              <option value="">Choose…</option>
+              {REFUND_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {REFUND_REASON_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldFrame>
 
-        <div className={`field${errors.note ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={`${id}-note`}>
-            Note <span className="muted">(optional)</span>
-          </label>
-          <p className="field__hint" id={`${id}-note-hint`}>
-            What happened, for the other operators: it is kept with the {word} and in the order's history.
-          </p>
-          <textarea
-            id={`${id}-note`}
-            ref={noteRef}
-            className="field__input refund-dialog__note"
-            rows={3}
-            maxLength={NOTE_MAX}
-            value={note}
-            aria-invalid={errors.note ? true : undefined}
-            aria-describedby={described('note', `${id}-note-hint`)}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          {errors.note ? <FieldError id={`${id}-note-error`} text={errors.note} /> : null}
-        </div>
+        <FieldFrame
+          label={
+            <>
+              Note <span className="muted">(optional)</span>
+            </>
+          }
+          hint={`What happened, for the other operators: it is kept with the ${word} and in the order's history.`}
+          error={errors.note}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              ref={noteRef}
+              className={`${control.className} refund-dialog__note`}
+              rows={3}
+              maxLength={NOTE_MAX}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          )}
+        </FieldFrame>
 
         <Alert>{alert}</Alert>
 
@@ -264,14 +237,5 @@ export function RefundDialog({
         ) : null}
       </form>
     </ModalDialog>
-  );
-}
-
-function FieldError({ id, text }: { id: string; text: string }) {
-  return (
-    <p className="field__error" id={id}>
-      <span aria-hidden="true">⚠ </span>
-      {text}
-    </p>
   );
 }
