@@ -51,11 +51,70 @@ export async function insertOrder(
   order: NewOrder,
   parts: { items: readonly NewItem[]; addresses: readonly NewAddress[]; history: readonly HistoryLine[]; now: string; id?: number },
 ): Promise<OrderRecord> {
+  if (tx.engine === 'postgres') return insertOrderInOneStatement(tx, order, parts);
+  // SQLite runs in this process: a statement a table costs no round trip.
   const row = await insertOrderRow(tx, order, parts.id);
   const items = await insertReturning(tx, 'sales_order_item', parts.items.map((i) => ({ ...i, order_id: row.id })));
   const addresses = await insertReturning(tx, 'sales_order_address', parts.addresses.map((a) => ({ ...a, order_id: row.id })));
   const history = await insertReturning(tx, 'sales_order_status_history', historyValues(row.id, parts.history, parts.now));
   return { order: row, items: items as OrderItemRow[], addresses: addresses as OrderAddressRow[], payments: [], history: history as HistoryRow[], refunds: [], overpayments: [] };
+}
+
+/**
+ * PostgreSQL: the order, its lines, addresses and history in one statement, one round trip. Its
+ * id comes from the sequence (or is the one reserved) and its number from the id; the other
+ * tables' inserts take the id from the order's (the foreign keys are checked at the statement's end).
+ * Compiled once per shape: the columns and the number of rows of each table.
+ */
+async function insertOrderInOneStatement(tx: Queries, order: NewOrder, parts: Parameters<typeof insertOrder>[2]): Promise<OrderRecord> {
+  const columns = definedColumns(order);
+  const orderId = sql<number>`(select id from o)`;
+  const items = parts.items.map((i) => ({ ...i, order_id: orderId }));
+  const addresses = parts.addresses.map((a) => ({ ...a, order_id: orderId }));
+  const history = historyValues(0, parts.history, parts.now).map((h) => ({ ...h, order_id: orderId }));
+  const build = (..._values: unknown[]) => {
+    const next = parts.id === undefined ? sql`nextval(pg_get_serial_sequence('sales_order', 'id'))` : sql`${parts.id}::bigint`;
+    const values = sql.join(columns.map((c) => sql`${order[c]}`));
+    const insertedOrder = sql`insert into sales_order (id, increment_id, ${sql.join(columns.map((c) => sql.ref(c)))}) select n, (100000000 + n)::text, ${values} from (select ${next} as n) as next returning *`;
+    const rows = <T extends 'sales_order_item' | 'sales_order_address' | 'sales_order_status_history'>(table: T, list: readonly object[]) =>
+      list.length ? sql`${tx.db.insertInto(table).values(list as never).returningAll()}` : sql`select * from ${sql.table(table)} where false`;
+    const query = sql<OrderRecordParts>`with o as (${insertedOrder}), i as (${rows('sales_order_item', items)}), a as (${rows('sales_order_address', addresses)}), h as (${rows('sales_order_status_history', history)})
+      select (select row_to_json(o) from o) as "order",
+        coalesce((select json_agg(i order by i.id) from i), '[]') as items,
+        coalesce((select json_agg(a order by a.id) from a), '[]') as addresses,
+        coalesce((select json_agg(h order by h.id) from h), '[]') as history`;
+    return { compile: () => query.compile(tx.db) };
+  };
+  const shape = `insert-order:${columns.join(',')}:${parts.id === undefined ? 'new' : 'reserved'}:${parts.items.length}:${definedColumns(parts.items[0] ?? {}).join(',')}:${parts.addresses.length}:${definedColumns(parts.addresses[0] ?? {}).join(',')}:${parts.history.length}`;
+  // In the order the statement binds them: the order's columns, then the reserved id (after them in its text).
+  const values = [
+    ...columns.map((c) => order[c]),
+    ...(parts.id === undefined ? [] : [parts.id]),
+    ...bindings(items),
+    ...bindings(addresses),
+    ...bindings(history),
+  ];
+  const [row] = await tx.allBy(shape, build, ...values);
+  const { order: inserted, items: lines, addresses: places, history: story } = row as OrderRecordParts;
+  return { order: inserted, items: lines, addresses: places, payments: [], history: story, refunds: [], overpayments: [] };
+}
+
+type OrderRecordParts = Pick<OrderRecord, 'order' | 'items' | 'addresses' | 'history'>;
+
+/** The columns an INSERT binds: those with a value (Kysely leaves out the undefined ones). */
+function definedColumns<T extends object>(row: T): (keyof T & string)[] {
+  return (Object.keys(row) as (keyof T & string)[]).filter((c) => row[c] !== undefined);
+}
+
+/** The values a multi-row INSERT binds, in its order: row by row, column by column (an SQL expression binds none). */
+function bindings(rows: readonly object[]): unknown[] {
+  if (!rows.length) return [];
+  const columns = definedColumns(rows[0]!);
+  return rows.flatMap((r) => columns.map((c) => (r as Record<string, unknown>)[c]).filter((v) => !isSqlExpression(v)));
+}
+
+function isSqlExpression(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && 'toOperationNode' in v;
 }
 
 /** Replaces an unpaid order's lines and addresses (a changed cart, new addresses), inside the caller's transaction. */
@@ -91,17 +150,8 @@ export async function updateOrder(tx: Queries, orderId: number, changes: Partial
   return (await tx.firstBy(`update-order:${columns.join(',')}`, build, ...columns.map((c) => changes[c as keyof typeof changes]), orderId)) as OrderRow;
 }
 
+/** SQLite: the order row, then its number from its id (two statements, in this process). */
 async function insertOrderRow(tx: Queries, order: NewOrder, id: number | undefined): Promise<OrderRow> {
-  if (tx.engine === 'postgres') {
-    // One round trip: the id from the identity's sequence (or the one reserved), the number from it.
-    const values = Object.entries(order);
-    const columns = sql.join(values.map(([k]) => sql.ref(k)));
-    const params = sql.join(values.map(([, v]) => sql`${v}`));
-    const next = id === undefined ? sql`nextval(pg_get_serial_sequence('sales_order', 'id'))` : sql`${id}::bigint`;
-    const [row] = await tx.rows<OrderRow>(sql`insert into sales_order (id, increment_id, ${columns}) select n, (100000000 + n)::text, ${params} from (select ${next} as n) as next returning *`);
-    return row!;
-  }
-  // SQLite runs in this process: two statements cost no round trip.
   const newId = await tx.insertReturningId('sales_order', { ...order, ...(id === undefined ? {} : { id }), increment_id: null });
   return updateOrder(tx, newId, { increment_id: incrementIdFor(newId) });
 }
