@@ -101,6 +101,11 @@ const HOSTED_SETTING_NAMES = new Set([
   'hostedPaymentIFrameCommunicatorUrl', 'hostedPaymentVisaCheckoutOptions',
 ]);
 const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+/** The hosted form's look: one column of labelled fields, as Authorize.net's form shows on a phone. */
+const FORM_STYLE =
+  'body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:16px;color:#1d1d1b}form{display:grid;gap:12px;max-width:28rem}' +
+  'label{display:grid;gap:4px;font-weight:600}input{font:inherit;min-height:40px;padding:6px 8px;border:1px solid #8a8f8c;border-radius:4px}' +
+  'button{font:inherit;min-height:44px;padding:8px 18px;justify-self:start;margin-top:8px}';
 
 const REQUESTS: Record<string, ElementRule> = {
   getHostedPaymentPageRequest: {
@@ -312,7 +317,7 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
   const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const page = (status: number, body: string): FakeResponse => ({
     status,
-    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Authorize.net payment</title></head><body>${body}</body></html>`,
+    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Authorize.net payment</title><style>${FORM_STYLE}</style></head><body>${body}</body></html>`,
     headers: { 'Content-Type': 'text/html; charset=utf-8' },
   });
   /** A page of the form in a frame: the store's communicator framed, hidden, and sent `messages` once it loads (and `action=cancel` by the Cancel button). */
@@ -324,7 +329,7 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
       function send(text) { frame.contentWindow.postMessage(text, origin); }
       var messages = ${JSON.stringify(messages).replace(/</g, '\\u003c')};
       frame.addEventListener('load', function () {
-        messages.forEach(function (m) { send(m.replace('{height}', String(document.documentElement.scrollHeight)).replace('{width}', String(document.documentElement.scrollWidth))); });
+        messages.forEach(function (m) { send(m.replace('{height}', String(Math.ceil(document.body.getBoundingClientRect().height))).replace('{width}', String(document.documentElement.scrollWidth))); });
       });
       var cancel = document.getElementById('cancel');
       if (cancel) cancel.addEventListener('click', function () { send('action=cancel'); });

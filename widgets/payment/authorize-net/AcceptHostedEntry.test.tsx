@@ -104,15 +104,16 @@ describe('Authorize.net Accept Hosted in a frame of the page', () => {
     expect(frame.style.height).toBe('712px');
     relay(TRANSACT, { source: communicator });
     relay(TRANSACT, { source: communicator });
-    await waitFor(() => expect(outcomes).toHaveLength(1));
-    expect(outcomes[0]).toEqual({ kind: 'paid', payment: { transactionId: '60000000007', method: 'authorizenet', gateway: 'authorizenet', status: 'completed', amount: 42.5 } });
+    await waitFor(() => expect(outcomes).toHaveLength(2));
+    expect(outcomes[0]).toEqual({ kind: 'awaiting-card' });
+    expect(outcomes[1]).toEqual({ kind: 'paid', payment: { transactionId: '60000000007', method: 'authorizenet', gateway: 'authorizenet', status: 'completed', amount: 42.5 } });
     expect(calls.map((c) => [c.url, c.body])).toEqual([
       ['http://localhost:3000/api/payment/authorize-net/hosted-page', expect.anything()],
       ['http://localhost:3000/api/payment/authorize-net/hosted-return', { metadata: { orderId: 41 }, transactionId: '60000000007' }],
     ]);
   });
 
-  it('ignores a message from another origin, from the form itself or from the page, and closes the frame on Cancel', async () => {
+  it('ignores a message from another origin, from the form itself or from the page, and closes the frame on Cancel, saying so', async () => {
     const { calls } = stubFetch(json(200, HOSTED_PAGE));
     showFramed();
     const { frame, communicator } = await openFrame();
@@ -122,10 +123,11 @@ describe('Authorize.net Accept Hosted in a frame of the page', () => {
     relay('action=resizeWindow&width=500&height=900', { origin: 'https://evil.example', source: communicator });
     expect(frame.style.height).toBe('560px');
     expect(calls).toHaveLength(1);
-    expect(outcomes).toEqual([]);
+    expect(outcomes).toEqual([{ kind: 'awaiting-card' }]);
 
     relay('action=cancel', { source: communicator });
     expect(screen.queryByTitle('Authorize.net secure payment form')).toBeNull();
+    expect(outcomes[1]).toEqual({ kind: 'failed', message: 'The Authorize.net payment was cancelled. You have not been charged.' });
     expect((screen.getByRole('button', { name: 'Place Order' }) as HTMLButtonElement).disabled).toBe(false);
   });
 

@@ -9,7 +9,7 @@
  * - in a frame (the method's integration `authorizenet-accept-hosted-iframe`, on the store's own
  *   pages): the form shows in a frame of this page, and its messages arrive through the store's
  *   iframe communicator (./accept-hosted-frame.ts). Its size sets the frame's height, Cancel closes
- *   it, and the transaction it names is handed to the store (hosted-return with `transactionId`),
+ *   it (the page hears the payment was cancelled), and the transaction it names is handed to the store (hosted-return with `transactionId`),
  *   which reads it from Authorize.net and records it only if it pays this order or quote.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -25,6 +25,8 @@ import { newFrameName, parseHostedFormMessage, relayedFrom } from './accept-host
 
 type HostedPage = ResponseBody<typeof authorizeNetHostedPageEndpoint, 200>;
 type HostedReturn = ResponseBody<typeof authorizeNetHostedReturnEndpoint, 200>;
+
+export const ACCEPT_HOSTED_CANCELLED = 'The Authorize.net payment was cancelled. You have not been charged.';
 
 /** The frame's height until the form says its own. */
 const FIRST_HEIGHT = 560;
@@ -88,7 +90,8 @@ export function AcceptHostedEntry(props: GatewayEntryProps) {
     }
     if (inFrame) {
       setHeight(FIRST_HEIGHT);
-      return setOpen({ name: newFrameName(), formUrl: page.formUrl, token: page.token, target });
+      setOpen({ name: newFrameName(), formUrl: page.formUrl, token: page.token, target });
+      return onOutcome({ kind: 'awaiting-card' });
     }
     savePendingPayment({ target, method: method.name });
     onOutcome({ kind: 'redirecting' });
@@ -124,7 +127,10 @@ export function AcceptHostedEntry(props: GatewayEntryProps) {
       if (!relayedFrom(event, frame.current, window.location.origin)) return;
       const message = parseHostedFormMessage(event.data);
       if (message?.action === 'resizeWindow') setHeight(message.height);
-      else if (message?.action === 'cancel') close();
+      else if (message?.action === 'cancel') {
+        close();
+        onOutcome({ kind: 'failed', message: ACCEPT_HOSTED_CANCELLED });
+      }
       else if (message?.action === 'transactResponse') void record(message.transId);
       // successfulSave concerns a saved payment profile, which this form never offers.
     };
