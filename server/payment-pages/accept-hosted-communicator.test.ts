@@ -7,6 +7,9 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { COMMUNICATOR_INTEGRITY, COMMUNICATOR_SCRIPT, communicatorPage, communicatorPolicy } from './accept-hosted-communicator';
+import type { GatewayConfig } from '../gateways/gateway-config';
+import type { PaymentMethod } from '../../schemas/payment-methods.schema';
+import { watchedPagePaths } from './page-check';
 import { sha384 } from './script-inventory';
 
 const STORE = 'https://shop.example';
@@ -68,5 +71,18 @@ describe('the Accept Hosted communicator', () => {
     expect(sha384(Buffer.from(script))).toBe(COMMUNICATOR_INTEGRITY);
     expect(page).toContain(`<meta name="accept-hosted-origin" content="${FORM}">`);
     expect(communicatorPolicy(FORM)).toBe(`default-src 'none'; script-src '${COMMUNICATOR_INTEGRITY}'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' ${FORM}`);
+  });
+
+  it('is watched by the change detection with the payment pages while a method shows the form in a frame', () => {
+    const content = (integration?: PaymentMethod['integration'], enabled = true) => ({
+      routes: [{ path: '/checkout', page: 'checkout' }],
+      pages: { checkout: { blocks: [{ type: 'checkout' }] } },
+      paymentMethods: [{ name: 'anet', title: 'Card', enabled, gateway: 'authorizenet', ...(integration ? { integration } : {}) }],
+    }) as unknown as Parameters<typeof watchedPagePaths>[0];
+    const configured = { stripe: null, paypal: null, authorizeNet: { loginId: 'l' } } as unknown as GatewayConfig;
+    expect(watchedPagePaths(content('authorizenet-accept-hosted-iframe'), configured)).toEqual(['/checkout', '/payment/authorize-net/communicator']);
+    expect(watchedPagePaths(content(), configured)).toEqual(['/checkout']);
+    expect(watchedPagePaths(content('authorizenet-accept-hosted-iframe', false), configured)).toEqual(['/checkout']);
+    expect(watchedPagePaths(content('authorizenet-accept-hosted-iframe'), { ...configured, authorizeNet: null })).toEqual(['/checkout']);
   });
 });
