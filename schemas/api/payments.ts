@@ -723,6 +723,7 @@ export const authorizeNetHostedPageEndpoint = endpoint({
         cancelUrl: text(2000, 'Where Cancel on Authorize.net\'s page goes (the same rules); default the page that asked.'),
         display: {
           enum: ['redirect', 'iframe'],
+          'x-message': 'Must be redirect or iframe',
           description: "redirect (default): the customer leaves for Authorize.net's page. iframe: the page shows Authorize.net's form in a frame, and the token names the store's iframe communicator (/payment/authorize-net/communicator), through which the form tells the page its size, a cancel and the transaction's response.",
         },
       },
@@ -757,6 +758,7 @@ export const authorizeNetHostedReturnEndpoint = endpoint({
         transactionId: {
           type: 'string',
           pattern: '^[0-9]{1,20}$',
+          'x-message': 'Must be the transaction number Authorize.net gave (digits)',
           description: "The transId of Authorize.net's transactResponse, when the form was shown in a frame: the server reads that transaction from Authorize.net and records it only if it pays this order or quote. Without it, the order's transactions are found by invoice number.",
         },
       },
