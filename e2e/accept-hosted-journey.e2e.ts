@@ -4,7 +4,9 @@
  * AUTHORIZE_NET_HOSTED_FORM_URL, so the payment pages' policy lets the form go there and nowhere
  * else), the card is typed there, and Authorize.net's redirect brings the customer back to the
  * verify page, which has the store find and record the payment. Coming back to that address a
- * second time records nothing more.
+ * second time records nothing more. A store that chooses the form in a frame: the customer pays in
+ * Authorize.net's form inside the checkout, whose messages reach the page through the store's
+ * communicator, and the transaction it names is recorded once.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,7 @@ import { startFakeAuthorizeNet, type FakeAuthorizeNet } from '../server/gateways
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { closeContextsAfterAll, watchConsole, workerBrowser } from './browser';
 import { buyer, fillBilling, storedOrders, withSamplesInCart } from './checkout-journey-kit';
+import { screenshotsDir } from './phone-and-laptop';
 import { createQuoteLink, quoteRecord } from './quote-journey-kit';
 
 const ANET = { loginId: 'hosted-journey', transactionKey: 'hosted-key-1234' };
@@ -24,30 +27,32 @@ let browser: Browser;
 let anet: FakeAuthorizeNet;
 let contentDir: string;
 
-/** The example site with its Authorize.net method switched on, as it ships otherwise (Accept Hosted by default). */
-function contentWithAuthorizeNet(): string {
+/** The example site with its Authorize.net method switched on, as it ships otherwise (Accept Hosted by default), or with `integration` chosen. */
+function contentWithAuthorizeNet(integration?: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-accept-hosted-'));
   fs.cpSync(process.env.CONTENT_DIR ?? path.join(projectRoot, 'examples', 'site'), dir, { recursive: true });
   const file = path.join(dir, 'payment-methods.json');
-  const methods = JSON.parse(fs.readFileSync(file, 'utf8')) as { paymentMethods: Array<{ gateway: string; enabled: boolean }> };
-  for (const m of methods.paymentMethods) if (m.gateway === 'authorizenet') m.enabled = true;
+  const methods = JSON.parse(fs.readFileSync(file, 'utf8')) as { paymentMethods: Array<{ gateway: string; enabled: boolean; integration?: string }> };
+  for (const m of methods.paymentMethods) if (m.gateway === 'authorizenet') Object.assign(m, { enabled: true }, integration ? { integration } : {});
   fs.writeFileSync(file, JSON.stringify(methods, null, 2));
   return dir;
 }
+
+const anetEnv = (contentDir: string) => ({
+  CONTENT_DIR: contentDir,
+  AUTHORIZE_NET_LOGIN_ID: ANET.loginId,
+  AUTHORIZE_NET_TRANSACTION_KEY: ANET.transactionKey,
+  AUTHORIZE_NET_CLIENT_KEY: 'hosted-client',
+  AUTHORIZE_NET_API_BASE: anet.url,
+  AUTHORIZE_NET_HOSTED_FORM_URL: anet.hostedFormUrl,
+});
 
 closeContextsAfterAll();
 beforeAll(async () => {
   contentDir = contentWithAuthorizeNet();
   anet = await startFakeAuthorizeNet(ANET);
   [server, browser] = await Promise.all([
-    startTestServer({
-      CONTENT_DIR: contentDir,
-      AUTHORIZE_NET_LOGIN_ID: ANET.loginId,
-      AUTHORIZE_NET_TRANSACTION_KEY: ANET.transactionKey,
-      AUTHORIZE_NET_CLIENT_KEY: 'hosted-client',
-      AUTHORIZE_NET_API_BASE: anet.url,
-      AUTHORIZE_NET_HOSTED_FORM_URL: anet.hostedFormUrl,
-    }),
+    startTestServer(anetEnv(contentDir)),
     workerBrowser(),
   ]);
 });
@@ -111,4 +116,64 @@ describe('Authorize.net Accept Hosted', () => {
     expect(anet.violations).toEqual([]);
     await page.close();
   });
+
+  it('in a frame, when the store chooses it: a phone pays in Authorize.net\'s form inside the checkout, and the order is paid once', async () => {
+    const framedDir = contentWithAuthorizeNet('authorizenet-accept-hosted-iframe');
+    const framed = await startTestServer(anetEnv(framedDir));
+    try {
+      const email = 'hosted.frame@example.com';
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: framed.url }]);
+      await withSamplesInCart(context, 1);
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto(`${framed.url}/checkout`);
+      await fillBilling(page, buyer(email));
+      await page.getByRole('radio', { name: 'Card (Authorize.net)' }).check();
+      await page.getByText('You will type your card in Authorize.net’s secure form, shown on this page.').waitFor();
+      await page.getByRole('button', { name: 'Place Order' }).click();
+
+      // Authorize.net's form (the fake's) in the checkout's frame; the page stays the store's.
+      const form = page.frameLocator('iframe[title="Authorize.net secure payment form"]');
+      await form.getByLabel('Card Number').fill('4111 1111 1111 1111');
+      expect(new URL(page.url()).pathname).toBe('/checkout');
+      // Sized by the form's resizeWindow message, relayed by the store's communicator.
+      await expect.poll(async () => page.locator('iframe[title="Authorize.net secure payment form"]').evaluate((f) => f.style.height)).not.toBe('560px');
+      await form.getByLabel('Expiration').fill('1230');
+      await form.getByLabel('Card Code').fill('123');
+      // The page waits for the card: no "processing" of its own while the form is shown.
+      expect(await page.getByText('Processing your payment…').count()).toBe(0);
+      await shoot(page, 'checkout-accept-hosted-iframe');
+      await form.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL(/\/order\/success$/);
+
+      const orders = await storedOrders(framed.databaseUrl, email);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]!.status).toBe('ordered');
+      expect(orders[0]!.payments).toEqual([expect.objectContaining({ gateway: 'authorizenet', status: 'completed' })]);
+      expect(anet.violations).toEqual([]);
+      expect(problems.filter((p) => /Content Security Policy|Refused/i.test(p))).toEqual([]);
+      await context.close();
+    } finally {
+      await framed.stop();
+      fs.rmSync(framedDir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** The checkout's payment step with Authorize.net's form in its frame, at the phone's width and again at the laptop's (docs/payment-pages.md). */
+async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotsDir, { recursive: true });
+  for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    await page.setViewportSize({ width, height });
+    // The chosen method at the top, below the sticky header.
+    await page.getByRole('radio', { name: 'Card (Authorize.net)' }).evaluate((radio) => {
+      radio.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -96);
+    });
+    // The frame of another origin paints in its own process: a frame of the page after it has laid out again.
+    await page.frameLocator('iframe[title="Authorize.net secure payment form"]').getByLabel('Card Number').evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.screenshot({ path: path.join(screenshotsDir, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+}

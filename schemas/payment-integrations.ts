@@ -10,12 +10,13 @@
  *   inventory, integrity and change detection: docs/payment-pages.md); a full redirect always does.
  * - SAQ A-EP: the card is typed into the store's own fields and tokenised in the browser (Accept.js):
  *   the store's page handles the card, so far more requirements apply. Only when chosen: Authorize.net's
- *   default is Accept Hosted by redirect (SAQ A).
+ *   default is Accept Hosted by redirect (SAQ A), with Accept Hosted in a frame of the page (SAQ A
+ *   too, an embedded form) as the other choice.
  */
 
 export type PaymentGatewayName = 'test' | 'stripe' | 'paypal' | 'authorizenet';
 
-export const PAYMENT_INTEGRATION_IDS = ['test-card-fields', 'stripe-payment-element', 'paypal-buttons', 'authorizenet-accept-hosted', 'accept-js'] as const;
+export const PAYMENT_INTEGRATION_IDS = ['test-card-fields', 'stripe-payment-element', 'paypal-buttons', 'authorizenet-accept-hosted', 'authorizenet-accept-hosted-iframe', 'accept-js'] as const;
 export type PaymentIntegration = (typeof PAYMENT_INTEGRATION_IDS)[number];
 
 /** `none`: the offline test gateway, which must never see a real card. */
@@ -60,6 +61,13 @@ export const PAYMENT_INTEGRATIONS: Readonly<Record<PaymentIntegration, Integrati
     saq: 'A',
     why: 'The customer is sent to Authorize.net’s own payment page and comes back once paid: no page of the store ever holds a card field.',
     cardEntry: 'provider-page',
+  },
+  'authorizenet-accept-hosted-iframe': {
+    gateway: 'authorizenet',
+    label: 'Authorize.net Accept Hosted in a frame: the customer pays in Authorize.net’s form inside the store’s page',
+    saq: 'A',
+    why: 'The card is typed into Authorize.net’s own form, shown in a frame of the store’s page; the store never sees it. An embedded form keeps SAQ A because the store’s payment pages are protected from scripts (inventory, integrity, change detection).',
+    cardEntry: 'provider-frames',
   },
   'accept-js': {
     gateway: 'authorizenet',

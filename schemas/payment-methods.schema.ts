@@ -21,7 +21,7 @@ export const paymentMethodSchema = {
     integration: {
       title: 'How the card is taken',
       description:
-        "How this method takes the card, and the PCI DSS questionnaire (SAQ) that choice puts the store under. Default: the gateway's SAQ A path (Stripe Payment Element, PayPal buttons, Authorize.net Accept Hosted by redirect); Authorize.net Accept.js with the store's own fields (SAQ A-EP) only when chosen. It must be one of this method's gateway.",
+        "How this method takes the card, and the PCI DSS questionnaire (SAQ) that choice puts the store under. Default: the gateway's SAQ A path (Stripe Payment Element, PayPal buttons, Authorize.net Accept Hosted by redirect; Accept Hosted in a frame of the page is the other SAQ A choice); Authorize.net Accept.js with the store's own fields (SAQ A-EP) only when chosen. It must be one of this method's gateway.",
       oneOf: integrationChoices as unknown as readonly [{ const: (typeof PAYMENT_INTEGRATION_IDS)[number]; title: string; description: string }],
     },
     sortOrder: { title: 'Sort order', type: 'integer', description: 'Lower numbers are shown first.' },

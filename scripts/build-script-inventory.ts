@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { clientDir, projectRoot } from '../server/build-output';
+import { ACCEPT_HOSTED_COMMUNICATOR_PATH, COMMUNICATOR_CHUNK, COMMUNICATOR_SCRIPT } from '../server/payment-pages/accept-hosted-communicator';
 import { inventoryPage } from '../server/payment-pages/evidence-page';
 import { buildScriptInventory, INVENTORY_FILE, INVENTORY_PAGE, type Manifest } from '../server/payment-pages/script-inventory';
 import { FIRST_PARTY_REASONS, THIRD_PARTY_REASONS } from '../server/payment-pages/script-reasons';
@@ -23,6 +24,7 @@ export function writeScriptInventory(now = new Date()): { scripts: number; probl
     islands: PAYMENT_PAGE_ISLANDS,
     firstPartyReasons: FIRST_PARTY_REASONS,
     thirdParty: THIRD_PARTY_REASONS,
+    inlineScripts: [{ chunk: COMMUNICATOR_CHUNK, page: ACCEPT_HOSTED_COMMUNICATOR_PATH, text: COMMUNICATOR_SCRIPT }],
     now,
   });
   if (problems.length) return { scripts: 0, problems };

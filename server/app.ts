@@ -37,6 +37,7 @@ import { WIDGETS_MAJOR } from '../widgets/widgets-version';
 import type { ClientAssets } from './ssr/client-assets';
 import { pageRoute, type RenderPage } from './ssr/page-route';
 import { paymentPagePaths } from './payment-pages/page-check';
+import { acceptHostedCommunicatorRoute } from './payment-pages/accept-hosted-communicator';
 import { paymentPageSecurity } from './payment-pages/payment-page-policy';
 import { violationReportRoutes } from './payment-pages/violation-routes';
 import { studioApi } from './studio/studio-api';
@@ -133,6 +134,8 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   const inventory = deps.assets.inventory;
   const paymentPages = inventory ? paymentPageSecurity({ inventory, paymentMethods: deps.content.paymentMethods, gateways: gateways.config }) : undefined;
   const paymentPagePathSet = new Set(paymentPagePaths(deps.content));
+  // The page Accept Hosted's form frames, when it is shown in a frame of a payment page.
+  acceptHostedCommunicatorRoute(site, gateways.config);
   violationReportRoutes(api, {
     database: deps.database,
     logger: deps.logger,

@@ -27,7 +27,7 @@ import { defaultStoreOrigins } from './http/store-origins';
 import type { Logger } from './logger';
 import { smtpSender, startMailWorker } from './mail/mail-worker';
 import { startCheckSchedule } from './payment-pages/check-schedule';
-import { paymentPagePaths } from './payment-pages/page-check';
+import { watchedPagePaths } from './payment-pages/page-check';
 import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
 import { StoreMetrics } from './metrics/store-metrics';
@@ -181,7 +181,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
   }
   const mailWorker = mail.smtpUrl ? startMailWorker(database.q, smtpSender(mail.smtpUrl), mail, logger) : undefined;
   // The payment pages' change detection, once per store whatever the number of servers.
-  const pageChecks = await startCheckSchedule({ q: database.q, mail, baseUrl: publicUrl, logger, everyHours: config.paymentPagesCheckEveryHours, pages: () => paymentPagePaths(live.current()) });
+  const pageChecks = await startCheckSchedule({ q: database.q, mail, baseUrl: publicUrl, logger, everyHours: config.paymentPagesCheckEveryHours, pages: () => watchedPagePaths(live.current(), gateways.config) });
 
   logger.info({ url: publicUrl, port, ...(storeAliases.length > 1 ? { alsoAt: storeAliases.slice(1) } : {}) }, 'main site listening');
   if (dealerUrl) logger.info({ url: dealerUrl, port: dealerPort }, 'dealer example listening');

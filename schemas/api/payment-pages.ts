@@ -49,7 +49,7 @@ export const violationReportEndpoint = endpoint({
 const firstPartyScript = {
   type: 'object',
   required: ['url', 'integrity', 'owner', 'reason'],
-  properties: { url: text, chunk: text, integrity: text, bytes: { type: 'integer' }, owner: text, reason: text, gateway: text },
+  properties: { url: text, chunk: text, integrity: text, bytes: { type: 'integer' }, owner: text, reason: text, gateway: text, inline: { const: true, description: 'Written in its page (allowed by its hash in that page’s policy), not a file of its own' } },
 } as const;
 const thirdPartyScript = {
   type: 'object',

@@ -721,6 +721,11 @@ export const authorizeNetHostedPageEndpoint = endpoint({
         email: ownerEmail,
         returnUrl: text(2000, 'Where Authorize.net sends the customer back (a path on the store, or a URL of the store or an allowed dealer origin); default /payment/verify/authorizenet?return=accept-hosted.'),
         cancelUrl: text(2000, 'Where Cancel on Authorize.net\'s page goes (the same rules); default the page that asked.'),
+        display: {
+          enum: ['redirect', 'iframe'],
+          'x-message': 'Must be redirect or iframe',
+          description: "redirect (default): the customer leaves for Authorize.net's page. iframe: the page shows Authorize.net's form in a frame, and the token names the store's iframe communicator (/payment/authorize-net/communicator), through which the form tells the page its size, a cancel and the transaction's response.",
+        },
       },
     },
   },
@@ -738,13 +743,26 @@ export const authorizeNetHostedPageEndpoint = endpoint({
 export const authorizeNetHostedReturnEndpoint = endpoint({
   method: 'POST',
   path: '/api/payment/authorize-net/hosted-return',
-  summary: "The customer is back from Authorize.net's Accept Hosted page, which names no transaction: the server finds the order's transactions by invoice number, reads each from Authorize.net and records those that pay this order or quote (once, however often the customer returns)",
+  summary: "The customer is back from Authorize.net's Accept Hosted page, which names no transaction, or its form in a frame named one: the server finds the order's transactions by invoice number (or takes the one named), reads each from Authorize.net and records those that pay this order or quote (once, however often the customer returns)",
   caller: callerOwner,
   security: ['orderToken', 'quoteLink'],
   tags: ['payments'],
   invalid: { error: 'invalid_request', message: 'Payment Error' },
   request: {
-    body: { type: 'object', properties: { metadata: metadataSchema, ...metadataProperties, email: ownerEmail } },
+    body: {
+      type: 'object',
+      properties: {
+        metadata: metadataSchema,
+        ...metadataProperties,
+        email: ownerEmail,
+        transactionId: {
+          type: 'string',
+          pattern: '^[0-9]{1,20}$',
+          'x-message': 'Must be the transaction number Authorize.net gave (digits)',
+          description: "The transId of Authorize.net's transactResponse, when the form was shown in a frame: the server reads that transaction from Authorize.net and records it only if it pays this order or quote. Without it, the order's transactions are found by invoice number.",
+        },
+      },
+    },
   },
   responses: {
     200: {

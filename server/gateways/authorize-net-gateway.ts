@@ -50,6 +50,11 @@ export interface AnetHostedPageRequest {
   cancelUrl: string;
   /** The store's name above the form. */
   merchantName?: string;
+  /**
+   * The form shown in a frame of the store's page: the store's iframe communicator, which the form
+   * frames and through which it tells the page its size, a cancel and the transaction's response.
+   */
+  iframeCommunicatorUrl?: string;
 }
 
 export interface AnetTransactionResponse {
@@ -200,7 +205,9 @@ export class AuthorizeNetGateway implements PaymentGateway {
    * server decided, with the order's increment id as invoice number and our metadata as userFields
    * (getTransactionDetails gives them back, which ties the transaction to the order). The customer
    * types the card on Authorize.net's page; it sends them back to `returnUrl` with nothing in it,
-   * so the return finds the transaction by invoice number (`unsettledTransactionIds`).
+   * so the return finds the transaction by invoice number (`unsettledTransactionIds`). Shown in a
+   * frame, the form names the transaction to the store's communicator instead (transactResponse),
+   * and the store reads that one (`confirm`).
    */
   async hostedPaymentPage(request: AnetHostedPageRequest): Promise<string> {
     const invoiceNumber = invoiceNumberOf(request.metadata);
@@ -216,6 +223,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
       ['hostedPaymentOrderOptions', { show: true, ...(request.merchantName ? { merchantName: request.merchantName.slice(0, 100) } : {}) }],
       ['hostedPaymentPaymentOptions', { cardCodeRequired: true, showCreditCard: true, showBankAccount: false }],
     ];
+    if (request.iframeCommunicatorUrl) settings.push(['hostedPaymentIFrameCommunicatorUrl', { url: request.iframeCommunicatorUrl }]);
     const answer = (await this.post({
       getHostedPaymentPageRequest: {
         merchantAuthentication: this.auth(),

@@ -17,7 +17,7 @@ import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { defaultStoreOrigins } from '../http/store-origins';
 import type { PageSnapshot, SnapshotMode } from './page-snapshot';
-import { currentBaseline, paymentPagePaths, runPaymentPagesCheck, type CheckResult } from './page-check';
+import { currentBaseline, watchedPagePaths, runPaymentPagesCheck, type CheckResult } from './page-check';
 
 export const USAGE = [
   'Usage: npm run payment-pages:check [-- --url URL] [--mode browser|html]',
@@ -82,7 +82,7 @@ export async function runCheckCli(args: string[], env: NodeJS.ProcessEnv = proce
       out.stderr(`--url must be an http(s) address such as https://shop.example.com (got "${values.url}").\n`);
       return 1;
     }
-    const pages = paymentPagePaths(loadContent(config.contentDir));
+    const pages = watchedPagePaths(loadContent(config.contentDir), config.gateways);
     const database = openDatabase(config.databasePath);
     try {
       await migrateToLatest(database.db);

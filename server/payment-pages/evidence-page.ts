@@ -32,9 +32,9 @@ export function inventorySections(inventory: ScriptInventory): EvidenceSection[]
   return [
     {
       title: 'First-party scripts',
-      intro: `The store’s own files a payment page can load (${inventory.firstParty.length}), each named by its path in the page’s policy and checked by the browser against its SHA-384 (Subresource Integrity) before it runs.`,
+      intro: `The store’s own scripts of the payment pages (${inventory.firstParty.length}): each file is named by its path in the page’s policy and checked by the browser against its SHA-384 (Subresource Integrity) before it runs; an inline script is allowed by its SHA-384 in its own page’s policy.`,
       columns: ['File', 'SHA-384 (integrity)', 'Owner', 'Gateway', 'Reason'],
-      rows: inventory.firstParty.map((s) => [s.url, s.integrity, s.owner, s.gateway ?? 'every', s.reason]),
+      rows: inventory.firstParty.map((s) => [s.inline ? `${s.url} (inline script)` : s.url, s.integrity, s.owner, s.gateway ?? 'every', s.reason]),
     },
     {
       title: 'Third-party scripts',

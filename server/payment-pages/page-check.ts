@@ -12,6 +12,9 @@ import type { PaymentPageCheckTable } from '../db/tables';
 import type { MailConfig } from '../mail/mail-config';
 import { enqueueMail } from '../mail/outbox';
 import { paymentBlockOf } from '../../schemas/payment-page-blocks';
+import { integrationOf } from '../../schemas/payment-integrations';
+import type { GatewayConfig } from '../gateways/gateway-config';
+import { ACCEPT_HOSTED_COMMUNICATOR_PATH } from './accept-hosted-communicator';
 import { renderChangeAlert, renderCheckFailedAlert } from './payment-page-mail';
 import { browserSnapshots, chromiumInstalled, compareSnapshots, htmlSnapshot, type PageChange, type PageSnapshot, type SnapshotMode } from './page-snapshot';
 
@@ -31,7 +34,7 @@ export interface CheckDeps {
   mail: MailConfig;
   /** The store's address as visitors use it (PUBLIC_URL): the pages are loaded from there. */
   baseUrl: string;
-  /** The payment pages' paths (paymentPagePaths of the content). */
+  /** The payment pages' paths (watchedPagePaths of the content). */
   pages: readonly string[];
   /** 'auto': Chromium when it is installed, else the HTML and headers. */
   mode?: SnapshotMode | 'auto';
@@ -44,6 +47,16 @@ export interface CheckDeps {
 /** The paths of the content's payment pages: routes without parameters whose page holds a payment block. */
 export function paymentPagePaths(content: Pick<Content, 'routes' | 'pages'>): string[] {
   return content.routes.filter((r) => !r.path.includes(':') && content.pages[r.page] && paymentBlockOf(content.pages[r.page]!.blocks)).map((r) => r.path);
+}
+
+/**
+ * The pages the check watches: the payment pages, and Authorize.net's iframe communicator when a
+ * method shows Accept Hosted in a frame with Authorize.net configured (its script and its policy
+ * are part of the payment flow).
+ */
+export function watchedPagePaths(content: Pick<Content, 'routes' | 'pages' | 'paymentMethods'>, gateways: GatewayConfig): string[] {
+  const framed = gateways.authorizeNet !== null && content.paymentMethods.some((m) => m.enabled && m.gateway === 'authorizenet' && integrationOf(m) === 'authorizenet-accept-hosted-iframe');
+  return [...paymentPagePaths(content), ...(framed ? [ACCEPT_HOSTED_COMMUNICATOR_PATH] : [])];
 }
 
 async function takeSnapshots(mode: SnapshotMode, baseUrl: string, pages: readonly string[]): Promise<PageSnapshot[]> {

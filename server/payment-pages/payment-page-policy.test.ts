@@ -68,6 +68,27 @@ describe('the payment pages policy', () => {
     }
   });
 
+  it('shows Accept Hosted in a frame when chosen: the form token posted into a frame of its payment page, whose origin alone is added to the frames', () => {
+    const withCommunicator: ScriptInventory = {
+      ...inventory,
+      firstParty: [...inventory.firstParty, { url: '/payment/authorize-net/communicator', chunk: 'inline:accept-hosted-communicator', inline: true, integrity: 'sha384-communicator', bytes: 10, owner: 'Showroom', reason: 'relays' }],
+    };
+    for (const [production, page] of [[false, 'https://test.authorize.net'], [true, 'https://accept.authorize.net']] as const) {
+      const framed = paymentPageSecurity({ inventory: withCommunicator, paymentMethods: [method('anet', 'authorizenet', { integration: 'authorizenet-accept-hosted-iframe' })], gateways: gateways({ authorizeNet: anet(production) }) });
+      const csp = directives(framed.headers('checkout', 'https://shop.example')['Content-Security-Policy']!);
+      expect(csp.get('frame-src')).toEqual(["'self'", 'https:', page]);
+      expect(csp.get('form-action')).toEqual(["'self'", page]);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      // The communicator's inline script runs under its own page's policy, not as a file of these pages.
+      expect(csp.get('script-src')).toEqual(['https://shop.example/assets/entry-client-AAAA.js', 'https://shop.example/assets/CheckoutBlock-BBBB.js', sha256Source(framed.document.importMap)]);
+      expect(Object.keys(JSON.parse(framed.document.importMap).integrity)).toEqual(['/assets/entry-client-AAAA.js', '/assets/CheckoutBlock-BBBB.js']);
+    }
+    const redirect = paymentPageSecurity({ inventory: withCommunicator, paymentMethods: [method('anet', 'authorizenet')], gateways: gateways({ authorizeNet: { ...anet(false), hostedFormUrl: 'http://127.0.0.1:4100/payment/payment' } }) });
+    expect(directives(redirect.headers('checkout', 'http://shop.test')['Content-Security-Policy']!).get('frame-src')).toEqual(["'self'", 'https:']);
+    const framedFake = paymentPageSecurity({ inventory, paymentMethods: [method('anet', 'authorizenet', { integration: 'authorizenet-accept-hosted-iframe' })], gateways: gateways({ authorizeNet: { ...anet(false), hostedFormUrl: 'http://127.0.0.1:4100/payment/payment' } }) });
+    expect(directives(framedFake.headers('checkout', 'http://shop.test')['Content-Security-Policy']!).get('frame-src')).toEqual(["'self'", 'https:', 'http://127.0.0.1:4100']);
+  });
+
   it('names Accept.js of the live service for live keys', () => {
     const security = paymentPageSecurity({ inventory, paymentMethods: [method('anet', 'authorizenet', { integration: 'accept-js' })], gateways: gateways({ authorizeNet: anet(true) }) });
     const csp = directives(security.headers('checkout', 'https://shop.example')['Content-Security-Policy']!);

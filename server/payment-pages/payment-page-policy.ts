@@ -80,6 +80,9 @@ function otherSources(integration: PaymentIntegration, gateways: GatewayConfig):
     case 'authorizenet-accept-hosted':
       // The page posts the form token to Authorize.net's payment page: the customer leaves the store.
       return anet ? { form: [originOf(hostedFormUrlOf(anet))] } : {};
+    case 'authorizenet-accept-hosted-iframe':
+      // The page posts the form token into its frame of Authorize.net's payment page: that origin alone is framed.
+      return anet ? { form: [originOf(hostedFormUrlOf(anet))], frame: [originOf(hostedFormUrlOf(anet))] } : {};
   }
 }
 
@@ -95,7 +98,9 @@ export function sha256Source(text: string): string {
 
 export function paymentPageSecurity(opts: { inventory: ScriptInventory; paymentMethods: readonly PaymentMethod[]; gateways: GatewayConfig }): PaymentPageSecurity {
   const { inventory, gateways } = opts;
-  const integrity = new Map(inventory.firstParty.map((s) => [s.url, s.integrity]));
+  // The pages load files; an inline script of another page (the Accept Hosted communicator) has that page's own policy.
+  const files = inventory.firstParty.filter((s) => !s.inline);
+  const integrity = new Map(files.map((s) => [s.url, s.integrity]));
   const importMap = JSON.stringify({ integrity: Object.fromEntries(integrity) });
   const importMapSource = sha256Source(importMap);
   const anet = gateways.authorizeNet;
@@ -129,7 +134,7 @@ export function paymentPageSecurity(opts: { inventory: ScriptInventory; paymentM
       let answer = headers.get(key);
       if (!answer) {
         const used = integrations.get(block) ?? [];
-        const scripts = [...inventory.firstParty.map((s) => origin + s.url), importMapSource];
+        const scripts = [...files.map((s) => origin + s.url), importMapSource];
         const extra: PageSources[] = [{ script: thirdParty(block).map((s) => s.origin) }, ...used.map((i) => otherSources(i, gateways))];
         const paymentFrames = [...new Set(used.flatMap((i) => PAYMENT_FRAMES[i] ?? []))].map((o) => `"${o}"`);
         // The Reporting API (report-to) only over HTTPS: Chromium sends nothing to an http endpoint,

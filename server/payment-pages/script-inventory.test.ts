@@ -71,6 +71,16 @@ describe('the payment pages script inventory', () => {
     expect(problems).toEqual(['server/payment-pages/script-reasons.ts gives a reason for "renderer/blocks/BannerSlider.tsx", which the payment pages no longer load: remove it']);
   });
 
+  it('lists an inline script of a page of the payment flow by that page, with the SHA-384 of its text, and refuses it without a reason', () => {
+    const inlineScripts = [{ chunk: 'inline:communicator', page: '/payment/communicator', text: 'relay()' }];
+    const { inventory, problems } = buildScriptInventory({ ...input, inlineScripts, firstPartyReasons: { ...reasons, 'inline:communicator': reason } });
+    expect(problems).toEqual([]);
+    expect(inventory.firstParty.find((s) => s.chunk === 'inline:communicator')).toEqual({ url: '/payment/communicator', chunk: 'inline:communicator', inline: true, integrity: sha384(Buffer.from('relay()')), bytes: 7, owner: 'Showroom', reason: 'needed' });
+    expect(buildScriptInventory({ ...input, inlineScripts }).problems).toEqual([
+      'the inline script of /payment/communicator has no reason: add "inline:communicator" with its owner and reason to server/payment-pages/script-reasons.ts',
+    ]);
+  });
+
   it('lists a third-party script once per origin: one entry when the sandbox shares the live origin', () => {
     const common = { integrations: ['accept-js' as const], owner: 'Authorize.net', reason: 'tokenises', noIntegrity: 'redeployed' };
     const { inventory } = buildScriptInventory({

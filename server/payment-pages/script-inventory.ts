@@ -40,8 +40,10 @@ export interface ThirdPartyReason extends ScriptReason {
 }
 
 export interface FirstPartyScript extends ScriptReason {
-  /** The path the page loads it from, e.g. /assets/CheckoutBlock-QuirZQwr.js. */
+  /** The path the page loads it from, e.g. /assets/CheckoutBlock-QuirZQwr.js; for an inline script, the page it is written in. */
   url: string;
+  /** Written in its page (allowed by its hash in that page's policy), not a file of its own. */
+  inline?: true;
   /** What it is known by in ./script-reasons.ts: its source file, or `shared:<name>` for a chunk shared by several. */
   chunk: string;
   /** Subresource Integrity: `sha384-` and the base64 digest of the file. */
@@ -141,7 +143,17 @@ export interface InventoryInput {
   islands: readonly string[];
   firstPartyReasons: Readonly<Record<string, ScriptReason>>;
   thirdParty: readonly ThirdPartyReason[];
+  /** Scripts written inline in a page of the payment flow that is not built by the client (the Accept Hosted communicator). */
+  inlineScripts?: readonly InlineScript[];
   now: Date;
+}
+
+export interface InlineScript {
+  /** Its name in ./script-reasons.ts, `inline:<name>`. */
+  chunk: string;
+  /** The page it is written in. */
+  page: string;
+  text: string;
 }
 
 /**
@@ -164,6 +176,16 @@ export function buildScriptInventory(input: InventoryInput): { inventory: Script
     }
     const bytes = input.read(chunk.file);
     firstParty.push({ url: `/${chunk.file}`, chunk: name, integrity: sha384(bytes), bytes: bytes.length, ...reason });
+  }
+  for (const script of input.inlineScripts ?? []) {
+    named.add(script.chunk);
+    const reason = input.firstPartyReasons[script.chunk];
+    if (!reason) {
+      problems.push(`the inline script of ${script.page} has no reason: add "${script.chunk}" with its owner and reason to server/payment-pages/script-reasons.ts`);
+      continue;
+    }
+    const bytes = Buffer.from(script.text, 'utf8');
+    firstParty.push({ url: script.page, chunk: script.chunk, inline: true, integrity: sha384(bytes), bytes: bytes.length, ...reason });
   }
   for (const name of Object.keys(input.firstPartyReasons)) {
     if (!named.has(name)) problems.push(`server/payment-pages/script-reasons.ts gives a reason for "${name}", which the payment pages no longer load: remove it`);

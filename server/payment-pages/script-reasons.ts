@@ -26,7 +26,7 @@ export const FIRST_PARTY_REASONS: Readonly<Record<string, ScriptReason>> = {
   'widgets/payment/test-gateway/TestGatewayEntry.tsx': { owner: SHOWROOM, gateway: 'test', reason: 'The offline test gateway’s card form (test card numbers only; the test gateway is off in production).' },
   'widgets/payment/stripe/StripeEntry.tsx': { owner: SHOWROOM, gateway: 'stripe', reason: 'Loads Stripe.js from js.stripe.com, mounts Stripe’s Payment Element and confirms the payment; the card stays in Stripe’s frames.' },
   'widgets/payment/paypal/PayPalEntry.tsx': { owner: SHOWROOM, gateway: 'paypal', reason: 'Loads PayPal’s JavaScript SDK from www.paypal.com and draws PayPal’s buttons; the buyer pays in PayPal’s window.' },
-  'widgets/payment/authorize-net/AcceptJsEntry.tsx': { owner: SHOWROOM, gateway: 'authorizenet', reason: 'Authorize.net’s client: by default Accept Hosted, which asks the store for a form token and sends the customer to Authorize.net’s page (no card field, no script of Authorize.net here); Accept.js with the store’s own card fields (SAQ A-EP) only when chosen, which loads Accept.js and sends the card to Authorize.net for a one-time token.' },
+  'widgets/payment/authorize-net/AcceptJsEntry.tsx': { owner: SHOWROOM, gateway: 'authorizenet', reason: 'Authorize.net’s client: by default Accept Hosted, which asks the store for a form token and sends the customer to Authorize.net’s page, or, when chosen, shows that page in a frame and hands the transaction it names to the store to verify (no card field, no script of Authorize.net here); Accept.js with the store’s own card fields (SAQ A-EP) only when chosen, which loads Accept.js and sends the card to Authorize.net for a one-time token.' },
   'shared:payment.css': { owner: SHOWROOM, reason: 'What every payment form shares: choosing the method, loading its gateway client, the “Pay another way” notice, and their styles.' },
   'shared:leave-page': { owner: SHOWROOM, reason: 'The card number, expiry and code fields of the test gateway and of Accept.js, and the step that leaves the page for a provider’s (an authentication redirect, or the form post of Accept Hosted’s token to Authorize.net).' },
   'shared:card-entry': { owner: SHOWROOM, reason: 'The checks of a typed card (Luhn, expiry) and their messages, shared by the card forms.' },
@@ -43,6 +43,11 @@ export const FIRST_PARTY_REASONS: Readonly<Record<string, ScriptReason>> = {
   'shared:signed-in-hint': { owner: SHOWROOM, reason: 'Knows whether a customer is signed in, to prefill the checkout.' },
   'shared:theme.css': { owner: SHOWROOM, reason: 'The payment forms’ shared stylesheet, as a constructed stylesheet.' },
   'shared:widget-frame': { owner: SHOWROOM, reason: 'Mounts the money pages’ components in their own styled frame.' },
+  'inline:accept-hosted-communicator': {
+    owner: SHOWROOM,
+    gateway: 'authorizenet',
+    reason: 'The iframe communicator Authorize.net requires for Accept Hosted in a frame: the one inline script of its own small page, which Authorize.net’s form frames. It hands the form’s messages (its size, a cancel, the transaction’s number) to the payment page of the same origin, and only those sent by Authorize.net’s form. Allowed by its hash in that page’s policy alone.',
+  },
 };
 
 const NO_SRI_REDEPLOYED = 'The provider redeploys this script without notice and publishes no integrity hash, so it is authorised by its exact origin in the policy instead.';

@@ -5,7 +5,8 @@
  * and a query string (the quote link's token) never reaches the database. The studio's Payment
  * pages are an admin's: no session, a customer's session, a viewer, an editor and a publisher are
  * refused, an approval from a foreign Origin or without one is refused, and an approval of a check
- * that does not exist or could not load the pages changes nothing. Nothing answers a 500.
+ * that does not exist or could not load the pages changes nothing. Authorize.net's iframe
+ * communicator is not served while Authorize.net is not configured. Nothing answers a 500.
  *
  * @engines sqlite: who may call and what is read are decided before any query that engines differ on.
  */
@@ -97,6 +98,16 @@ describe('the report endpoint', () => {
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
     expect((await kinds()).filter((k) => k.blocked.startsWith('https://flood')).length).toBe(20);
+  });
+});
+
+describe("Authorize.net's iframe communicator", () => {
+  it('is not served while Authorize.net is not configured: no form may frame a page of the store', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await fetch(`${server.url}/payment/authorize-net/communicator`, { method });
+      expect(res.status, method).toBe(404);
+      expect(res.headers.get('content-security-policy') ?? '', method).not.toContain('frame-ancestors \'self\' http');
+    }
   });
 });
 

@@ -218,6 +218,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
   const onOutcome = async (outcome: PaymentOutcome) => {
     const order = orderRef.current;
     if (outcome.kind === 'failed') return failed(outcome.message, { shownByEntry: Boolean(outcome.waiting), lasting: outcome.lasting });
+    if (outcome.kind === 'awaiting-card') return setStatus(undefined);
     if (outcome.kind === 'redirecting') {
       // The verify page clears this cart once the payment is confirmed.
       const pending = readPendingPayment();

@@ -57,7 +57,12 @@ export type PaymentOutcome =
    */
   | { kind: 'failed'; message: string; waiting?: PaymentTarget; lasting?: boolean }
   /** The browser is leaving for the provider or an authentication step; the verify page finishes. */
-  | { kind: 'redirecting' };
+  | { kind: 'redirecting' }
+  /**
+   * The provider's form is shown in a frame of this page (Accept Hosted in a frame) and waits for the
+   * card: the page says nothing of its own (no "processing") until the attempt's next outcome.
+   */
+  | { kind: 'awaiting-card' };
 
 /** What a page hands the payment entry. */
 export interface PaymentEntryProps {

@@ -166,7 +166,7 @@ function QuoteForm({ element, api, apiBase, quote, access, onPaid }: QuoteFormPr
   const onOutcome = useCallback(
     async (outcome: PaymentOutcome) => {
       const chosen = methodRef.current;
-      if (outcome.kind === 'redirecting') return; // the verify page finishes and converts the quote
+      if (outcome.kind === 'redirecting' || outcome.kind === 'awaiting-card') return; // the verify page finishes and converts the quote
       if (outcome.kind === 'failed') {
         setBusy(false);
         const message = outcome.message || PAYMENT_REFUSED_MESSAGE;

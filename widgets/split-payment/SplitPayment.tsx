@@ -197,7 +197,7 @@ function OrderPayment({ element, api, apiBase, order, email, onOrder, onPaidInFu
   const onOutcome = useCallback(
     async (outcome: PaymentOutcome) => {
       const { method: chosen, order: current } = latest.current;
-      if (outcome.kind === 'redirecting') return; // the verify page records it
+      if (outcome.kind === 'redirecting' || outcome.kind === 'awaiting-card') return; // the verify page records it
       if (outcome.kind === 'failed') {
         setBusy(false);
         const text = outcome.message || PAYMENT_REFUSED_MESSAGE;

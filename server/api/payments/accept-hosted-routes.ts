@@ -5,10 +5,14 @@
  * POST /api/payment/authorize-net/hosted-page: a form token for the amount the server decides (the
  * browser's amount may only ask for less, a split payment), tied to the order by its invoice number
  * and our metadata; the browser POSTs it to Authorize.net's form.
+ * With `display: 'iframe'` the token also names the store's iframe communicator, and the page shows
+ * the form in a frame instead of leaving.
  * POST /api/payment/authorize-net/hosted-return: Authorize.net sends the customer back with nothing
  * in the address, so the server lists the transactions with the order's invoice number, reads each
  * (getTransactionDetails) and records those whose metadata names this order or quote through the
- * one payment recorder, which is idempotent by transaction: a second return pays nothing more.
+ * one payment recorder, which is idempotent by transaction: a second return pays nothing more. The
+ * form in a frame names its transaction (transactResponse, relayed by the communicator): that one
+ * is read and checked the same way, so a transId of another order, or one made up, records nothing.
  */
 import crypto from 'node:crypto';
 import type Router from '@koa/router';
@@ -27,6 +31,7 @@ import { toDollars } from './report-payment';
 import { checkReturnUrl, refusedReturnWarner } from './return-url';
 import { checkCurrency } from './stripe-routes';
 import { returnOrigins } from './test-authentication-routes';
+import { ACCEPT_HOSTED_COMMUNICATOR_PATH } from '../../payment-pages/accept-hosted-communicator';
 
 /** The store's verify page, marked as Accept Hosted's return (widgets/payment-result/complete-redirected-payment.ts). */
 export const ACCEPT_HOSTED_RETURN_PATH = '/payment/verify/authorizenet?return=accept-hosted';
@@ -78,6 +83,8 @@ export function acceptHostedRoutes(router: Router, deps: PaymentRouteDeps): void
       refId: crypto.randomUUID().replace(/-/g, '').slice(0, 20),
       returnUrl: addresses.returnUrl!,
       cancelUrl: addresses.cancelUrl!,
+      // The communicator must be of the payment page's origin: the store's own pages show the frame.
+      ...(request.display === 'iframe' ? { iframeCommunicatorUrl: checkReturnUrl(ACCEPT_HOSTED_COMMUNICATOR_PATH, origins)! } : {}),
     });
     ctx.body = { success: true, token, formUrl: hostedFormUrlOf(gateway.config), amount: toDollars(charge.amountCents) };
   });
@@ -92,8 +99,10 @@ export function acceptHostedRoutes(router: Router, deps: PaymentRouteDeps): void
     const owned = (await deps.chargeAmount({ orderId: metadata.orderId, quoteId: metadata.quoteId, method: 'authorizenet', owner: ownerProof(ctx, body), purpose: 'check-owner' })).metadata;
     // A quote's payment carries the quote's number; once it made the order, the order's is known too.
     const invoiceNumbers = [invoiceNumberOf(owned), owned.quoteIncrementId?.slice(0, 20)].filter((n): n is string => !!n);
+    const named = present(request.transactionId);
+    const candidates = named !== undefined ? [named] : invoiceNumbers.length ? await gateway.unsettledTransactionIds(invoiceNumbers) : [];
     const found: ConfirmedPayment[] = [];
-    for (const transId of invoiceNumbers.length ? await gateway.unsettledTransactionIds(invoiceNumbers) : []) {
+    for (const transId of candidates) {
       const payment = await gateway.confirm(transId);
       // The invoice number is only a label the seller may reuse: the transaction's own metadata must name this order or quote.
       if (!paysFor(payment, owned)) continue;

@@ -2,11 +2,17 @@
  * Authorize.net Accept Hosted in the whole server, against the fake Authorize.net: the form token is
  * asked for the server's amount and tied to the order, the customer pays on the fake's hosted form
  * (as a browser posts it), and the return finds the transaction, reads it from Authorize.net and
- * records it once, however often the customer comes back. Who may ask and what is refused.
+ * records it once, however often the customer comes back. Shown in a frame, the form names the
+ * transaction to the store's communicator, and that transaction is read and recorded once, however
+ * often it is relayed. Who may ask and what is refused.
  *
  * @engines sqlite postgres: the payment is recorded in the engine's transaction, once.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientDir } from '../../build-output';
+import { COMMUNICATOR_INTEGRITY } from '../../payment-pages/accept-hosted-communicator';
+import { readScriptInventory, sha384 } from '../../payment-pages/script-inventory';
 import { startFakeAuthorizeNet, type FakeAuthorizeNet } from '../../gateways/fakes/fake-authorize-net';
 import { QuoteService } from '../../services/quote-service';
 import { startTestServer, type TestServer } from '../../testing/test-server';
@@ -128,7 +134,88 @@ describe('Authorize.net Accept Hosted (redirect)', () => {
   });
 });
 
+/** The customer pays in the form shown in a frame: answers the transactResponse message the form sends the communicator. */
+async function payInFrame(formUrl: string, token: string): Promise<string> {
+  const form = await fetch(formUrl, { method: 'POST', body: new URLSearchParams({ token }) });
+  const shown = await form.text();
+  // The form frames the store's communicator and tells it its size.
+  expect(shown).toContain(`src="${server.url}/payment/authorize-net/communicator"`);
+  expect(shown).toContain('action=resizeWindow');
+  const paid = await fetch(`${formUrl}/pay`, { method: 'POST', body: new URLSearchParams({ token, cardNumber: '4111111111111111', expirationDate: '1230', cardCode: '123' }), redirect: 'manual' });
+  expect(paid.status).toBe(200);
+  return decodeURIComponent(/"(action=transactResponse&response=[^"]+)"/.exec(await paid.text())![1]!);
+}
+
+const transIdOf = (message: string): string => (JSON.parse(message.slice(message.indexOf('response=') + 9)) as { transId: string }).transId;
+
+describe('Authorize.net Accept Hosted in a frame', () => {
+  it('names the store\'s communicator in the token, and records the transaction the form names once, however often it is relayed', async () => {
+    const order = await newOrder();
+    const asked = await api(server.url, 'POST', '/api/payment/authorize-net/hosted-page', { metadata: { orderId: String(order.id) }, display: 'iframe' }, bearer(order.accessToken));
+    expect(asked.status).toBe(200);
+    const { settings } = anet.hostedTokens.get(asked.body.token)!;
+    expect(settings.hostedPaymentIFrameCommunicatorUrl).toEqual({ url: `${server.url}/payment/authorize-net/communicator` });
+    expect(settings.hostedPaymentReturnOptions).toMatchObject({ showReceipt: false });
+
+    const message = await payInFrame(asked.body.formUrl, asked.body.token);
+    const transId = transIdOf(message);
+    expect(JSON.parse(message.slice(message.indexOf('response=') + 9))).toMatchObject({ transId, responseCode: '1', orderInvoiceNumber: order.orderIncrementId, totalAmount: order.total.toFixed(2) });
+    const relayed = [];
+    for (let i = 0; i < 2; i++) relayed.push(await api(server.url, 'POST', '/api/payment/authorize-net/hosted-return', { metadata: { orderId: String(order.id) }, transactionId: transId }, bearer(order.accessToken)));
+    expect(relayed.map((r) => r.status)).toEqual([200, 200]);
+    expect(relayed[0]!.body).toEqual({ success: true, transactionId: transId, status: 'completed', amount: order.total });
+    expect(relayed[1]!.body).toEqual(relayed[0]!.body);
+    // The customer's redirect-style return after it finds the same payment: still one.
+    expect((await api(server.url, 'POST', '/api/payment/authorize-net/hosted-return', { metadata: { orderId: String(order.id) } }, bearer(order.accessToken))).body).toEqual(relayed[0]!.body);
+    expect(await paymentRows(order.id)).toEqual([{ amount_cents: Math.round(order.total * 100), status: 'completed', provider_reference: transId, gateway: 'authorizenet' }]);
+    expect(anet.violations).toEqual([]);
+  });
+
+  it('serves the communicator under its own policy: its script by hash, framed only by the store and Authorize.net\'s form', async () => {
+    const res = await fetch(`${server.url}/payment/authorize-net/communicator`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toBe(`default-src 'none'; script-src '${COMMUNICATOR_INTEGRITY}'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' ${new URL(anet.url).origin}`);
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    const script = /<script>([\s\S]*)<\/script>/.exec(await res.text())![1]!;
+    expect(`'${sha384(Buffer.from(script))}'`).toBe(`'${COMMUNICATOR_INTEGRITY}'`);
+    // The evidence lists it with that hash.
+    const listed = readScriptInventory(path.join(clientDir, 'payment-pages')).firstParty.find((s) => s.url === '/payment/authorize-net/communicator');
+    expect(listed).toMatchObject({ inline: true, integrity: COMMUNICATOR_INTEGRITY, gateway: 'authorizenet' });
+  });
+});
+
 describe('Accept Hosted, as an attacker', () => {
+  it('records nothing for a transaction the frame names that pays another order, or that does not exist, and refuses a malformed one', async () => {
+    const victim = await newOrder();
+    const payer = await newOrder();
+    const asked = await api(server.url, 'POST', '/api/payment/authorize-net/hosted-page', { metadata: { orderId: String(payer.id) }, display: 'iframe' }, bearer(payer.accessToken));
+    const othersTransId = transIdOf(await payInFrame(asked.body.formUrl, asked.body.token));
+    // A forged transactResponse on the victim's page, naming the payer's transaction (another invoice), or one made up.
+    for (const transactionId of [othersTransId, '99999999999']) {
+      const res = await api(server.url, 'POST', '/api/payment/authorize-net/hosted-return', { metadata: { orderId: String(victim.id) }, transactionId }, bearer(victim.accessToken));
+      expect(res.status, transactionId).toBe(404);
+      expect(res.body).toMatchObject({ error: 'payment_not_found' });
+    }
+    expect(await paymentRows(victim.id)).toEqual([]);
+    expect(await paymentRows(payer.id)).toEqual([]);
+    for (const transactionId of ['abc', '1'.repeat(21), '12 OR 1=1', 42]) {
+      const res = await api(server.url, 'POST', '/api/payment/authorize-net/hosted-return', { metadata: { orderId: String(victim.id) }, transactionId }, bearer(victim.accessToken));
+      expect(res.status, String(transactionId)).toBe(400);
+      expect(res.body.fields.transactionId, String(transactionId)).toMatch(/^Must be/);
+    }
+    // Without the order's own proof, a true transaction of the order tells nothing and records nothing.
+    for (const headers of [{}, bearer(victim.accessToken)]) {
+      const res = await api(server.url, 'POST', '/api/payment/authorize-net/hosted-return', { metadata: { orderId: String(payer.id) }, transactionId: othersTransId }, headers);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ message: 'Order not found.' });
+    }
+    expect(await paymentRows(payer.id)).toEqual([]);
+    const bad = await api(server.url, 'POST', '/api/payment/authorize-net/hosted-page', { metadata: { orderId: String(payer.id) }, display: 'popup' }, bearer(payer.accessToken));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ display: 'Must be redirect or iframe' });
+  });
+
   it('asks for no token and hears of no payment without the order\'s own token', async () => {
     const order = await newOrder();
     const other = await newOrder();

@@ -22,6 +22,11 @@
  * invoice number and userFields the store sent, nothing the browser says) and then redirects to
  * hostedPaymentReturnOptions.url with nothing added, as Authorize.net does with showReceipt false;
  * Cancel goes to its cancelUrl. getUnsettledTransactionListRequest lists the transactions not settled.
+ * With hostedPaymentIFrameCommunicatorUrl set (the form shown in a frame of the store's page), each
+ * page of the form frames that communicator, hidden, and posts it Authorize.net's messages as query
+ * strings: `action=resizeWindow&width=…&height=…` once shown, `action=cancel` for Cancel, and after
+ * Pay, instead of the redirect, `action=transactResponse&response=` and the transaction's JSON
+ * (transId, responseCode, accountNumber, totalAmount, orderInvoiceNumber ...).
  */
 import crypto from 'node:crypto';
 import { startFakeServer, type FakeRequest, type FakeResponse, type FakeServer } from './fake-server';
@@ -96,6 +101,11 @@ const HOSTED_SETTING_NAMES = new Set([
   'hostedPaymentIFrameCommunicatorUrl', 'hostedPaymentVisaCheckoutOptions',
 ]);
 const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+/** The hosted form's look: one column of labelled fields, as Authorize.net's form shows on a phone. */
+const FORM_STYLE =
+  'body{font:16px/1.4 system-ui,sans-serif;margin:0;padding:16px;color:#1d1d1b}form{display:grid;gap:12px;max-width:28rem}' +
+  'label{display:grid;gap:4px;font-weight:600}input{font:inherit;min-height:40px;padding:6px 8px;border:1px solid #8a8f8c;border-radius:4px}' +
+  'button{font:inherit;min-height:44px;padding:8px 18px;justify-self:start;margin-top:8px}';
 
 const REQUESTS: Record<string, ElementRule> = {
   getHostedPaymentPageRequest: {
@@ -307,9 +317,23 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
   const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const page = (status: number, body: string): FakeResponse => ({
     status,
-    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Authorize.net payment</title></head><body>${body}</body></html>`,
+    text: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Authorize.net payment</title><style>${FORM_STYLE}</style></head><body>${body}</body></html>`,
     headers: { 'Content-Type': 'text/html; charset=utf-8' },
   });
+  /** A page of the form in a frame: the store's communicator framed, hidden, and sent `messages` once it loads (and `action=cancel` by the Cancel button). */
+  const framed = (communicatorUrl: string, messages: string[]): string =>
+    `<iframe id="communicator" src="${escape(communicatorUrl)}" hidden title="Authorize.net communicator"></iframe>` +
+    `<script>(function () {
+      var frame = document.getElementById('communicator');
+      var origin = new URL(frame.src).origin;
+      function send(text) { frame.contentWindow.postMessage(text, origin); }
+      var messages = ${JSON.stringify(messages).replace(/</g, '\\u003c')};
+      frame.addEventListener('load', function () {
+        messages.forEach(function (m) { send(m.replace('{height}', String(Math.ceil(document.body.getBoundingClientRect().height))).replace('{width}', String(document.documentElement.scrollWidth))); });
+      });
+      var cancel = document.getElementById('cancel');
+      if (cancel) cancel.addEventListener('click', function () { send('action=cancel'); });
+    })();</script>`;
   const liveToken = (token: string | null) => {
     const found = token ? hostedTokens.get(token) : undefined;
     return found && now() - found.issuedAt < TOKEN_LIFETIME_MS ? found : undefined;
@@ -324,7 +348,14 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
     if (!found) return page(400, '<p>Your session has expired or does not exist. Please return to the merchant to try again.</p>');
     const tr = found.request.transactionRequest as Json;
     const returns = found.settings.hostedPaymentReturnOptions ?? {};
+    const communicator = found.settings.hostedPaymentIFrameCommunicatorUrl?.url;
+    const inFrame = typeof communicator === 'string';
     if (req.path === '/payment/payment') {
+      const cancel = inFrame
+        ? `<button type="button" id="cancel">${escape(String(returns.cancelUrlText ?? 'Cancel'))}</button>`
+        : returns.cancelUrl
+          ? `<a href="${escape(String(returns.cancelUrl))}">${escape(String(returns.cancelUrlText ?? 'Cancel'))}</a>`
+          : '';
       return page(
         200,
         `<form method="post" action="/payment/payment/pay"><input type="hidden" name="token" value="${escape(token!)}">` +
@@ -333,7 +364,8 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
           '<label>Expiration <input name="expirationDate" placeholder="MMYY"></label>' +
           '<label>Card Code <input name="cardCode"></label>' +
           `<button type="submit">${escape(String((found.settings.hostedPaymentButtonOptions ?? {}).text ?? 'Pay'))}</button></form>` +
-          (returns.cancelUrl ? `<a href="${escape(String(returns.cancelUrl))}">${escape(String(returns.cancelUrlText ?? 'Cancel'))}</a>` : ''),
+          cancel +
+          (inFrame ? framed(communicator, ['action=resizeWindow&width={width}&height={height}']) : ''),
       );
     }
     const cardNumber = (form.get('cardNumber') ?? '').replace(/\D/g, '');
@@ -359,6 +391,21 @@ export async function startFakeAuthorizeNet(options: { loginId: string; transact
     );
     // One payment per token, as on Authorize.net.
     hostedTokens.delete(token!);
+    if (inFrame) {
+      const answered = JSON.parse((charged.text ?? '').replace(/^\uFEFF/, '')) as { transactionResponse?: Json };
+      const r = answered.transactionResponse ?? {};
+      const response = {
+        accountType: r.accountType,
+        accountNumber: r.accountNumber,
+        transId: r.transId,
+        responseCode: r.responseCode,
+        authorization: r.authCode,
+        ...((tr.order as Json | undefined)?.invoiceNumber ? { orderInvoiceNumber: (tr.order as Json).invoiceNumber } : {}),
+        totalAmount: tr.amount,
+        dateTime: new Date(now()).toLocaleString('en-US', { timeZone: 'UTC' }),
+      };
+      return page(200, `<p>Processing…</p>${framed(communicator, [`action=transactResponse&response=${encodeURIComponent(JSON.stringify(response))}`])}`);
+    }
     if (typeof returns.url !== 'string') return page(200, `<pre>${escape(charged.text ?? '')}</pre>`);
     return { status: 302, headers: { Location: returns.url } };
   };
