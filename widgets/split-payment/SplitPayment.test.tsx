@@ -59,8 +59,13 @@ function mount(fetchImpl: typeof fetch, props: Partial<Parameters<typeof SplitPa
 }
 
 /** Lets the payment's promises (prepare, the fetches) run without moving the fake clock. */
-async function settle() {
-  for (let i = 0; i < 10; i++) await act(async () => {});
+/**
+ * Lets the payment's promises, imports and renders run until `text` shows. Only setTimeout is faked
+ * in these tests, so a real setImmediate turn lets I/O (a gateway module's import) finish: a fixed
+ * number of microtask turns was not always enough on a loaded machine.
+ */
+async function settleUntil(text: string) {
+  for (let turn = 0; turn < 1000 && !screen.queryByText(text); turn++) await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
 }
 
 beforeEach(() => {
@@ -182,7 +187,7 @@ describe('SplitPayment order', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
     });
-    await settle();
+    await settleUntil('Payment successful!');
     expect(screen.getByText('Payment successful!')).toBeTruthy();
 
     expect(fakeGateway.targets[0]).toMatchObject({ kind: 'split', orderId: 12, incrementId: '000000012', email: 'sam@example.com', amount: 800 });
@@ -221,7 +226,7 @@ describe('SplitPayment order', () => {
     await act(async () => {
       fireEvent.click(pay);
     });
-    await settle();
+    await settleUntil('Your card was declined.');
     expect(screen.getByText('Your card was declined.')).toBeTruthy();
     expect(failed).toEqual([{ orderNumber: '000000012', method: 'card', message: 'Your card was declined.' }]);
     act(() => vi.advanceTimersByTime(5000));
@@ -231,7 +236,7 @@ describe('SplitPayment order', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Pay Now' }));
     });
-    await settle();
+    await settleUntil('Too many order lookups. Please try again in a minute.');
     expect(screen.getByText('Too many order lookups. Please try again in a minute.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Pay Now' }) as HTMLButtonElement).disabled).toBe(false);
   });
