@@ -51,7 +51,7 @@ export async function insertOrder(
   order: NewOrder,
   parts: { items: readonly NewItem[]; addresses: readonly NewAddress[]; history: readonly HistoryLine[]; now: string; id?: number },
 ): Promise<OrderRecord> {
-  if (tx.engine === 'postgres') return insertOrderInOneStatement(tx, order, parts);
+  if (tx.engine === 'postgres') return (await insertOrderInOneStatement(tx, order, parts))!;
   // SQLite runs in this process: a statement a table costs no round trip.
   const row = await insertOrderRow(tx, order, parts.id);
   const items = await insertReturning(tx, 'sales_order_item', parts.items.map((i) => ({ ...i, order_id: row.id })));
@@ -60,61 +60,76 @@ export async function insertOrder(
   return { order: row, items: items as OrderItemRow[], addresses: addresses as OrderAddressRow[], payments: [], history: history as HistoryRow[], refunds: [], overpayments: [] };
 }
 
+/** An Idempotency-Key claimed in the same statement as the order it places (PostgreSQL). */
+export interface OrderClaim {
+  key: string;
+  requestHash: string;
+}
+
 /**
  * PostgreSQL: the order, its lines, addresses and history in one statement, one round trip. Its
  * id comes from the sequence (or is the one reserved) and its number from the id; the other
- * tables' inserts take the id from the order's (the foreign keys are checked at the statement's end).
- * Compiled once per shape: the columns and the number of rows of each table.
+ * tables' rows take the id from the order's (the foreign keys are checked at the statement's end).
+ * Each table's rows travel as one JSON parameter, typed by the table's own row type
+ * (json_populate_recordset), so the statement's text depends only on the columns and is compiled
+ * once. With a claim, the Idempotency-Key's record is inserted first in the same statement and the
+ * order only if the key was new: answers null when it was not (nothing is written then).
  */
-async function insertOrderInOneStatement(tx: Queries, order: NewOrder, parts: Parameters<typeof insertOrder>[2]): Promise<OrderRecord> {
-  const columns = definedColumns(order);
-  const orderId = sql<number>`(select id from o)`;
-  const items = parts.items.map((i) => ({ ...i, order_id: orderId }));
-  const addresses = parts.addresses.map((a) => ({ ...a, order_id: orderId }));
-  const history = historyValues(0, parts.history, parts.now).map((h) => ({ ...h, order_id: orderId }));
+export async function insertOrderInOneStatement(
+  tx: Queries,
+  order: NewOrder,
+  parts: Parameters<typeof insertOrder>[2],
+  claim?: OrderClaim,
+): Promise<OrderRecord | null> {
+  const tables = {
+    order: definedColumns([order]),
+    items: definedColumns(parts.items),
+    addresses: definedColumns(parts.addresses),
+    history: definedColumns(historyValues(0, parts.history, parts.now)).filter((c) => c !== 'order_id'),
+  };
   const build = (..._values: unknown[]) => {
-    const next = parts.id === undefined ? sql`nextval(pg_get_serial_sequence('sales_order', 'id'))` : sql`${parts.id}::bigint`;
-    const values = sql.join(columns.map((c) => sql`${order[c]}`));
-    const insertedOrder = sql`insert into sales_order (id, increment_id, ${sql.join(columns.map((c) => sql.ref(c)))}) select n, (100000000 + n)::text, ${values} from (select ${next} as n) as next returning *`;
-    const rows = <T extends 'sales_order_item' | 'sales_order_address' | 'sales_order_status_history'>(table: T, list: readonly object[]) =>
-      list.length ? sql`${tx.db.insertInto(table).values(list as never).returningAll()}` : sql`select * from ${sql.table(table)} where false`;
-    const query = sql<OrderRecordParts>`with o as (${insertedOrder}), i as (${rows('sales_order_item', items)}), a as (${rows('sales_order_address', addresses)}), h as (${rows('sales_order_status_history', history)})
+    const next = sql`nextval(pg_get_serial_sequence('sales_order', 'id'))`;
+    const id = claim
+      ? sql`insert into idempotency_record (scope, idempotency_key, request_hash, order_id, response, created_at) values ('order', ${claim.key}, ${claim.requestHash}, ${next}, null, ${parts.now}) on conflict (scope, idempotency_key) do nothing returning order_id as n`
+      : parts.id === undefined
+        ? sql`select ${next} as n`
+        : sql`select ${parts.id}::bigint as n`;
+    const list = (columns: readonly string[], prefix?: string) => sql.join(columns.map((c) => (prefix ? sql.ref(`${prefix}.${c}`) : sql.ref(c))));
+    const children = (table: string, columns: readonly string[], json: unknown) =>
+      sql`insert into ${sql.table(table)} (${sql.join([sql.ref('order_id'), ...columns.map((c) => sql.ref(c))])}) select ${sql.join([sql`o.id`, ...columns.map((c) => sql.ref(`r.${c}`))])} from o, json_populate_recordset(null::${sql.table(table)}, ${json}::json) as r returning *`;
+    const query = sql<OrderRecordParts>`with c as (${id}),
+      o as (insert into sales_order (id, increment_id, ${list(tables.order)}) select c.n, (100000000 + c.n)::text, ${list(tables.order, 'r')} from c, json_populate_record(null::sales_order, ${JSON.stringify(order)}::json) as r returning *),
+      i as (${children('sales_order_item', tables.items, JSON.stringify(parts.items))}),
+      a as (${children('sales_order_address', tables.addresses, JSON.stringify(parts.addresses))}),
+      h as (${children('sales_order_status_history', tables.history, JSON.stringify(historyValues(0, parts.history, parts.now)))})
       select (select row_to_json(o) from o) as "order",
         coalesce((select json_agg(i order by i.id) from i), '[]') as items,
         coalesce((select json_agg(a order by a.id) from a), '[]') as addresses,
         coalesce((select json_agg(h order by h.id) from h), '[]') as history`;
     return { compile: () => query.compile(tx.db) };
   };
-  const shape = `insert-order:${columns.join(',')}:${parts.id === undefined ? 'new' : 'reserved'}:${parts.items.length}:${definedColumns(parts.items[0] ?? {}).join(',')}:${parts.addresses.length}:${definedColumns(parts.addresses[0] ?? {}).join(',')}:${parts.history.length}`;
-  // In the order the statement binds them: the order's columns, then the reserved id (after them in its text).
+  const shape = `insert-order:${claim ? 'claim' : parts.id === undefined ? 'new' : 'reserved'}:${Object.values(tables).map((t) => t.join(',')).join(':')}`;
+  // In the order the statement binds them.
   const values = [
-    ...columns.map((c) => order[c]),
-    ...(parts.id === undefined ? [] : [parts.id]),
-    ...bindings(items),
-    ...bindings(addresses),
-    ...bindings(history),
+    ...(claim ? [claim.key, claim.requestHash, parts.now] : parts.id === undefined ? [] : [parts.id]),
+    JSON.stringify(order),
+    JSON.stringify(parts.items),
+    JSON.stringify(parts.addresses),
+    JSON.stringify(historyValues(0, parts.history, parts.now)),
   ];
   const [row] = await tx.allBy(shape, build, ...values);
-  const { order: inserted, items: lines, addresses: places, history: story } = row as OrderRecordParts;
-  return { order: inserted, items: lines, addresses: places, payments: [], history: story, refunds: [], overpayments: [] };
+  const placed = row as OrderRecordParts;
+  if (!placed.order) return null;
+  return { order: placed.order, items: placed.items, addresses: placed.addresses, payments: [], history: placed.history, refunds: [], overpayments: [] };
 }
 
 type OrderRecordParts = Pick<OrderRecord, 'order' | 'items' | 'addresses' | 'history'>;
 
-/** The columns an INSERT binds: those with a value (Kysely leaves out the undefined ones). */
-function definedColumns<T extends object>(row: T): (keyof T & string)[] {
-  return (Object.keys(row) as (keyof T & string)[]).filter((c) => row[c] !== undefined);
-}
-
-/** The values a multi-row INSERT binds, in its order: row by row, column by column (an SQL expression binds none). */
-function bindings(rows: readonly object[]): unknown[] {
-  if (!rows.length) return [];
-  const columns = definedColumns(rows[0]!);
-  return rows.flatMap((r) => columns.map((c) => (r as Record<string, unknown>)[c]).filter((v) => !isSqlExpression(v)));
-}
-
-function isSqlExpression(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && 'toOperationNode' in v;
+/** The columns the rows give a value, in the order they first appear (a column none gives keeps its default). */
+function definedColumns(rows: readonly object[]): string[] {
+  const columns = new Set<string>();
+  for (const row of rows) for (const [c, v] of Object.entries(row)) if (v !== undefined) columns.add(c);
+  return [...columns];
 }
 
 /** Replaces an unpaid order's lines and addresses (a changed cart, new addresses), inside the caller's transaction. */
