@@ -160,14 +160,15 @@ describe('an operator publishes a new page from the studio, and restores the sit
     expect(await visitor.getByLabel(/E-?mail/).count()).toBeGreaterThan(0);
     expect(fs.existsSync(path.join(contentDir, 'pages', 'showroom-austin.json'))).toBe(true);
 
-    // History: restore the site as it was before that version; the page is gone.
+    // History: undo that version; the page it added is gone.
     await page.getByRole('link', { name: 'History', exact: true }).click();
     await page.getByRole('link', { name: /pages\/showroom-austin\.json/ }).first().click();
-    await page.getByRole('button', { name: 'Restore the site as it was before this version' }).waitFor();
+    await page.getByRole('button', { name: 'Undo this version' }).waitFor();
     await docShot(page, 'history');
-    await page.getByRole('button', { name: 'Restore the site as it was before this version' }).click();
-    await page.getByRole('button', { name: /^Yes, restore before version/ }).click();
-    await page.getByText(/Restored/).first().waitFor();
+    await page.getByRole('button', { name: 'Undo this version' }).click();
+    await page.getByText(/pages\/showroom-austin\.json is removed/).waitFor();
+    await page.getByRole('button', { name: /^Yes, undo version/ }).click();
+    await page.getByText(/undone: version \d+ puts/).first().waitFor();
 
     const gone = await visitor.goto(`${shop.server.url}/showrooms/austin`);
     expect(gone?.status()).toBe(404);

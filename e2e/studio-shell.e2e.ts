@@ -25,7 +25,7 @@ const shots = path.resolve(process.env.STUDIO_SHOTS_DIR ?? 'test-results/studio-
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 860 };
 /** Text that only the studio's bundle has. */
-const STUDIO_ONLY = 'Restore the site as it was before this version';
+const STUDIO_ONLY = 'Undo this version';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {

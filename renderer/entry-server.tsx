@@ -20,6 +20,7 @@ import { matchRoute, normalisePath } from './routing';
 import { breadcrumbFromRoutes } from './seo/breadcrumb-trail';
 import { pageStructuredData } from './seo/structured-data';
 import { paymentBlockOf } from '../schemas/payment-page-blocks';
+import { documentTitle } from './seo/document-title';
 
 export type { StoreData } from './blocks/store-data';
 
@@ -124,7 +125,7 @@ export function renderPageWith(input: RenderInput, select: (block: Block, ctx: B
   const trail = breadcrumb ?? breadcrumbFromRoutes(path, input.routes, input.pages);
   const siteName = input.settings.siteName;
   const pageTitle = meta.title ?? page.metadata.title;
-  const title = pageTitle.includes(siteName) ? pageTitle : `${pageTitle} | ${siteName}`;
+  const title = documentTitle(pageTitle, siteName);
   const state: PageState = {
     pageName,
     page,

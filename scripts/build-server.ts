@@ -16,6 +16,9 @@ import { projectRoot, serverDir } from '../server/build-output';
 /** The commands of the store, each its own file of dist/server. */
 export const SERVER_COMMANDS = ['cli', 'operator-cli', 'quote-cli', 'submissions-cli'] as const;
 
+/** Worker threads the server starts, each its own file (content/site-check-thread.ts finds it at this path under dist/server). */
+export const SERVER_WORKERS = ['content/site-check-worker'] as const;
+
 /** Files the server reads beside its own code (password-rules.ts: `new URL('./common-passwords.txt', import.meta.url)`). */
 const FILES_BESIDE = ['server/services/common-passwords.txt'];
 
@@ -23,7 +26,8 @@ export async function buildServer(): Promise<void> {
   const staging = `${serverDir}.${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   await build({
-    entryPoints: SERVER_COMMANDS.map((name) => path.join(projectRoot, 'server', `${name}.ts`)),
+    entryPoints: [...SERVER_COMMANDS, ...SERVER_WORKERS].map((name) => path.join(projectRoot, 'server', `${name}.ts`)),
+    outbase: path.join(projectRoot, 'server'),
     outdir: staging,
     bundle: true,
     platform: 'node',

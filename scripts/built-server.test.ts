@@ -8,7 +8,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distDir, projectRoot } from '../server/build-output';
-import { SERVER_COMMANDS } from './build-server';
+import { SERVER_COMMANDS, SERVER_WORKERS } from './build-server';
 
 const packageJson = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; scripts: Record<string, string> };
 
@@ -22,7 +22,7 @@ function packagesImported(file: string): string[] {
 }
 
 describe('the compiled server', () => {
-  const files = [...SERVER_COMMANDS.map((name) => path.join(distDir, 'server', `${name}.js`)), path.join(distDir, 'ssr', 'entry-server.js')];
+  const files = [...[...SERVER_COMMANDS, ...SERVER_WORKERS].map((name) => path.join(distDir, 'server', `${name}.js`)), path.join(distDir, 'ssr', 'entry-server.js')];
 
   it('imports only packages of dependencies, none of them TypeScript tooling', () => {
     for (const file of files) {

@@ -91,6 +91,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONTENT_WATCH: 'yes' })).toThrow(/CONTENT_WATCH must be 0 or 1/);
   });
 
+  it('reads the size from which a studio save is checked in a thread of its own', () => {
+    expect(loadConfig({}).contentCheckThreadKb).toBe(1024);
+    expect(loadConfig({ CONTENT_CHECK_THREAD_KB: '0' }).contentCheckThreadKb).toBe(0);
+    expect(loadConfig({ CONTENT_CHECK_THREAD_KB: '4096' }).contentCheckThreadKb).toBe(4096);
+    expect(() => loadConfig({ CONTENT_CHECK_THREAD_KB: '1MB' })).toThrow(/CONTENT_CHECK_THREAD_KB must be a number of kilobytes/);
+  });
+
   it('refuses a proxy that is not an address and a grace period that is not a number', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY must be a comma-separated list of proxy addresses/);
     expect(() => loadConfig({ SHUTDOWN_GRACE_MS: 'soon' })).toThrow(/SHUTDOWN_GRACE_MS must be a number of milliseconds/);

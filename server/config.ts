@@ -28,6 +28,8 @@ export interface Config {
   contentDir: string;
   /** How often a server looks for content versions other servers published (CONTENT_POLL_MS); 0: never. */
   contentPollMs: number;
+  /** The size of the content's definitions (kB) from which a studio save is checked in a thread of its own (CONTENT_CHECK_THREAD_KB; default 1024, 0: always). */
+  contentCheckThreadKb: number;
   /** Reload the content when a file of the folder changes (development; CONTENT_WATCH=0 turns it off, never in production). */
   contentWatch: boolean;
   /**
@@ -129,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (/^\d{1,7}$/.test(env.CONTENT_POLL_MS)) contentPollMs = Number(env.CONTENT_POLL_MS);
     else problems.push(`CONTENT_POLL_MS must be a number of milliseconds such as 1000 (0: never), got "${env.CONTENT_POLL_MS}"`);
   }
+  let contentCheckThreadKb = 1024;
+  if (env.CONTENT_CHECK_THREAD_KB !== undefined && env.CONTENT_CHECK_THREAD_KB !== '') {
+    if (/^\d{1,9}$/.test(env.CONTENT_CHECK_THREAD_KB)) contentCheckThreadKb = Number(env.CONTENT_CHECK_THREAD_KB);
+    else problems.push(`CONTENT_CHECK_THREAD_KB must be a number of kilobytes such as 1024 (0: every site), got "${env.CONTENT_CHECK_THREAD_KB}"`);
+  }
   const production = env.NODE_ENV === 'production';
   if (env.CONTENT_WATCH !== undefined && !['', '0', '1'].includes(env.CONTENT_WATCH)) problems.push(`CONTENT_WATCH must be 0 or 1, got "${env.CONTENT_WATCH}"`);
   const contentWatch = !production && env.CONTENT_WATCH !== '0';
@@ -191,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl,
     contentDir,
     contentPollMs,
+    contentCheckThreadKb,
     contentWatch,
     allowedOrigins,
     examples,

@@ -101,7 +101,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
     const applied = await migrateToLatest(database.db);
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
     // Refuses (InvalidContentError) a content folder with problems: the server does not start.
-    live = await openLiveSite({ dir: config.contentDir, database, logger, swap: (content) => swapApp(content), loaded: parts.content });
+    live = await openLiveSite({ dir: config.contentDir, database, logger, swap: (content) => swapApp(content), loaded: parts.content, checkOffThreadFromBytes: config.contentCheckThreadKb * 1024 });
   } catch (err) {
     await database.close();
     throw err;

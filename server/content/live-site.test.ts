@@ -16,7 +16,8 @@ import { createLogger } from '../logger';
 import { openTestDatabase } from '../testing/test-database';
 import { InvalidContentError } from './definition-problem';
 import { ContentConflictError, openLiveSite, publishedTextHash, type ContentLiveSite } from './live-site';
-import type { Content } from './load-content';
+import { readDefinitions, type Content } from './load-content';
+import { SiteCheck } from './site-check';
 
 const exampleSite = path.join(projectRoot, 'examples', 'site');
 const quiet = createLogger('silent');
@@ -62,9 +63,9 @@ function snapshot(dir: string): Record<string, string> {
   return out;
 }
 
-async function liveOn(dir: string): Promise<{ live: ContentLiveSite; swaps: Content[] }> {
+async function liveOn(dir: string, checkOffThreadFromBytes?: number): Promise<{ live: ContentLiveSite; swaps: Content[] }> {
   const swaps: Content[] = [];
-  const live = await openLiveSite({ dir, database, logger: quiet, swap: async (content) => void swaps.push(content) });
+  const live = await openLiveSite({ dir, database, logger: quiet, swap: async (content) => void swaps.push(content), checkOffThreadFromBytes });
   return { live, swaps };
 }
 
@@ -99,14 +100,14 @@ describe('check and contentWith: the folder with changes in place, written nowhe
     const before = snapshot(dir);
     const routes = JSON.parse(read(dir, 'routes.json')) as { routes: Array<{ page: string }> };
     routes.routes[1]!.page = 'abot-us';
-    expect(live.check(new Map([['routes.json', json(routes)]]))).toEqual([
+    expect(await live.check(new Map([['routes.json', json(routes)]]))).toEqual([
       { file: 'routes.json', pointer: '/routes/1/page', message: 'names the page definition "abot-us", but there is no pages/abot-us.json', where: 'Route 2 · Page' },
     ]);
     // A removal is seen by every check, those that look at the disk too; the file stays.
-    const removed = live.check(new Map([['pages/about-us.json', null]]));
+    const removed = await live.check(new Map([['pages/about-us.json', null]]));
     expect(removed.map((p) => `${p.file}#${p.pointer}`)).toContain('routes.json#/routes/1/page');
     expect(removed[0]!.message).toBe('names the page definition "about-us", but there is no pages/about-us.json');
-    expect(live.check(austinChanges(dir))).toEqual([]);
+    expect(await live.check(austinChanges(dir))).toEqual([]);
     expect(snapshot(dir)).toEqual(before);
     expect(live.problems()).toEqual([]);
   });
@@ -117,16 +118,35 @@ describe('check and contentWith: the folder with changes in place, written nowhe
     const blogs = JSON.parse(read(dir, 'blogs/blogs.json')) as { blogs: Array<{ contentPath: string }> };
     const body = `blogs/${blogs.blogs[0]!.contentPath}`;
     const before = snapshot(dir);
-    const problems = live.check(new Map([[body, '<p>See <img src="/images/no-such-picture.png"></p>']]));
+    const problems = await live.check(new Map([[body, '<p>See <img src="/images/no-such-picture.png"></p>']]));
     expect(problems).toEqual([expect.objectContaining({ file: 'blogs/blogs.json', pointer: '/blogs/0/contentPath', message: expect.stringContaining('/images/no-such-picture.png') })]);
     expect(live.contentWith(new Map([[body, '<p>Fresh words</p>']])).store.blogs.some((b) => b.content === '<p>Fresh words</p>')).toBe(true);
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it('checks a large site in a thread of its own, with the same problems, and again after a publish', async () => {
+    const dir = copySite();
+    // Every site is large from 0 bytes: the checks go to the thread.
+    const { live } = await liveOn(dir, 0);
+    const onThisThread = vi.spyOn(SiteCheck.prototype, 'check');
+    try {
+      const routes = JSON.parse(read(dir, 'routes.json')) as { routes: Array<{ page: string }> };
+      routes.routes[1]!.page = 'abot-us';
+      const changes = new Map([['routes.json', json(routes)]]);
+      expect(await live.check(changes)).toEqual(readDefinitions(dir, changes).problems);
+      await live.publish(austinChanges(dir), { author: 'editor@example.test', message: 'Austin' });
+      expect(await live.check(changes)).toEqual(readDefinitions(dir, changes).problems);
+      expect(await live.check(new Map())).toEqual([]);
+      expect(onThisThread).not.toHaveBeenCalled();
+    } finally {
+      await live.stop();
+    }
+  }, 60_000);
+
   it('names a path that is not inside the folder as a problem of its own', async () => {
     const dir = copySite();
     const { live } = await liveOn(dir);
-    const problems = live.check(new Map<string, string | null>([['../outside.json', '{}'], ['/etc/passwd', 'x'], ['.git/config', 'x']]));
+    const problems = await live.check(new Map<string, string | null>([['../outside.json', '{}'], ['/etc/passwd', 'x'], ['.git/config', 'x']]));
     expect(problems.map((p) => [p.file, p.message])).toEqual([
       ['../outside.json', 'leaves the content folder'],
       ['/etc/passwd', 'is an absolute path; name a file relative to the content folder'],

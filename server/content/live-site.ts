@@ -19,7 +19,8 @@ import { latestImageFileId, syncImageFiles } from './content-images';
 import { latestVersionId, PUBLISH_LOCK, recordVersion, syncFolder } from './content-sync';
 import { watchContentFolder, type ContentWatcher } from './content-watcher';
 import { formatProblem, InvalidContentError, type DefinitionProblem } from './definition-problem';
-import { loadContent, readDefinitions, type Content } from './load-content';
+import { loadContent, type Content } from './load-content';
+import { SiteCheckThread } from './site-check-thread';
 
 export type ContentProblem = DefinitionProblem;
 
@@ -65,8 +66,11 @@ export interface LiveSite {
   appliedVersion(): number;
   /** The text of a file of the folder as published, or null when there is none (or the path is not one of the folder's). */
   readPublished(path: string): string | null;
-  /** The problems the whole folder would have with these changes, written nowhere. */
-  check(changes: ContentChanges): ContentProblem[];
+  /**
+   * The problems the whole folder would have with these changes, written nowhere: the same as a
+   * full check's, for the cost of what changed, and off the event loop for a large site (./site-check-thread.ts).
+   */
+  check(changes: ContentChanges): Promise<ContentProblem[]>;
   /** The content as it would be with these changes (a preview); throws InvalidContentError when they have problems. */
   contentWith(changes: ContentChanges): Content;
   /**
@@ -97,6 +101,8 @@ export interface LiveSiteOptions {
    * no published version changes the folder at start; otherwise the folder is read again.
    */
   loaded?: Content;
+  /** The definitions' size from which a check runs in a thread of its own (default OFF_THREAD_FROM_BYTES). */
+  checkOffThreadFromBytes?: number;
 }
 
 export interface LiveSiteRun {
@@ -138,6 +144,7 @@ export class ContentLiveSite implements LiveSite {
   /** Files this server has just written itself and already reloaded for: the watcher skips them. */
   private readonly ownWrites = new Map<string, string | null>();
   private stopped = false;
+  private readonly checker: SiteCheckThread;
 
   constructor(
     private readonly options: LiveSiteOptions,
@@ -149,6 +156,7 @@ export class ContentLiveSite implements LiveSite {
     this.dir = options.dir;
     this.content = content;
     this.applied = applied;
+    this.checker = new SiteCheckThread(options.dir, options.logger, options.checkOffThreadFromBytes);
   }
 
   async syncImages(q: Queries = this.options.database.q): Promise<void> {
@@ -176,9 +184,9 @@ export class ContentLiveSite implements LiveSite {
     }
   }
 
-  check(changes: ContentChanges): ContentProblem[] {
+  async check(changes: ContentChanges): Promise<ContentProblem[]> {
     const { inside, problems } = this.inside(changes);
-    return [...problems, ...readDefinitions(this.dir, inside).problems];
+    return [...problems, ...(await this.checker.check(inside))];
   }
 
   contentWith(changes: ContentChanges): Content {
@@ -201,6 +209,7 @@ export class ContentLiveSite implements LiveSite {
   /** Starts following other servers' publishes and, when asked, the folder itself. */
   run(run: LiveSiteRun): void {
     this.pollMs = run.pollMs;
+    this.checker.warm();
     if (run.pollMs > 0) this.schedulePoll();
     if (run.watch) this.watcher = watchContentFolder(this.dir, (files) => void this.onFolderChange(files), this.options.logger);
   }
@@ -211,6 +220,7 @@ export class ContentLiveSite implements LiveSite {
     if (this.pollTimer) clearTimeout(this.pollTimer);
     this.watcher?.close();
     await this.queue;
+    await this.checker.close();
   }
 
   /** One poll: applies the versions other servers published since the last one. */
@@ -375,6 +385,7 @@ export class ContentLiveSite implements LiveSite {
     }
     this.swapOwed = false;
     this.content = content;
+    this.checker.folderChanged();
     this.folderProblems = [];
     this.logged.clear();
     this.options.logger.info(detail, message);

@@ -30,6 +30,7 @@ import { contentLayout, matchesPattern } from './content-layout';
 import { describeJsonSyntax, findDuplicateKeys, tooDeepProblem } from './json-syntax';
 import { InvalidContentError, type DefinitionProblem } from './definition-problem';
 import { lintDefinitions } from './lint/lint-definitions';
+import type { LintInput } from './lint/lint-input';
 import { validateDefinition } from './schema-validator';
 import { loadStore, type StoreContent } from './store-content';
 import { placeProblems } from './problem-place';
@@ -79,6 +80,93 @@ export interface DefinitionFiles {
   problems: DefinitionProblem[];
 }
 
+/** One definition file read: its syntax and schema checked. */
+export interface FileRead {
+  /** The parsed JSON; absent when the text is not JSON (or nests too deep to walk). */
+  data?: unknown;
+  parsed: boolean;
+  valid: boolean;
+  /** Its syntax, duplicate-key and schema problems, in that order. */
+  problems: DefinitionProblem[];
+}
+
+/** Parses one definition file's text and checks it against its schema. */
+export function readDefinitionFile(file: string, text: string, schema: DefinitionSchemaName): FileRead {
+  // Read no further: the checks that walk a parsed definition would overflow the stack on it.
+  const tooDeep = tooDeepProblem(text);
+  if (tooDeep) return { parsed: false, valid: false, problems: [{ file, pointer: '', message: tooDeep }] };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { parsed: false, valid: false, problems: [{ file, pointer: '', message: describeJsonSyntax(text) }] };
+  }
+  const problems: DefinitionProblem[] = [];
+  for (const d of findDuplicateKeys(text)) {
+    const where = d.firstLine === d.line ? `on line ${d.line}` : `on lines ${d.firstLine} and ${d.line}`;
+    problems.push({ file, pointer: d.pointer, message: `has the property "${d.key}" twice (${where}); only the last one would count, so keep one` });
+  }
+  const found = validateDefinition(schema, file, data);
+  problems.push(...found);
+  return { data, parsed: true, valid: found.length === 0, problems };
+}
+
+/** A folder's definition files read and each checked alone: what the lint checks then read across. */
+export interface FolderRead extends LintInput {
+  files: Map<string, unknown>;
+  valid: Set<string>;
+  schemaOf: Map<string, DefinitionSchemaName>;
+  unparsed: Set<string>;
+  /** The text of each definition file read, by path. */
+  texts: Map<string, string>;
+  /** The problems of each file alone and of the folder's layout (a required file missing, a file in no known place). */
+  problems: DefinitionProblem[];
+}
+
+/** How a definition file's text is read and checked: `readDefinitionFile`, or a memo of it (../site-check.ts). */
+export type FileReader = (file: string, text: string, schema: DefinitionSchemaName) => FileRead;
+
+/**
+ * Reads and schema-checks every known definition file of a folder, with the changes in place; null
+ * when `dir` is not a folder. The changes must be texts of definition files (`changesInMemoryOnly`).
+ */
+export function readFolder(dir: string, changes?: ContentChanges, read: FileReader = readDefinitionFile): FolderRead | null {
+  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) return null;
+  const out: FolderRead = { dir, files: new Map(), valid: new Set(), schemaOf: new Map(), unparsed: new Set(), texts: new Map(), problems: [] };
+  const all = listedWithChanges(listJsonFiles(dir), changes);
+  for (const entry of contentLayout) {
+    const matching = all.filter((f) => matchesPattern(entry.pattern, f));
+    if (entry.required && matching.length === 0) {
+      out.problems.push({ file: entry.pattern, pointer: '', message: 'is missing from the content folder' });
+    }
+    for (const file of matching) {
+      const text = changes?.get(file) ?? fs.readFileSync(path.join(dir, file), 'utf8');
+      out.texts.set(file, text);
+      const result = read(file, text, entry.schema);
+      out.problems.push(...result.problems);
+      if (!result.parsed) continue;
+      out.files.set(file, result.data);
+      out.schemaOf.set(file, entry.schema);
+      if (result.valid) out.valid.add(file);
+    }
+  }
+  // A file in no known place is never read: most often a misspelt folder or file name.
+  for (const file of all) {
+    if (file.startsWith('images/') || contentLayout.some((e) => matchesPattern(e.pattern, file))) continue;
+    out.problems.push({ file, pointer: '', message: 'is not read by the store: no kind of definition lives at this place (check the folder and file name)' });
+  }
+  // Files of a known place that are there but are not JSON: a reference to one is not "missing".
+  for (const f of all) if (!out.files.has(f) && contentLayout.some((e) => matchesPattern(e.pattern, f))) out.unparsed.add(f);
+  return out;
+}
+
+/** The problems of a folder read and of its lint, as a check reports them: one file's together, files in path order, each placed in the form's words. */
+export function folderProblems(folder: FolderRead, lintProblems: DefinitionProblem[]): DefinitionProblem[] {
+  // Within a file, its own problems (syntax, then schema) first, then the lint's in check order.
+  const problems = [...folder.problems, ...lintProblems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return placeProblems(problems, folder.files, folder.schemaOf);
+}
+
 /**
  * Reads, schema-checks and lints every known definition file; returns the parsed files and the problems.
  * `changes` (./content-changes.ts): the folder as it would be with them (a text replaces or adds a
@@ -87,56 +175,9 @@ export interface DefinitionFiles {
 export function readDefinitions(dir: string, changes?: ContentChanges): DefinitionFiles {
   // Changes a check may look for on disk (a removal, a blog body, an image) are read on a copy.
   if (changes?.size && !changesInMemoryOnly(changes) && fs.existsSync(dir)) return onCopyWithChanges(dir, changes, (copy) => readDefinitions(copy));
-  const problems: DefinitionProblem[] = [];
-  const files = new Map<string, unknown>();
-  const valid = new Set<string>();
-  const schemaOf = new Map<string, DefinitionSchemaName>();
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-    return { files, valid, problems: [{ file: dir, pointer: '', message: 'is not a folder that can be read' }] };
-  }
-  const all = listedWithChanges(listJsonFiles(dir), changes);
-  for (const entry of contentLayout) {
-    const matching = all.filter((f) => matchesPattern(entry.pattern, f));
-    if (entry.required && matching.length === 0) {
-      problems.push({ file: entry.pattern, pointer: '', message: 'is missing from the content folder' });
-    }
-    for (const file of matching) {
-      let data: unknown;
-      const text = changes?.get(file) ?? fs.readFileSync(path.join(dir, file), 'utf8');
-      // Read no further: the checks that walk a parsed definition would overflow the stack on it.
-      const tooDeep = tooDeepProblem(text);
-      if (tooDeep) {
-        problems.push({ file, pointer: '', message: tooDeep });
-        continue;
-      }
-      try {
-        data = JSON.parse(text);
-      } catch {
-        problems.push({ file, pointer: '', message: describeJsonSyntax(text) });
-        continue;
-      }
-      for (const d of findDuplicateKeys(text)) {
-        const where = d.firstLine === d.line ? `on line ${d.line}` : `on lines ${d.firstLine} and ${d.line}`;
-        problems.push({ file, pointer: d.pointer, message: `has the property "${d.key}" twice (${where}); only the last one would count, so keep one` });
-      }
-      files.set(file, data);
-      schemaOf.set(file, entry.schema);
-      const found = validateDefinition(entry.schema, file, data);
-      if (found.length === 0) valid.add(file);
-      problems.push(...found);
-    }
-  }
-  // A file in no known place is never read: most often a misspelt folder or file name.
-  for (const file of all) {
-    if (file.startsWith('images/') || contentLayout.some((e) => matchesPattern(e.pattern, file))) continue;
-    problems.push({ file, pointer: '', message: 'is not read by the store: no kind of definition lives at this place (check the folder and file name)' });
-  }
-  // Files of a known place that are there but are not JSON: a reference to one is not "missing".
-  const unparsed = new Set(all.filter((f) => !files.has(f) && contentLayout.some((e) => matchesPattern(e.pattern, f))));
-  problems.push(...lintDefinitions({ dir, files, valid, schemaOf, unparsed }));
-  // One file's problems together, files in path order; within a file, schema problems first.
-  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return { files, valid, problems: placeProblems(problems, files, schemaOf) };
+  const folder = readFolder(dir, changes);
+  if (!folder) return { files: new Map(), valid: new Set(), problems: [{ file: dir, pointer: '', message: 'is not a folder that can be read' }] };
+  return { files: folder.files, valid: folder.valid, problems: folderProblems(folder, lintDefinitions(folder)) };
 }
 
 /** `changes`: the content as it would be with them (a preview), written nowhere; `dir` stays the folder's. */

@@ -7,81 +7,14 @@
  * and its type ("Block 2 (Rich text)") and the field by the label the form gives it, and no message
  * carries a JSON pointer or a file name of the content folder.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockSchemas } from '../../schemas/page.schema';
+import { mutationChanges, mutations, pages, siteDir, typeTitle, type Json, type Mutation } from './demo-mutations';
 import { readDefinitions } from './load-content';
 import { placeOf, problemSentence } from '../../schemas/definition-places';
 import { definitionSchemas } from '../../schemas/index';
 
-const siteDir = path.resolve('examples/site');
-
-type Json = Record<string, unknown>;
-type Schema = { title?: string; type?: string; enum?: unknown[]; minLength?: number; required?: string[]; properties?: Record<string, Schema> };
-
-const blockSchemaOf = new Map((blockSchemas as unknown as Schema[]).map((s) => [String((s.properties!.type as { const?: string }).const), s]));
-const typeTitle = (type: string) => blockSchemaOf.get(type)!.title!.replace(/\s+block$/i, '');
-
-const pages = fs
-  .readdirSync(path.join(siteDir, 'pages'))
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((f) => ({ file: `pages/${f}`, page: JSON.parse(fs.readFileSync(path.join(siteDir, 'pages', f), 'utf8')) as { blocks: Json[] } }));
-
-interface Mutation {
-  file: string;
-  block: number;
-  type: string;
-  /** The block property changed, and the place its problem names after the block (its field's label). */
-  property: string;
-  label: string;
-  apply(block: Json): void;
-}
-
-/** One mutation of each kind for each block type, on the first demo block of that type that has such a property. */
-function mutations(kind: 'schema' | 'lint'): Mutation[] {
-  const out: Mutation[] = [];
-  const done = new Set<string>();
-  for (const { file, page } of pages) {
-    page.blocks.forEach((block, b) => {
-      const type = String(block.type);
-      const schema = blockSchemaOf.get(type);
-      if (!schema?.properties) return;
-      const add = (what: string, property: string, apply: (block: Json) => void, below = '') => {
-        if (done.has(`${type} ${what}`)) return;
-        done.add(`${type} ${what}`);
-        out.push({ file, block: b, type, property, label: below || schema.properties![property]!.title || property, apply });
-      };
-      for (const [name, prop] of Object.entries(schema.properties)) {
-        if (name === 'type') continue;
-        if (kind === 'schema') {
-          if (schema.required?.includes(name) && name in block) add('required', name, (bl) => delete bl[name]);
-          else if (prop.enum && name in block) add('enum', name, (bl) => (bl[name] = 'not-a-choice'));
-          else if (prop.type === 'string' && typeof block[name] === 'string') add('type', name, (bl) => (bl[name] = 42));
-          else if (prop.type === 'boolean' && name in block) add('type', name, (bl) => (bl[name] = 'yes'));
-        } else {
-          if (name === 'html' && typeof block[name] === 'string') add('link', name, (bl) => (bl[name] = `${String(bl[name])}<p><a href="/showrooms/dallas">Dallas</a></p>`));
-          else if (name === 'form' && typeof block[name] === 'string') add('form', name, (bl) => (bl[name] = 'no-such-form'));
-          else if (name === 'popups' && Array.isArray(block[name])) add('popup', name, (bl) => ((bl[name] as string[])[0] = 'no-such-popup'), 'Popup 1');
-          else if (name === 'action' && typeof (block[name] as Json | undefined)?.path === 'string') add('action', name, (bl) => ((bl[name] as Json).path = '/showrooms/dallas'), `${schema.properties[name]!.title} · Path`);
-          else if (/^(path|href|link|url)$/.test(name) && typeof block[name] === 'string' && String(block[name]).startsWith('/')) add('link', name, (bl) => (bl[name] = '/showrooms/dallas'));
-        }
-      }
-    });
-  }
-  return out;
-}
-
 function problemsWith(list: Mutation[]) {
-  const changed = new Map<string, { blocks: Json[] }>();
-  for (const m of list) {
-    const page = changed.get(m.file) ?? (structuredClone(pages.find((p) => p.file === m.file)!.page) as { blocks: Json[] });
-    m.apply(page.blocks[m.block]!);
-    changed.set(m.file, page);
-  }
-  const changes = new Map([...changed].map(([file, page]) => [file, JSON.stringify(page, null, 2)]));
-  return readDefinitions(siteDir, changes).problems;
+  return readDefinitions(siteDir, mutationChanges(list)).problems;
 }
 
 describe('problems in the words of the form, on the demo store', () => {

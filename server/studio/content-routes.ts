@@ -92,7 +92,7 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
         return schema ? [{ path, schema, published: published.has(path), draft: drafted.has(path), ...fileTitleOf(content, path) }] : [];
       });
     // What would stop a publish now: the site with this operator's drafts in place (the publish panel after a reload).
-    const draftProblems = drafted.size ? live.check(changesOf(await drafts.list(who.id))) : [];
+    const draftProblems = drafted.size ? await live.check(changesOf(await drafts.list(who.id))) : [];
     ctx.body = { success: true, data: { files, images: listImages(live.dir), problems: live.problems(), draftProblems } };
   });
 
@@ -129,7 +129,7 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
       if (err instanceof StaleDraftError) throw new ApiError(409, 'draft_stale', DRAFT_STALE, { revision: DRAFT_STALE });
       throw err;
     }
-    const problems = live.check(changesOf(await drafts.list(who.id)));
+    const problems = await live.check(changesOf(await drafts.list(who.id)));
     ctx.body = { success: true, data: { revision: saved.revision, updatedAt: saved.updatedAt, problems } };
   });
 
@@ -224,7 +224,7 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
     const moved = found.files.filter((f) => live.readPublished(f.path) !== f.after);
     if (moved.length) throw restoreConflict(moved.map((f) => f.path));
     const changes = new Map<string, string | null>(found.files.map((f) => [f.path, f.before]));
-    const problems = live.check(changes);
+    const problems = await live.check(changes);
     if (problems.length) throw new ApiError(422, 'publish_blocked', PUBLISH_BLOCKED, problemFields(problems));
     const files = [...changes.keys()];
     let version: number;

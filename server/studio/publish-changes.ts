@@ -91,7 +91,7 @@ export async function publishTexts<T extends PendingText>(
   if (changed.length === 0) return { version: null, unchanged };
   const conflicts = changed.filter((t) => t.baseHash !== publishedTextHash(live.readPublished(t.path)));
   if (conflicts.length) throw conflict(conflicts.map((t) => t.path));
-  const problems = live.check(new Map(changed.map((t) => [t.path, t.text])));
+  const problems = await live.check(new Map(changed.map((t) => [t.path, t.text])));
   if (problems.length) throw new ApiError(422, 'publish_blocked', PUBLISH_BLOCKED, problemFields(problems));
   const changes = new Map<string, string | null>(changed.map((t) => [t.path, formatted.get(t.path) ?? t.text]));
   const files = [...changes.keys()];

@@ -128,7 +128,7 @@ export function reviewRoutes(api: Router, deps: StudioDeps, gate: OperatorGate):
     // Someone published a file since this draft began: the draft must be brought onto it first.
     const stale = changed.filter((d) => d.baseHash !== publishedTextHash(live.readPublished(d.path)));
     if (stale.length) throw new ApiError(409, 'publish_conflict', DRAFT_CONFLICT, Object.fromEntries(stale.map((d) => [d.path, DRAFT_CONFLICT])));
-    const problems = live.check(new Map(changed.map((d) => [d.path, d.text])));
+    const problems = await live.check(new Map(changed.map((d) => [d.path, d.text])));
     if (problems.length) throw new ApiError(422, 'review_blocked', REVIEW_BLOCKED, problemFields(problems));
     return changed.map((d) => ({ path: d.path, text: d.text, baseHash: d.baseHash }));
   }

@@ -5,7 +5,7 @@
  */
 import { useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import type { SiteFiles } from '../api/studio-client';
-import { fileTitle, groupFiles, NEW_KINDS, NEW_NAME_PATTERN, NEW_NAME_RULE, slugOf, type FileEntry, type NewKind } from './kinds';
+import { fileTitle, groupFiles, NEW_KINDS, pageSections, NEW_NAME_PATTERN, NEW_NAME_RULE, slugOf, type FileEntry, type NewKind } from './kinds';
 import { editPath, Link } from './router';
 import { Field, ListState, type Loadable } from './ui';
 
@@ -38,6 +38,31 @@ export function FileSidebar({ id, site, files, current, problemCount, canDraft, 
     if (kind) setTimeout(() => newButtons.current.get(kind.schema)?.focus(), 0);
   };
   const groups = groupFiles(files, filter);
+  /** The files of a group or section, each with its title, address and markers. */
+  const fileList = (list: readonly FileEntry[]) => (
+    <ul className="files__list">
+      {list.map((f) => {
+        const problems = problemCount.get(f.path) ?? 0;
+        return (
+          <li key={f.path}>
+            <Link className="files__link" href={editPath(f.path)} aria-current={f.path === current ? 'page' : undefined} onClick={onChoose} title={f.path}>
+              <span className="files__name">
+                {fileTitle(f)}
+                {f.schema === 'page' && f.published ? <span className="files__address">{f.addresses?.length ? f.addresses.join(', ') : 'no address yet'}</span> : null}
+              </span>
+              {!f.published ? <span className="badge badge--new">new</span> : null}
+              {f.draft ? <span className="badge badge--draft">draft</span> : null}
+              {problems ? (
+                <span className="badge badge--problem">
+                  <span aria-hidden="true">!</span> {problems} {problems === 1 ? 'problem' : 'problems'}
+                </span>
+              ) : null}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && onClose) {
@@ -94,28 +119,18 @@ export function FileSidebar({ id, site, files, current, problemCount, canDraft, 
                   <h3 className="files__group-title" id={`${id}-${group.id}`}>
                     {group.label} <span className="files__count">{inGroup.length}</span>
                   </h3>
-                  <ul className="files__list">
-                    {inGroup.map((f) => {
-                      const problems = problemCount.get(f.path) ?? 0;
-                      return (
-                        <li key={f.path}>
-                          <Link className="files__link" href={editPath(f.path)} aria-current={f.path === current ? 'page' : undefined} onClick={onChoose} title={f.path}>
-                            <span className="files__name">
-                              {fileTitle(f)}
-                              {f.schema === 'page' && f.published ? <span className="files__address">{f.addresses?.length ? f.addresses.join(', ') : 'no address yet'}</span> : null}
-                            </span>
-                            {!f.published ? <span className="badge badge--new">new</span> : null}
-                            {f.draft ? <span className="badge badge--draft">draft</span> : null}
-                            {problems ? (
-                              <span className="badge badge--problem">
-                                <span aria-hidden="true">!</span> {problems} {problems === 1 ? 'problem' : 'problems'}
-                              </span>
-                            ) : null}
-                          </Link>
-                        </li>
-                      );
-                    })}
-                  </ul>
+                  {group.id === 'pages' ? (
+                    pageSections(inGroup).map((section) => (
+                      <section key={section.id} className="files__section" aria-labelledby={`${id}-${section.id}`}>
+                        <h4 className="files__section-title" id={`${id}-${section.id}`}>
+                          {section.label}
+                        </h4>
+                        {fileList(section.files)}
+                      </section>
+                    ))
+                  ) : (
+                    fileList(inGroup)
+                  )}
                 </section>
               ))}
             </div>

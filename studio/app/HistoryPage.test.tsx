@@ -49,10 +49,16 @@ describe('HistoryPage', () => {
       client: fakeClient({ versions: () => Promise.resolve([V2, V1]), version: () => Promise.resolve(DETAIL), restore }),
       operator: operators.publisher,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Restore the site as it was before this version' }));
-    expect(screen.getByText(/a file it added is removed/)).toBeTruthy();
+    const undo = await screen.findByRole('button', { name: 'Undo this version' });
+    expect(undo.getAttribute('aria-describedby')).toBe('undo-what');
+    expect(document.getElementById('undo-what')!.textContent).toBe('Puts its 2 files back as they were before version 2; every other file stays as it is now.');
+    fireEvent.click(undo);
+    // The confirmation says which file goes back to what.
+    const question = screen.getByRole('group', { name: /Undo version 2\?/ });
+    expect([...question.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['routes.json goes back to its text before version 2.', 'pages/showroom-austin.json is removed (version 2 added it).']);
+    expect(question.textContent).toContain('Every other file stays as it is now.');
     expect(restore).not.toHaveBeenCalled();
-    const yes = screen.getByRole('button', { name: 'Yes, restore before version 2' });
+    const yes = screen.getByRole('button', { name: 'Yes, undo version 2' });
     expect(document.activeElement).toBe(yes);
     fireEvent.click(yes);
     await waitFor(() => expect(restore).toHaveBeenCalledWith(2));

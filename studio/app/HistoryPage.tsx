@@ -161,6 +161,13 @@ function VersionHead({ d }: { d: VersionDetail }) {
   );
 }
 
+/** What undoing a version does to one of its files, in words: it goes back to what it was before the version. */
+function undoneFile(change: VersionDetail['changes'][number], id: number): string {
+  if (change.kind === 'added') return `${change.path} is removed (version ${id} added it)`;
+  if (change.kind === 'removed') return `${change.path} comes back (version ${id} removed it)`;
+  return `${change.path} goes back to its text before version ${id}`;
+}
+
 function Restore({ d, onRestored }: { d: VersionDetail; onRestored(text: string, version: number): void }) {
   const { client, failure } = useStudio();
   const [confirming, setConfirming] = useState(false);
@@ -179,7 +186,7 @@ function Restore({ d, onRestored }: { d: VersionDetail; onRestored(text: string,
     setError(null);
     try {
       const result = await client.restore(id);
-      onRestored(`Restored: version ${result.version} puts back ${result.files.join(', ')} as they were before version ${id}.`, result.version);
+      onRestored(`Version ${id} undone: version ${result.version} puts ${result.files.join(', ')} back as they were before it.`, result.version);
     } catch (e) {
       setBusy(false);
       setConfirming(false);
@@ -194,12 +201,17 @@ function Restore({ d, onRestored }: { d: VersionDetail; onRestored(text: string,
       {confirming ? (
         <div className="restore__confirm" role="group" aria-labelledby="restore-question">
           <p id="restore-question">
-            <strong>Restore the site as it was before version {id}?</strong> {d.changes.length === 1 ? 'Its file goes' : `Its ${d.changes.length} files go`} back as they were
-            {d.changes.some((c) => c.kind === 'added') ? ' (a file it added is removed)' : ''}. This is published at once, as a new version; drafts stay as they are.
+            <strong>Undo version {id}?</strong> {d.changes.length === 1 ? 'Its file goes back:' : `Its ${d.changes.length} files go back:`}
           </p>
+          <ul className="restore__files">
+            {d.changes.map((c) => (
+              <li key={c.path}>{undoneFile(c, id)}.</li>
+            ))}
+          </ul>
+          <p>Every other file stays as it is now. This is published at once, as a new version; drafts stay as they are.</p>
           <div className="restore__actions">
             <button type="button" ref={confirmRef} className="button button--danger" onClick={() => void restore()} aria-disabled={busy || undefined}>
-              {busy ? 'Restoring…' : `Yes, restore before version ${id}`}
+              {busy ? 'Undoing…' : `Yes, undo version ${id}`}
             </button>
             <button
               type="button"
@@ -214,9 +226,14 @@ function Restore({ d, onRestored }: { d: VersionDetail; onRestored(text: string,
           </div>
         </div>
       ) : (
-        <button type="button" ref={askRef} className="button button--secondary" onClick={() => setConfirming(true)}>
-          Restore the site as it was before this version
-        </button>
+        <>
+          <button type="button" ref={askRef} className="button button--secondary" onClick={() => setConfirming(true)} aria-describedby="undo-what">
+            Undo this version
+          </button>
+          <p className="muted restore__what" id="undo-what">
+            Puts {d.changes.length === 1 ? `${d.changes[0]!.path} back` : `its ${d.changes.length} files back`} as they were before version {id}; every other file stays as it is now.
+          </p>
+        </>
       )}
       <Alert>
         {error ? (

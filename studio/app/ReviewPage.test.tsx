@@ -66,4 +66,21 @@ describe('ReviewPage', () => {
     expect(await screen.findByText('Published change 4 as version 9.')).toBeTruthy();
     expect(within(screen.getByText('State').parentElement!).getByRole('link', { name: 'version 9' })).toBeTruthy();
   });
+
+  it('lets the author withdraw their change while it waits, and nobody else', async () => {
+    const withdrawReview = vi.fn(() => Promise.resolve({ ...DETAIL, review: { ...CHANGE, status: 'withdrawn' as const } }));
+    renderInStudio(<ReviewPage id={4} />, { client: fakeClient({ reviews: vi.fn(() => Promise.resolve([CHANGE])), review: () => Promise.resolve(DETAIL), withdrawReview }), operator: operators.publisher });
+    await screen.findByText('Route 24');
+    expect(screen.queryByRole('button', { name: 'Withdraw this change' })).toBeNull();
+    cleanup();
+
+    renderInStudio(<ReviewPage id={4} />, { client: fakeClient({ reviews: vi.fn(() => Promise.resolve([CHANGE])), review: () => Promise.resolve(DETAIL), withdrawReview }), operator: operators.editor });
+    const withdraw = await screen.findByRole('button', { name: 'Withdraw this change' });
+    expect(document.getElementById(withdraw.getAttribute('aria-describedby')!)!.textContent).toBe('Takes it out of review: no publisher sees it any more. Your drafts stay as they are.');
+    fireEvent.click(withdraw);
+    expect(await screen.findByText('Withdrew change 4: your drafts stay as they are, to go on with or submit again.')).toBeTruthy();
+    expect(withdrawReview).toHaveBeenCalledWith(4);
+    expect(within(screen.getByText('State').parentElement!).getByText('Withdrawn')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Withdraw this change' })).toBeNull();
+  });
 });

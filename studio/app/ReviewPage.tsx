@@ -2,7 +2,7 @@
  * Review: the changes editors submitted, and one change with what it changes (in the words of the
  * form, the diff as a detail) and its thread. A publisher publishes it or sends it back with a
  * comment; its author sees the decision and the comment here and submits again from the publish
- * bar of the file (./PublishPanel.tsx). The list shows the changes waiting, then the operator's own.
+ * bar of the file (./PublishPanel.tsx), or withdraws it while it waits. The list shows the changes waiting, then the operator's own.
  */
 import { useEffect, useRef, useState } from 'react';
 import { REVIEW_STATUS_LABEL } from '../../schemas/api/studio-reviews';
@@ -145,6 +145,15 @@ function ChangeView({ id, onDecided }: { id: number; onDecided(text: string): vo
                 }}
               />
             ) : null}
+            {(d.review.status === 'submitted' || d.review.status === 'sent_back') && d.review.author === operator?.email ? (
+              <Withdraw
+                id={id}
+                onWithdrawn={(text, next) => {
+                  replace(next);
+                  onDecided(text);
+                }}
+              />
+            ) : null}
             {d.review.status === 'sent_back' && d.review.author === operator?.email ? (
               <p className="review__next">
                 Fix it in {d.review.files.map((f, i) => (
@@ -205,6 +214,36 @@ function ChangeView({ id, onDecided }: { id: number; onDecided(text: string): vo
         )}
       </ListState>
     </section>
+  );
+}
+
+/** The author takes their change out of review; its drafts stay, to go on with or submit again. */
+function Withdraw({ id, onWithdrawn }: { id: number; onWithdrawn(text: string, next: ReviewDetail): void }) {
+  const { client, failure } = useStudio();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const withdraw = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const next = await client.withdrawReview(id);
+      onWithdrawn(`Withdrew change ${id}: your drafts stay as they are, to go on with or submit again.`, next);
+    } catch (e) {
+      setError(failure(e) ?? '');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="review__withdraw">
+      <button type="button" className="button button--secondary" disabled={busy} aria-describedby={`withdraw-${id}-what`} onClick={() => void withdraw()}>
+        {busy ? 'Withdrawing…' : 'Withdraw this change'}
+      </button>
+      <p className="muted" id={`withdraw-${id}-what`}>
+        Takes it out of review: no publisher sees it any more. Your drafts stay as they are.
+      </p>
+      <Alert>{error || null}</Alert>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteFiles } from '../api/studio-client';
-import { fileLabel, fileTitle, groupFiles, pageName } from './kinds';
+import { fileLabel, fileTitle, groupFiles, pageName, pageSections } from './kinds';
 import { fakeClient, operators, renderInStudio, visit } from './testing/studio-fixture';
 import { Workspace } from './Workspace';
 
@@ -44,6 +44,8 @@ describe('Workspace', () => {
     const nav = await screen.findByRole('navigation', { name: 'Content files' });
     const groups = within(nav).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(groups).toEqual(['Pages 2', 'Forms 1', 'Popups 1', 'Catalog styles and categories 1', 'Site settings 1', 'Other 1']);
+    // Pages by section of the site: these two have no address yet.
+    expect(within(nav).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Not on the site yet']);
     expect(within(nav).getByRole('link', { name: /^home/ }).textContent).toContain('draft');
     expect(within(nav).getByRole('link', { name: /^welcome/ }).textContent).toContain('1 problem');
     // The disk's problem blocks publishing.
@@ -143,5 +145,29 @@ describe('kinds', () => {
     expect(groupFiles(pages, '')[0]!.files.map(fileTitle)).toEqual(['Edit address', 'new-one', 'Red Beard Remedy']);
     expect(groupFiles(pages, 'my-account')[0]!.files.map(fileTitle)).toEqual(['Edit address']);
     expect(groupFiles(pages, 'remedy')[0]!.files.map(fileTitle)).toEqual(['Red Beard Remedy']);
+  });
+
+  it('sorts pages into the sections of the site their addresses make, main pages first and pages without an address last', () => {
+    const page = (name: string, title: string, ...addresses: string[]) => ({ path: `pages/${name}.json`, schema: 'page', published: true, draft: false, title, addresses });
+    const pages = [
+      page('about-us', 'About us', '/about-us', '/aboutus'),
+      page('account-home', 'My account', '/my-account'),
+      page('account-orders', 'Your orders', '/my-account/orders'),
+      page('blog-detail', 'Blog post', '/blogs/:blogPath'),
+      page('blogs', 'Blog', '/blogs'),
+      page('home', 'Kitchens built to gather around', '/'),
+      page('payment-failure', 'Payment failed', '/payment/fail'),
+      page('payment-verify', 'Checking your payment', '/payment/verify/:paymentMethod'),
+      page('quote-payment', 'Pay your quote', '/quote/payment'),
+      page('not-found', 'Page not found', '/*'),
+      { path: 'pages/showroom-austin.json', schema: 'page', published: false, draft: true },
+    ];
+    expect(pageSections(pages).map((s) => [s.label, s.files.map(fileTitle)])).toEqual([
+      ['Main pages', ['About us', 'Kitchens built to gather around', 'Pay your quote', 'Page not found']],
+      ['Blog', ['Blog post', 'Blog']],
+      ['My account', ['My account', 'Your orders']],
+      ['Payment', ['Payment failed', 'Checking your payment']],
+      ['Not on the site yet', ['showroom-austin']],
+    ]);
   });
 });

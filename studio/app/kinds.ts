@@ -65,6 +65,37 @@ export function groupFiles(files: readonly FileEntry[], filter: string): { group
   return groups.filter((g) => g.files.length > 0);
 }
 
+/**
+ * The pages by section of the site, as a visitor meets them: a first segment of the address that
+ * two pages or more share is a section (/my-account, /blogs, /products…), named by the title of
+ * the page at that address ("My account"), else by the segment ("Payment"); the other pages with an
+ * address are the main pages, first; pages no route shows yet come last. The order of `pages` is kept within a section.
+ */
+export function pageSections(pages: readonly FileEntry[]): { id: string; label: string; files: FileEntry[] }[] {
+  const segmentOf = (f: FileEntry) => f.addresses?.[0]?.split('/')[1] ?? null;
+  const counts = new Map<string, number>();
+  for (const f of pages) {
+    const segment = segmentOf(f);
+    if (segment) counts.set(segment, (counts.get(segment) ?? 0) + 1);
+  }
+  const main = { id: 'main', label: 'Main pages', files: [] as FileEntry[] };
+  const unrouted = { id: 'unrouted', label: 'Not on the site yet', files: [] as FileEntry[] };
+  const sections = new Map<string, { id: string; label: string; files: FileEntry[] }>();
+  for (const f of pages) {
+    const segment = segmentOf(f);
+    if (!f.addresses?.length) unrouted.files.push(f);
+    else if (!segment || segment.startsWith(':') || segment === '*' || (counts.get(segment) ?? 0) < 2) main.files.push(f);
+    else {
+      const landing = pages.find((p) => p.addresses?.includes(`/${segment}`));
+      const label = landing?.title ?? segment.charAt(0).toUpperCase() + segment.slice(1).replace(/-/g, ' ');
+      if (!sections.has(segment)) sections.set(segment, { id: `section-${segment}`, label, files: [] });
+      sections.get(segment)!.files.push(f);
+    }
+  }
+  const named = [...sections.values()].sort((a, b) => a.label.localeCompare(b.label));
+  return [main, ...named, unrouted].filter((s) => s.files.length > 0);
+}
+
 /** A file as the list names it: a page's, form's or popup's title, else its name. */
 export function fileTitle(f: Pick<FileEntry, 'path' | 'title'>): string {
   return f.title ?? fileLabel(f.path);

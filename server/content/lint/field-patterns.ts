@@ -17,7 +17,7 @@ import { TEXT_LIKE_FIELD_TYPES } from '../../../schemas/forms/form-field.schema'
 import { linearPatternProblem } from '../../services/linear-patterns';
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord, walkJson } from './json-pointer';
-import { comparePaths, type LintInput } from './lint-input';
+import { walkedValidFiles, type LintInput } from './lint-input';
 
 const TEXT_LIKE = new Set<string>(TEXT_LIKE_FIELD_TYPES);
 const PHONE_TYPES = new Set(['text', 'tel']);
@@ -59,8 +59,8 @@ export function backtracksExponentially(pattern: string): boolean {
 
 export function checkFieldPatterns(input: LintInput): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
-  for (const file of [...input.valid].sort(comparePaths)) {
-    walkJson(input.files.get(file), (value, pointer) => {
+  for (const [file, data] of walkedValidFiles(input)) {
+    walkJson(data, (value, pointer) => {
       if (!isRecord(value) || typeof value.type !== 'string' || typeof value.name !== 'string' || !/\/fields\/\d+$/.test(pointer)) return;
       const type = value.type;
       if (typeof value.pattern === 'string') {

@@ -11,7 +11,7 @@
  */
 import type { DefinitionProblem } from '../definition-problem';
 import { childPointer, isRecord } from './json-pointer';
-import type { LintInput } from './lint-input';
+import { walkedValidFiles, type LintInput } from './lint-input';
 
 interface FieldEntry {
   name: string;
@@ -170,10 +170,10 @@ function findRoots(value: unknown, pointer: string, visit: (root: Record<string,
 
 export function checkFieldReferences(input: LintInput): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
-  for (const file of [...input.valid].sort()) {
+  for (const [file, data] of walkedValidFiles(input)) {
     const schema = input.schemaOf.get(file);
     const noun = (schema && NOUNS[schema]) ?? 'this definition';
-    findRoots(input.files.get(file), '', (root, pointer) => problems.push(...checkRoot(file, root, pointer, pointer === '' ? noun : schema === 'page' ? 'this block' : 'this form')));
+    findRoots(data, '', (root, pointer) => problems.push(...checkRoot(file, root, pointer, pointer === '' ? noun : schema === 'page' ? 'this block' : 'this form')));
   }
   return problems;
 }

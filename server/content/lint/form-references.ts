@@ -6,7 +6,7 @@
  */
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord, walkJson } from './json-pointer';
-import { fileStem, parsedFilesOf, presentFilesOf, type LintInput } from './lint-input';
+import { fileStem, parsedFilesOf, presentFilesOf, walkedValidFiles, type LintInput } from './lint-input';
 
 export function checkFormReferences(input: LintInput): DefinitionProblem[] {
   // Every form in the folder, broken or not: a form that is not JSON is reported once, at the form.
@@ -17,8 +17,7 @@ export function checkFormReferences(input: LintInput): DefinitionProblem[] {
     if (isRecord(data) && typeof data.name === 'string') forms.add(data.name);
   }
   const problems: DefinitionProblem[] = [];
-  for (const file of [...input.valid].sort()) {
-    const data = input.files.get(file);
+  for (const [file, data] of walkedValidFiles(input)) {
     const schema = input.schemaOf.get(file);
     const plainForm = schema === 'form' && isRecord(data) && data.account === undefined;
     if (!plainForm && schema !== 'estimator-template') continue;

@@ -8,7 +8,7 @@
  */
 import type { DefinitionProblem } from '../definition-problem';
 import { isRecord, walkJson } from './json-pointer';
-import type { LintInput } from './lint-input';
+import { walkedValidFiles, type LintInput } from './lint-input';
 
 const CAPTCHA = '"googleReCaptcha": true';
 
@@ -43,10 +43,9 @@ function visitorMail(data: Record<string, unknown>): { pointer: string; what: st
 
 export function checkVisitorMailCaptcha(input: LintInput): DefinitionProblem[] {
   const problems: DefinitionProblem[] = [];
-  for (const file of [...input.valid].sort()) {
+  for (const [file, data] of walkedValidFiles(input)) {
     const schema = input.schemaOf.get(file);
     if (schema !== 'form' && schema !== 'estimator-template') continue;
-    const data = input.files.get(file);
     if (!isRecord(data) || data.account !== undefined || data.googleReCaptcha === true) continue;
     for (const { pointer, what } of visitorMail(data)) {
       problems.push({ file, pointer, message: `${what}, so it needs ${CAPTCHA} (without it, anyone can make the store mail any address)` });
