@@ -9,7 +9,7 @@ import { DiffView } from './DiffView';
 import { problemsOfFields } from './PublishPanel';
 import { editPath, historyPath, Link, navigate } from './router';
 import { atLeast, useStudio } from './studio-context';
-import { Alert, ListState, PageTitle, Status, Time, useLoad } from './ui';
+import { Alert, ListState, PageTitle, Status, Time, useLoad, useRevealWhenReady } from './ui';
 
 export function HistoryPage({ version, file }: { version: number | null; file: string | null }) {
   const { client, failure } = useStudio();
@@ -94,11 +94,7 @@ function VersionView({ id, file, onRestored }: { id: number; file: string | null
   const { client, operator, failure } = useStudio();
   const [detail, reload] = useLoad(() => client.version(id), failure, [client, id]);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    // On a phone the changes are below the list: go to them.
-    const below = typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 899.98px)').matches;
-    if (detail.state === 'ready' && below) headingRef.current?.scrollIntoView?.({ block: 'start' });
-  }, [detail.state]);
+  useRevealWhenReady(headingRef, detail.state === 'ready');
 
   return (
     <section className="version-view" aria-labelledby="version-title">

@@ -12,7 +12,7 @@ import { DiffView } from './DiffView';
 import { problemsOfFields } from './PublishPanel';
 import { editPath, historyPath, Link, reviewsPath } from './router';
 import { atLeast, useStudio } from './studio-context';
-import { Alert, ListState, PageTitle, Status, Time, useLoad } from './ui';
+import { Alert, ListState, PageTitle, Status, Time, useLoad, useRevealWhenReady } from './ui';
 
 const EVENT_WORDS: Record<ReviewDetail['events'][number]['kind'], string> = {
   submitted: 'submitted',
@@ -101,10 +101,7 @@ function ChangeView({ id, onDecided }: { id: number; onDecided(text: string): vo
   const { client, operator, failure } = useStudio();
   const [detail, reload, replace] = useLoad(() => client.review(id), failure, [client, id]);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    const below = typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 899.98px)').matches;
-    if (detail.state === 'ready' && below) headingRef.current?.scrollIntoView?.({ block: 'start' });
-  }, [detail.state]);
+  useRevealWhenReady(headingRef, detail.state === 'ready');
 
   return (
     <section className="version-view" aria-labelledby="change-title">

@@ -13,17 +13,16 @@ import { PublishPanel, type Published } from './PublishPanel';
 import { BASE, editPath, historyPath, Link, navigate } from './router';
 import { TOPBAR_ID } from './Shell';
 import { atLeast, useStudio } from './studio-context';
-import { PageTitle, useLoad } from './ui';
+import { isOneColumn, ONE_COLUMN_QUERY, PageTitle, useLoad } from './ui';
 
 const DRAWER_ID = 'studio-files';
 
 /** True below the width where the sidebar stands beside the editor (the CSS's breakpoint). */
 function useNarrow(): boolean {
-  const query = '(max-width: 899.98px)';
-  const [narrow, setNarrow] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
+  const [narrow, setNarrow] = useState(isOneColumn);
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
-    const list = window.matchMedia(query);
+    const list = window.matchMedia(ONE_COLUMN_QUERY);
     const change = () => setNarrow(list.matches);
     list.addEventListener('change', change);
     return () => list.removeEventListener('change', change);

@@ -1,5 +1,5 @@
 /** Small parts every studio screen uses: labelled fields, announced messages, list states, headings. */
-import { Children, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { Children, useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref, type RefObject } from 'react';
 import { hasNavigated } from './router';
 
 /** What a field's control needs to be tied to its label, rule and error. */
@@ -208,4 +208,18 @@ export function Time({ at }: { at: string }) {
   const date = new Date(at);
   const text = Number.isNaN(date.getTime()) ? at : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   return <time dateTime={at}>{text}</time>;
+}
+
+/** Below this width (studio.css's breakpoint) the studio is one column: a detail shows under its list. */
+export const ONE_COLUMN_QUERY = '(max-width: 899.98px)';
+
+export function isOneColumn(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(ONE_COLUMN_QUERY).matches;
+}
+
+/** On a phone a detail loads below its list, out of sight: once it is ready, scroll to its heading. */
+export function useRevealWhenReady(heading: RefObject<HTMLElement | null>, ready: boolean): void {
+  useEffect(() => {
+    if (ready && isOneColumn()) heading.current?.scrollIntoView?.({ block: 'start' });
+  }, [heading, ready]);
 }
