@@ -370,6 +370,9 @@ const quoteRefusals = {
   403: { ...errorSchema, description: "The role does not allow it (a free line, or a discount above the store's limit, by an editor: fields name it), or a write from a foreign Origin" },
 } as const;
 
+/** The body of a create or of a draft's update: a draft may lack the customer and the address, which sending checks. */
+const quoteBody = objectBody({ ...quoteInputProperties, linkDays, customer: { ...customerInput, required: [] }, billingAddress: { ...addressInput, type: ['object', 'null'], required: [] } }, ['lines']);
+
 /** A created or updated quote: its detail, and its link when it was sent (shown this once). */
 const savedQuote = { type: 'object', required: ['quote', 'link'], additionalProperties: false, properties: { quote: quoteDetailSchema, link: { anyOf: [issuedLink, { type: 'null' }], description: 'null for a draft' } } } as const;
 
@@ -416,9 +419,7 @@ export const quoteCreateEndpoint = endpoint({
   caller: 'an editor',
   security: operatorSession,
   tags,
-  request: {
-    body: objectBody({ ...quoteInputProperties, linkDays, customer: { ...customerInput, required: [] }, billingAddress: { ...addressInput, type: ['object', 'null'], required: [] } }, ['lines']),
-  },
+  request: { body: quoteBody },
   responses: {
     201: successWith(savedQuote),
     ...quoteRefusals,
@@ -434,13 +435,42 @@ export const quoteUpdateEndpoint = endpoint({
   tags,
   request: {
     params: idParam(QUOTE_NOT_FOUND),
-    body: objectBody({ ...quoteInputProperties, linkDays, customer: { ...customerInput, required: [] }, billingAddress: { ...addressInput, type: ['object', 'null'], required: [] } }, ['lines']),
+    body: quoteBody,
   },
   responses: {
     200: successWith(savedQuote),
     ...quoteRefusals,
     404: errorSchema,
     409: { ...errorSchema, description: `quote_sent: '${QUOTE_NOT_DRAFT}'` },
+  },
+});
+
+export const quoteDraftEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/studio/quotes/:id/draft',
+  summary:
+    "A draft as the builder opens it again: the body it was last saved with, and the catalog lines its SKUs name as the catalog has them now (finishes, modifications, edges, cut-outs); a SKU the catalog no longer has is listed in missing. Only a draft opens",
+  caller: 'an editor',
+  security: operatorSession,
+  tags,
+  request: { params: idParam(QUOTE_NOT_FOUND) },
+  responses: {
+    200: successWith({
+      type: 'object',
+      required: ['id', 'number', 'request', 'items', 'missing'],
+      additionalProperties: false,
+      properties: {
+        id: count,
+        number: text,
+        request: { ...quoteBody, description: 'The body of the last save (POST /api/studio/quotes or PUT /api/studio/quotes/{id})' },
+        items: { type: 'array', maxItems: MAX_QUOTE_LINES, items: catalogLineSchema, description: "The catalog lines the body's SKUs name, each once" },
+        missing: { type: 'array', items: text, description: 'SKUs of the body the catalog no longer has' },
+      },
+    }),
+    400: errorSchema,
+    404: errorSchema,
+    409: { ...errorSchema, description: `quote_sent: '${QUOTE_NOT_DRAFT}'` },
+    ...denied,
   },
 });
 
@@ -588,5 +618,5 @@ export const quoteEmailEndpoint = endpoint({
   },
 });
 
-export const backOfficeQuoteEndpoints = [catalogSearchEndpoint, cabinetStylesEndpoint, quotePriceEndpoint, quoteCreateEndpoint, quoteUpdateEndpoint, quoteImportEndpoint, quoteListEndpoint, quoteDetailEndpoint, quotePdfEndpoint, quoteLinkEndpoint, quoteEmailEndpoint] as const;
+export const backOfficeQuoteEndpoints = [catalogSearchEndpoint, cabinetStylesEndpoint, quotePriceEndpoint, quoteCreateEndpoint, quoteUpdateEndpoint, quoteDraftEndpoint, quoteImportEndpoint, quoteListEndpoint, quoteDetailEndpoint, quotePdfEndpoint, quoteLinkEndpoint, quoteEmailEndpoint] as const;
 
