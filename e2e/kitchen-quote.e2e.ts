@@ -86,19 +86,25 @@ describe('a kitchen quoted in the studio', () => {
     await buildKitchen(designer, customer.email);
     const totals = designer.getByRole('region', { name: 'Totals' });
     await expect.poll(() => totals.textContent()).toContain('$9,250.40');
-    await docShot(designer, 'quote-builder');
+    await docShot(designer, 'quote-builder', designer.locator('section[aria-labelledby="quote-lines-title"]'));
     await designer.getByRole('button', { name: 'Save draft' }).click();
     await designer.getByRole('region', { name: 'Draft, not sent' }).waitFor();
     const quoteId = Number(/\/studio\/quotes\/(\d+)$/.exec(designer.url())![1]);
     const number = `Q${100000 + quoteId}`;
+    await docShot(designer, 'quote-draft');
 
     // The publisher finds it among the drafts, opens it in the builder with its lines, adds a free line.
     await publisher.goto(`${shop.server.url}/studio/quotes?state=draft`);
-    await publisher.getByRole('link', { name: `Open in the builder (quote ${number})` }).click();
+    const reopen = publisher.getByRole('link', { name: `Open in the builder (quote ${number})` });
+    await reopen.waitFor();
+    await docShot(publisher, 'quotes-drafts');
+    await reopen.click();
     await publisher.getByRole('heading', { level: 1, name: `Draft ${number}` }).waitFor();
     expect(await line(publisher, 3).getByRole('checkbox', { name: /Glass door/ }).isChecked()).toBe(true);
     expect(await line(publisher, 4).getByLabel('Sink cut-out').inputValue()).toBe('1');
+    await expect.poll(() => publisher.getByRole('region', { name: 'Totals' }).textContent()).toContain('$9,250.40');
     await docShot(publisher, 'quote-draft-reopened');
+    await docShot(publisher, 'quote-draft-reopened-lines', line(publisher, 3));
     await publisher.getByRole('button', { name: 'Add a free line' }).click();
     await line(publisher, 6).getByLabel('Description').fill('Range hood panel');
     await line(publisher, 6).getByLabel('Unit price ($)').fill('480');

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { OperatorRole } from '../schemas/api/studio';
 import { signInOperator } from '../server/studio/studio-test-kit';
 import type { Shop } from './shop-fixture';
@@ -23,13 +23,25 @@ export async function operatorPage(shop: Shop, role: Exclude<OperatorRole, 'admi
   return page;
 }
 
-/** With STUDIO_DOCS_SHOTS set (docs/studio.md's pictures), the page at 1280 px and on a 390 px phone. */
-export async function docShot(page: Page, name: string): Promise<void> {
+/**
+ * With STUDIO_DOCS_SHOTS set (docs/studio.md's pictures), the page at 1280 px and on a 390 px
+ * phone: its first screen, or the screen that starts at `from`.
+ */
+export async function docShot(page: Page, name: string, from?: Locator): Promise<void> {
   const dir = process.env.STUDIO_DOCS_SHOTS;
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `studio-${name}-1280.png`) });
+  const shoot = async (width: number) => {
+    // Below the studio's bar where it stays on screen (at 1280 px), not under it.
+    if (from)
+      await from.evaluate((el) => {
+        const bar = [...document.querySelectorAll('header')].find((h) => ['sticky', 'fixed'].includes(getComputedStyle(h).position));
+        window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - (bar?.offsetHeight ?? 0) - 12);
+      });
+    await page.screenshot({ path: path.join(dir, `studio-${name}-${width}.png`) });
+  };
+  await shoot(LAPTOP.width);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(dir, `studio-${name}-390.png`) });
+  await shoot(390);
   await page.setViewportSize(LAPTOP);
 }

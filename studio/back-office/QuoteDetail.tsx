@@ -182,7 +182,9 @@ function QuoteView({ quote, created, reload }: { quote: Detail; created: IssuedL
                 </span>
               ) : null}
               {quote.customer.phone ? <span>{quote.customer.phone}</span> : null}
-              <span className="muted">{quote.customer.accountId ? 'Has a customer account: the order will show in it.' : 'No customer account with this e-mail.'}</span>
+              <span className="muted">
+                {draft ? 'When it is sent, a customer account with this e-mail gets the quote and its order.' : quote.customer.accountId ? 'Has a customer account: the order will show in it.' : 'No customer account with this e-mail.'}
+              </span>
             </p>
             <div className="quote-addresses">
               <AddressCard title="Billing address" address={quote.billingAddress} />
