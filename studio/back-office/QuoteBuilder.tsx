@@ -18,7 +18,7 @@ import { QuoteAddressFields } from './QuoteAddressFields';
 import { QuoteCatalogSearch } from './QuoteCatalogSearch';
 import { quotesListAddress } from './QuoteList';
 import { useQuotesClient } from './quote-client';
-import { createRequest, draftFromRequest, emptyDraft, finishKey, lineName, newLine, priceRequest, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
+import { createRequest, draftFromRequest, emptyDraft, sameDiscount, finishKey, lineName, newLine, priceRequest, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
 import { QuoteCabinetImport } from './QuoteCabinetImport';
 import { QuoteLineRow } from './QuoteLineRow';
 import { useQuotePrice } from './quote-price';
@@ -94,7 +94,10 @@ function QuoteForm({ initial, saved, onSaved }: { initial: () => QuoteDraft; sav
   const client = useQuotesClient();
   const { failure, operator } = useStudio();
   const publisher = atLeast(operator, 'publisher');
-  const [draft, setDraft] = useState<QuoteDraft>(initial);
+  const [opened] = useState<QuoteDraft>(initial);
+  const [draft, setDraft] = useState<QuoteDraft>(opened);
+  // A discount above the limit that a draft already held (a publisher's) may be kept by anyone, unchanged.
+  const discountKept = saved !== null && sameDiscount(opened.discount, draft.discount);
   // The refusal of the last "Create quote", field by field; a field's own error goes when it is edited.
   const [refused, setRefused] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
@@ -322,10 +325,16 @@ function QuoteForm({ initial, saved, onSaved }: { initial: () => QuoteDraft; sav
               </p>
             ) : null}
             {priced?.approval.needsPublisher && !publisher ? (
-              <p className="field__error quote-approval" role="note">
-                <span aria-hidden="true">⚠ </span>
-                {discountNeedsPublisher(priced.approval.limitPercent)} Ask one to send this quote, or lower the discount.
-              </p>
+              discountKept ? (
+                <p className="muted quote-approval" role="note">
+                  A publisher gave this discount, above {priced.approval.limitPercent} % of the subtotal: keep it as it is, or bring it to {priced.approval.limitPercent} % or less.
+                </p>
+              ) : (
+                <p className="field__error quote-approval" role="note">
+                  <span aria-hidden="true">⚠ </span>
+                  {discountNeedsPublisher(priced.approval.limitPercent)} Ask one to send this quote, or lower the discount.
+                </p>
+              )
             ) : null}
             <Alert>{alert}</Alert>
             <button type="submit" className="button button--primary button--block" aria-disabled={busy !== '' || undefined} aria-busy={busy === 'send' || undefined}>

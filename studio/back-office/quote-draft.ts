@@ -121,6 +121,9 @@ function lineBody(line: LineDraft) {
 
 const discountBody = (d: QuoteDraft['discount']) => (d.value.trim() === '' ? null : { type: d.type, value: numberOf(d.value) });
 
+/** Whether two discounts as typed are the same one the server would read. */
+export const sameDiscount = (a: QuoteDraft['discount'], b: QuoteDraft['discount']) => JSON.stringify(discountBody(a)) === JSON.stringify(discountBody(b));
+
 /** What the price depends on: the lines, the discount, and where it ships (state, ZIP). */
 export function priceRequest(draft: QuoteDraft): QuotePriceRequest {
   const where = (a: AddressDraft) => ({ state: a.state, zipCode: a.zipCode.trim(), countryId: 'US' });
