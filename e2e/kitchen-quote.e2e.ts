@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signedUp } from '../server/api/my-account-test-kit';
 import { downloadPdf } from './estimate-pdf';
-import { fillTestCard, GOOD_CARD, mailbox, phonePage, quoteRecord } from './quote-journey-kit';
+import { fillTestCard, GOOD_CARD, mailbox, phonePage, quoteRecord, seriousViolations } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 import { docShot, operatorPage } from './studio-kit';
 
@@ -92,6 +92,7 @@ describe('a kitchen quoted in the studio', () => {
     const quoteId = Number(/\/studio\/quotes\/(\d+)$/.exec(designer.url())![1]);
     const number = `Q${100000 + quoteId}`;
     await docShot(designer, 'quote-draft');
+    expect(await seriousViolations(designer)).toEqual([]);
 
     // The publisher finds it among the drafts, opens it in the builder with its lines, adds a free line.
     await publisher.goto(`${shop.server.url}/studio/quotes?state=draft`);
