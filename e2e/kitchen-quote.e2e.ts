@@ -117,6 +117,7 @@ describe('a kitchen quoted in the studio', () => {
     await designer.getByRole('link', { name: 'Open in the builder' }).click();
     expect(await line(designer, 6).getByLabel('Unit price ($)').getAttribute('readonly')).not.toBeNull();
     await expect.poll(() => designer.getByRole('region', { name: 'Totals' }).textContent()).toContain('$10,338.55');
+    await docShot(designer, 'quote-draft-free-line', line(designer, 5));
     await designer.getByRole('button', { name: 'Send quote' }).click();
     await designer.getByRole('region', { name: 'New payment link' }).waitFor();
     await designer.getByRole('button', { name: `E-mail the link to ${customer.email}` }).click();
