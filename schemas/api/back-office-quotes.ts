@@ -37,6 +37,7 @@ export const QUOTE_TOTAL_ZERO = 'The quote total must be above 0.';
 export const QUOTE_ALREADY_ORDERED = 'This quote is already an order: its link cannot be issued again.';
 export const QUOTE_IS_DRAFT = 'This quote is a draft: send it from the builder first.';
 export const QUOTE_NOT_DRAFT = 'This quote was sent: only a draft can be changed. Make a new quote from it instead.';
+export const QUOTE_DRAFT_STALE = 'Someone saved this draft after you opened it: open it again to see their changes, then make yours.';
 export const FREE_LINE_PUBLISHER = 'Only a publisher or an admin may add or change a free line.';
 export const LINE_CHOICE_REQUIRED = 'Choose a catalog line, or describe a free line.';
 export const CSV_EMPTY = 'The file has no lines: each line is a code, a quantity and a finish.';
@@ -435,13 +436,19 @@ export const quoteUpdateEndpoint = endpoint({
   tags,
   request: {
     params: idParam(QUOTE_NOT_FOUND),
-    body: quoteBody,
+    body: {
+      ...quoteBody,
+      properties: {
+        ...quoteBody.properties,
+        revision: { type: 'string', maxLength: 64, description: 'The revision GET /api/studio/quotes/{id}/draft answered: a save over a later one is refused (409 draft_stale); absent, the last save wins', 'x-message': 'The revision is the one the draft was opened at.' },
+      },
+    },
   },
   responses: {
     200: successWith(savedQuote),
     ...quoteRefusals,
     404: errorSchema,
-    409: { ...errorSchema, description: `quote_sent: '${QUOTE_NOT_DRAFT}'` },
+    409: { ...errorSchema, description: `quote_sent: '${QUOTE_NOT_DRAFT}'; draft_stale: '${QUOTE_DRAFT_STALE}'` },
   },
 });
 
@@ -457,11 +464,12 @@ export const quoteDraftEndpoint = endpoint({
   responses: {
     200: successWith({
       type: 'object',
-      required: ['id', 'number', 'request', 'items', 'missing'],
+      required: ['id', 'number', 'revision', 'request', 'items', 'missing'],
       additionalProperties: false,
       properties: {
         id: count,
         number: text,
+        revision: { type: 'string', description: 'This save of the draft: send it back with PUT, so that a save made meanwhile by another operator is not overwritten' },
         request: { ...quoteBody, description: 'The body of the last save (POST /api/studio/quotes or PUT /api/studio/quotes/{id})' },
         items: { type: 'array', maxItems: MAX_QUOTE_LINES, items: catalogLineSchema, description: "The catalog lines the body's SKUs name, each once" },
         missing: { type: 'array', items: text, description: 'SKUs of the body the catalog no longer has' },

@@ -11,6 +11,7 @@ import { ApiError } from '../http/api-error';
 import type { OrderAddress } from '../orders/order-address';
 import type { QuoteItem } from '../orders/quote-orders';
 import type { QuoteRow } from '../services/quote-service';
+import { sha256Hex } from '../services/secrets';
 import { catalogLineOf, type CatalogLineView } from './catalog-search';
 import type { QuoteInput } from './quote-builder';
 import type { QuoteCatalog } from './quote-pricing';
@@ -160,6 +161,9 @@ export async function quoteDetail(q: Queries, id: number, now = new Date()) {
   return quoteDetailView(quote, order ?? { order_number: null, order_status: null }, now);
 }
 
+/** A draft's revision: what its last save stored, hashed (a save changes it, nothing else does). */
+export const draftRevision = (quote: Pick<QuoteRow, 'request'>): string => sha256Hex(quote.request ?? '');
+
 /**
  * A draft as the builder opens it again: the body it was last saved with, and its SKUs' lines as
  * the catalog has them now (the builder shows a cabinet's finishes and modifications from them, and
@@ -176,5 +180,5 @@ export function draftForBuilder(quote: QuoteRow, catalog: QuoteCatalog) {
     if (item) items.set(line.sku, item);
     else missing.add(line.sku);
   }
-  return { id: quote.id, number: quote.increment_id ?? String(quote.id), request, items: [...items.values()], missing: [...missing] };
+  return { id: quote.id, number: quote.increment_id ?? String(quote.id), revision: draftRevision(quote), request, items: [...items.values()], missing: [...missing] };
 }

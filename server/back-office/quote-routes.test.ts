@@ -7,7 +7,7 @@
  * @engines sqlite: the quote's prices and links are the server's arithmetic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_NOT_DRAFT, QUOTE_PAGE_SIZE } from '../../schemas/api/back-office-quotes';
+import { QUOTE_DRAFT_STALE, QUOTE_NOT_DRAFT, QUOTE_PAGE_SIZE } from '../../schemas/api/back-office-quotes';
 import { demoCatalog } from '../api/commerce-test-kit';
 import { signedUp } from '../api/my-account-test-kit';
 import { openDatabase, type Database } from '../db/database';
@@ -298,7 +298,7 @@ describe('a draft handed from a designer to a publisher', () => {
     expect((await call(publisher, 'GET', '/api/studio/quotes?state=draft')).body.data.quotes.map((q: { id: number }) => q.id)).toContain(id);
     const opened = await call(publisher, 'GET', `/api/studio/quotes/${id}/draft`);
     expect(opened.status, opened.text).toBe(200);
-    expect(opened.body.data).toEqual({ id, number: `Q${100000 + id}`, request: body, items: expect.any(Array), missing: [] });
+    expect(opened.body.data).toEqual({ id, number: `Q${100000 + id}`, revision: expect.stringMatching(/^[0-9a-f]{64}$/), request: body, items: expect.any(Array), missing: [] });
     const items = opened.body.data.items as { sku: string; finishes: { label: string }[]; modifications: { code: string }[]; cutouts: { code: string }[] }[];
     expect(items.map((i) => i.sku)).toEqual(['HS-B24', 'HS-W3030', 'CT-QUARTZ-CAL', 'SV-INSTALL']);
     expect(items[1]!.modifications.map((m) => m.code)).toContain('GD');
@@ -329,6 +329,23 @@ describe('a draft handed from a designer to a publisher', () => {
     // Sent, it opens no more in the builder.
     const closed = await call(editor, 'GET', `/api/studio/quotes/${id}/draft`);
     expect([closed.status, closed.body.message]).toEqual([409, QUOTE_NOT_DRAFT]);
+  });
+
+  it("refuses a save over another operator's, made after the draft was opened, and keeps theirs", async () => {
+    const made = await call(editor, 'POST', '/api/studio/quotes', { draft: true, lines: kitchen.slice(0, 1) });
+    const id = made.body.data.quote.id as number;
+    const { revision } = (await call(editor, 'GET', `/api/studio/quotes/${id}/draft`)).body.data;
+    const theirs = await call(publisher, 'PUT', `/api/studio/quotes/${id}`, { draft: true, lines: kitchen.slice(0, 2), revision });
+    expect(theirs.status, theirs.text).toBe(200);
+    const mine = await call(editor, 'PUT', `/api/studio/quotes/${id}`, { draft: true, lines: kitchen.slice(0, 1), notes: 'Mine', revision });
+    expect([mine.status, mine.body.error, mine.body.message]).toEqual([409, 'draft_stale', QUOTE_DRAFT_STALE]);
+    const reopened = (await call(editor, 'GET', `/api/studio/quotes/${id}/draft`)).body.data;
+    expect(reopened.request).toEqual({ draft: true, lines: kitchen.slice(0, 2) });
+    expect(reopened.revision).not.toBe(revision);
+    // Made on the save it opened, the change goes through; the revision is not stored with it.
+    const again = await call(editor, 'PUT', `/api/studio/quotes/${id}`, { draft: true, lines: kitchen.slice(0, 2), notes: 'Mine', revision: reopened.revision });
+    expect(again.status, again.text).toBe(200);
+    expect((await call(editor, 'GET', `/api/studio/quotes/${id}/draft`)).body.data.request).toEqual({ draft: true, lines: kitchen.slice(0, 2), notes: 'Mine' });
   });
 
   it('names the SKUs the catalog no longer has', async () => {

@@ -111,8 +111,10 @@ export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: Opera
     const { params, body } = checkRequest(quoteUpdateEndpoint, ctx, await readJson(ctx));
     const current = await commerce.quotes.row(Number(params.id));
     if (!current) throw quoteNotFound();
-    const built = await updateDraft(builder, current.id, body, operator, current);
-    ctx.body = await saved(ctx, operator, body.draft === true ? 'quote.draft' : 'quote.send', built, body.linkDays);
+    // The revision says which save the change was made on; the stored body is the change alone.
+    const { revision, ...input } = body;
+    const built = await updateDraft(builder, current.id, input, operator, current, revision);
+    ctx.body = await saved(ctx, operator, input.draft === true ? 'quote.draft' : 'quote.send', built, input.linkDays);
   });
 
   api.get(quoteDraftEndpoint.path, async (ctx) => {

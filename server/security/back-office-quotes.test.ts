@@ -176,6 +176,12 @@ describe('a sent quote', () => {
     expect(res.text).not.toContain('victim.');
     const change = await call(as.editor, 'PUT', `/api/studio/quotes/${target.id}`, body({ draft: true, lines: [{ sku: sample!.sku, qty: 1 }] }));
     expect([change.status, change.body.message]).toEqual([409, QUOTE_NOT_DRAFT]);
+    // A revision that is not one is refused before anything is read.
+    for (const revision of [42, 'x'.repeat(65), null]) {
+      const res = await call(as.editor, 'PUT', `/api/studio/quotes/${target.id}`, body({ draft: true, revision }));
+      expect(res.status, JSON.stringify(revision)).toBe(400);
+      expect(Object.keys(res.body.fields), JSON.stringify(revision)).toEqual(['revision']);
+    }
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -26,10 +26,11 @@ import { QuoteTotalsPanel } from './QuoteTotals';
 
 type OnSaved = (quoteId: number, link: IssuedLink | null) => void;
 
-/** A draft already stored: its id and number, and the SKUs of its lines the catalog no longer has. */
+/** A draft already stored: its id, number and revision (the save it was opened at), and the SKUs of its lines the catalog no longer has. */
 interface SavedDraft {
   id: number;
   number: string;
+  revision: string;
   missing: readonly string[];
 }
 
@@ -70,7 +71,7 @@ function ReopenedDraft({ id, onSaved }: { id: number; onSaved: OnSaved }) {
   const [stored, reload] = useLoad((signal) => client.draft(id, signal), failure, [client, id]);
   if (stored.state === 'ready') {
     const d = stored.value;
-    return <QuoteForm initial={() => draftFromRequest(d.request, d.items, nextLineKey)} saved={{ id: d.id, number: d.number, missing: d.missing }} onSaved={onSaved} />;
+    return <QuoteForm initial={() => draftFromRequest(d.request, d.items, nextLineKey)} saved={{ id: d.id, number: d.number, revision: d.revision, missing: d.missing }} onSaved={onSaved} />;
   }
   return (
     <main id="main" className="page quote-builder-page">
@@ -175,7 +176,8 @@ function QuoteForm({ initial, saved, onSaved }: { initial: () => QuoteDraft; sav
     setSaid('');
     const body = createRequest(draft, { draft: mode === 'draft' });
     try {
-      const stored = saved ? await client.update(saved.id, body) : await client.create(body);
+      // The revision it was opened at: a save made meanwhile by someone else is refused, not overwritten.
+      const stored = saved ? await client.update(saved.id, { ...body, revision: saved.revision }) : await client.create(body);
       onSaved(stored.quote.id, stored.link);
     } catch (error) {
       const what = mode === 'draft' ? 'The draft was not saved' : saved ? 'The quote was not sent' : 'The quote was not created';

@@ -362,7 +362,7 @@ const SAVED: QuoteCreateRequest = {
   minimumSplit: 1000,
 };
 const DRAFT_DETAIL: QuoteDetail = { ...DETAIL, state: 'draft', link: { expiresAt: null } };
-const toOpen = (missing: string[] = [], request: QuoteCreateRequest = SAVED) => () => Promise.resolve({ id: 5, number: 'Q100005', request: { ...request, draft: true }, items: [GLASS_WALL, QUARTZ, INSTALL], missing });
+const toOpen = (missing: string[] = [], request: QuoteCreateRequest = SAVED) => () => Promise.resolve({ id: 5, number: 'Q100005', revision: 'rev-1', request: { ...request, draft: true }, items: [GLASS_WALL, QUARTZ, INSTALL], missing });
 
 describe('a draft quote', () => {
   it('is saved with what is typed so far, and its quote leads back to the builder', async () => {
@@ -402,7 +402,7 @@ describe('a draft quote', () => {
     expect(within(screen.getByRole('group', { name: 'Billing address' })).getByLabelText('ZIP code')).toHaveProperty('value', '78703');
     await waitFor(() => expect(price).toHaveBeenCalled());
     fireEvent.click(screen.getByRole('button', { name: 'Send quote' }));
-    await waitFor(() => expect(update).toHaveBeenCalledWith(5, SAVED));
+    await waitFor(() => expect(update).toHaveBeenCalledWith(5, { ...SAVED, revision: 'rev-1' }));
     // The quote, with its link shown once.
     const box = await screen.findByRole('region', { name: 'New payment link' });
     expect(within(box).getByRole('textbox', { name: 'Payment link' })).toHaveProperty('value', LINK.url);
