@@ -1,24 +1,32 @@
 /**
- * A kitchen quoted in the studio and paid in two parts: a publisher builds the store's example
- * kitchen in the builder (six B24 and eight W3030 in Forest Green, two with glass doors, 42 sq ft of
- * quartz with a sink cut-out, installation, a free line), sends it; the customer pays half on a
- * 390 px phone and the rest from the split-payment page; the back office's order detail then shows
- * the lines in the words of the quote and tax rows that add up to the total.
+ * A kitchen quoted in the studio by a designer and a publisher, and paid in two parts: the designer
+ * (an editor) builds the store's example kitchen in the builder (six B24 and eight W3030 in Forest
+ * Green, two with glass doors, 42 sq ft of quartz with a sink cut-out, installation) and saves it as
+ * a draft; a publisher finds it in the quotes list, opens it in the builder and adds a free line;
+ * the designer opens it again, sends it and e-mails the link. The customer, who has an account,
+ * pays half on a 390 px phone and the rest from the split-payment page. The back office's order,
+ * the customer's account, the quote's PDF and the order's e-mail then show the same lines and the
+ * same totals, whose rows add up to the total.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInOperator } from '../server/studio/studio-test-kit';
-import { fillTestCard, GOOD_CARD, phonePage, quoteRecord } from './quote-journey-kit';
+import { signedUp } from '../server/api/my-account-test-kit';
+import { downloadPdf } from './estimate-pdf';
+import { fillTestCard, GOOD_CARD, mailbox, phonePage, quoteRecord, seriousViolations } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
+import { docShot, operatorPage } from './studio-kit';
 
 const shop = useShop();
 
-async function buildKitchen(page: Page): Promise<void> {
+const line = (page: Page, n: number) => page.getByRole('listitem', { name: new RegExp(`^Line ${n}:`) });
+
+/** The designer's part: the customer, the cabinets, the countertop and the installation, the address, payment in parts. */
+async function buildKitchen(page: Page, email: string): Promise<void> {
   await page.goto(`${shop.server.url}/studio/quotes/new`);
   const customer = page.locator('section[aria-labelledby="quote-customer-title"]');
   await customer.getByLabel('First name').fill('Maria');
   await customer.getByLabel('Last name').fill('Lopez');
-  await customer.getByLabel('E-mail').fill('maria.kitchen@example.com');
+  await customer.getByLabel('E-mail').fill(email);
   const search = page.getByRole('combobox', { name: 'Add a catalog line' });
   const add = async (text: string, option: RegExp) => {
     await search.fill(text);
@@ -26,26 +34,22 @@ async function buildKitchen(page: Page): Promise<void> {
     await search.press('ArrowDown');
     await search.press('Enter');
   };
-  const line = (n: number) => page.getByRole('listitem', { name: new RegExp(`^Line ${n}:`) });
   const cabinets = async (n: number, code: string, qty: string) => {
     await add(`HS-${code}`, new RegExp(code));
-    await line(n).getByRole('textbox', { name: /^Quantity/ }).fill(qty);
-    await line(n).getByLabel('Finish', { exact: true }).selectOption('painted forest-green');
+    await line(page, n).getByRole('textbox', { name: /^Quantity/ }).fill(qty);
+    await line(page, n).getByLabel('Finish', { exact: true }).selectOption('painted forest-green');
   };
   await cabinets(1, 'B24', '6');
-  await line(1).getByLabel('Room or wall (optional)').fill('Kitchen — sink wall');
+  await line(page, 1).getByLabel('Room or wall (optional)').fill('Kitchen — sink wall');
   await cabinets(2, 'W3030', '6');
   await cabinets(3, 'W3030', '2');
-  await line(3).getByRole('checkbox', { name: /Glass door/ }).check();
-  await line(3).getByLabel('Notes (optional)').fill('Glass doors on two');
+  await line(page, 3).getByRole('checkbox', { name: /Glass door/ }).check();
+  await line(page, 3).getByLabel('Notes (optional)').fill('Glass doors on two');
   await add('quartz calacatta', /Quartz/);
-  await line(4).getByLabel('Square feet').fill('42');
-  await line(4).getByLabel('Sink cut-out').fill('1');
+  await line(page, 4).getByLabel('Square feet').fill('42');
+  await line(page, 4).getByLabel('Sink cut-out').fill('1');
   await add('SV-INSTALL', /installation/i);
-  await line(5).getByRole('textbox', { name: /^Quantity/ }).fill('14');
-  await page.getByRole('button', { name: 'Add a free line' }).click();
-  await line(6).getByLabel('Description').fill('Range hood panel');
-  await line(6).getByLabel('Unit price ($)').fill('480');
+  await line(page, 5).getByRole('textbox', { name: /^Quantity/ }).fill('14');
   const billing = page.getByRole('group', { name: 'Billing address' });
   await billing.getByLabel('Street address').fill('4100 Lake Austin Blvd');
   await billing.getByLabel('City').fill('Austin');
@@ -56,22 +60,74 @@ async function buildKitchen(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'Smallest part ($)' }).fill('1000');
 }
 
-describe('a kitchen quoted in the studio', () => {
-  it('is built line by line, sent, paid half on a phone and the rest on the split-payment page; the order shows the same lines', async () => {
-    const { cookie } = await signInOperator(shop.server, 'publisher');
-    const studio = await shop.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await studio.addCookies([{ name: cookie.slice(0, cookie.indexOf('=')), value: cookie.slice(cookie.indexOf('=') + 1), url: shop.server.url }]);
-    const page = await studio.newPage();
-    page.setDefaultTimeout(15_000);
-    await buildKitchen(page);
-    const totals = page.getByRole('region', { name: 'Totals' });
-    await expect.poll(() => totals.textContent()).toContain('$10,338.55');
-    await page.getByRole('button', { name: 'Create quote' }).click();
-    const url = await page.locator('.quote-link-box__url').inputValue();
-    const quoteId = Number(new URL(url).searchParams.get('quoteId'));
+/** Each line of the kitchen as every page words it (schemas/evaluators/quote-lines.ts). */
+const LINE_WORDS = ['Finish: Forest Green', 'Glass door +$104.25 each', 'Sink cut-out +$185.00', '42 sq ft', '14 cabinets', 'Range hood panel', 'Glass doors on two'];
+/** The totals' rows: no discount, free freight to Austin, the tax once (shipping's share inside it). */
+const TOTALS = [
+  ['Subtotal', '$9,730.40'],
+  ['Tax (6.25%)', '$608.15'],
+  ['Total', '$10,338.55'],
+] as const;
 
-    // The customer pays half on a phone.
+/** The rows above the total (the last row) add up to it, to the cent: `rows` are [label, amount] as a page shows them. */
+function addsUp(rows: string[][]): void {
+  const cents = (amount: string) => Math.round(Number(amount.replace(/[$,]/g, '')) * 100);
+  expect(rows.slice(0, -1).reduce((sum, [, amount]) => sum + cents(amount!), 0)).toBe(cents(rows.at(-1)![1]!));
+}
+
+describe('a kitchen quoted in the studio', () => {
+  it('is built by a designer, completed by a publisher from the drafts, sent, paid half on a phone and the rest later; every page shows the same lines', async () => {
+    const { customer, browser: account } = await signedUp(shop.server.url, { firstName: 'Maria', lastName: 'Lopez' });
+    const designer = await operatorPage(shop, 'editor');
+    const publisher = await operatorPage(shop, 'publisher');
+
+    // The designer builds the kitchen and saves it as a draft: an editor adds no free line.
+    await buildKitchen(designer, customer.email);
+    const totals = designer.getByRole('region', { name: 'Totals' });
+    await expect.poll(() => totals.textContent()).toContain('$9,250.40');
+    await docShot(designer, 'quote-builder', designer.locator('section[aria-labelledby="quote-lines-title"]'));
+    await designer.getByRole('button', { name: 'Save draft' }).click();
+    await designer.getByRole('region', { name: 'Draft, not sent' }).waitFor();
+    const quoteId = Number(/\/studio\/quotes\/(\d+)$/.exec(designer.url())![1]);
+    const number = `Q${100000 + quoteId}`;
+    await docShot(designer, 'quote-draft');
+    expect(await seriousViolations(designer)).toEqual([]);
+
+    // The publisher finds it among the drafts, opens it in the builder with its lines, adds a free line.
+    await publisher.goto(`${shop.server.url}/studio/quotes?state=draft`);
+    const reopen = publisher.getByRole('link', { name: `Open in the builder (quote ${number})` });
+    await reopen.waitFor();
+    await docShot(publisher, 'quotes-drafts');
+    await reopen.click();
+    await publisher.getByRole('heading', { level: 1, name: `Draft ${number}` }).waitFor();
+    expect(await line(publisher, 3).getByRole('checkbox', { name: /Glass door/ }).isChecked()).toBe(true);
+    expect(await line(publisher, 4).getByLabel('Sink cut-out').inputValue()).toBe('1');
+    await expect.poll(() => publisher.getByRole('region', { name: 'Totals' }).textContent()).toContain('$9,250.40');
+    await docShot(publisher, 'quote-draft-reopened');
+    await docShot(publisher, 'quote-draft-reopened-lines', line(publisher, 3));
+    await publisher.getByRole('button', { name: 'Add a free line' }).click();
+    await line(publisher, 6).getByLabel('Description').fill('Range hood panel');
+    await line(publisher, 6).getByLabel('Unit price ($)').fill('480');
+    await expect.poll(() => publisher.getByRole('region', { name: 'Totals' }).textContent()).toContain('$10,338.55');
+    await publisher.getByRole('button', { name: 'Save draft' }).click();
+    await publisher.getByRole('region', { name: 'Draft, not sent' }).waitFor();
+
+    // The designer opens it again (the publisher's free line kept as it is), sends it, e-mails the link.
+    await designer.reload();
+    await designer.getByRole('link', { name: 'Open in the builder' }).click();
+    expect(await line(designer, 6).getByLabel('Unit price ($)').getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => designer.getByRole('region', { name: 'Totals' }).textContent()).toContain('$10,338.55');
+    await docShot(designer, 'quote-draft-free-line', line(designer, 5));
+    await designer.getByRole('button', { name: 'Send quote' }).click();
+    await designer.getByRole('region', { name: 'New payment link' }).waitFor();
+    await designer.getByRole('button', { name: `E-mail the link to ${customer.email}` }).click();
+    await designer.getByText(`Sent to ${customer.email}`).waitFor();
+    const url = /(http:\/\/\S+\/quote\/payment\?quoteId=\d+&(?:amp;)?token=[\w-]+)/.exec(await mailbox(shop.server))![1]!.replace('&amp;', '&');
+
+    // The customer pays half on a phone, signed in to their account.
     const phone = await phonePage(shop);
+    const [sessionName, sessionValue] = account.cookie!.split(/=(.*)/s) as [string, string];
+    await phone.context().addCookies([{ name: sessionName, value: sessionValue, url: shop.server.url }]);
     await phone.goto(url);
     await phone.getByText('Finish: Forest Green').first().waitFor();
     await phone.getByLabel('Amount to pay now').fill('5169.28');
@@ -81,7 +137,7 @@ describe('a kitchen quoted in the studio', () => {
     const order = (await quoteRecord(shop.server, quoteId)).orders[0]!;
 
     // The rest, from the split-payment page.
-    await phone.goto(`${shop.server.url}/order/split-payment?orderId=${order.increment_id}&email=${encodeURIComponent('maria.kitchen@example.com')}`);
+    await phone.goto(`${shop.server.url}/order/split-payment?orderId=${order.increment_id}&email=${encodeURIComponent(customer.email)}`);
     expect(await phone.locator('.sr-balance__due').textContent()).toBe('Balance due$5,169.27');
     await fillTestCard(phone, GOOD_CARD);
     await phone.getByRole('button', { name: 'Pay Now' }).click();
@@ -90,14 +146,36 @@ describe('a kitchen quoted in the studio', () => {
     expect(paid.orders[0]).toMatchObject({ status: 'ordered', total_cents: 1_033_855 });
     expect(paid.payments.map((p) => p.amount_cents)).toEqual([516_928, 516_927]);
 
-    // The back office's order: the quote's lines in the same words, tax rows that add up.
-    await page.goto(`${shop.server.url}/studio/orders/${order.id}`);
-    const items = page.getByRole('region', { name: /^Items/ });
+    // The back office's order.
+    await designer.goto(`${shop.server.url}/studio/orders/${order.id}`);
+    const items = designer.getByRole('region', { name: /^Items/ });
     await items.getByText('Finish: Forest Green').first().waitFor();
-    for (const words of ['Glass door +$104.25 each', 'Sink cut-out +$185.00', '42 sq ft', '14 cabinets', 'Range hood panel', 'Note: Glass doors on two', 'Kitchen — sink wall']) expect(await items.textContent()).toContain(words);
-    const rows = await page.getByRole('region', { name: 'Totals' }).locator('dl > div').allTextContents();
-    expect(rows.slice(0, 4)).toEqual(['Subtotal$9,730.40', 'Shipping (Standard freight)$0.00', 'Tax (6.25%)$608.15', 'Total$10,338.55']);
-    await studio.close();
-    await phone.context().close();
+    for (const words of [...LINE_WORDS, 'Kitchen — sink wall']) expect(await items.textContent()).toContain(words);
+    const rows = (await designer.getByRole('region', { name: 'Totals' }).locator('dl > div').evaluateAll((divs) => divs.map((d) => [...d.children].map((c) => c.textContent!.trim())))).filter(([label]) => label !== 'Paid' && !label!.startsWith('Balance'));
+    expect(rows).toContainEqual(['Shipping (Standard freight)', '$0.00']);
+    for (const row of TOTALS) expect(rows).toContainEqual([...row]);
+    addsUp(rows.slice(0, rows.findIndex(([label]) => label === 'Total') + 1));
+
+    // The customer's account.
+    await phone.goto(`${shop.server.url}/my-account/orders/${order.increment_id}`);
+    const mine = phone.locator('main');
+    await mine.getByText('Finish: Forest Green').first().waitFor();
+    for (const words of LINE_WORDS) expect(await mine.textContent()).toContain(words);
+    const accountRows = await mine.locator('tfoot tr').evaluateAll((trs) => trs.filter((tr) => tr.querySelector('th[scope="row"]')).map((tr) => [...tr.children].map((c) => c.textContent!.trim())));
+    expect(accountRows).toEqual([['Subtotal', '$9,730.40'], ['Shipping & Handling', '$0.00'], ['Tax (6.25%)', '$608.15'], ['Grand Total', '$10,338.55']]);
+    addsUp(accountRows);
+
+    // The quote's PDF, downloaded from the studio.
+    await designer.goto(`${shop.server.url}/studio/quotes/${quoteId}`);
+    const pdf = await downloadPdf(designer, designer.getByRole('link', { name: 'Download the quote (PDF)' }));
+    expect(pdf.name).toBe(`quote-${number}.pdf`);
+    for (const words of [...LINE_WORDS, 'Kitchen - sink wall']) expect(pdf.text).toContain(words);
+    for (const [, amount] of TOTALS) expect(pdf.text).toContain(amount);
+
+    // The order's e-mail, as /dev/mail shows it.
+    const mail = await mailbox(shop.server);
+    for (const words of LINE_WORDS) expect(mail).toContain(words);
+    for (const [label, amount] of TOTALS) expect(mail).toContain(`${label}: ${amount}`);
+    await Promise.all([designer.context().close(), publisher.context().close(), phone.context().close()]);
   });
 });

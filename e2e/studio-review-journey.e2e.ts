@@ -7,30 +7,17 @@
  * copies. The operators are seeded (their sign-in is another journey's); the store has a content
  * folder of its own.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { signInOperator } from '../server/studio/studio-test-kit';
 import { useShop } from './shop-fixture';
+import { docShot, LAPTOP } from './studio-kit';
 
 const shop = useShop({ CONTENT_POLL_MS: '0' }, { contentChanges: {} });
-const LAPTOP = { width: 1280, height: 900 };
 const ALT = 'The Dallas showroom: walnut cabinets around a quartz island';
 const COMMENT = 'Please add that Sundays are by appointment.';
-
-/** With STUDIO_DOCS_SHOTS set (docs/studio.md's pictures), the page at 1280 px and on a 390 px phone. */
-async function docShot(page: Page, name: string): Promise<void> {
-  const dir = process.env.STUDIO_DOCS_SHOTS;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `studio-${name}-1280.png`) });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(dir, `studio-${name}-390.png`) });
-  await page.setViewportSize(LAPTOP);
-}
 
 /** What axe finds serious or critical on the studio's own screen (the preview frame is the site's, checked elsewhere). */
 async function seriousAxeViolations(page: Page): Promise<string[]> {

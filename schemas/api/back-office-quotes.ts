@@ -37,6 +37,7 @@ export const QUOTE_TOTAL_ZERO = 'The quote total must be above 0.';
 export const QUOTE_ALREADY_ORDERED = 'This quote is already an order: its link cannot be issued again.';
 export const QUOTE_IS_DRAFT = 'This quote is a draft: send it from the builder first.';
 export const QUOTE_NOT_DRAFT = 'This quote was sent: only a draft can be changed. Make a new quote from it instead.';
+export const QUOTE_DRAFT_STALE = 'Someone saved this draft after you opened it: open it again to see their changes, then make yours.';
 export const FREE_LINE_PUBLISHER = 'Only a publisher or an admin may add or change a free line.';
 export const LINE_CHOICE_REQUIRED = 'Choose a catalog line, or describe a free line.';
 export const CSV_EMPTY = 'The file has no lines: each line is a code, a quantity and a finish.';
@@ -370,6 +371,9 @@ const quoteRefusals = {
   403: { ...errorSchema, description: "The role does not allow it (a free line, or a discount above the store's limit, by an editor: fields name it), or a write from a foreign Origin" },
 } as const;
 
+/** The body of a create or of a draft's update: a draft may lack the customer and the address, which sending checks. */
+const quoteBody = objectBody({ ...quoteInputProperties, linkDays, customer: { ...customerInput, required: [] }, billingAddress: { ...addressInput, type: ['object', 'null'], required: [] } }, ['lines']);
+
 /** A created or updated quote: its detail, and its link when it was sent (shown this once). */
 const savedQuote = { type: 'object', required: ['quote', 'link'], additionalProperties: false, properties: { quote: quoteDetailSchema, link: { anyOf: [issuedLink, { type: 'null' }], description: 'null for a draft' } } } as const;
 
@@ -416,9 +420,7 @@ export const quoteCreateEndpoint = endpoint({
   caller: 'an editor',
   security: operatorSession,
   tags,
-  request: {
-    body: objectBody({ ...quoteInputProperties, linkDays, customer: { ...customerInput, required: [] }, billingAddress: { ...addressInput, type: ['object', 'null'], required: [] } }, ['lines']),
-  },
+  request: { body: quoteBody },
   responses: {
     201: successWith(savedQuote),
     ...quoteRefusals,
@@ -434,13 +436,49 @@ export const quoteUpdateEndpoint = endpoint({
   tags,
   request: {
     params: idParam(QUOTE_NOT_FOUND),
-    body: objectBody({ ...quoteInputProperties, linkDays, customer: { ...customerInput, required: [] }, billingAddress: { ...addressInput, type: ['object', 'null'], required: [] } }, ['lines']),
+    body: {
+      ...quoteBody,
+      properties: {
+        ...quoteBody.properties,
+        revision: { type: 'string', maxLength: 64, description: 'The revision GET /api/studio/quotes/{id}/draft answered: a save over a later one is refused (409 draft_stale); absent, the last save wins', 'x-message': 'The revision is the one the draft was opened at.' },
+      },
+    },
   },
   responses: {
     200: successWith(savedQuote),
     ...quoteRefusals,
     404: errorSchema,
+    409: { ...errorSchema, description: `quote_sent: '${QUOTE_NOT_DRAFT}'; draft_stale: '${QUOTE_DRAFT_STALE}'` },
+  },
+});
+
+export const quoteDraftEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/studio/quotes/:id/draft',
+  summary:
+    "A draft as the builder opens it again: the body it was last saved with, and the catalog lines its SKUs name as the catalog has them now (finishes, modifications, edges, cut-outs); a SKU the catalog no longer has is listed in missing. Only a draft opens",
+  caller: 'an editor',
+  security: operatorSession,
+  tags,
+  request: { params: idParam(QUOTE_NOT_FOUND) },
+  responses: {
+    200: successWith({
+      type: 'object',
+      required: ['id', 'number', 'revision', 'request', 'items', 'missing'],
+      additionalProperties: false,
+      properties: {
+        id: count,
+        number: text,
+        revision: { type: 'string', description: 'This save of the draft: send it back with PUT, so that a save made meanwhile by another operator is not overwritten' },
+        request: { ...quoteBody, description: 'The body of the last save (POST /api/studio/quotes or PUT /api/studio/quotes/{id})' },
+        items: { type: 'array', maxItems: MAX_QUOTE_LINES, items: catalogLineSchema, description: "The catalog lines the body's SKUs name, each once" },
+        missing: { type: 'array', items: text, description: 'SKUs of the body the catalog no longer has' },
+      },
+    }),
+    400: errorSchema,
+    404: errorSchema,
     409: { ...errorSchema, description: `quote_sent: '${QUOTE_NOT_DRAFT}'` },
+    ...denied,
   },
 });
 
@@ -588,5 +626,5 @@ export const quoteEmailEndpoint = endpoint({
   },
 });
 
-export const backOfficeQuoteEndpoints = [catalogSearchEndpoint, cabinetStylesEndpoint, quotePriceEndpoint, quoteCreateEndpoint, quoteUpdateEndpoint, quoteImportEndpoint, quoteListEndpoint, quoteDetailEndpoint, quotePdfEndpoint, quoteLinkEndpoint, quoteEmailEndpoint] as const;
+export const backOfficeQuoteEndpoints = [catalogSearchEndpoint, cabinetStylesEndpoint, quotePriceEndpoint, quoteCreateEndpoint, quoteUpdateEndpoint, quoteDraftEndpoint, quoteImportEndpoint, quoteListEndpoint, quoteDetailEndpoint, quotePdfEndpoint, quoteLinkEndpoint, quoteEmailEndpoint] as const;
 

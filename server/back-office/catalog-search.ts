@@ -59,6 +59,14 @@ export function sampleLineView(item: CatalogSample) {
 
 export type CatalogLineView = ReturnType<typeof kitchenLineView> | ReturnType<typeof sampleLineView>;
 
+/** The line of a SKU as the search answers it: a cabinet, countertop or service, or a door sample; undefined when the catalog has none. */
+export function catalogLineOf(catalog: QuoteCatalog, sku: string): CatalogLineView | undefined {
+  const entry = catalog.kitchen.find(sku);
+  if (entry) return kitchenLineView(entry);
+  const sample = catalog.samples.findSample(sku);
+  return sample && sampleLineView(sample);
+}
+
 function words(e: KitchenEntry): string {
   if (e.kind === 'cabinet') return [e.sku, entryName(e), e.styleName, KIND_NAMES[e.cabinetKind], e.cabinetKind, 'cabinet', e.priceGroup.title].join(' ');
   if (e.kind === 'countertop') return [e.sku, e.name, e.material, 'countertop counter top'].join(' ');

@@ -20,7 +20,7 @@ import type { KitchenCatalog } from '../../schemas/catalog/kitchen-catalog';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../schemas/site-settings.schema';
 import type { Content } from '../content/load-content';
 import type { SampleCatalog } from '../services/sample-catalog';
-import { discountNeedsPublisher, QUOTE_NOT_DRAFT, QUOTE_TOTAL_ZERO, type quoteCreateEndpoint } from '../../schemas/api/back-office-quotes';
+import { discountNeedsPublisher, QUOTE_DRAFT_STALE, QUOTE_NOT_DRAFT, QUOTE_TOTAL_ZERO, type quoteCreateEndpoint } from '../../schemas/api/back-office-quotes';
 import type { RequestBody } from '../../schemas/api/endpoint';
 import { validatePersonName, validatePhone } from '../../schemas/evaluators/checkout-fields';
 import { formatMoney, toCents, toDollars } from '../../schemas/money';
@@ -32,6 +32,7 @@ import type { QuoteItem } from '../orders/quote-orders';
 import { CustomerService } from '../services/customer-service';
 import { readEmailAddress } from '../services/email-address';
 import type { QuoteFields, QuoteRow, QuoteService } from '../services/quote-service';
+import { draftRevision } from './quote-records';
 import { discountPercent, freeLinesOf, priceQuote, pricingAddress, readQuoteLines, sameFreeLine, type QuoteCatalog, type QuotePrice, type QuoteRules } from './quote-pricing';
 
 export type QuoteInput = RequestBody<typeof quoteCreateEndpoint>;
@@ -216,13 +217,20 @@ export async function buildQuote(deps: QuoteBuilderDeps, input: QuoteInput, call
   return { quote: await deps.quotes.store({ ...fields, ...extra }), approvals, price };
 }
 
-/** Replaces a draft (409 once it was sent), or sends it. */
-export async function updateDraft(deps: QuoteBuilderDeps, id: number, input: QuoteInput, caller: Caller, current: QuoteRow): Promise<BuiltQuote> {
+const staleDraft = () => new ApiError(409, 'draft_stale', QUOTE_DRAFT_STALE);
+
+/**
+ * Replaces a draft (409 once it was sent), or sends it. With the `revision` it was opened at, a
+ * save over a later one (another operator's, made meanwhile) is refused rather than lost.
+ */
+export async function updateDraft(deps: QuoteBuilderDeps, id: number, input: QuoteInput, caller: Caller, current: QuoteRow, revision?: string): Promise<BuiltQuote> {
   if (current.status !== 'draft') throw new ApiError(409, 'quote_sent', QUOTE_NOT_DRAFT);
+  if (revision !== undefined && revision !== draftRevision(current)) throw staleDraft();
   const previous = current.request ? (JSON.parse(current.request) as QuoteInput) : null;
   const { price, approvals } = priceRequest(deps, input, caller, previous);
   const fields = input.draft === true ? draftFields(input, price) : await sentFields(deps, input, price);
-  const quote = await deps.quotes.replaceDraft(id, fields);
+  const quote = await deps.quotes.replaceDraft(id, fields, revision === undefined ? undefined : current.request);
+  if (quote === 'stale') throw staleDraft();
   if (!quote) throw new ApiError(409, 'quote_sent', QUOTE_NOT_DRAFT);
   return { quote, approvals, price };
 }

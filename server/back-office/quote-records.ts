@@ -4,13 +4,17 @@
  * the contract's shapes (schemas/api/back-office-quotes.ts), money in dollars as stored.
  */
 import { sql, type SqlBool } from 'kysely';
-import { QUOTE_NOT_FOUND, QUOTE_PAGE_SIZE, type QuoteState } from '../../schemas/api/back-office-quotes';
+import { QUOTE_NOT_DRAFT, QUOTE_NOT_FOUND, QUOTE_PAGE_SIZE, type QuoteState } from '../../schemas/api/back-office-quotes';
 import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
 import { ApiError } from '../http/api-error';
 import type { OrderAddress } from '../orders/order-address';
 import type { QuoteItem } from '../orders/quote-orders';
 import type { QuoteRow } from '../services/quote-service';
+import { sha256Hex } from '../services/secrets';
+import { catalogLineOf, type CatalogLineView } from './catalog-search';
+import type { QuoteInput } from './quote-builder';
+import type { QuoteCatalog } from './quote-pricing';
 import { PAID_ORDER_STATUSES, quoteState, stateFilter } from './quote-states';
 
 export function quoteNotFound(): ApiError {
@@ -155,4 +159,26 @@ export async function quoteDetail(q: Queries, id: number, now = new Date()) {
       ? undefined
       : await q.first(q.db.selectFrom('sales_order').select(['increment_id as order_number', 'status as order_status']).where('id', '=', quote.order_id));
   return quoteDetailView(quote, order ?? { order_number: null, order_status: null }, now);
+}
+
+/** A draft's revision: what its last save stored, hashed (a save changes it, nothing else does). */
+export const draftRevision = (quote: Pick<QuoteRow, 'request'>): string => sha256Hex(quote.request ?? '');
+
+/**
+ * A draft as the builder opens it again: the body it was last saved with, and its SKUs' lines as
+ * the catalog has them now (the builder shows a cabinet's finishes and modifications from them, and
+ * the server prices them afresh). 409 once it was sent: a sent quote's lines are fixed.
+ */
+export function draftForBuilder(quote: QuoteRow, catalog: QuoteCatalog) {
+  if (quote.status !== 'draft' || !quote.request) throw new ApiError(409, 'quote_sent', QUOTE_NOT_DRAFT);
+  const request = JSON.parse(quote.request) as QuoteInput;
+  const items = new Map<string, CatalogLineView>();
+  const missing = new Set<string>();
+  for (const line of request.lines) {
+    if (line.sku === undefined || items.has(line.sku)) continue;
+    const item = catalogLineOf(catalog, line.sku);
+    if (item) items.set(line.sku, item);
+    else missing.add(line.sku);
+  }
+  return { id: quote.id, number: quote.increment_id ?? String(quote.id), revision: draftRevision(quote), request, items: [...items.values()], missing: [...missing] };
 }

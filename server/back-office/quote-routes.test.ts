@@ -7,7 +7,7 @@
  * @engines sqlite: the quote's prices and links are the server's arithmetic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_PAGE_SIZE } from '../../schemas/api/back-office-quotes';
+import { QUOTE_DRAFT_STALE, QUOTE_NOT_DRAFT, QUOTE_PAGE_SIZE } from '../../schemas/api/back-office-quotes';
 import { demoCatalog } from '../api/commerce-test-kit';
 import { signedUp } from '../api/my-account-test-kit';
 import { openDatabase, type Database } from '../db/database';
@@ -21,6 +21,7 @@ let server: TestServer;
 let database: Database;
 let editor: Record<string, string>;
 let viewer: Record<string, string>;
+let publisher: Record<string, string>;
 let run = 0;
 
 beforeAll(async () => {
@@ -28,6 +29,7 @@ beforeAll(async () => {
   database = openDatabase(server.databaseUrl);
   editor = (await signInOperator(server, 'editor')).headers;
   viewer = (await signInOperator(server, 'viewer')).headers;
+  publisher = (await signInOperator(server, 'publisher')).headers;
 });
 afterAll(async () => {
   await database?.close();
@@ -270,5 +272,89 @@ describe('a kitchen in the builder', () => {
     expect(problems.map((p) => p.row)).toEqual([4, 5]);
     expect(problems[0]!.suggestion).toMatch(/^B\d\d$/);
     expect(problems[1]!.suggestion).toBe('Forest Green');
+  });
+});
+
+describe('a draft handed from a designer to a publisher', () => {
+  const forestGreen = { type: 'painted', value: 'forest-green' };
+  const kitchen = [
+    { sku: 'HS-B24', qty: 6, finish: forestGreen, group: 'Kitchen — sink wall' },
+    { sku: 'HS-W3030', qty: 2, finish: forestGreen, modifications: ['GD'], group: 'Kitchen — sink wall', notes: 'Glass doors on two' },
+    { sku: 'CT-QUARTZ-CAL', sqft: 42, edge: 'EASED', cutouts: { SINK: 1 } },
+    { sku: 'SV-INSTALL', qty: 8 },
+  ];
+  const freeLine = { description: 'Range hood panel', price: 480, qty: 1 };
+  const audited = async (id: number) =>
+    (await database.q.all(database.q.db.selectFrom('studio_audit').select(['action', 'detail']).where('action', 'like', 'quote.%').orderBy('id'))).filter((e) => e.detail.startsWith(`Q${100000 + id}`)).map((e) => [e.action, e.detail]);
+
+  it('opens again with the body it was saved with and its catalog lines; a publisher adds a free line, the designer sends it', async () => {
+    const body = { draft: true, customer: { firstName: 'Maria' }, lines: kitchen, notes: 'Weekday mornings' };
+    const made = await call(editor, 'POST', '/api/studio/quotes', body);
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.quote.id as number;
+    expect(made.body.data).toMatchObject({ quote: { state: 'draft' }, link: null });
+
+    // The publisher finds it among the drafts, and opens it: the body as saved, each SKU's catalog line once.
+    expect((await call(publisher, 'GET', '/api/studio/quotes?state=draft')).body.data.quotes.map((q: { id: number }) => q.id)).toContain(id);
+    const opened = await call(publisher, 'GET', `/api/studio/quotes/${id}/draft`);
+    expect(opened.status, opened.text).toBe(200);
+    expect(opened.body.data).toEqual({ id, number: `Q${100000 + id}`, revision: expect.stringMatching(/^[0-9a-f]{64}$/), request: body, items: expect.any(Array), missing: [] });
+    const items = opened.body.data.items as { sku: string; finishes: { label: string }[]; modifications: { code: string }[]; cutouts: { code: string }[] }[];
+    expect(items.map((i) => i.sku)).toEqual(['HS-B24', 'HS-W3030', 'CT-QUARTZ-CAL', 'SV-INSTALL']);
+    expect(items[1]!.modifications.map((m) => m.code)).toContain('GD');
+    expect(items[1]!.finishes.map((f) => f.label)).toContain('Forest Green');
+    expect(items[2]!.cutouts.map((c) => c.code)).toContain('SINK');
+
+    const withFree = { ...opened.body.data.request, lines: [...kitchen, freeLine] };
+    const kept = await call(publisher, 'PUT', `/api/studio/quotes/${id}`, withFree);
+    expect(kept.status, kept.text).toBe(200);
+    expect(kept.body.data.link).toBeNull();
+
+    // The designer opens it again with the free line, and sends it unchanged with the customer's address.
+    const again = (await call(editor, 'GET', `/api/studio/quotes/${id}/draft`)).body.data;
+    expect(again.request.lines.at(-1)).toEqual(freeLine);
+    const { draft: _draft, ...rest } = again.request;
+    const sent = await call(editor, 'PUT', `/api/studio/quotes/${id}`, { ...rest, customer: { email: `maria.${process.pid}@example.com`, firstName: 'Maria', lastName: 'Lopez' }, billingAddress: address });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.data.quote).toMatchObject({ state: 'open', notes: 'Weekday mornings' });
+    expect(sent.body.data.quote.lines.map((l: { sku: string }) => l.sku)).toEqual(['HS-B24', 'HS-W3030', 'CT-QUARTZ-CAL', 'SV-INSTALL', 'CUSTOM']);
+    expect((await openLink(sent.body.data.link.url)).status).toBe(200);
+
+    // Who did what: the free line is audited once, on the publisher's save.
+    const entries = await audited(id);
+    expect(entries.map(([action]) => action)).toEqual(['quote.draft', 'quote.draft', 'quote.send']);
+    expect(entries[1]![1]).toContain('free line "Range hood panel" 1 × $480.00');
+    expect(entries[2]![1]).not.toContain('free line');
+
+    // Sent, it opens no more in the builder.
+    const closed = await call(editor, 'GET', `/api/studio/quotes/${id}/draft`);
+    expect([closed.status, closed.body.message]).toEqual([409, QUOTE_NOT_DRAFT]);
+  });
+
+  it("refuses a save over another operator's, made after the draft was opened, and keeps theirs", async () => {
+    const made = await call(editor, 'POST', '/api/studio/quotes', { draft: true, lines: kitchen.slice(0, 1) });
+    const id = made.body.data.quote.id as number;
+    const { revision } = (await call(editor, 'GET', `/api/studio/quotes/${id}/draft`)).body.data;
+    const theirs = await call(publisher, 'PUT', `/api/studio/quotes/${id}`, { draft: true, lines: kitchen.slice(0, 2), revision });
+    expect(theirs.status, theirs.text).toBe(200);
+    const mine = await call(editor, 'PUT', `/api/studio/quotes/${id}`, { draft: true, lines: kitchen.slice(0, 1), notes: 'Mine', revision });
+    expect([mine.status, mine.body.error, mine.body.message]).toEqual([409, 'draft_stale', QUOTE_DRAFT_STALE]);
+    const reopened = (await call(editor, 'GET', `/api/studio/quotes/${id}/draft`)).body.data;
+    expect(reopened.request).toEqual({ draft: true, lines: kitchen.slice(0, 2) });
+    expect(reopened.revision).not.toBe(revision);
+    // Made on the save it opened, the change goes through; the revision is not stored with it.
+    const again = await call(editor, 'PUT', `/api/studio/quotes/${id}`, { draft: true, lines: kitchen.slice(0, 2), notes: 'Mine', revision: reopened.revision });
+    expect(again.status, again.text).toBe(200);
+    expect((await call(editor, 'GET', `/api/studio/quotes/${id}/draft`)).body.data.request).toEqual({ draft: true, lines: kitchen.slice(0, 2), notes: 'Mine' });
+  });
+
+  it('names the SKUs the catalog no longer has', async () => {
+    const made = await call(editor, 'POST', '/api/studio/quotes', { draft: true, lines: kitchen.slice(0, 1) });
+    const id = made.body.data.quote.id as number;
+    const gone = { draft: true, lines: [...kitchen.slice(0, 1), { sku: 'HS-B99', qty: 1 }, { sku: 'HS-B99', qty: 2 }] };
+    await database.q.run(database.q.db.updateTable('quote').set({ request: JSON.stringify(gone) }).where('id', '=', id));
+    const opened = (await call(editor, 'GET', `/api/studio/quotes/${id}/draft`)).body.data;
+    expect(opened.items.map((i: { sku: string }) => i.sku)).toEqual(['HS-B24']);
+    expect(opened.missing).toEqual(['HS-B99']);
   });
 });

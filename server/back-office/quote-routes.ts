@@ -1,10 +1,10 @@
 /**
  * The back office's quotes (schemas/api/back-office-quotes.ts): the catalog search, pricing while
- * the operator types, creating a quote (sent, or a draft), changing and sending a draft, reading a
- * cabinet list from a CSV, the list and one quote, its PDF, and issuing or e-mailing its payment
- * link. Viewers read; editors price, create and send; a free line and a discount above the store's
- * limit need a publisher. Every change is in the audit log, naming what needed a publisher, never
- * with the link's token.
+ * the operator types, creating a quote (sent, or a draft), opening a draft in the builder again,
+ * changing and sending it, reading a cabinet list from a CSV, the list and one quote, its PDF, and
+ * issuing or e-mailing its payment link. Viewers read; editors price, create, reopen and send; a
+ * free line and a discount above the store's limit need a publisher. Every change is in the audit
+ * log, naming what needed a publisher, never with the link's token.
  *
  * Every route asks the gate first (../studio/operator-gate.ts: 401, 403), then its contract, so a
  * caller who is not an operator learns nothing of the request's shape.
@@ -17,6 +17,7 @@ import {
   catalogSearchEndpoint,
   quoteCreateEndpoint,
   quoteDetailEndpoint,
+  quoteDraftEndpoint,
   quoteEmailEndpoint,
   quoteImportEndpoint,
   quoteLinkEndpoint,
@@ -38,7 +39,7 @@ import { searchCatalog } from './catalog-search';
 import { buildQuote, builderDepsOf, priceRequest, updateDraft, type BuiltQuote, type QuoteBuilderDeps } from './quote-builder';
 import { emailQuoteLink } from './quote-mail';
 import { priceView } from './quote-pricing';
-import { listQuotes, quoteDetail, quoteNotFound } from './quote-records';
+import { draftForBuilder, listQuotes, quoteDetail, quoteNotFound } from './quote-records';
 
 /** The deps of the builder for this app: the catalogs and content the commerce services were made with. */
 export function quoteBuilderDeps(deps: Pick<StudioDeps, 'commerce' | 'database'>): QuoteBuilderDeps {
@@ -110,8 +111,18 @@ export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: Opera
     const { params, body } = checkRequest(quoteUpdateEndpoint, ctx, await readJson(ctx));
     const current = await commerce.quotes.row(Number(params.id));
     if (!current) throw quoteNotFound();
-    const built = await updateDraft(builder, current.id, body, operator, current);
-    ctx.body = await saved(ctx, operator, body.draft === true ? 'quote.draft' : 'quote.send', built, body.linkDays);
+    // The revision says which save the change was made on; the stored body is the change alone.
+    const { revision, ...input } = body;
+    const built = await updateDraft(builder, current.id, input, operator, current, revision);
+    ctx.body = await saved(ctx, operator, input.draft === true ? 'quote.draft' : 'quote.send', built, input.linkDays);
+  });
+
+  api.get(quoteDraftEndpoint.path, async (ctx) => {
+    await gate.require(ctx, 'editor');
+    const { params } = checkRequest(quoteDraftEndpoint, ctx);
+    const quote = await commerce.quotes.row(Number(params.id));
+    if (!quote) throw quoteNotFound();
+    ctx.body = { success: true, data: draftForBuilder(quote, builder.catalog) };
   });
 
   api.post(quoteImportEndpoint.path, async (ctx) => {

@@ -1,14 +1,15 @@
 /**
  * The back office's quote endpoints against an attacker: no session, a customer's session, a
- * guessed studio session cookie, a viewer creating, changing, importing, linking or e-mailing, an editor's write from a
- * foreign Origin, a price or total smuggled into the body, an unknown SKU, a discount above the
- * subtotal, an unknown quote. Every refusal is checked to have stored and sent nothing.
+ * guessed studio session cookie, a viewer creating, changing, opening a draft in the builder,
+ * importing, linking or e-mailing, an editor's write from a foreign Origin, a price or total
+ * smuggled into the body, an unknown SKU, a discount above the subtotal, an unknown quote, a sent
+ * quote opened as a draft. Every refusal is checked to have stored and sent nothing.
  *
  * @engines sqlite: who may call is decided before any query.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_DISCOUNT_TOO_HIGH, QUOTE_NOT_FOUND } from '../../schemas/api/back-office-quotes';
+import { QUOTE_DISCOUNT_TOO_HIGH, QUOTE_NOT_DRAFT, QUOTE_NOT_FOUND } from '../../schemas/api/back-office-quotes';
 import { demoCatalog } from '../api/commerce-test-kit';
 import { signedUp } from '../api/my-account-test-kit';
 import { openDatabase, type Database } from '../db/database';
@@ -62,6 +63,9 @@ async function snapshot() {
   return { quotes: await count('quote'), mails: await count('mail_outbox'), link: (await row(target.id))?.token_hash };
 }
 
+/** The reads only an editor may make: a draft is opened in the builder to be changed. */
+const editorReads = (pathname: string) => pathname.endsWith('/draft');
+
 /** Every quote endpoint with a plausible request. */
 const endpoints = (): [string, string, unknown?][] => [
   ['GET', '/api/studio/catalog?search=shaker'],
@@ -73,6 +77,7 @@ const endpoints = (): [string, string, unknown?][] => [
   ['POST', `/api/studio/quotes/${target.id}/link`, {}],
   ['POST', `/api/studio/quotes/${target.id}/email`, {}],
   ['PUT', `/api/studio/quotes/${target.id}`, body({ draft: true })],
+  ['GET', `/api/studio/quotes/${target.id}/draft`],
   ['POST', '/api/studio/quotes/import', { csv: 'B24,2', style: 'hartford-shaker' }],
   ['GET', `/api/studio/quotes/${target.id}/pdf`],
 ];
@@ -91,11 +96,11 @@ describe('who may call', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('lets a viewer read, never price, create, change, import, link or e-mail', async () => {
+  it('lets a viewer read, never price, create, change, open a draft in the builder, import, link or e-mail', async () => {
     const before = await snapshot();
     for (const [method, pathname, payload] of endpoints()) {
       const res = await call(as.viewer, method, pathname, payload);
-      expect(res.status, `${method} ${pathname}`).toBe(method === 'GET' ? 200 : 403);
+      expect(res.status, `${method} ${pathname}`).toBe(method === 'GET' && !editorReads(pathname) ? 200 : 403);
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -163,10 +168,30 @@ describe('the money is the server\'s', () => {
   });
 });
 
+describe('a sent quote', () => {
+  it('does not open in the builder: its lines, prices and link stay as they were sent', async () => {
+    const before = await snapshot();
+    const res = await call(as.editor, 'GET', `/api/studio/quotes/${target.id}/draft`);
+    expect([res.status, res.body.message]).toEqual([409, QUOTE_NOT_DRAFT]);
+    expect(res.text).not.toContain('victim.');
+    const change = await call(as.editor, 'PUT', `/api/studio/quotes/${target.id}`, body({ draft: true, lines: [{ sku: sample!.sku, qty: 1 }] }));
+    expect([change.status, change.body.message]).toEqual([409, QUOTE_NOT_DRAFT]);
+    // A revision that is not one is refused before anything is read.
+    for (const revision of [42, 'x'.repeat(65), null]) {
+      const res = await call(as.editor, 'PUT', `/api/studio/quotes/${target.id}`, body({ draft: true, revision }));
+      expect(res.status, JSON.stringify(revision)).toBe(400);
+      expect(Object.keys(res.body.fields), JSON.stringify(revision)).toEqual(['revision']);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe('quotes that do not exist', () => {
-  it('are 404 to read, link or e-mail, and an id that is not one is the same message', async () => {
+  it('are 404 to read, open as a draft, link or e-mail, and an id that is not one is the same message', async () => {
     const before = await snapshot();
     const missing = 9_000_000_000;
+    expect((await call(as.editor, 'GET', `/api/studio/quotes/${missing}/draft`)).status).toBe(404);
+    for (const bad of ['0', '-1', 'abc']) expect((await call(as.editor, 'GET', `/api/studio/quotes/${bad}/draft`)).status, bad).toBe(400);
     expect((await call(as.viewer, 'GET', `/api/studio/quotes/${missing}`)).body).toMatchObject({ message: QUOTE_NOT_FOUND });
     expect((await call(as.viewer, 'GET', `/api/studio/quotes/${missing}`)).status).toBe(404);
     expect((await call(as.editor, 'POST', `/api/studio/quotes/${missing}/link`, {})).status).toBe(404);

@@ -75,12 +75,14 @@ export class QuoteService {
 
   /**
    * Replaces a draft's content (and its status, when it is sent), under its row's lock: undefined
-   * when it is no longer a draft (another operator sent it meanwhile).
+   * when it is no longer a draft (another operator sent it meanwhile); 'stale' when `basedOn` is
+   * given and the draft's last save is no longer that one (another operator saved it meanwhile).
    */
-  async replaceDraft(id: number, fields: QuoteFields): Promise<QuoteRow | undefined> {
+  async replaceDraft(id: number, fields: QuoteFields, basedOn?: string | null): Promise<QuoteRow | 'stale' | undefined> {
     return this.q.transaction(async (q) => {
-      const row = await q.first(q.lockRow(q.db.selectFrom('quote').select(['id', 'status']).where('id', '=', id)));
+      const row = await q.first(q.lockRow(q.db.selectFrom('quote').select(['id', 'status', 'request']).where('id', '=', id)));
       if (!row || row.status !== 'draft') return undefined;
+      if (basedOn !== undefined && row.request !== basedOn) return 'stale';
       await q.run(q.db.updateTable('quote').set({ ...fields, status: fields.status ?? 'draft' }).where('id', '=', id));
       this.answers.delete(id);
       return (await this.row(id, q))!;

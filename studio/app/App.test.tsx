@@ -76,6 +76,8 @@ describe('routes', () => {
     expect(matchRoute('/studio', q)).toEqual({ name: 'files', file: null });
     expect(matchRoute('/studio/edit/pages/home.json', q)).toEqual({ name: 'files', file: 'pages/home.json' });
     expect(matchRoute('/studio/history/12', new URLSearchParams('path=site.json'))).toEqual({ name: 'history', version: 12, file: 'site.json' });
+    expect(matchRoute('/studio/quotes/5/edit', q)).toEqual({ name: 'quotes', id: 5, edit: true });
+    expect(matchRoute('/studio/quotes/new/edit', q)).toEqual({ name: 'not-found' });
     expect(matchRoute('/studio/nope', q)).toEqual({ name: 'not-found' });
   });
 

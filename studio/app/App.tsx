@@ -102,7 +102,7 @@ function signedInScreen(route: Route, operator: Operator): ReactNode {
     case 'orders':
       return <OrdersPage id={route.id} />;
     case 'quotes':
-      return <QuotesPage id={route.id} />;
+      return <QuotesPage id={route.id} edit={route.edit === true} />;
     case 'leads':
       return <LeadsPage id={route.id} />;
     case 'subscribers':

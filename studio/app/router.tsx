@@ -54,6 +54,8 @@ export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchor
 export const editPath = (file: string) => `${BASE}/edit/${file.split('/').map(encodeURIComponent).join('/')}`;
 export const ordersPath = (id?: number) => `${BASE}/orders${id ? `/${id}` : ''}`;
 export const quotesPath = (id?: number | 'new') => `${BASE}/quotes${id ? `/${id}` : ''}`;
+/** A draft quote, opened in the builder again. */
+export const quoteBuilderPath = (id: number) => `${BASE}/quotes/${id}/edit`;
 export const leadsPath = (id?: number) => `${BASE}/leads${id ? `/${id}` : ''}`;
 export const reviewsPath = (id?: number) => `${BASE}/reviews${id ? `/${id}` : ''}`;
 export const imagesPath = `${BASE}/images`;
@@ -69,7 +71,7 @@ export type Route =
   | { name: 'audit' }
   | { name: 'payment-pages' }
   | { name: 'orders'; id: number | null }
-  | { name: 'quotes'; id: number | 'new' | null }
+  | { name: 'quotes'; id: number | 'new' | null; edit?: true }
   | { name: 'leads'; id: number | null }
   | { name: 'subscribers' }
   | { name: 'reviews'; id: number | null }
@@ -94,6 +96,8 @@ export function matchRoute(pathname: string, search: URLSearchParams): Route {
   if (rest === '/operators') return { name: 'operators' };
   if (rest === '/audit') return { name: 'audit' };
   if (rest === '/payment-pages') return { name: 'payment-pages' };
+  const draft = /^\/quotes\/([1-9]\d{0,14})\/edit$/.exec(rest);
+  if (draft) return { name: 'quotes', id: Number(draft[1]), edit: true };
   // The back office: a list, or one record by its id (a new quote: /quotes/new).
   const record = /^\/(orders|quotes|leads)(?:\/([1-9]\d{0,14}|new))?$/.exec(rest);
   if (record) {

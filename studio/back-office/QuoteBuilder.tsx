@@ -1,55 +1,110 @@
 /**
- * A new quote (editors and above): the customer, catalog lines (found by SKU or name) with their
- * quantities, finishes and notes, a discount, the addresses, and the totals the server computes for
- * the draft after each change. "Create quote" stores it and issues its first payment link; the
- * server's refusals appear at the fields they name (`customer.email`, `lines.0.qty`,
+ * The quote builder (editors and above): a new quote, or a draft opened again. The customer,
+ * catalog lines (found by code, name, style or kind) with their quantities, finishes and notes, a
+ * discount, the addresses, and the totals the server computes after each change. "Save draft"
+ * stores it as it is (no link; a designer hands it to a publisher, who opens it from the quotes
+ * list); "Create quote" (or "Send quote", for a draft) stores it and issues its first payment link.
+ * The server's refusals appear at the fields they name (`customer.email`, `lines.0.qty`,
  * `billingAddress.zipCode` …).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { discountNeedsPublisher, LINK_DAYS_MESSAGE } from '../../schemas/api/back-office-quotes';
-import { formatMoney } from '../../schemas/money';
 import type { CabinetListRead, CatalogLine, IssuedLink } from '../api/back-office-quotes';
 import { StudioApiError } from '../api/studio-client';
 import { Link, quotesPath } from '../app/router';
 import { atLeast, useStudio } from '../app/studio-context';
-import { Alert, Field, PageTitle, Status } from '../app/ui';
+import { Alert, Field, ListState, PageTitle, Status, useLoad } from '../app/ui';
 import { QuoteAddressFields } from './QuoteAddressFields';
 import { QuoteCatalogSearch } from './QuoteCatalogSearch';
 import { quotesListAddress } from './QuoteList';
 import { useQuotesClient } from './quote-client';
-import { createRequest, emptyDraft, finishKey, lineName, newLine, priceRequest, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
+import { createRequest, draftFromRequest, emptyDraft, sameDiscount, finishKey, lineName, newLine, priceRequest, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
 import { QuoteCabinetImport } from './QuoteCabinetImport';
 import { QuoteLineRow } from './QuoteLineRow';
 import { useQuotePrice } from './quote-price';
 import { QuoteTotalsPanel } from './QuoteTotals';
 
-export function QuoteBuilder({ onCreated }: { onCreated(quoteId: number, link: IssuedLink | null): void }) {
+type OnSaved = (quoteId: number, link: IssuedLink | null) => void;
+
+/** A draft already stored: its id, number and revision (the save it was opened at), and the SKUs of its lines the catalog no longer has. */
+interface SavedDraft {
+  id: number;
+  number: string;
+  revision: string;
+  missing: readonly string[];
+}
+
+function BackToQuotes() {
+  return (
+    <p className="quote-back">
+      <Link href={quotesListAddress()}>
+        <span aria-hidden="true">← </span>All quotes
+      </Link>
+    </p>
+  );
+}
+
+export function QuoteBuilder({ id, onSaved }: { id?: number; onSaved: OnSaved }) {
   const { operator } = useStudio();
+  const title = id === undefined ? 'New quote' : 'Draft quote';
   if (!atLeast(operator, 'editor'))
     return (
       <main id="main" className="page page--narrow">
-        <PageTitle title="New quote">New quote</PageTitle>
-        <p>Viewers read quotes but cannot create them. An admin can make you an editor.</p>
+        <PageTitle title={title}>{title}</PageTitle>
+        <p>Viewers read quotes but cannot create or change them. An admin can make you an editor.</p>
         <p>
-          <Link href={quotesPath()}>Back to the quotes</Link>
+          <Link href={id === undefined ? quotesPath() : quotesPath(id)}>{id === undefined ? 'Back to the quotes' : 'Back to the quote'}</Link>
         </p>
       </main>
     );
-  return <QuoteForm onCreated={onCreated} />;
+  if (id === undefined) return <QuoteForm initial={emptyDraft} saved={null} onSaved={onSaved} />;
+  return <ReopenedDraft key={id} id={id} onSaved={onSaved} />;
 }
 
 let lineKeys = 0;
+const nextLineKey = () => ++lineKeys;
 
-function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink | null): void }) {
+/** A draft opened again: its last saved body, with its lines as the catalog has them now. */
+function ReopenedDraft({ id, onSaved }: { id: number; onSaved: OnSaved }) {
+  const client = useQuotesClient();
+  const { failure } = useStudio();
+  const [stored, reload] = useLoad((signal) => client.draft(id, signal), failure, [client, id]);
+  if (stored.state === 'ready') {
+    const d = stored.value;
+    return <QuoteForm initial={() => draftFromRequest(d.request, d.items, nextLineKey)} saved={{ id: d.id, number: d.number, revision: d.revision, missing: d.missing }} onSaved={onSaved} />;
+  }
+  return (
+    <main id="main" className="page quote-builder-page">
+      <div className="page__head">
+        <BackToQuotes />
+        <PageTitle title="Draft quote">Draft quote</PageTitle>
+      </div>
+      <ListState data={stored} what="the draft" isEmpty={() => false} retry={reload} empty={null}>
+        {() => null}
+      </ListState>
+      {stored.state === 'error' ? (
+        <p>
+          <Link href={quotesPath(id)}>See the quote</Link>
+        </p>
+      ) : null}
+    </main>
+  );
+}
+
+function QuoteForm({ initial, saved, onSaved }: { initial: () => QuoteDraft; saved: SavedDraft | null; onSaved: OnSaved }) {
   const client = useQuotesClient();
   const { failure, operator } = useStudio();
   const publisher = atLeast(operator, 'publisher');
-  const [draft, setDraft] = useState<QuoteDraft>(emptyDraft);
+  const [opened] = useState<QuoteDraft>(initial);
+  const [draft, setDraft] = useState<QuoteDraft>(opened);
+  // A discount above the limit that a draft already held (a publisher's) may be kept by anyone, unchanged.
+  const discountKept = saved !== null && sameDiscount(opened.discount, draft.discount);
   // The refusal of the last "Create quote", field by field; a field's own error goes when it is edited.
   const [refused, setRefused] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [said, setSaid] = useState('');
-  const [busy, setBusy] = useState(false);
+  /** What is being stored: the draft as it is, or the quote sent. */
+  const [busy, setBusy] = useState<'' | 'draft' | 'send'>('');
   const [focusRound, setFocusRound] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -87,8 +142,7 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink 
 
   /** A new line goes in the room of the line before it: a kitchen is quoted wall by wall. */
   const addLine = (item: CatalogLine | null) => {
-    lineKeys += 1;
-    const line = newLine(lineKeys, item, draft.lines.at(-1)?.group ?? '');
+    const line = newLine(nextLineKey(), item, draft.lines.at(-1)?.group ?? '');
     change((d) => ({ ...d, lines: [...d.lines, line] }), 'lines');
     setSaid(item ? '' : 'Added a free line: describe it and give its price.');
   };
@@ -100,10 +154,7 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink 
         ...d,
         lines: [
           ...d.lines,
-          ...rows.map((r) => {
-            lineKeys += 1;
-            return { ...newLine(lineKeys, r.item, d.lines.at(-1)?.group ?? ''), qty: String(r.line.qty), finish: r.line.finish ? finishKey(r.line.finish) : '' };
-          }),
+          ...rows.map((r) => ({ ...newLine(nextLineKey(), r.item, d.lines.at(-1)?.group ?? ''), qty: String(r.line.qty), finish: r.line.finish ? finishKey(r.line.finish) : '' })),
         ],
       }),
       'lines',
@@ -117,46 +168,54 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink 
     searchRef.current?.focus();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Stores the draft as it is, or sends it (checked as a new quote is, its link issued). */
+  const store = async (mode: 'draft' | 'send') => {
     if (busy) return;
-    setBusy(true);
+    setBusy(mode);
     setAlert('');
     setSaid('');
+    const body = createRequest(draft, { draft: mode === 'draft' });
     try {
-      const created = await client.create(createRequest(draft));
-      onCreated(created.quote.id, created.link);
+      // The revision it was opened at: a save made meanwhile by someone else is refused, not overwritten.
+      const stored = saved ? await client.update(saved.id, { ...body, revision: saved.revision }) : await client.create(body);
+      onSaved(stored.quote.id, stored.link);
     } catch (error) {
+      const what = mode === 'draft' ? 'The draft was not saved' : saved ? 'The quote was not sent' : 'The quote was not created';
       if (error instanceof StudioApiError && (error.status === 400 || (error.status === 403 && Object.keys(error.fields).length > 0))) {
         const fields = error.fields;
         setRefused(fields);
         const count = Object.keys(fields).length;
-        setAlert(count > 1 ? `The quote was not created: ${count} fields need a correction. The first: ${error.message}` : `The quote was not created: ${error.message}`);
+        setAlert(count > 1 ? `${what}: ${count} fields need a correction. The first: ${error.message}` : `${what}: ${error.message}`);
         setFocusRound((n) => n + 1);
       } else {
         const message = failure(error);
-        if (message) setAlert(message);
+        if (message) setAlert(`${what}: ${message}`);
       }
     } finally {
-      setBusy(false);
+      setBusy('');
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void store('send');
   };
 
   const priced = price.state === 'ready' ? price.price : price.state === 'pending' ? price.last : null;
   const c = draft.customer;
+  const title = saved ? `Draft ${saved.number}` : 'New quote';
+  const send = saved ? 'Send quote' : 'Create quote';
 
   return (
     <main id="main" className="page quote-builder-page">
       <div className="page__head">
-        <p className="quote-back">
-          <Link href={quotesListAddress()}>
-            <span aria-hidden="true">← </span>All quotes
-          </Link>
+        <BackToQuotes />
+        <PageTitle title={title}>{title}</PageTitle>
+        <p className="page__intro">
+          {saved ? 'Saved, not sent: change it and save it again, or send it. ' : ''}Lines come from the catalog at its prices; the server computes shipping and tax from the shipping address.
         </p>
-        <PageTitle title="New quote">New quote</PageTitle>
-        <p className="page__intro">Lines come from the catalog at its prices; the server computes shipping and tax from the shipping address.</p>
       </div>
-      <form className="quote-builder" noValidate ref={formRef} onSubmit={(e) => void submit(e)} aria-label="New quote">
+      <form className="quote-builder" noValidate ref={formRef} onSubmit={submit} aria-label={title}>
         <div className="quote-builder__main">
           <section className="card quote-section" aria-labelledby="quote-customer-title">
             <h2 className="section-title" id="quote-customer-title">
@@ -175,6 +234,12 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink 
             <h2 className="section-title" id="quote-lines-title">
               Lines
             </h2>
+            {saved?.missing.length ? (
+              <p className="field__error quote-lines__missing" role="note">
+                <span aria-hidden="true">⚠ </span>
+                Left out of the draft, no longer in the catalog: {saved.missing.join(', ')}. Save it to drop them for good.
+              </p>
+            ) : null}
             <QuoteCatalogSearch onAdd={addLine} error={errors['lines']} inputRef={searchRef} />
             {draft.lines.length ? (
               <ol className="quote-lines">
@@ -185,6 +250,7 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink 
                     index={i}
                     priced={priced && priced.lines.length === draft.lines.length ? priced.lines[i] : undefined}
                     errors={errors}
+                    mayPrice={publisher}
                     onChange={(patch, ...fields) => setLine(line.key, i, patch, ...fields)}
                     onRemove={() => removeLine(line)}
                   />
@@ -261,16 +327,26 @@ function QuoteForm({ onCreated }: { onCreated(quoteId: number, link: IssuedLink 
               </p>
             ) : null}
             {priced?.approval.needsPublisher && !publisher ? (
-              <p className="field__error quote-approval" role="note">
-                <span aria-hidden="true">⚠ </span>
-                {discountNeedsPublisher(priced.approval.limitPercent)} Ask one to send this quote, or lower the discount.
-              </p>
+              discountKept ? (
+                <p className="muted quote-approval" role="note">
+                  A publisher gave this discount, above {priced.approval.limitPercent} % of the subtotal: keep it as it is, or bring it to {priced.approval.limitPercent} % or less.
+                </p>
+              ) : (
+                <p className="field__error quote-approval" role="note">
+                  <span aria-hidden="true">⚠ </span>
+                  {discountNeedsPublisher(priced.approval.limitPercent)} Ask one to send this quote, or lower the discount.
+                </p>
+              )
             ) : null}
             <Alert>{alert}</Alert>
-            <button type="submit" className="button button--primary button--block" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
-              {busy ? 'Creating…' : 'Create quote'}
+            <button type="submit" className="button button--primary button--block" aria-disabled={busy !== '' || undefined} aria-busy={busy === 'send' || undefined}>
+              {busy === 'send' ? (saved ? 'Sending…' : 'Creating…') : send}
             </button>
-            <p className="muted quote-totals__after">Creates the quote and its payment link, shown once on the next screen.</p>
+            <p className="muted quote-totals__after">{saved ? 'Sends the quote: its payment link is shown once on the next screen.' : 'Creates the quote and its payment link, shown once on the next screen.'}</p>
+            <button type="button" className="button button--secondary button--block" onClick={() => void store('draft')} aria-disabled={busy !== '' || undefined} aria-busy={busy === 'draft' || undefined}>
+              {busy === 'draft' ? 'Saving…' : 'Save draft'}
+            </button>
+            <p className="muted quote-totals__after">Keeps it unsent, customer and address as far as typed; anyone with the editor role opens it again from the quotes list.</p>
           </QuoteTotalsPanel>
         </div>
       </form>

@@ -1,5 +1,6 @@
 /**
- * One quote as stored: its state, customer, addresses, lines and totals. The payment link is shown
+ * One quote as stored: its state, customer, addresses, lines and totals, and its PDF. A draft has
+ * no link yet: editors open it in the builder again to change and send it. The payment link is shown
  * only right after it is issued (on creating the quote, or "Issue a new link"), with a copy button;
  * "E-mail the link" issues a fresh one and sends it. Once the customer has started paying, the quote
  * is an order: its link actions are gone and the order is a link away.
@@ -11,7 +12,7 @@ import { formatMoney } from '../../schemas/money';
 import { statusBadge } from '../../schemas/status-labels';
 import type { IssuedLink, QuoteAddress, QuoteDetail as Detail } from '../api/back-office-quotes';
 import { StudioApiError } from '../api/studio-client';
-import { Link, ordersPath } from '../app/router';
+import { Link, ordersPath, quoteBuilderPath } from '../app/router';
 import { atLeast, useStudio } from '../app/studio-context';
 import { Alert, ListState, PageTitle, Status, Time, useLoad } from '../app/ui';
 import { useQuotesClient } from './quote-client';
@@ -52,6 +53,8 @@ function QuoteView({ quote, created, reload }: { quote: Detail; created: IssuedL
   const { operator } = useStudio();
   const customerName = `${quote.customer.firstName} ${quote.customer.lastName}`.trim();
   const ordered = quote.order !== null;
+  const draft = quote.state === 'draft';
+  const editor = atLeast(operator, 'editor');
   return (
     <>
       <p className="quote-detail__summary">
@@ -60,6 +63,9 @@ function QuoteView({ quote, created, reload }: { quote: Detail; created: IssuedL
           Made <Time at={quote.createdAt} />
         </span>
         {quote.poNumber ? <span className="quote-detail__made">PO {quote.poNumber}</span> : null}
+        <a className="quote-detail__pdf" href={`/api/studio/quotes/${quote.id}/pdf`} download>
+          {draft ? 'Download the estimate (PDF)' : 'Download the quote (PDF)'}
+        </a>
       </p>
       <div className="quote-detail__columns">
         <div className="quote-detail__main">
@@ -75,8 +81,21 @@ function QuoteView({ quote, created, reload }: { quote: Detail; created: IssuedL
             </section>
           ) : null}
 
-          {!ordered && atLeast(operator, 'editor') ? <QuoteLinkActions quote={quote} created={created} reload={reload} /> : null}
-          {!ordered && !atLeast(operator, 'editor') ? (
+          {draft ? (
+            <section className="card quote-section quote-draft" aria-labelledby="quote-draft-title">
+              <h2 className="section-title" id="quote-draft-title">
+                Draft, not sent
+              </h2>
+              <p>The customer has no link yet. {editor ? 'Open it in the builder to change it, add to it, or send it.' : 'Editors open it in the builder and send it.'}</p>
+              {editor ? (
+                <Link className="button button--primary" href={quoteBuilderPath(quote.id)}>
+                  Open in the builder
+                </Link>
+              ) : null}
+            </section>
+          ) : null}
+          {!ordered && !draft && editor ? <QuoteLinkActions quote={quote} created={created} reload={reload} /> : null}
+          {!ordered && !draft && !editor ? (
             <p className="muted">{quote.link.expiresAt ? <>The payment link is valid until <Time at={quote.link.expiresAt} />.</> : 'No payment link has been issued.'} Editors issue and send links.</p>
           ) : null}
 
@@ -156,12 +175,16 @@ function QuoteView({ quote, created, reload }: { quote: Detail; created: IssuedL
               Customer
             </h2>
             <p className="quote-customer">
-              <strong>{customerName || quote.customer.email}</strong>
-              <span>
-                <a href={`mailto:${quote.customer.email}`}>{quote.customer.email}</a>
-              </span>
+              <strong>{customerName || quote.customer.email || 'Not given yet'}</strong>
+              {quote.customer.email ? (
+                <span>
+                  <a href={`mailto:${quote.customer.email}`}>{quote.customer.email}</a>
+                </span>
+              ) : null}
               {quote.customer.phone ? <span>{quote.customer.phone}</span> : null}
-              <span className="muted">{quote.customer.accountId ? 'Has a customer account: the order will show in it.' : 'No customer account with this e-mail.'}</span>
+              <span className="muted">
+                {draft ? 'When it is sent, a customer account with this e-mail gets the quote and its order.' : quote.customer.accountId ? 'Has a customer account: the order will show in it.' : 'No customer account with this e-mail.'}
+              </span>
             </p>
             <div className="quote-addresses">
               <AddressCard title="Billing address" address={quote.billingAddress} />

@@ -50,6 +50,7 @@ export function QuoteLineRow({
   index,
   priced,
   errors,
+  mayPrice,
   onChange,
   onRemove,
 }: {
@@ -57,6 +58,8 @@ export function QuoteLineRow({
   index: number;
   priced: QuotePrice['lines'][number] | undefined;
   errors: Record<string, string>;
+  /** A publisher or an admin: may change a free line's words, price and quantity (others keep it as it is). */
+  mayPrice: boolean;
   onChange(patch: Patch, ...fields: string[]): void;
   onRemove(): void;
 }) {
@@ -65,8 +68,10 @@ export function QuoteLineRow({
   const err = (field: string) => errors[`lines.${index}.${field}`];
   const id = (field: string) => `quote-line-${line.key}-${field}`;
   const set = (field: keyof Patch, value: Patch[keyof Patch]) => onChange({ [field]: value } as Patch, field);
+  // A free line a publisher added stays as it is for an editor: the server refuses a change of it.
+  const fixed = !item && !mayPrice;
   const qty = (
-    <Field className="quote-line__qty" label="Quantity" inputMode="numeric" name={`lines.${index}.qty`} maxLength={String(MAX_LINE_QTY).length} value={line.qty} error={err('qty')} aria-label={`Quantity of ${name}`} onChange={(e) => set('qty', e.target.value)} />
+    <Field className="quote-line__qty" label="Quantity" inputMode="numeric" name={`lines.${index}.qty`} maxLength={String(MAX_LINE_QTY).length} value={line.qty} error={err('qty')} aria-label={`Quantity of ${name}`} readOnly={fixed} onChange={(e) => set('qty', e.target.value)} />
   );
   const words = priced ? lineWords(priced) : null;
 
@@ -74,8 +79,8 @@ export function QuoteLineRow({
   if (!item) {
     fields = (
       <>
-        <Field className="quote-line__description" label="Description" name={`lines.${index}.description`} maxLength={200} value={line.description} error={err('description')} onChange={(e) => set('description', e.target.value)} />
-        <Field className="quote-line__price" label="Unit price ($)" inputMode="decimal" name={`lines.${index}.price`} maxLength={12} value={line.price} error={err('price')} onChange={(e) => set('price', e.target.value)} />
+        <Field className="quote-line__description" label="Description" name={`lines.${index}.description`} maxLength={200} value={line.description} error={err('description')} readOnly={fixed} onChange={(e) => set('description', e.target.value)} />
+        <Field className="quote-line__price" label="Unit price ($)" inputMode="decimal" name={`lines.${index}.price`} maxLength={12} value={line.price} error={err('price')} readOnly={fixed} onChange={(e) => set('price', e.target.value)} />
         {qty}
       </>
     );
@@ -152,7 +157,7 @@ export function QuoteLineRow({
       <div className="quote-line__head">
         <div className="quote-line__what">
           <span className="quote-line__name">{name}</span>
-          <span className="quote-line__meta">{item ? meta(item) : 'Free line: its price is yours, not the catalog\'s'}</span>
+          <span className="quote-line__meta">{item ? meta(item) : fixed ? 'Free line, added by a publisher: only a publisher or an admin may change its words, price or quantity' : 'Free line: its price is yours, not the catalog\'s'}</span>
           {err('sku') ? (
             <p className="field__error">
               <span aria-hidden="true">⚠ </span>

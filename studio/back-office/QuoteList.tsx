@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { QUOTE_STATES, type QuoteState } from '../../schemas/api/back-office-quotes';
 import { formatMoney } from '../../schemas/money';
 import type { QuoteListQuery, QuoteSummary } from '../api/back-office-quotes';
-import { Link, navigate, quotesPath, useLocation } from '../app/router';
+import { Link, navigate, quoteBuilderPath, quotesPath, useLocation } from '../app/router';
 import { atLeast, useStudio } from '../app/studio-context';
 import { Field, ListState, PageTitle, Time, useLoad } from '../app/ui';
 import { useQuotesClient } from './quote-client';
@@ -220,6 +220,7 @@ function QuoteResults({ filters, onClear }: { filters: QuoteFilters; onClear(): 
 }
 
 function QuoteTable({ rows }: { rows: readonly QuoteSummary[] }) {
+  const editor = atLeast(useStudio().operator, 'editor');
   return (
     <table className="table table--cards quotes-table">
       <thead>
@@ -246,12 +247,17 @@ function QuoteTable({ rows }: { rows: readonly QuoteSummary[] }) {
             </td>
             <td data-label="Customer" className="cell">
               <span className="quotes-table__customer">
-                <span className="quotes-table__name">{q.name || q.email}</span>
+                <span className="quotes-table__name">{q.name || q.email || 'No customer yet'}</span>
                 {q.name ? <span className="muted quotes-table__email">{q.email}</span> : null}
               </span>
             </td>
             <td data-label="State">
               <QuoteStateLine quote={q} />
+              {q.state === 'draft' && editor ? (
+                <Link className="quotes-table__reopen" href={quoteBuilderPath(q.id)}>
+                  Open in the builder<span className="visually-hidden"> (quote {q.number})</span>
+                </Link>
+              ) : null}
             </td>
             <td data-label="Total" className="quotes-table__money">
               {formatMoney(q.total)}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BackOfficeQuotesClient, CatalogLine, QuoteDetail, QuotePrice, QuotePriceRequest, QuoteSummary } from '../api/back-office-quotes';
+import type { BackOfficeQuotesClient, CatalogLine, QuoteCreateRequest, QuoteDetail, QuotePrice, QuotePriceRequest, QuoteSummary } from '../api/back-office-quotes';
 import { StudioApiError, type Operator } from '../api/studio-client';
 import { matchRoute, navigate, useLocation } from '../app/router';
 import { operators, renderInStudio, visit } from '../app/testing/studio-fixture';
@@ -17,7 +17,7 @@ afterEach(() => {
 
 /** A quotes client whose every call fails unless the test gives it. */
 function fakeQuotes(calls: Partial<BackOfficeQuotesClient> = {}): BackOfficeQuotesClient {
-  const names: (keyof BackOfficeQuotesClient)[] = ['catalog', 'styles', 'importList', 'price', 'create', 'list', 'detail', 'issueLink', 'emailLink'];
+  const names: (keyof BackOfficeQuotesClient)[] = ['catalog', 'styles', 'importList', 'price', 'create', 'draft', 'update', 'list', 'detail', 'issueLink', 'emailLink'];
   const fail = (name: string) => vi.fn(() => Promise.reject(new Error(`quotes client ${name} was not expected in this test`)));
   return Object.fromEntries(names.map((n) => [n, calls[n] ?? fail(n)])) as unknown as BackOfficeQuotesClient;
 }
@@ -26,7 +26,7 @@ function fakeQuotes(calls: Partial<BackOfficeQuotesClient> = {}): BackOfficeQuot
 function Routed({ client }: { client: BackOfficeQuotesClient }) {
   const { pathname, search } = useLocation();
   const route = matchRoute(pathname, search);
-  return route.name === 'quotes' ? <QuotesPage id={route.id} client={client} /> : <p>elsewhere: {pathname}</p>;
+  return route.name === 'quotes' ? <QuotesPage id={route.id} edit={route.edit === true} client={client} /> : <p>elsewhere: {pathname}</p>;
 }
 
 function open(url: string, client: BackOfficeQuotesClient, operator: Operator = operators.editor) {
@@ -334,9 +334,111 @@ describe('the quote builder', () => {
   it('tells a viewer they cannot create quotes', () => {
     open('/studio/quotes/new', fakeQuotes(), operators.viewer);
     expect(screen.getByRole('heading', { level: 1, name: 'New quote' })).toBeTruthy();
-    expect(screen.getByText(/cannot create them/)).toBeTruthy();
+    expect(screen.getByText(/cannot create or change them/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create quote' })).toBeNull();
     expect(screen.queryByRole('combobox')).toBeNull();
+  });
+});
+
+const INSTALL: CatalogLine = { ...QUARTZ, sku: 'SV-INSTALL', code: 'SV-INSTALL', name: 'Cabinet installation', kind: 'service', price: 95, priceUnit: 'each', edges: [], cutouts: [], unit: 'each' };
+const GROUP = 'Kitchen — sink wall';
+
+/** A draft as the builder saved it: exactly the body the builder makes of what it shows. */
+const SAVED: QuoteCreateRequest = {
+  customer: { email: 'maria@example.com', firstName: 'Maria', lastName: 'Lopez' },
+  billingAddress: { firstName: 'Maria', lastName: 'Lopez', street1: '4100 Lake Austin Blvd', street2: null, city: 'Austin', state: 'TX', zipCode: '78703', countryId: 'US', phoneNumber: '5125550142' },
+  shippingAddress: null,
+  lines: [
+    { sku: 'HS-W3030', qty: 2, finish: { type: 'painted', value: 'alpine' }, modifications: ['GD'], group: GROUP, notes: 'Glass doors on two' },
+    { sku: 'CT-QUARTZ-CAL', sqft: 42, edge: 'EASED', cutouts: { SINK: 1 }, group: GROUP },
+    { sku: 'SV-INSTALL', qty: 14, group: GROUP },
+    { description: 'Range hood panel', price: 480, qty: 1, group: GROUP },
+  ],
+  discount: { type: 'amount', value: 500 },
+  poNumber: 'PO-2026-0142',
+  notes: 'Weekday mornings',
+  linkDays: 7,
+  splitPaymentEnabled: true,
+  minimumSplit: 1000,
+};
+const DRAFT_DETAIL: QuoteDetail = { ...DETAIL, state: 'draft', link: { expiresAt: null } };
+const toOpen = (missing: string[] = [], request: QuoteCreateRequest = SAVED) => () => Promise.resolve({ id: 5, number: 'Q100005', revision: 'rev-1', request: { ...request, draft: true }, items: [GLASS_WALL, QUARTZ, INSTALL], missing });
+
+describe('a draft quote', () => {
+  it('is saved with what is typed so far, and its quote leads back to the builder', async () => {
+    const create = vi.fn((_body: QuoteCreateRequest) => Promise.resolve({ quote: DRAFT_DETAIL, link: null }));
+    open('/studio/quotes/new', fakeQuotes({ catalog: () => Promise.resolve([CABINET]), price: () => Promise.resolve(PRICE), create, detail: () => Promise.resolve(DRAFT_DETAIL) }));
+    fireEvent.change(screen.getByLabelText('First name', { selector: '[name="customer.firstName"]' }), { target: { value: 'Maria' } });
+    await addFromCatalog('B24', 'Base cabinet B24');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quote Q100005' })).toBeTruthy();
+    // Only what was typed: no empty customer field, no blank address (a draft is checked when it is sent).
+    expect(create.mock.calls[0]![0]).toEqual({ draft: true, customer: { firstName: 'Maria' }, billingAddress: { ...SAVED.billingAddress, firstName: 'Maria', lastName: '', street1: '', city: '', state: '', zipCode: '', phoneNumber: '' }, shippingAddress: null, lines: [{ sku: 'HS-B24', qty: 1 }], discount: null, linkDays: 7 });
+    const section = screen.getByRole('region', { name: 'Draft, not sent' });
+    expect(within(section).getByRole('link', { name: 'Open in the builder' }).getAttribute('href')).toBe('/studio/quotes/5/edit');
+    expect(screen.queryByRole('button', { name: 'Issue a new link' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download the estimate (PDF)' }).getAttribute('href')).toBe('/api/studio/quotes/5/pdf');
+  });
+
+  it('opens in the builder with every line as saved, and is sent as it was', async () => {
+    const update = vi.fn((_id: number, _body: QuoteCreateRequest) => Promise.resolve({ quote: DETAIL, link: LINK }));
+    const price = vi.fn((_body: QuotePriceRequest) => Promise.resolve(PRICE));
+    open('/studio/quotes/5/edit', fakeQuotes({ draft: toOpen(), price, update, detail: () => Promise.resolve(DETAIL) }), operators.publisher);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Draft Q100005' })).toBeTruthy();
+    const wall = screen.getByRole('listitem', { name: 'Line 1: Wall cabinet W3030' });
+    expect(within(wall).getByRole('textbox', { name: 'Quantity of Wall cabinet W3030' })).toHaveProperty('value', '2');
+    expect(within(wall).getByRole('combobox', { name: 'Finish' })).toHaveProperty('value', 'painted alpine');
+    expect(within(wall).getByRole('checkbox', { name: 'Glass door (GD)' })).toHaveProperty('checked', true);
+    expect(within(wall).getByRole('combobox', { name: 'Room or wall (optional)' })).toHaveProperty('value', GROUP);
+    expect(within(wall).getByRole('textbox', { name: 'Notes (optional)' })).toHaveProperty('value', 'Glass doors on two');
+    const top = screen.getByRole('listitem', { name: 'Line 2: Quartz countertop, Calacatta Laza, 3 cm' });
+    expect(within(top).getByRole('textbox', { name: 'Square feet of Quartz countertop, Calacatta Laza, 3 cm' })).toHaveProperty('value', '42');
+    expect(within(top).getByRole('textbox', { name: 'Sink cut-out' })).toHaveProperty('value', '1');
+    expect(within(screen.getByRole('listitem', { name: 'Line 3: Cabinet installation' })).getByRole('textbox', { name: 'Quantity of Cabinet installation' })).toHaveProperty('value', '14');
+    const free = screen.getByRole('listitem', { name: 'Line 4: Range hood panel' });
+    expect(within(free).getByRole('textbox', { name: 'Unit price ($)' })).toHaveProperty('value', '480');
+    expect(screen.getByRole('textbox', { name: 'Dollars off' })).toHaveProperty('value', '500');
+    expect(screen.getByRole('textbox', { name: 'Smallest part ($)' })).toHaveProperty('value', '1000');
+    expect(within(screen.getByRole('group', { name: 'Billing address' })).getByLabelText('ZIP code')).toHaveProperty('value', '78703');
+    await waitFor(() => expect(price).toHaveBeenCalled());
+    fireEvent.click(screen.getByRole('button', { name: 'Send quote' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith(5, { ...SAVED, revision: 'rev-1' }));
+    // The quote, with its link shown once.
+    const box = await screen.findByRole('region', { name: 'New payment link' });
+    expect(within(box).getByRole('textbox', { name: 'Payment link' })).toHaveProperty('value', LINK.url);
+    expect(window.location.pathname).toBe('/studio/quotes/5');
+  });
+
+  it("keeps a publisher's free line as it is for an editor, and names the lines the catalog no longer has", async () => {
+    const update = vi.fn(() => Promise.reject(new StudioApiError(409, 'quote_sent', 'This quote was sent: only a draft can be changed. Make a new quote from it instead.')));
+    const lost = { ...SAVED, lines: [...SAVED.lines, { sku: 'HS-B99', qty: 1 }] };
+    const above = { ...PRICE, approval: { discountPercent: 30, limitPercent: 25, needsPublisher: true } };
+    open('/studio/quotes/5/edit', fakeQuotes({ draft: toOpen(['HS-B99'], lost), price: () => Promise.resolve(above), update }));
+    const free = await screen.findByRole('listitem', { name: 'Line 4: Range hood panel' });
+    // The publisher's discount above the limit may be kept; changed, it needs a publisher again.
+    expect(await screen.findByText(/A publisher gave this discount, above 25 % of the subtotal: keep it as it is/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Dollars off' }), { target: { value: '600' } });
+    expect(await screen.findByText(/A discount above 25 % of the subtotal needs a publisher\. Ask one/)).toBeTruthy();
+    expect(within(free).getByRole('textbox', { name: 'Description' })).toHaveProperty('readOnly', true);
+    expect(within(free).getByRole('textbox', { name: 'Unit price ($)' })).toHaveProperty('readOnly', true);
+    expect(free.textContent).toContain('only a publisher or an admin may change');
+    expect(screen.queryByRole('listitem', { name: /^Line 5/ })).toBeNull();
+    expect(screen.getByText(/no longer in the catalog: HS-B99/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add a free line' })).toBeNull();
+    // Sent meanwhile by someone else: said, nothing lost on screen.
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText(/The draft was not saved: This quote was sent/)).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Line 1: Wall cabinet W3030' })).toBeTruthy();
+  });
+
+  it('is read by a viewer, who is told who opens it in the builder', async () => {
+    open('/studio/quotes/5', fakeQuotes({ detail: () => Promise.resolve(DRAFT_DETAIL) }), operators.viewer);
+    const section = await screen.findByRole('region', { name: 'Draft, not sent' });
+    expect(section.textContent).toContain('Editors open it in the builder');
+    expect(screen.queryByRole('link', { name: 'Open in the builder' })).toBeNull();
+    cleanup();
+    open('/studio/quotes/5/edit', fakeQuotes(), operators.viewer);
+    expect(screen.getByText(/cannot create or change them/)).toBeTruthy();
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The quote builder's draft: what the operator has typed, kept as text (a half-typed quantity is
  * still what they typed), and the request bodies made from it. No amount is ever sent: the server
- * prices the lines from the catalog (schemas/api/back-office-quotes.ts).
+ * prices the lines from the catalog (schemas/api/back-office-quotes.ts). A saved draft opens again
+ * through `draftFromRequest`.
  */
 import type { CatalogLine, CatalogOption, QuoteCreateRequest, QuotePriceRequest } from '../api/back-office-quotes';
 
@@ -120,6 +121,9 @@ function lineBody(line: LineDraft) {
 
 const discountBody = (d: QuoteDraft['discount']) => (d.value.trim() === '' ? null : { type: d.type, value: numberOf(d.value) });
 
+/** Whether two discounts as typed are the same one the server would read. */
+export const sameDiscount = (a: QuoteDraft['discount'], b: QuoteDraft['discount']) => JSON.stringify(discountBody(a)) === JSON.stringify(discountBody(b));
+
 /** What the price depends on: the lines, the discount, and where it ships (state, ZIP). */
 export function priceRequest(draft: QuoteDraft): QuotePriceRequest {
   const where = (a: AddressDraft) => ({ state: a.state, zipCode: a.zipCode.trim(), countryId: 'US' });
@@ -145,17 +149,83 @@ function addressBody(a: AddressDraft) {
   };
 }
 
-export function createRequest(draft: QuoteDraft): QuoteCreateRequest {
+const isBlank = (a: AddressDraft) => ADDRESS_FIELDS.every((f) => a[f].trim() === '');
+
+/**
+ * The body that creates, saves or sends the quote. A draft (`draft: true`) is stored with what is
+ * typed so far: an empty customer field or a blank address is left out rather than refused.
+ */
+export function createRequest(draft: QuoteDraft, save: { draft: boolean } = { draft: false }): QuoteCreateRequest {
   const c = draft.customer;
+  const customer = { email: c.email.trim(), firstName: c.firstName.trim(), lastName: c.lastName.trim(), ...(c.phone.trim() ? { phone: c.phone.trim() } : {}) };
+  const address = (a: AddressDraft) => (save.draft && isBlank(a) ? null : addressBody(a));
   return {
-    customer: { email: c.email.trim(), firstName: c.firstName.trim(), lastName: c.lastName.trim(), ...(c.phone.trim() ? { phone: c.phone.trim() } : {}) },
-    billingAddress: addressBody(draft.billingAddress),
-    shippingAddress: draft.shipToBilling ? null : addressBody(draft.shippingAddress),
+    ...(save.draft ? { draft: true } : {}),
+    customer: save.draft ? Object.fromEntries(Object.entries(customer).filter(([, v]) => v !== '')) : customer,
+    billingAddress: address(draft.billingAddress),
+    shippingAddress: draft.shipToBilling ? null : address(draft.shippingAddress),
     lines: draft.lines.map(lineBody),
     discount: discountBody(draft.discount),
     ...(draft.poNumber.trim() ? { poNumber: draft.poNumber.trim() } : {}),
     ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
     linkDays: numberOf(draft.linkDays),
     ...(draft.splitPayment ? { splitPaymentEnabled: true, minimumSplit: numberOf(draft.minimumSplit) } : {}),
+  };
+}
+
+type RequestLine = QuoteCreateRequest['lines'][number];
+type RequestAddress = QuoteCreateRequest['billingAddress'] | QuoteCreateRequest['shippingAddress'];
+
+const text = (n: number | undefined) => (n === undefined || n === null ? '' : String(n));
+
+function addressDraft(a: RequestAddress | undefined): AddressDraft {
+  const out = emptyAddress();
+  for (const f of ADDRESS_FIELDS) out[f] = a?.[f] ?? '';
+  return out;
+}
+
+/** A line of a saved body, as the builder edits it; `item` is the catalog line its SKU names now. */
+function lineDraft(key: number, line: RequestLine, item: CatalogLine | null): LineDraft {
+  const base = newLine(key, item, line.group ?? '');
+  const common = { ...base, notes: line.notes ?? '' };
+  if (!item) return { ...common, description: line.description ?? '', price: text(line.price), qty: text(line.qty ?? 1) };
+  const measured = line.sqft === undefined && line.length !== undefined ? { measure: 'size' as const, length: text(line.length), depth: text(line.depth) } : { sqft: text(line.sqft) };
+  return {
+    ...common,
+    ...measured,
+    qty: text(line.qty ?? 1),
+    finish: line.finish ? finishKey(line.finish) : '',
+    modifications: line.modifications ?? [],
+    edge: line.edge ?? base.edge,
+    cutouts: Object.fromEntries(Object.entries(line.cutouts ?? {}).map(([code, n]) => [code, String(n)])),
+    feet: text(line.feet),
+  };
+}
+
+/**
+ * A saved draft's body back into the builder's draft, the inverse of `createRequest`: sent again
+ * unchanged, it is the same body (so a free line or a discount a publisher set is kept as it was).
+ * A line whose SKU the catalog no longer has is left out; the server names those SKUs.
+ */
+export function draftFromRequest(request: QuoteCreateRequest, items: readonly CatalogLine[], nextKey: () => number): QuoteDraft {
+  const bySku = new Map(items.map((i) => [i.sku, i]));
+  const c = request.customer ?? {};
+  const discount = request.discount;
+  return {
+    customer: { email: c.email ?? '', firstName: c.firstName ?? '', lastName: c.lastName ?? '', phone: c.phone ?? '' },
+    billingAddress: addressDraft(request.billingAddress),
+    shipToBilling: !request.shippingAddress,
+    shippingAddress: addressDraft(request.shippingAddress),
+    lines: request.lines.flatMap((line) => {
+      if (line.sku === undefined) return [lineDraft(nextKey(), line, null)];
+      const item = bySku.get(line.sku);
+      return item ? [lineDraft(nextKey(), line, item)] : [];
+    }),
+    discount: discount ? { type: discount.type, value: String(discount.value) } : { type: 'amount', value: '' },
+    poNumber: request.poNumber ?? '',
+    notes: request.notes ?? '',
+    linkDays: text(request.linkDays ?? 7),
+    splitPayment: request.splitPaymentEnabled === true,
+    minimumSplit: request.splitPaymentEnabled ? text(request.minimumSplit) : '',
   };
 }
