@@ -4,12 +4,29 @@
  * per type. By keyboard: the filter first, ↓ into the list, the arrows between types, Enter adds,
  * Escape closes and gives focus back to the button that opened it.
  */
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { filterCatalogue } from './block-catalogue';
 
-/** The pictures are drawn at this width and shown at PICTURE_SCALE of it. */
+/** The pictures are drawn 960 x 600 (a small laptop's page) and scaled down to the card's width. */
 const PICTURE_WIDTH = 960;
 const PICTURE_HEIGHT = 600;
+
+/** Keeps --picture-scale of the list at the cards' picture width over the drawn width. */
+function usePictureScale(list: RefObject<HTMLUListElement | null>, open: boolean) {
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!open || !el) return;
+    const measure = () => {
+      const box = el.querySelector<HTMLElement>('.studio-catalogue__picture');
+      if (box && box.clientWidth > 0) el.style.setProperty('--picture-scale', String(box.clientWidth / PICTURE_WIDTH));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [list, open]);
+}
 
 export function BlockCatalogue({ onAdd }: { onAdd(type: string): void }) {
   const [open, setOpen] = useState(false);
@@ -18,6 +35,7 @@ export function BlockCatalogue({ onAdd }: { onAdd(type: string): void }) {
   const opener = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const entries = open ? filterCatalogue(filter) : [];
+  usePictureScale(list, open);
   const close = () => {
     setOpen(false);
     setFilter('');

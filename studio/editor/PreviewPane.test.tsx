@@ -91,6 +91,11 @@ describe('PreviewPane', () => {
     // Outside any block (the header, the footer): nothing opens.
     doc.body.dispatchEvent(new (doc.defaultView!.MouseEvent)('click', { bubbles: true, cancelable: true }));
     expect(onSelectBlock).toHaveBeenCalledTimes(2);
-    expect(doc.head.querySelector('style')!.textContent).toContain('[data-studio-block]:hover');
+    // The block under the pointer is outlined, and only that one.
+    doc.querySelector('h1')!.dispatchEvent(new (doc.defaultView!.MouseEvent)('mouseover', { bubbles: true }));
+    expect((doc.querySelector('h1') as HTMLElement).style.outline).toContain('dashed');
+    link.dispatchEvent(new (doc.defaultView!.MouseEvent)('mouseover', { bubbles: true }));
+    expect((doc.querySelector('h1') as HTMLElement).style.outline).toBe('');
+    expect((doc.querySelector('[data-studio-block="1"] > p') as HTMLElement).style.outline).toContain('dashed');
   });
 });

@@ -38,24 +38,41 @@ export interface PreviewPaneProps {
   onSelectBlock?: (index: number) => void;
 }
 
-/** What the studio draws in the preview's document: an outline on the block under the pointer. */
-const BLOCK_HOVER_STYLE = '[data-studio-block]:hover > * { outline: 2px dashed #1f5fbf; outline-offset: -2px; cursor: pointer; }';
-
 const listened = new WeakSet<Document>();
 
-/** Listens to the clicks of a same-origin preview document (once per document): a block's index, and no link followed. */
+/** The marked block an event landed in, with its index. */
+function blockAt(doc: Document, target: EventTarget | null): { element: Element; index: number } | null {
+  const element = target instanceof doc.defaultView!.Element ? target.closest('[data-studio-block]') : null;
+  const index = Number(element?.getAttribute('data-studio-block'));
+  return element && Number.isInteger(index) && index >= 0 ? { element, index } : null;
+}
+
+/** Outlines the block under the pointer. Through the CSSOM: a frame's inline <style> falls to the studio's policy, which srcdoc inherits. */
+function outline(block: Element | null, on: boolean): void {
+  for (const child of block?.children ?? []) {
+    const style = (child as HTMLElement).style;
+    style.outline = on ? '2px dashed #1f5fbf' : '';
+    style.outlineOffset = on ? '-2px' : '';
+    style.cursor = on ? 'pointer' : '';
+  }
+}
+
+/** Listens to a same-origin preview document (once per document): the block under the pointer outlined, a click's block, no link followed. */
 export function listenToBlockClicks(doc: Document, onSelectBlock: (index: number) => void): void {
   if (listened.has(doc)) return;
   listened.add(doc);
-  const style = doc.createElement('style');
-  style.textContent = BLOCK_HOVER_STYLE;
-  doc.head?.append(style);
+  let hovered: Element | null = null;
+  doc.addEventListener('mouseover', (e) => {
+    const block = blockAt(doc, e.target)?.element ?? null;
+    if (block === hovered) return;
+    outline(hovered, false);
+    outline(block, true);
+    hovered = block;
+  });
   doc.addEventListener('click', (e) => {
-    const target = e.target instanceof doc.defaultView!.Element ? e.target : null;
     e.preventDefault();
-    const block = target?.closest('[data-studio-block]');
-    const index = Number(block?.getAttribute('data-studio-block'));
-    if (block && Number.isInteger(index) && index >= 0) onSelectBlock(index);
+    const block = blockAt(doc, e.target);
+    if (block) onSelectBlock(block.index);
   });
 }
 
