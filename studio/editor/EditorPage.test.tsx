@@ -59,6 +59,8 @@ describe('EditorPage: a page', () => {
     expect(document.activeElement).toBe(added.querySelector('.studio-block__toggle'));
     expect(within(added).queryByRole('combobox', { name: /type/i })).toBeNull();
     expect(within(added).getByLabelText(/^title/i)).toBeTruthy();
+    // It opens with the catalogue's plain line, not the schema's reference text.
+    expect(within(added).getByText('Numbered steps of a how-to (01, 02, 03…).')).toBeTruthy();
 
     // Alt+ArrowUp twice: it moves up two places and keeps the focus.
     const toggle = added.querySelector<HTMLElement>('.studio-block__toggle')!;
