@@ -63,6 +63,8 @@ describe('GET /api/studio/block-examples/:type', () => {
       const res = await get(`/api/studio/block-examples/${type}`, viewer);
       expect(res.status, type).toBe(200);
       expect(res.headers.get('content-security-policy'), type).toBe(PREVIEW_POLICY);
+      // Public content in the store's look: the browser may keep it a minute, for this operator only.
+      expect(res.headers.get('cache-control'), type).toBe('private, max-age=60');
       const html = await res.text();
       expect(html, type).not.toMatch(/<script/i);
       const doc = new JSDOM(html, { url: 'http://localhost/' }).window.document;
@@ -92,6 +94,7 @@ describe('GET /api/studio/block-examples/:type', () => {
     for (const headers of attempts) {
       const res = await get('/api/studio/block-examples/banner', headers);
       expect(res.status).toBe(401);
+      expect(res.headers.get('cache-control')).not.toContain('max-age');
       expect(await res.text()).not.toContain('Kitchens built to gather around');
     }
   });
