@@ -2,7 +2,8 @@
  * The studio's whole journey, in Chromium on a copy of the demo content:
  * an operator is added by the command line and follows the printed set-up link (password, the
  * authenticator app, recovery codes), signs in, creates /showrooms/austin with a title banner, rich
- * text and the contact form, watches the preview change while typing, cannot publish while a field
+ * text and the contact form, watches the preview change while typing, opens a block by a click in the
+ * preview, cannot publish while a field
  * is wrong, publishes; a visitor in another browser context sees the page with no restart; then the
  * operator restores the site as it was before that version and the page is gone.
  */
@@ -120,6 +121,13 @@ describe('an operator publishes a new page from the studio, and restores the sit
     // Typing on: the preview changes with each word.
     await banner.getByLabel(/^Title/).first().pressSequentially(', Texas', { delay: 30 });
     await expect.poll(() => previewText(page), { timeout: 10_000 }).toContain('Visit us in Austin, Texas');
+    // A click on the banner in the preview opens its block in the form, closed a moment before.
+    const bannerToggle = banner.locator('.studio-block__toggle');
+    await bannerToggle.click();
+    expect(await bannerToggle.getAttribute('aria-expanded')).toBe('false');
+    await (await previewFrame(page)).locator('[data-studio-block="0"]').getByText('Visit us in Austin, Texas').click();
+    await expect.poll(() => bannerToggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => banner.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 
     await addBlock('rich-text');
     // The HTML, one click from the formatted text: a script is not part of rich text, the site's

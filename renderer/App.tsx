@@ -31,6 +31,28 @@ export function App({ state }: { state: PageState }) {
   const { page, settings } = state;
   const view = pageViewOf(state);
   const backToTopOffset = settings.constants?.backToTopOffset;
+  const studio = state.studio;
+  const blocks = page.blocks.map((block, i) => {
+    if (state.failedBlocks?.includes(i)) return null;
+    const rendered = <RenderBlock key={i} block={block} data={state.blockData[i] ?? undefined} index={i} page={view} />;
+    // display: contents keeps the page's layout as a visitor gets it.
+    return studio?.markBlocks ? (
+      <div key={i} data-studio-block={i} style={{ display: 'contents' }}>
+        {rendered}
+      </div>
+    ) : (
+      rendered
+    );
+  });
+  if (studio?.blocksOnly) {
+    return (
+      <PageContext.Provider value={state}>
+        <PageViewContext.Provider value={view}>
+          <main id="main">{blocks}</main>
+        </PageViewContext.Provider>
+      </PageContext.Provider>
+    );
+  }
   return (
     <PageContext.Provider value={state}>
       <PageViewContext.Provider value={view}>
@@ -40,9 +62,7 @@ export function App({ state }: { state: PageState }) {
         <Island name="header" id="header" hydrate="load" component={Header} props={{ settings: headerSettings(settings) }} />
         <Island name="alerts" id="alerts" hydrate="load" component={AlertStack} props={{}} />
         <main id="main" tabIndex={-1}>
-          {page.blocks.map((block, i) =>
-            state.failedBlocks?.includes(i) ? null : <RenderBlock key={i} block={block} data={state.blockData[i] ?? undefined} index={i} page={view} />,
-          )}
+          {blocks}
         </main>
         <Footer settings={settings} newsletter={state.footerNewsletter} />
         <Island name="back-to-top" id="back-to-top" hydrate="load" component={BackToTop} props={backToTopOffset !== undefined ? { offset: backToTopOffset } : {}} />

@@ -154,4 +154,18 @@ describe('islands in the rendered page', () => {
     const props = JSON.parse(/<script type="application\/json" id="header-props">([^<]*)<\/script>/.exec(r.html)![1]!) as { props: { settings: object } };
     expect(Object.keys(props.props.settings).sort()).toEqual(['navigation', 'siteName']);
   });
+
+  it('draws for the studio only when asked: each block marked with its index, or the blocks alone', () => {
+    const visitor = renderPage(input('/products/shaker'));
+    expect(visitor.html).not.toContain('data-studio-block');
+    const marked = renderPage({ ...input('/products/shaker'), studio: { markBlocks: true } });
+    expect([...marked.html.matchAll(/data-studio-block="(\d+)" style="display:contents"/g)].map((m) => m[1])).toEqual(['0', '1']);
+    // The marks wrap the blocks and change nothing else of the page.
+    expect(marked.html.replace(/<div data-studio-block="\d+" style="display:contents">|<\/div>/g, '')).toBe(visitor.html.replace(/<\/div>/g, ''));
+    const alone = renderPage({ ...input('/products/shaker'), studio: { blocksOnly: true } });
+    expect(islands(alone.html)).toEqual([]);
+    expect(alone.html).not.toContain('<footer');
+    expect(alone.html).toContain('Style');
+  });
 });
+

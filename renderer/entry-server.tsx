@@ -13,7 +13,7 @@ import type { BlockDataContext, Crumb, PageMetadataOverride, StructuredData } fr
 import { selectBlockData } from './blocks/registry';
 import type { StoreData } from './blocks/store-data';
 import { hasConsentCookie } from './layout/consent-cookie';
-import type { PageState } from './page-state';
+import type { PageState, StudioView } from './page-state';
 import { FOOTER_NEWSLETTER_FORM } from './layout/FooterNewsletter';
 import { selectFormBlockData } from './forms/form-block-entry';
 import { matchRoute, normalisePath } from './routing';
@@ -36,6 +36,8 @@ export interface RenderInput {
   store?: StoreData;
   /** Public origin of the site, e.g. https://shop.example; used for absolute URLs in JSON-LD. */
   publicUrl?: string;
+  /** The studio's preview and block pictures only (./page-state.ts); never for a visitor's page. */
+  studio?: StudioView;
 }
 
 export interface RenderResult {
@@ -137,6 +139,7 @@ export function renderPageWith(input: RenderInput, select: (block: Block, ctx: B
     failedBlocks,
     breadcrumb: trail,
     title: pageTitle,
+    ...(input.studio ? { studio: input.studio } : {}),
   };
   // A payment page runs only its inventory's scripts: no newsletter form (nor its captcha) there.
   const footerNewsletter = paymentBlockOf(page.blocks) ? null : selectFormBlockData({ type: 'form', form: FOOTER_NEWSLETTER_FORM }, ctx);

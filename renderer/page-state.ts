@@ -23,6 +23,18 @@ export interface PageState {
   title: string;
   /** The footer's newsletter form (the content's forms/newsletter.json), absent when there is none. */
   footerNewsletter?: FormBlockData;
+  /** How the studio draws the page; absent for visitors, whose pages never carry it. */
+  studio?: StudioView;
+}
+
+/**
+ * The studio's ways of drawing a page: `markBlocks` wraps each block in an element carrying its
+ * index (data-studio-block), so a click in the preview can open that block in the form;
+ * `blocksOnly` leaves out the header, footer and banners (a block type's picture in the catalogue).
+ */
+export interface StudioView {
+  markBlocks?: boolean;
+  blocksOnly?: boolean;
 }
 
 export const STATE_ELEMENT_ID = 'showroom-state';

@@ -61,7 +61,7 @@ export const megaMenuSchema = {
         required: ['title', 'links'],
         properties: {
           title: { title: 'Title', type: 'string', minLength: 1, description: 'Column heading.' },
-          path: { title: 'Path', type: 'string', description: 'Optional link of the heading.' },
+          path: { title: 'Path', type: 'string', description: "Optional: where the column's heading links to." },
           links: { title: 'Links', type: 'array', items: menuLinkSchema, description: 'Links of the column.' },
         },
       },

@@ -16,6 +16,7 @@ import { backOfficeLeadEndpoints } from './back-office-leads';
 import { backOfficeRefundEndpoints } from './back-office-refunds';
 import { reviewEndpoints } from './studio-reviews';
 import { imageEndpoints } from './studio-images';
+import { blockCatalogueEndpoints } from './studio-blocks';
 import { paymentPageEndpoints } from './payment-pages';
 
 export const endpoints: readonly Endpoint[] = [
@@ -26,5 +27,6 @@ export const endpoints: readonly Endpoint[] = [
   ...backOfficeRefundEndpoints,
   ...reviewEndpoints,
   ...imageEndpoints,
+  ...blockCatalogueEndpoints,
   ...paymentPageEndpoints,
 ];

@@ -77,6 +77,7 @@ const endpoints: [string, string, unknown?][] = [
   ['POST', '/api/studio/publish', {}],
   ['GET', '/api/studio/versions'],
   ['GET', '/api/studio/versions/1'],
+  ['GET', '/api/studio/block-examples/banner'],
   ['POST', '/api/studio/versions/1/restore'],
 ];
 

@@ -106,6 +106,8 @@ export interface DocumentRequest {
   cookieHeader: string | undefined;
   /** A payment page's import map and script integrity. */
   integrity?: DocumentIntegrity;
+  /** The studio's preview and block pictures only: how the renderer draws the page for the studio. */
+  studio?: RenderInput['studio'];
 }
 
 /**
@@ -122,6 +124,7 @@ export function renderDocument(r: DocumentRequest): { status: number; body: stri
     // Each block's selectData picks what it needs from it, server-side only.
     store: r.store,
     publicUrl: r.publicUrl,
+    ...(r.studio ? { studio: r.studio } : {}),
   });
   const body = htmlDocument({
     html: result.html,

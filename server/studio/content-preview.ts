@@ -141,6 +141,9 @@ export function renderPreview(r: PreviewRenderer, content: Content, file: string
   // width and cannot be closed in a frame without scripts. Site settings, where the banner is
   // edited, still show it.
   const cookieHeader = file === 'site.json' ? undefined : `${CONSENT_COOKIE}=accepted`;
-  const { body } = renderDocument({ content: shown, store, renderPage: r.renderPage, assets: r.assets, publicUrl: r.publicUrl, url: target.url, cookieHeader });
+  // The blocks of the page being edited carry their index, so a click on one opens it in the form.
+  const page = pageNameOf(file);
+  const markBlocks = page !== undefined && pageAt(shown, target.url.split('?')[0]!) === page;
+  const { body } = renderDocument({ content: shown, store, renderPage: r.renderPage, assets: r.assets, publicUrl: r.publicUrl, url: target.url, cookieHeader, ...(markBlocks ? { studio: { markBlocks } } : {}) });
   return inertPreview(body, new URL(r.publicUrl).origin);
 }

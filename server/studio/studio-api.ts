@@ -1,7 +1,8 @@
 /**
  * The studio's API (schemas/api/studio.ts) and its app's page (/studio): operators and their
  * sessions (./operator-routes.ts), drafts, preview, publish and versions (./content-routes.ts), review
- * (./review-routes.ts), the image library (./image-routes.ts), and
+ * (./review-routes.ts), the image library (./image-routes.ts), the block catalogue's pictures
+ * (./block-example-routes.ts), and
  * the back office (../back-office/).
  */
 import type Router from '@koa/router';
@@ -10,6 +11,7 @@ import { backOfficeOrderRoutes } from '../back-office/order-routes';
 import { backOfficeQuoteRoutes } from '../back-office/quote-routes';
 import { backOfficeRefundRoutes } from '../back-office/refund-routes';
 import { paymentPagesStudioRoutes } from '../payment-pages/studio-routes';
+import { blockExampleRoutes } from './block-example-routes';
 import { contentRoutes } from './content-routes';
 import { operatorRoutes } from './operator-routes';
 import { imageRoutes } from './image-routes';
@@ -22,6 +24,7 @@ export async function studioApi(api: Router, site: Router, deps: StudioDeps): Pr
   contentRoutes(api, deps, operators.gate);
   reviewRoutes(api, deps, operators.gate);
   imageRoutes(api, deps, operators.gate);
+  blockExampleRoutes(api, deps, operators.gate);
   // The back office: orders, quotes, leads and subscribers.
   backOfficeOrderRoutes(api, deps, operators.gate);
   backOfficeRefundRoutes(api, deps, operators.gate);

@@ -6,7 +6,8 @@
  */
 import { memo, useCallback, useSyncExternalStore } from 'react';
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { blockCatalogue } from './block-catalogue';
 import type { BlockData } from './block-list';
 import type { EditorFormContext } from './editor-context';
 import { blockUiSchema, defaultFormStateBehavior, studioTemplates, studioWidgets } from './form-parts';
@@ -23,6 +24,9 @@ export interface BlockFormProps {
   onChange(blockId: string, block: BlockData): void;
 }
 
+/** Each type's form opens with the catalogue's plain line, not the schema's reference text (one object per type, so memoised forms stay put). */
+const uiSchemaByType = new Map<string, UiSchema>(blockCatalogue.map((e) => [e.type, { ...blockUiSchema, 'ui:description': e.description }]));
+
 export const BlockForm = memo(function BlockForm({ blockId, index, block, schema, validator, formContext, readOnly, onChange }: BlockFormProps) {
   const store = formContext.problems;
   const prefix = `/blocks/${index}`;
@@ -34,7 +38,7 @@ export const BlockForm = memo(function BlockForm({ blockId, index, block, schema
       className="studio-block-form"
       idPrefix={blockId}
       schema={schema}
-      uiSchema={blockUiSchema}
+      uiSchema={uiSchemaByType.get(String(block.type)) ?? blockUiSchema}
       validator={validator}
       formData={block}
       formContext={formContext}

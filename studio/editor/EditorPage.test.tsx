@@ -49,8 +49,8 @@ describe('EditorPage: a page', () => {
     await titleField();
     fireEvent.click(screen.getByRole('button', { name: '+ Add a block' }));
     const catalogue = screen.getByRole('group', { name: 'Block types' });
-    // The catalogue shows each type with its description from the block schemas.
-    expect(within(catalogue).getByText(/Makes popups of the popups\/ folder show on this page/)).toBeTruthy();
+    // The catalogue shows each type with its plain description.
+    expect(within(catalogue).getByText(/Shows nothing in the page: makes a popup/)).toBeTruthy();
     fireEvent.change(within(catalogue).getByLabelText('Find a block type'), { target: { value: 'steps' } });
     fireEvent.click(within(catalogue).getByRole('button', { name: /^Steps/ }));
     expect(blockTypesShown()).toEqual(['Title banner', 'Address and contact', 'Form', 'Text', 'Steps']);
@@ -59,6 +59,8 @@ describe('EditorPage: a page', () => {
     expect(document.activeElement).toBe(added.querySelector('.studio-block__toggle'));
     expect(within(added).queryByRole('combobox', { name: /type/i })).toBeNull();
     expect(within(added).getByLabelText(/^title/i)).toBeTruthy();
+    // It opens with the catalogue's plain line, not the schema's reference text.
+    expect(within(added).getByText('Numbered steps of a how-to (01, 02, 03…).')).toBeTruthy();
 
     // Alt+ArrowUp twice: it moves up two places and keeps the focus.
     const toggle = added.querySelector<HTMLElement>('.studio-block__toggle')!;
@@ -302,14 +304,15 @@ describe('EditorPage: autosave', () => {
 });
 
 describe('EditorPage: the preview', () => {
-  it('puts the answer in an iframe with an empty sandbox, and shows the problems of a 422', async () => {
+  it('puts the answer in an iframe where no script runs, and shows the problems of a 422', async () => {
     const { container } = open('pages/contact.json', 'page', { 'pages/contact.json': { published: demoText('pages/contact.json') } });
     const frame = await waitFor(() => {
       const f = container.querySelector('iframe');
       if (!f) throw new Error('no frame yet');
       return f;
     });
-    expect(frame.getAttribute('sandbox')).toBe('');
+    // Same origin, so that a click on a block can open it in the form; no allow-scripts: nothing in it runs.
+    expect(frame.getAttribute('sandbox')).toBe('allow-same-origin');
     expect(frame.getAttribute('srcdoc')).toBe(`<!doctype html><title>preview</title><p>rendered ${demoText('pages/contact.json').length}</p>`);
     expect(server.previews[0]).toEqual({ path: 'pages/contact.json', text: demoText('pages/contact.json') });
 
@@ -319,7 +322,30 @@ describe('EditorPage: the preview', () => {
     expect(await screen.findByText('No form is named "nope".')).toBeTruthy();
     expect(screen.getByText('pages/contact.json /blocks/2/form')).toBeTruthy();
     // The last good picture stays.
-    expect(container.querySelector('iframe')!.getAttribute('sandbox')).toBe('');
+    expect(container.querySelector('iframe')!.getAttribute('srcdoc')).toContain('<p>rendered');
+  });
+
+  it('opens the block a click in the preview lands on, and focuses its first field', async () => {
+    const { container } = open('pages/contact.json', 'page', { 'pages/contact.json': { published: demoText('pages/contact.json') } });
+    await titleField();
+    const frame = await waitFor(() => container.querySelector('iframe') ?? Promise.reject(new Error('no frame yet')));
+    const formBlock = blockItems()[2]!;
+    expect(formBlock.querySelector('.studio-block__toggle')!.getAttribute('aria-expanded')).toBe('false');
+    // jsdom does not load srcdoc: the server's marked blocks are written as the browser would parse them.
+    const doc = frame.contentDocument!;
+    doc.body.innerHTML = '<main><div data-studio-block="0"><h1>Contact</h1></div><div data-studio-block="2"><form><label>E-mail <input></label></form></div></main>';
+    fireEvent.load(frame);
+    doc.querySelector('input')!.dispatchEvent(new (doc.defaultView!.MouseEvent)('click', { bubbles: true, cancelable: true }));
+    await waitFor(() => expect(formBlock.querySelector('.studio-block__toggle')!.getAttribute('aria-expanded')).toBe('true'));
+    await waitFor(() => expect(formBlock.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement!.getAttribute('type')).not.toBe('hidden');
+  });
+
+  it('keeps a form\'s preview a picture: no click opens anything there', async () => {
+    const { container } = open('forms/contact.json', 'form', { 'forms/contact.json': { published: demoText('forms/contact.json') } });
+    const frame = await waitFor(() => container.querySelector('iframe') ?? Promise.reject(new Error('no frame yet')));
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(screen.queryByText('Click a block to open it in the form.')).toBeNull();
   });
 
   it('sends the first change after a pause at once, then the latest text once a burst of typing pauses', async () => {

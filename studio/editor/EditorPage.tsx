@@ -339,7 +339,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
             <RawJsonView text={doc.text} parsed={doc.parsed} problems={allProblems} readOnly={readOnly} onChange={onRawChange} />
           )}
         </div>
-        {NOT_ON_A_PAGE.has(schemaName) ? null : <PreviewPane client={client} path={path} text={doc.text} renderable={doc.parsed.ok} />}
+        {NOT_ON_A_PAGE.has(schemaName) ? null : <PreviewPane client={client} path={path} text={doc.text} renderable={doc.parsed.ok} onSelectBlock={schemaName === 'page' ? (i) => goTo(`/blocks/${i}`) : undefined} />}
       </div>
     </div>
   );

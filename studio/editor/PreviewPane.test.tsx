@@ -67,4 +67,35 @@ describe('PreviewPane', () => {
     expect(screen.getByText('routes.json (whole file)')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('This draft has problems.');
   });
+
+  it('on a page, opens the block a click in the preview lands on, and follows no link', async () => {
+    const client = { preview: vi.fn(() => Promise.resolve('<main><div data-studio-block="0"><h1>Title</h1></div><div data-studio-block="1"><p><a href="/contact">Contact</a></p></div></main>')) };
+    const onSelectBlock = vi.fn();
+    const { container } = render(<PreviewPane client={client} path="pages/a.json" text="{}" renderable onSelectBlock={onSelectBlock} />);
+    await act(async () => {});
+    const frame = container.querySelector('iframe')!;
+    // Same origin so that the studio can listen, and still no script may run in it.
+    expect(frame.getAttribute('sandbox')).toBe('allow-same-origin');
+    expect(screen.getByText('Click a block to open it in the form.')).toBeTruthy();
+    // jsdom does not load srcdoc: the document is written as the browser would have parsed it.
+    const doc = frame.contentDocument!;
+    doc.body.innerHTML = frame.getAttribute('srcdoc')!;
+    fireEvent.load(frame);
+    const link = doc.querySelector('a')!;
+    const click = new (doc.defaultView!.MouseEvent)('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect(onSelectBlock).toHaveBeenCalledWith(1);
+    expect(click.defaultPrevented).toBe(true);
+    doc.querySelector('h1')!.dispatchEvent(new (doc.defaultView!.MouseEvent)('click', { bubbles: true, cancelable: true }));
+    expect(onSelectBlock).toHaveBeenLastCalledWith(0);
+    // Outside any block (the header, the footer): nothing opens.
+    doc.body.dispatchEvent(new (doc.defaultView!.MouseEvent)('click', { bubbles: true, cancelable: true }));
+    expect(onSelectBlock).toHaveBeenCalledTimes(2);
+    // The block under the pointer is outlined, and only that one.
+    doc.querySelector('h1')!.dispatchEvent(new (doc.defaultView!.MouseEvent)('mouseover', { bubbles: true }));
+    expect((doc.querySelector('h1') as HTMLElement).style.outline).toContain('dashed');
+    link.dispatchEvent(new (doc.defaultView!.MouseEvent)('mouseover', { bubbles: true }));
+    expect((doc.querySelector('h1') as HTMLElement).style.outline).toBe('');
+    expect((doc.querySelector('[data-studio-block="1"] > p') as HTMLElement).style.outline).toContain('dashed');
+  });
 });

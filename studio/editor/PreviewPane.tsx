@@ -1,9 +1,14 @@
 /**
  * The live preview: the draft as the real renderer (the server's SSR entry) draws it, in a frame
- * with an empty sandbox (no script, no same origin: the draft cannot reach the studio), at phone,
+ * sandboxed without scripts (nothing of the draft runs, so it cannot reach the studio), at phone,
  * tablet or desktop width scaled to fit the pane. The text is sent 150 ms after the last change of
  * a burst of typing (the first change after a pause goes at once); a newer text aborts the request
  * in flight. A draft that cannot render (422) shows its problems instead, over the last good picture.
+ *
+ * On a page, a click on a block of the preview opens that block in the form: the server marks each
+ * block of the page with its index (data-studio-block), and the frame is then same-origin (still
+ * without scripts: nothing in it runs), so the studio itself listens to its clicks. Links in the
+ * frame go nowhere: the preview stays on the draft.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { StudioApiError, type StudioClient } from '../api/studio-client';
@@ -29,6 +34,46 @@ export interface PreviewPaneProps {
   /** False while the text is not JSON: nothing to render. */
   renderable: boolean;
   delayMs?: number;
+  /** A click on the preview's block with this index (from 0); absent: the preview is only a picture. */
+  onSelectBlock?: (index: number) => void;
+}
+
+const listened = new WeakSet<Document>();
+
+/** The marked block an event landed in, with its index. */
+function blockAt(doc: Document, target: EventTarget | null): { element: Element; index: number } | null {
+  const element = target instanceof doc.defaultView!.Element ? target.closest('[data-studio-block]') : null;
+  const index = Number(element?.getAttribute('data-studio-block'));
+  return element && Number.isInteger(index) && index >= 0 ? { element, index } : null;
+}
+
+/** Outlines the block under the pointer. Through the CSSOM: a frame's inline <style> falls to the studio's policy, which srcdoc inherits. */
+function outline(block: Element | null, on: boolean): void {
+  for (const child of block?.children ?? []) {
+    const style = (child as HTMLElement).style;
+    style.outline = on ? '2px dashed #1f5fbf' : '';
+    style.outlineOffset = on ? '-2px' : '';
+    style.cursor = on ? 'pointer' : '';
+  }
+}
+
+/** Listens to a same-origin preview document (once per document): the block under the pointer outlined, a click's block, no link followed. */
+export function listenToBlockClicks(doc: Document, onSelectBlock: (index: number) => void): void {
+  if (listened.has(doc)) return;
+  listened.add(doc);
+  let hovered: Element | null = null;
+  doc.addEventListener('mouseover', (e) => {
+    const block = blockAt(doc, e.target)?.element ?? null;
+    if (block === hovered) return;
+    outline(hovered, false);
+    outline(block, true);
+    hovered = block;
+  });
+  doc.addEventListener('click', (e) => {
+    e.preventDefault();
+    const block = blockAt(doc, e.target);
+    if (block) onSelectBlock(block.index);
+  });
 }
 
 /** 422 fields are keyed "file:pointer". */
@@ -39,7 +84,9 @@ function problemsOf(error: StudioApiError): PreviewProblem[] {
   });
 }
 
-export function PreviewPane({ client, path, text, renderable, delayMs = 150 }: PreviewPaneProps) {
+export function PreviewPane({ client, path, text, renderable, delayMs = 150, onSelectBlock }: PreviewPaneProps) {
+  const select = useRef(onSelectBlock);
+  select.current = onSelectBlock;
   const [state, setState] = useState<PreviewState>({ html: null, updating: false, problems: [], message: '' });
   // A phone shows the phone width first; anything wider, the desktop.
   const [widthId, setWidthId] = useState<WidthId>(() => (typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches ? 'phone' : 'desktop'));
@@ -126,6 +173,7 @@ export function PreviewPane({ client, path, text, renderable, delayMs = 150 }: P
             </button>
           ))}
         </div>
+        {onSelectBlock && <p className="studio-hint studio-preview__hint">Click a block to open it in the form.</p>}
         <p className="studio-preview__status" role="status">
           {!renderable ? 'Fix the JSON to see the preview.' : state.updating ? 'Preview updating…' : ''}
         </p>
@@ -149,8 +197,12 @@ export function PreviewPane({ client, path, text, renderable, delayMs = 150 }: P
           <iframe
             className="studio-preview__frame"
             title={`Preview of ${path} at ${device.label.toLowerCase()} width`}
-            sandbox=""
+            sandbox={onSelectBlock ? 'allow-same-origin' : ''}
             srcDoc={state.html}
+            onLoad={(e) => {
+              const doc = e.currentTarget.contentDocument;
+              if (doc && select.current) listenToBlockClicks(doc, (i) => select.current?.(i));
+            }}
             style={{ width: `${device.width}px`, height: `${frameHeight}px`, transform: `scale(${scale})` }}
           />
         ) : (

@@ -1,8 +1,11 @@
 /**
- * The catalogue of block types an operator adds from: each type's title and description, read from
- * its published schema (schemas/blocks/), and what a new block of it starts as.
+ * The catalogue of block types an operator adds from: each type's title (from its published schema,
+ * schemas/blocks/), its plain description and picture (its example, schemas/blocks/block-examples.ts,
+ * drawn by the server's renderer), and what a new block of it starts as.
  */
 import type { RJSFSchema } from '@rjsf/utils';
+import { blockExamplePath } from '../../schemas/api/studio-blocks';
+import { blockExamples } from '../../schemas/blocks/block-examples';
 import type { BlockData } from './block-list';
 import { blockSchemaByType } from './form-schemas';
 
@@ -10,6 +13,8 @@ export interface BlockTypeEntry {
   type: string;
   title: string;
   description: string;
+  /** The address of its picture: its example drawn by the real renderer. */
+  picture: string;
 }
 
 /** "Banner block" -> "Banner"; a type without a title is named after itself. */
@@ -21,7 +26,8 @@ function titleOf(type: string, schema: RJSFSchema): string {
 export const blockCatalogue: readonly BlockTypeEntry[] = [...blockSchemaByType].map(([type, schema]) => ({
   type,
   title: titleOf(type, schema),
-  description: typeof schema.description === 'string' ? schema.description : '',
+  description: (blockExamples as Record<string, { summary: string } | undefined>)[type]?.summary ?? '',
+  picture: blockExamplePath(type),
 }));
 
 const entryByType = new Map(blockCatalogue.map((e) => [e.type, e]));

@@ -47,12 +47,13 @@ describe('the block list reducer', () => {
 });
 
 describe('the block catalogue', () => {
-  it('names every block type with its schema title and description', () => {
+  it('names every block type with its schema title, its plain description and the address of its picture', () => {
     const banner = blockCatalogue.find((e) => e.type === 'banner')!;
     expect(banner.title).toBe('Banner');
-    expect(banner.description).toMatch(/full-width image/);
-    expect(blockCatalogue.every((e) => e.title && e.description)).toBe(true);
-    expect(filterCatalogue('popups show').map((e) => e.type)).toContain('popup');
+    expect(banner.description).toBe('A wide picture with a title, a line of text and a button.');
+    expect(banner.picture).toBe('/api/studio/block-examples/banner');
+    expect(blockCatalogue.every((e) => e.title && e.description && e.picture.endsWith(`/${e.type}`))).toBe(true);
+    expect(filterCatalogue('popup appear').map((e) => e.type)).toContain('popup');
   });
 
   it('starts a block with its type and empty required lists and groups', () => {

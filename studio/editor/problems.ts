@@ -74,7 +74,8 @@ export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, p
   return out;
 }
 
-const FOCUSABLE = 'input, select, textarea, button, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+/** What can take the focus: a block's own form starts with its type as a hidden input, which cannot. */
+const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
 
 /**
  * Focuses the field of a form (rjsf ids: `{idPrefix}_{segment}_{segment}`) a path names, or the

@@ -7,13 +7,14 @@
  * unedited text is never rewritten. "Edit as HTML" shows the source in the text area
  * (./RichTextWidget.tsx), one click away and back.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { richTextHrefAllowed } from '../../../schemas/blocks/rich-text-policy';
 import type { EditorFormContext } from '../editor-context';
 import { humanLabel } from '../field-labels';
 import { formattedTextExtensions, pastedHtml, storedHtml } from './formatted-text-schema';
+import { linkablePages, PageLinkPicker, type LinkablePage } from './PageLinkPicker';
 import { RichTextWidget } from './RichTextWidget';
 
 type Mark = 'bold' | 'italic';
@@ -130,14 +131,15 @@ function VisualEditor(props: WidgetProps) {
           </button>
         </div>
       )}
-      {linking && editor && <LinkPanel editor={editor} current={active?.href ?? ''} pages={context?.names.route ?? []} onClose={() => setLinking(false)} />}
+      {linking && editor && <LinkPanel editor={editor} current={active?.href ?? ''} pages={linkablePages(context?.names.route ?? [], context?.pageTitles)} onClose={() => setLinking(false)} />}
       <EditorContent editor={editor} className="studio-formatted-text__frame" />
     </>
   );
 }
 
-/** The link of the selection: a page of the site chosen from a list, or an address typed. */
-function LinkPanel({ editor, current, pages, onClose }: { editor: Editor; current: string; pages: readonly string[]; onClose: () => void }) {
+/** The link of the selection: a page of the site chosen by its title and address, or an address typed. */
+function LinkPanel({ editor, current, pages, onClose }: { editor: Editor; current: string; pages: readonly LinkablePage[]; onClose: () => void }) {
+  const pickerId = useId();
   const [href, setHref] = useState(current);
   const [problem, setProblem] = useState('');
   const close = () => {
@@ -169,21 +171,10 @@ function LinkPanel({ editor, current, pages, onClose }: { editor: Editor; curren
   };
   return (
     <div className="studio-rich-text__link" role="group" aria-label="Link" onKeyDown={onKeyDown}>
-      <label>
-        Page
-        <select value={pages.includes(href) ? href : ''} onChange={(e) => setHref(e.target.value)} autoFocus>
-          <option value="">Choose a page…</option>
-          {pages.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        or an address
-        <input type="text" value={href} placeholder="/contact, https://… or mailto:…" onChange={(e) => setHref(e.target.value)} aria-invalid={problem ? true : undefined} />
-      </label>
+      <div className="studio-rich-text__link-target">
+        <label htmlFor={pickerId}>Goes to</label>
+        <PageLinkPicker id={pickerId} value={href} pages={pages} autoFocus invalid={Boolean(problem)} onChange={setHref} placeholder="/contact, https://… or mailto:…" />
+      </div>
       <button type="button" className="studio-button" onClick={apply}>
         {current ? 'Change link' : 'Insert link'}
       </button>

@@ -1,13 +1,15 @@
 /**
  * A reference to another definition as a choice of the names that exist: a select for forms,
- * popups, pages and estimator templates (a typo can no longer hide a popup), a combobox (a text box
- * with suggestions) for styles and links, which may also be a route parameter or a full URL. A value
- * that names nothing stays shown, marked, so opening a file never changes it.
+ * popups, pages and estimator templates (a typo can no longer hide a popup); a link, chosen from
+ * the site's pages by title and address, or typed (./PageLinkPicker.tsx); a combobox (a text box
+ * with suggestions) for styles, which may also be a route parameter. A value that names nothing
+ * stays shown, marked, so opening a file never changes it.
  */
 import type { ChangeEvent, FocusEvent } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { EditorFormContext } from '../editor-context';
 import type { ReferenceTarget } from '../field-kinds';
+import { linkablePages, PageLinkPicker } from './PageLinkPicker';
 
 const WHAT: Record<ReferenceTarget, string> = {
   form: 'form',
@@ -22,7 +24,6 @@ export function ReferenceWidget(props: WidgetProps & { target: ReferenceTarget; 
   const { id, value, target, strict, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, registry, htmlName } = props;
   const context = registry.formContext as EditorFormContext | undefined;
   const names = context?.names[target] ?? [];
-  const titles = target === 'route' ? context?.pageTitles : undefined;
   const current = typeof value === 'string' ? value : '';
   const missing = current !== '' && !names.includes(current);
   const describedBy = ariaDescribedByIds(id);
@@ -60,6 +61,22 @@ export function ReferenceWidget(props: WidgetProps & { target: ReferenceTarget; 
       </>
     );
   }
+  if (target === 'route') {
+    return (
+      <PageLinkPicker
+        id={id}
+        value={current}
+        pages={linkablePages(names, context?.pageTitles)}
+        required={required}
+        disabled={disabled || readonly}
+        autoFocus={autofocus}
+        describedBy={describedBy}
+        onChange={(v) => onChange(v === '' ? options.emptyValue : v)}
+        onBlur={() => onBlur(id, current)}
+        onFocus={() => onFocus(id, current)}
+      />
+    );
+  }
   const listId = `${id}__names`;
   return (
     <>
@@ -82,11 +99,9 @@ export function ReferenceWidget(props: WidgetProps & { target: ReferenceTarget; 
       />
       <datalist id={listId}>
         {names.map((n) => (
-          // A link is chosen by the page it goes to: "Contact Us · /contact".
-          <option key={n} value={n} label={titles?.get(n) ? `${titles.get(n)} · ${n}` : undefined} />
+          <option key={n} value={n} />
         ))}
       </datalist>
-      {target === 'route' && titles?.get(current) ? <p className="studio-field-note">Goes to the page “{titles.get(current)}”.</p> : null}
     </>
   );
 }

@@ -121,16 +121,18 @@ describe('the studio widgets', () => {
     act(() => editor.commands.setTextSelection({ from: 11, to: 19 }));
     fireEvent.keyDown(area, { key: 'k', code: 'KeyK', ctrlKey: true });
     const panel = screen.getByRole('group', { name: 'Link' });
-    const pages = within(panel).getByLabelText('Page') as HTMLSelectElement;
-    // Pages with a fixed address: a pattern such as /products/:slug is no page to link to.
-    expect([...pages.options].map((o) => o.value)).toEqual(['', '/', '/contact']);
+    const pages = within(panel).getByLabelText('Goes to') as HTMLSelectElement;
+    // Pages by title and address, with a fixed address: a pattern such as /products/:slug is no page to link to.
+    expect([...pages.options].map((o) => o.textContent)).toEqual(['Choose a page…', 'Contact Us · /contact', '/', 'Another address…']);
     fireEvent.change(pages, { target: { value: '/contact' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Insert link' }));
     expect(last().html).toBe('<p>Visit our <a href="/contact">showroom</a></p>');
     // An address the block would drop is refused where it is typed.
     act(() => editor.commands.setTextSelection({ from: 1, to: 6 }));
     fireEvent.click(screen.getByRole('button', { name: 'Link (Ctrl+K)' }));
-    fireEvent.change(within(screen.getByRole('group', { name: 'Link' })).getByLabelText('or an address'), { target: { value: 'javascript:alert(1)' } });
+    const picker = within(screen.getByRole('group', { name: 'Link' }));
+    fireEvent.change(picker.getByLabelText('Goes to'), { target: { value: [...(picker.getByLabelText('Goes to') as HTMLSelectElement).options].at(-1)!.value } });
+    fireEvent.change(picker.getByLabelText('Address'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(screen.getByRole('button', { name: 'Insert link' }));
     expect(screen.getByRole('alert').textContent).toMatch(/type an address starting with \//);
     expect(last().html).toBe('<p>Visit our <a href="/contact">showroom</a></p>');
@@ -232,7 +234,7 @@ describe('the studio widgets', () => {
     expect(screen.getByText('The content folder has no image /images/nope.svg.')).toBeTruthy();
   });
 
-  it('references: a select of existing names (a missing one kept and marked), a combobox of route paths', () => {
+  it('references: a select of existing names (a missing one kept and marked), a link chosen from pages or typed', () => {
     const { last } = show({ form: 'contactt', path: '/contact' });
     const select = screen.getByLabelText('Form') as HTMLSelectElement;
     expect([...select.options].map((o) => o.textContent)).toEqual(['Choose a form…', 'contactt (not found)', 'claim', 'contact', 'newsletter']);
@@ -240,12 +242,26 @@ describe('the studio widgets', () => {
     expect(screen.getByText('No form is named “contactt”.')).toBeTruthy();
     fireEvent.change(select, { target: { value: 'contact' } });
     expect(last().form).toBe('contact');
-    const path = screen.getByLabelText('Path') as HTMLInputElement;
-    const list = document.getElementById(path.getAttribute('list')!)!;
-    expect([...list.querySelectorAll('option')].map((o) => o.getAttribute('value'))).toEqual(['/', '/contact']);
-    // Chosen by the page it goes to.
-    expect(list.querySelector('option[value="/contact"]')!.getAttribute('label')).toBe('Contact Us · /contact');
-    expect(screen.getByText('Goes to the page “Contact Us”.')).toBeTruthy();
+    // A link is chosen by the page it goes to, by title and address.
+    const path = screen.getByLabelText('Path') as HTMLSelectElement;
+    expect(path.tagName).toBe('SELECT');
+    expect([...path.options].map((o) => o.textContent)).toEqual(['Choose a page…', 'Contact Us · /contact', '/', 'Another address…']);
+    expect(path.value).toBe('/contact');
+    fireEvent.change(path, { target: { value: '/' } });
+    expect(last().path).toBe('/');
+    // Or typed: another site, or a page whose address takes a value.
+    fireEvent.change(path, { target: { value: path.options[path.options.length - 1]!.value } });
+    expect(last().path).toBe('/');
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: 'https://example.com/catalogue' } });
+    expect(last().path).toBe('https://example.com/catalogue');
+    expect(path.value).toBe(path.options[path.options.length - 1]!.value);
+  });
+
+  it('references: a link that is no page opens with its address typed, unchanged', () => {
+    const { onChange } = show({ path: '/products/shaker' });
+    expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('/products/shaker');
+    expect((screen.getByLabelText('Path') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('Another address…');
+    expect(onChange.mock.calls.every(([data]) => (data as { path?: string }).path === '/products/shaker')).toBe(true);
   });
 });
 
