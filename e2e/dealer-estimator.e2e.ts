@@ -45,18 +45,33 @@ async function fill(root: Locator) {
   await root.getByRole('button', { name: 'Next: installation and extras' }).click();
   const dialog = root.getByRole('dialog');
   await dialog.getByRole('radio', { name: /^Yes, install it for me/ }).check();
+  // The popup covers the summary: the range the visitor is choosing shows in the dialog itself.
+  await expect.poll(() => liveTotal(dialog).textContent()).toBe(expected.display.final);
+  expect(await inViewport(liveTotal(dialog))).toBe(true);
   await dialog.getByRole('button', { name: 'Next: your details' }).click();
   await root.getByLabel(/^First name/).fill('Sam');
   await root.getByLabel(/^Last name/).fill('Okafor');
   await root.getByLabel(/^E-mail/).fill('sam.okafor@example.com');
   await root.getByLabel(/^ZIP code/).fill('30301');
   await expect.poll(() => grandTotal(root).textContent()).toBe(expected.display.final);
+  // On a phone the summary sits far below Send; the range to be sent is on screen beside the button.
+  const contact = root.locator('[data-section="contact"]');
+  await contact.getByRole('button', { name: 'Send my estimate' }).scrollIntoViewIfNeeded();
+  expect(await liveTotal(contact).textContent()).toBe(expected.display.final);
+  expect(await inViewport(liveTotal(contact))).toBe(true);
 }
+
+const liveTotal = (scope: Locator) => scope.locator('[data-live-total]');
+const inViewport = (l: Locator) => l.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+});
 
 
 describe("the estimator on the dealer's page", () => {
-  it('shows a live range, prints it, and e-mails the estimate attributed to the dealer, with no CSP violation', async () => {
-    const page = await shop.browser.newPage();
+  it('shows a live range on a phone, in the popup and beside Send, prints it, and e-mails the estimate attributed to the dealer, with no CSP violation', async () => {
+    // A dealer's visitor on a phone: where the summary sits below the form.
+    const page = await shop.browser.newPage({ viewport: { width: 390, height: 844 } });
     const problems = watchConsole(page);
     await page.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[]; estimateEvents: unknown[] };

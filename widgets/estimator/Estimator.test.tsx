@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -82,6 +82,25 @@ describe('Estimator', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next: countertops and floors', hidden: true }));
     expect(region('kitchen').hidden).toBe(false);
     expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
+  });
+
+  it("shows the live range inside a popup section and beside Send, so the range a visitor sends is one they saw", () => {
+    show();
+    fillKitchen();
+    select(/^Countertop material/, 'quartz');
+    fireEvent.click(screen.getByRole('button', { name: '4. Installation and extras' }));
+    const inDialog = () => within(screen.getByRole('dialog')).getByText((_, el) => el?.hasAttribute('data-live-total') ?? false).textContent;
+    const before = { kitchenSize: 'medium', cabinetLine: 'assembled', countertop: 'quartz', backsplash: 'none', flooring: 'keep-existing' };
+    expect(inDialog()).toBe(priceOf(before).display.final);
+    fireEvent.click(radio(/^Yes, install it for me/));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Under-cabinet/ }));
+    const after = priceOf({ ...before, installation: 'yes', extras: ['under-cabinet-lighting'] });
+    expect(after.finalMin).toBeGreaterThan(priceOf(before).finalMin);
+    expect(inDialog()).toBe(after.display.final);
+    fireEvent.click(screen.getByRole('button', { name: 'Next: your details' }));
+    // The section that sends shows the same range next to its Send button.
+    expect(region('contact').querySelector('[data-live-total]')!.textContent).toBe(after.display.final);
+    expect(grandTotal()).toBe(after.display.final);
   });
 
   it('a popup section locks page scrolling while open', () => {

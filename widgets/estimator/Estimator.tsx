@@ -291,8 +291,17 @@ export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onE
 
   const actionsOf = (section: GroupField, index: number) => {
     const a = section.actions;
+    // The range is shown where the visitor answers and sends, not only in the summary: a popup
+    // section hides the summary, and on a phone the last section pushes it below the Send button,
+    // so a visitor would otherwise send answers whose range they last saw before the popup.
+    const liveTotal = summary.grandTotal && (section.layout === 'popup' || a?.submit || a?.print);
     return (
       <>
+      {liveTotal && (
+        <p className="sr-est-live-total" part="live-total" aria-live="polite">
+          <span>{summary.grandTotal!.label}</span> <strong data-live-total>{summary.grandTotal!.display}</strong>
+        </p>
+      )}
       {section.name === captchaSection && <Captcha store={store} idPrefix={idPrefix} siteKey={recaptchaSiteKey} />}
       <div className="sr-est-actions">
         {a?.next && (
