@@ -8,12 +8,15 @@
  * showroom:estimate-submitted reach the host page's document.
  */
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EstimatorPricing } from '../schemas/estimator/estimator-pricing.schema';
 import type { EstimatorTemplate } from '../schemas/estimator/estimator-template.schema';
 import { estimatePrice } from '../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../schemas/forms/form-field.schema';
+import { loadContent } from '../server/content/load-content';
+import { findEstimator } from '../server/services/estimate-submission';
 import { watchConsole } from './browser';
 import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
@@ -22,10 +25,12 @@ import { printEstimate } from './estimate-pdf';
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(new URL(`../examples/site/${file}`, import.meta.url), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
 const pricing = read<EstimatorPricing>('data/estimator-pricing.json');
+/** The catalog's numbers for the template's cabinet mix, as the store serves them with the template. */
+const cabinets = findEstimator(loadContent(fileURLToPath(new URL('../examples/site', import.meta.url))), 'kitchen-estimator')!.cabinets;
 
 const answers = { kitchenSize: 'medium', cabinetLine: 'assembled', doorStyle: 'shaker', finish: 'painted-white', countertop: 'quartz', backsplash: 'none', flooring: 'keep-existing', installation: 'yes' };
-const expected = estimatePrice(template.fields as FormField[], answers, pricing);
-const partial = estimatePrice(template.fields as FormField[], { kitchenSize: 'medium', cabinetLine: 'assembled', backsplash: 'none', flooring: 'keep-existing' }, pricing);
+const expected = estimatePrice(template.fields as FormField[], answers, pricing, cabinets);
+const partial = estimatePrice(template.fields as FormField[], { kitchenSize: 'medium', cabinetLine: 'assembled', backsplash: 'none', flooring: 'keep-existing' }, pricing, cabinets);
 
 const shop = useShop();
 

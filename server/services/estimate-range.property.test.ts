@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
 import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
+import type { CabinetMixPricing } from '../../schemas/evaluators/cabinet-mix';
 import { estimatePrice } from '../../schemas/evaluators/estimator-pricing';
 import { checkSubmission } from '../../schemas/evaluators/form-submission';
 import { applyVisibility, inputFields } from '../../schemas/evaluators/visibility';
@@ -64,7 +65,7 @@ describe('the estimate range', () => {
     await fc.assert(
       fc.asyncProperty(answers, async (raw) => {
         const values = given(raw);
-        const browser = estimatePrice(fields, values, entry.pricing);
+        const browser = estimatePrice(fields, values, entry.pricing, entry.cabinets);
         const server = priceEstimate(entry, await wireFormData(values));
         expect([server.finalMin, server.finalMax, server.min, server.max]).toEqual([browser.finalMin, browser.finalMax, browser.min, browser.max]);
         if (Object.keys(browser.breakdown).some((name) => popupFields.has(name) && browser.breakdown[name]!.totalMax > 0)) popupPriced++;
@@ -79,7 +80,7 @@ describe('the estimate range', () => {
 describe("the estimate range on a dealer's page", () => {
   let server: TestServer;
   let origin: string;
-  let served: { template: EstimatorTemplate; pricing: EstimatorPricing };
+  let served: { template: EstimatorTemplate; pricing: EstimatorPricing; cabinets?: CabinetMixPricing };
   beforeAll(async () => {
     server = await startTestServer(proxiedTestEnv);
     origin = new URL(server.dealerUrl).origin;
@@ -113,7 +114,7 @@ describe("the estimate range on a dealer's page", () => {
         const check = checkSubmission({ name: served.template.name, fields: elementFields, googleReCaptcha: false }, values);
         // Send validates the whole form first: an inset door on a stock line is no answer to send.
         fc.pre(Object.keys(check.errors).length === 0);
-        const shown = estimatePrice(elementFields, values, served.pricing);
+        const shown = estimatePrice(elementFields, values, served.pricing, served.cabinets);
         const answer = await postEstimate(
           { formName: served.template.name, values: check.values, totalPrice: shown.display.final, summary: [], recaptchaToken: TEST_RECAPTCHA_TOKEN },
           { apiBase: server.url, dealer: 'demo-dealer', fetch: sentFrom({ Origin: origin, ...freshAddress() }) },
