@@ -14,6 +14,7 @@ import type { CabinetMixPricing } from '../../schemas/evaluators/cabinet-mix';
 import { DEFAULT_PRICE_TEMPLATE, type EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
 import type { FieldValue, FormValues } from '../../schemas/evaluators/field-values';
 import { estimatePrice, summarizeEstimate, type PriceResult } from '../../schemas/evaluators/estimator-pricing';
+import { checkSubmission } from '../../schemas/evaluators/form-submission';
 import type { FormField, InputField } from '../../schemas/forms/form-field.schema';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import type { Content } from '../content/load-content';
@@ -69,6 +70,11 @@ function plainValues(formData: unknown): FormValues {
     if (typeof v === 'string' || typeof v === 'boolean' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string'))) out[k] = v as FieldValue;
   }
   return out;
+}
+
+/** The submitted values as the submission pipeline keeps them: the visible fields' answers (files aside). */
+export function checkedAnswers(entry: EstimatorEntry, formData: unknown): Record<string, FieldValue> {
+  return checkSubmission(estimatorForm(entry.template), plainValues(formData)).values;
 }
 
 /** The server's price of the submitted values. */
