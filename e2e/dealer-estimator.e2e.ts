@@ -8,12 +8,15 @@
  * showroom:estimate-submitted reach the host page's document.
  */
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EstimatorPricing } from '../schemas/estimator/estimator-pricing.schema';
 import type { EstimatorTemplate } from '../schemas/estimator/estimator-template.schema';
 import { estimatePrice } from '../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../schemas/forms/form-field.schema';
+import { loadContent } from '../server/content/load-content';
+import { findEstimator } from '../server/services/estimate-submission';
 import { watchConsole } from './browser';
 import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
@@ -22,10 +25,12 @@ import { printEstimate } from './estimate-pdf';
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(new URL(`../examples/site/${file}`, import.meta.url), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
 const pricing = read<EstimatorPricing>('data/estimator-pricing.json');
+/** The catalog's numbers for the template's cabinet mix, as the store serves them with the template. */
+const cabinets = findEstimator(loadContent(fileURLToPath(new URL('../examples/site', import.meta.url))), 'kitchen-estimator')!.cabinets;
 
 const answers = { kitchenSize: 'medium', cabinetLine: 'assembled', doorStyle: 'shaker', finish: 'painted-white', countertop: 'quartz', backsplash: 'none', flooring: 'keep-existing', installation: 'yes' };
-const expected = estimatePrice(template.fields as FormField[], answers, pricing);
-const partial = estimatePrice(template.fields as FormField[], { kitchenSize: 'medium', cabinetLine: 'assembled', backsplash: 'none', flooring: 'keep-existing' }, pricing);
+const expected = estimatePrice(template.fields as FormField[], answers, pricing, cabinets);
+const partial = estimatePrice(template.fields as FormField[], { kitchenSize: 'medium', cabinetLine: 'assembled', backsplash: 'none', flooring: 'keep-existing' }, pricing, cabinets);
 
 const shop = useShop();
 
@@ -45,18 +50,33 @@ async function fill(root: Locator) {
   await root.getByRole('button', { name: 'Next: installation and extras' }).click();
   const dialog = root.getByRole('dialog');
   await dialog.getByRole('radio', { name: /^Yes, install it for me/ }).check();
+  // The popup covers the summary: the range the visitor is choosing shows in the dialog itself.
+  await expect.poll(() => liveTotal(dialog).textContent()).toBe(expected.display.final);
+  expect(await inViewport(liveTotal(dialog))).toBe(true);
   await dialog.getByRole('button', { name: 'Next: your details' }).click();
   await root.getByLabel(/^First name/).fill('Sam');
   await root.getByLabel(/^Last name/).fill('Okafor');
   await root.getByLabel(/^E-mail/).fill('sam.okafor@example.com');
   await root.getByLabel(/^ZIP code/).fill('30301');
   await expect.poll(() => grandTotal(root).textContent()).toBe(expected.display.final);
+  // On a phone the summary sits far below Send; the range to be sent is on screen beside the button.
+  const contact = root.locator('[data-section="contact"]');
+  await contact.getByRole('button', { name: 'Send my estimate' }).scrollIntoViewIfNeeded();
+  expect(await liveTotal(contact).textContent()).toBe(expected.display.final);
+  expect(await inViewport(liveTotal(contact))).toBe(true);
 }
+
+const liveTotal = (scope: Locator) => scope.locator('[data-live-total]');
+const inViewport = (l: Locator) => l.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+});
 
 
 describe("the estimator on the dealer's page", () => {
-  it('shows a live range, prints it, and e-mails the estimate attributed to the dealer, with no CSP violation', async () => {
-    const page = await shop.browser.newPage();
+  it('shows a live range on a phone, in the popup and beside Send, prints it, and e-mails the estimate attributed to the dealer, with no CSP violation', async () => {
+    // A dealer's visitor on a phone: where the summary sits below the form.
+    const page = await shop.browser.newPage({ viewport: { width: 390, height: 844 } });
     const problems = watchConsole(page);
     await page.addInitScript(() => {
       const w = window as unknown as { cspViolations: string[]; estimateEvents: unknown[] };

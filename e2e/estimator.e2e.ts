@@ -6,6 +6,7 @@
  * 'unsafe-inline'), where no violation may be reported.
  */
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -14,6 +15,8 @@ import type { EstimatorPricing } from '../schemas/estimator/estimator-pricing.sc
 import type { EstimatorTemplate } from '../schemas/estimator/estimator-template.schema';
 import { estimatePrice } from '../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../schemas/forms/form-field.schema';
+import { loadContent } from '../server/content/load-content';
+import { findEstimator } from '../server/services/estimate-submission';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 import { printEstimate } from './estimate-pdf';
@@ -21,6 +24,8 @@ import { printEstimate } from './estimate-pdf';
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(new URL(`../examples/site/${file}`, import.meta.url), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
 const pricing = read<EstimatorPricing>('data/estimator-pricing.json');
+/** The catalog's numbers for the template's cabinet mix, as the store serves them with the template. */
+const cabinets = findEstimator(loadContent(fileURLToPath(new URL('../examples/site', import.meta.url))), 'kitchen-estimator')!.cabinets;
 
 /** The answers the tests give, and the range they must come to. */
 const answers = {
@@ -33,8 +38,8 @@ const answers = {
   flooring: 'keep-existing',
   installation: 'yes',
 };
-const expected = estimatePrice(template.fields as FormField[], answers, pricing);
-const partial = estimatePrice(template.fields as FormField[], { kitchenSize: 'large', cabinetLine: 'semi-custom', backsplash: 'none', flooring: 'keep-existing' }, pricing);
+const expected = estimatePrice(template.fields as FormField[], answers, pricing, cabinets);
+const partial = estimatePrice(template.fields as FormField[], { kitchenSize: 'large', cabinetLine: 'semi-custom', backsplash: 'none', flooring: 'keep-existing' }, pricing, cabinets);
 
 let browser: Browser;
 closeContextsAfterAll();

@@ -130,12 +130,19 @@ export const leadDetailEndpoint = endpoint({
   responses: {
     200: successWith({
       type: 'object',
-      required: [...leadSummarySchema.required, 'formTitle', 'updated', 'answers', 'files'],
+      required: [...leadSummarySchema.required, 'formTitle', 'updated', 'answers', 'files', 'quote'],
       additionalProperties: false,
       properties: {
         ...leadSummarySchema.properties,
         formTitle: { type: ['string', 'null'], description: "The form's title in the live content, if any" },
         updated: dateTime,
+        quote: {
+          type: ['object', 'null'],
+          description: "An estimate's starting quote: the draft the store made of the catalog lines of its cabinet mix (null: none)",
+          required: ['id', 'number', 'total'],
+          additionalProperties: false,
+          properties: { id: count, number: text, total: { type: 'number', description: 'Dollars, as priced when it was made' } },
+        },
         answers: {
           type: 'array',
           description: "In the definition's order, then any stored answer the definition no longer has; the server's estimate fields are in `estimate` and `dealer`, not here",

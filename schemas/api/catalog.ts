@@ -168,6 +168,18 @@ export const estimatorTemplateEndpoint = endpoint({
           properties: { $schema: { type: 'string', description: "The data file's own schema reference" } },
           additionalProperties: { type: 'object' },
         },
+        cabinets: {
+          type: 'object',
+          description: "A template with a cabinet mix: its mixes and each code's catalog numbers (list cents, price group and finish percent) at the low and the high end (schemas/evaluators/cabinet-mix.ts)",
+          required: ['sizeField', 'mixes', 'low', 'high'],
+          properties: {
+            sizeField: { type: 'string' },
+            layoutField: { type: 'string' },
+            mixes: { type: 'array', items: { type: 'object' } },
+            low: { type: 'object', additionalProperties: { type: 'object' } },
+            high: { type: 'object', additionalProperties: { type: 'object' } },
+          },
+        },
       },
     },
     304: notModified,

@@ -6,6 +6,7 @@
  * it. Amounts are integer cents here.
  */
 import { KIND_NAMES, inchesText } from '../evaluators/cabinet-codes';
+import type { CabinetMixDefinition, CabinetMixPricing, MixCabinetPrice } from '../evaluators/cabinet-mix';
 import type { PricedBy } from '../evaluators/kitchen-pricing';
 import { toCents } from '../money';
 import type { CabinetKind, CabinetLineDefinition } from './cabinet-line.schema';
@@ -157,4 +158,23 @@ export function cabinetDescription(c: Pick<CabinetEntry, 'styleTitle' | 'cabinet
 /** An entry's name as a search result and a line show it. */
 export function entryName(entry: KitchenEntry): string {
   return entry.kind === 'cabinet' ? cabinetDescription(entry) : entry.name;
+}
+
+/**
+ * What prices an estimator's cabinet mix: each code of its mixes in the low end's style and finish
+ * and in the high end's (list, price group and finish percentages), read from the catalog. A code or
+ * finish the catalog lacks is left out here; the content check refuses it.
+ */
+export function cabinetMixPricing(mix: CabinetMixDefinition, catalog: KitchenCatalog): CabinetMixPricing {
+  const codes = [...new Set(mix.mixes.flatMap((m) => m.cabinets.map((c) => c.code)))];
+  const end = (at: CabinetMixDefinition['low']) => {
+    const prices: Record<string, MixCabinetPrice> = {};
+    for (const code of codes) {
+      const cabinet = catalog.cabinet(at.style, code);
+      const finish = cabinet?.finishes.find((f) => f.type === at.finish.type && f.value === at.finish.value);
+      if (cabinet && finish) prices[code] = { listCents: cabinet.listCents, groupPercent: cabinet.priceGroup.percent, finishPercent: finish.percent };
+    }
+    return prices;
+  };
+  return { sizeField: mix.sizeField, ...(mix.layoutField ? { layoutField: mix.layoutField } : {}), mixes: mix.mixes, low: end(mix.low), high: end(mix.high) };
 }

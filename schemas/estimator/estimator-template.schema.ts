@@ -11,6 +11,29 @@ import { summaryConfigSchema } from './summary-config.schema';
 /** The pricing data file a template uses when it names none. */
 export const DEFAULT_PRICE_TEMPLATE = 'data/estimator-pricing.json';
 
+/** A style of the catalog with a cabinet line, and one of its finishes: one end of the cabinet mix's range. */
+const mixStyleSchema = {
+  type: 'object',
+  title: 'Style and finish',
+  description: 'A style of the catalog that has a cabinet line, and one of its finishes.',
+  additionalProperties: false,
+  required: ['style', 'finish'],
+  properties: {
+    style: { title: 'Style', type: 'string', minLength: 1, description: 'The style\'s name (its file name), e.g. hartford-shaker.' },
+    finish: {
+      type: 'object',
+      title: 'Finish',
+      description: 'A finish of that style, as its finish list names it.',
+      additionalProperties: false,
+      required: ['type', 'value'],
+      properties: {
+        type: { title: 'Finish type', type: 'string', minLength: 1, description: 'The finish group, e.g. stained.' },
+        value: { title: 'Finish', type: 'string', minLength: 1, description: 'The finish, e.g. natural-oak.' },
+      },
+    },
+  },
+} as const;
+
 export const estimatorTemplateSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: schemaId('estimator-template'),
@@ -73,6 +96,52 @@ export const estimatorTemplateSchema = {
       type: 'string',
       pattern: '^[A-Za-z0-9_./-]+\\.json$',
       description: 'Pricing data file, relative to the content folder. Default data/estimator-pricing.json.',
+    },
+    cabinetMix: {
+      type: 'object',
+      title: 'Cabinet mix',
+      description:
+        "The cabinets of a typical kitchen of each size (and layout), by catalog code: the estimate's cabinets are this mix priced from the catalog, at its cheapest style and finish (the low end of the range) and its dearest (the high end).",
+      additionalProperties: false,
+      required: ['sizeField', 'low', 'high', 'mixes'],
+      properties: {
+        sizeField: { title: 'Size question', type: 'string', minLength: 1, description: 'The name of the question that asks the kitchen size; the mix is priced in its row of the summary.' },
+        layoutField: { title: 'Layout question', type: 'string', minLength: 1, description: 'The name of the question that asks the layout, when a layout has a mix of its own.' },
+        low: { ...mixStyleSchema, title: 'Low end', description: 'The style and finish that price the low end of the range.' },
+        high: { ...mixStyleSchema, title: 'High end', description: 'The style and finish that price the high end of the range.' },
+        mixes: {
+          type: 'array',
+          title: 'Mixes',
+          minItems: 1,
+          description: 'One mix per size; a mix with a layout is used for that layout, the one without for the others.',
+          items: {
+            type: 'object',
+            title: 'Mix',
+            additionalProperties: false,
+            required: ['size', 'cabinets'],
+            properties: {
+              size: { title: 'Size', type: 'string', minLength: 1, description: 'An answer of the size question (e.g. medium).' },
+              layout: { title: 'Layout', type: 'string', minLength: 1, description: 'An answer of the layout question (e.g. galley); leave empty for the size\'s usual mix.' },
+              cabinets: {
+                type: 'array',
+                title: 'Cabinets',
+                minItems: 1,
+                description: 'The cabinets, by code as the catalog names them (B24, W3030), each with how many.',
+                items: {
+                  type: 'object',
+                  title: 'Cabinet',
+                  additionalProperties: false,
+                  required: ['code', 'qty'],
+                  properties: {
+                    code: { title: 'Code', type: 'string', minLength: 1, description: "A cabinet code of both the low and the high style's cabinet lines." },
+                    qty: { title: 'Quantity', type: 'integer', minimum: 1, maximum: 99, description: 'How many of them.' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
     },
     pdf: {
       type: 'object',

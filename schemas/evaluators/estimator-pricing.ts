@@ -2,13 +2,15 @@
  * Estimator pricing: each priced field's chosen option is looked up in the pricing data
  * by field name, then, for a field with dependsOn, under each dependency's chosen value in order,
  * then by option value. Every chosen option of a multiSelect or checkbox-group field counts. Fields
- * with useInCalculation false, and fields hidden by hideWhen, are left out. Sums are made in integer
- * cents, so the dollars shown are exact to 2 decimals.
+ * with useInCalculation false, and fields hidden by hideWhen, are left out. A template with a
+ * cabinet mix adds the mix's cabinets, priced from the catalog (./cabinet-mix.ts), to the size
+ * question's share. Sums are made in integer cents, so the dollars shown are exact to 2 decimals.
  */
 import type { EstimatorPricing, PriceEntry, PricingNode } from '../estimator/estimator-pricing.schema';
 import type { SummaryConfig } from '../estimator/summary-config.schema';
 import type { FormField, InputField } from '../forms/form-field.schema';
 import { formatMoney, toCents, toDollars } from '../money';
+import { cabinetMixRange, type CabinetMixPricing } from './cabinet-mix';
 import { isChecked, isEmptyValue, valueList, type FieldValue, type FormValues } from './field-values';
 import { applyVisibility, placeFields } from './visibility';
 
@@ -88,15 +90,16 @@ function toFieldPrice(c: Cents): FieldPrice {
 }
 
 /** The live price range of an estimator's values. */
-export function estimatePrice(fields: readonly FormField[], values: FormValues, pricing: EstimatorPricing): PriceResult {
+export function estimatePrice(fields: readonly FormField[], values: FormValues, pricing: EstimatorPricing, cabinets?: CabinetMixPricing): PriceResult {
   const { hidden, values: visible } = applyVisibility(fields, values);
   const total: Cents = { min: 0, max: 0, laborMin: 0, laborMax: 0 };
   const breakdown: Record<string, FieldPrice> = {};
   for (const { field } of placeFields(fields)) {
     if (field.useInCalculation === false || hidden.has(field.name)) continue;
     const entries = lookupEntries(field, visible, pricing);
-    if (entries.length === 0) continue;
-    const c: Cents = { min: 0, max: 0, laborMin: 0, laborMax: 0 };
+    const mix = cabinets && field.name === cabinets.sizeField ? cabinetMixRange(cabinets, visible) : null;
+    if (entries.length === 0 && !mix) continue;
+    const c: Cents = { min: mix?.min ?? 0, max: mix?.max ?? 0, laborMin: 0, laborMax: 0 };
     for (const e of entries) {
       c.min += toCents(e.price.min);
       c.max += toCents(e.price.max);

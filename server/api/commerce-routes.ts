@@ -16,6 +16,7 @@ import type { FormSettings } from '../services/form-settings';
 import { createCommerce, type Commerce } from '../services/commerce';
 import { cartRoutes } from './cart';
 import { emailRoutes } from './email';
+import { builderDepsOf } from '../back-office/quote-builder';
 import { formsApi } from './forms-api';
 import { accountRoutes } from './my-account';
 import { openApiRoutes } from './openapi';
@@ -58,7 +59,9 @@ export async function commerceRoutes(api: Router, deps: CommerceDeps): Promise<C
   cartRoutes(api, commerce);
   reviewRoutes(api, deps.content.dir);
   emailRoutes(api, commerce);
-  await formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail, settings: deps.forms });
+  // An estimate's starting quote is made by the quote builder, from the same catalog and rules.
+  const startingQuotes = builderDepsOf({ q: commerce.q, quotes: commerce.quotes, content: commerce.content, samples: commerce.catalog, kitchen: commerce.kitchen });
+  await formsApi(api, { content: deps.content, database: deps.database, q: commerce.q, logger: deps.logger, publicUrl: deps.publicUrl, mail: deps.mail, settings: deps.forms, startingQuotes });
   openApiRoutes(api);
   if (!deps.production) devMailboxRoutes(api, commerce.q);
   return commerce;

@@ -10,6 +10,8 @@ import { estimatePrice } from '../../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../../schemas/forms/form-field.schema';
 import { estimatorTemplateEndpoint } from '../../schemas/api/catalog';
 import { projectRoot } from '../build-output';
+import { loadContent } from '../content/load-content';
+import { findEstimator } from '../services/estimate-submission';
 import { validatorOf } from '../http/contract';
 import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { startTestServer, type TestServer } from '../testing/test-server';
@@ -18,6 +20,8 @@ import { bytesOf, freshAddress, postJson, postMultipart, proxiedTestEnv, withDat
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(projectRoot, 'examples', 'site', file), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
 const pricing = read<EstimatorPricing>('data/estimator-pricing.json');
+/** The catalog's numbers for the template's cabinet mix, as the server reads them. */
+const cabinets = findEstimator(loadContent(path.join(projectRoot, 'examples', 'site')), 'kitchen-estimator')!.cabinets;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -89,7 +93,7 @@ describe('GET /api/estimator/{template}', () => {
 
 describe('POST /api/forms/{estimator}', () => {
   it('stores and e-mails the range the server computed, ignoring the totalPrice the browser sent', async () => {
-    const expected = estimatePrice(template.fields as FormField[], values, pricing);
+    const expected = estimatePrice(template.fields as FormField[], values, pricing, cabinets);
     expect(expected.display.final).not.toBe('$1.00 - $2.00');
     const res = await postJson(
       server.url,
@@ -132,7 +136,7 @@ describe('POST /api/forms/{estimator}', () => {
   });
 
   it('takes an estimate with a floor plan as multipart, priced by the server, the file attached to the e-mail', async () => {
-    const expected = estimatePrice(template.fields as FormField[], values, pricing);
+    const expected = estimatePrice(template.fields as FormField[], values, pricing, cabinets);
     const res = await postMultipart(
       server.url,
       'kitchen-estimator',
@@ -152,7 +156,7 @@ describe('POST /api/forms/{estimator}', () => {
   });
 
   it("attributes an estimate sent from the dealer's page to that dealer, in the row and the admin e-mail", async () => {
-    const expected = estimatePrice(template.fields as FormField[], values, pricing);
+    const expected = estimatePrice(template.fields as FormField[], values, pricing, cabinets);
     const origin = new URL(server.dealerUrl).origin;
     const res = await postJson(server.url, 'kitchen-estimator', { formData: values, honeypot: '', recaptchaToken: TEST_RECAPTCHA_TOKEN }, { ...freshAddress(), Origin: origin, 'X-Showroom-Dealer': 'demo-dealer' });
     expect(res.status).toBe(201);

@@ -55,7 +55,7 @@ export function estimatorRoutes(router: Router, content: Content): void {
     if (!entry) throw new ApiError(404, 'estimator_not_found', 'There is no estimator of that name.', { template: 'Unknown estimator template' });
     let cached = cache.get(entry.template.name);
     if (!cached) {
-      const body = JSON.stringify({ success: true, template: entry.template, pricing: entry.pricing });
+      const body = JSON.stringify({ success: true, template: entry.template, pricing: entry.pricing, ...(entry.cabinets ? { cabinets: entry.cabinets } : {}) });
       cached = { body, etag: `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
       cache.set(entry.template.name, cached);
     }

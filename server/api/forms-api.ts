@@ -17,6 +17,7 @@ import { limitStore } from '../services/shared-limits';
 import { sweepStaleStaging } from '../services/form-uploads';
 import { createRecaptchaVerifier } from '../services/recaptcha';
 import { uploadStoreFor } from '../services/upload-store';
+import type { QuoteBuilderDeps } from '../back-office/quote-builder';
 import { FORM_POSTS_PER_MINUTE, formRoutes } from './forms';
 import { newsletterRoutes } from './forms-newsletter';
 
@@ -29,6 +30,8 @@ export interface FormsApiDeps {
   mail: MailConfig;
   /** The uploads folder and reCAPTCHA (config.forms). */
   settings: FormSettings;
+  /** Where an estimate's starting quote is saved. */
+  startingQuotes?: QuoteBuilderDeps;
 }
 
 export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
@@ -41,7 +44,7 @@ export function formsApi(api: Router, deps: FormsApiDeps): FormSettings {
     deps.logger.error('RECAPTCHA_SECRET_KEY is not set and the test verifier is off (production): forms and estimators with googleReCaptcha refuse every submission');
   }
   const submissions = new FormSubmissions({ q: deps.q, uploads: uploadStoreFor(deps.database, settings.uploadsDir), mail: deps.mail, publicUrl: deps.publicUrl, recaptcha });
-  formRoutes(api, { content: deps.content, submissions, limiter: new RateLimiter(FORM_POSTS_PER_MINUTE, 60_000, limitStore(deps.database), 'form-posts'), uploadsDir: settings.uploadsDir, logger: deps.logger });
+  formRoutes(api, { content: deps.content, submissions, limiter: new RateLimiter(FORM_POSTS_PER_MINUTE, 60_000, limitStore(deps.database), 'form-posts'), uploadsDir: settings.uploadsDir, logger: deps.logger, ...(deps.startingQuotes ? { startingQuotes: deps.startingQuotes } : {}) });
   newsletterRoutes(api, deps.q, submissions.newsletterConsent);
   return settings;
 }

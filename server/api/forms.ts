@@ -21,7 +21,9 @@ import { completedMessage, type FormSubmissions } from '../services/form-submiss
 import { sourcePageOf } from '../services/newsletter-consent';
 import { UploadStaging } from '../services/form-uploads';
 import type { RateLimiter } from '../services/rate-limiter';
-import { estimatorForm, findEstimator, formWithServerEstimate } from '../services/estimate-submission';
+import { checkedAnswers, estimatorForm, findEstimator, formWithServerEstimate } from '../services/estimate-submission';
+import { saveStartingQuote } from '../back-office/starting-quote';
+import type { QuoteBuilderDeps } from '../back-office/quote-builder';
 import { estimatorRoutes } from './estimator';
 
 /** The trap input's key in the envelope: a person never sees it, many bots fill every input. */
@@ -36,6 +38,8 @@ export interface FormRouteDeps {
   limiter: RateLimiter;
   uploadsDir: string;
   logger: Logger;
+  /** Where an estimate's starting quote is saved (a draft of the catalog lines of its cabinet mix). */
+  startingQuotes?: QuoteBuilderDeps;
 }
 
 /** The form of that name (its file name, which by convention is also its `name`). */
@@ -80,6 +84,12 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
       const dealer = dealerId === undefined ? undefined : deps.content.dealers.find((d) => d.id === dealerId);
       const priced = estimator && formWithServerEstimate(estimator, request.envelope.formData, dealer && { id: dealer.id, name: dealer.name });
       const answer = await deps.submissions.submit(priced ? priced.form : form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx), dealerId, sourcePage: sourcePageOf(ctx.get('Referer')) });
+      if (estimator && deps.startingQuotes && answer.status === 201) {
+        // The lead is stored whatever becomes of its quote: a designer can still quote it by hand.
+        await saveStartingQuote(deps.startingQuotes, estimator.template, estimator.cabinets, checkedAnswers(estimator, request.envelope.formData), answer.body.data.id).catch((err: unknown) =>
+          deps.logger.error({ err, lead: answer.body.data.id }, 'the starting quote of an estimate could not be saved'),
+        );
+      }
       ctx.status = answer.status;
       // An estimate's answer carries the range the server stored, for the estimator's showroom:estimate-submitted.
       ctx.body = priced ? { ...answer.body, data: { ...answer.body.data, estimate: { min: priced.price.finalMin, max: priced.price.finalMax } } } : answer.body;

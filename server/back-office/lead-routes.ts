@@ -16,6 +16,7 @@
  * Every route asks the gate first (../studio/operator-gate.ts: 401, 403), then its contract, so a
  * caller who is not an operator learns nothing of the request's shape.
  */
+import { toDollars } from '../../schemas/money';
 import type Router from '@koa/router';
 import {
   LEAD_FILE_NOT_FOUND,
@@ -95,7 +96,8 @@ export function backOfficeLeadRoutes(api: Router, deps: StudioDeps, gate: Operat
     const { params } = checkRequest(leadDetailEndpoint, ctx);
     const lead = await findLead(q, Number(params.id));
     if (!lead) throw new ApiError(404, 'not_found', LEAD_NOT_FOUND);
-    ctx.body = { success: true, data: leadDetail(lead, await leadFiles(q, lead.id), deps.live.current()) };
+    const quote = await q.first(q.db.selectFrom('quote').select(['id', 'increment_id', 'total_cents']).where('lead_id', '=', lead.id));
+    ctx.body = { success: true, data: leadDetail(lead, await leadFiles(q, lead.id), deps.live.current(), quote ? { id: quote.id, number: quote.increment_id ?? String(quote.id), total: toDollars(quote.total_cents) } : null) };
   });
 
   api.patch(leadStatusEndpoint.path, async (ctx) => {

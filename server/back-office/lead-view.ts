@@ -16,7 +16,7 @@ import { firstEmailIn } from '../services/submissions-export';
 import type { LeadFile, LeadRow } from './lead-queries';
 
 type LeadDetail = ResponseBody<typeof leadDetailEndpoint, 200>['data'];
-export type LeadSummary = Omit<LeadDetail, 'formTitle' | 'updated' | 'answers' | 'files'>;
+export type LeadSummary = Omit<LeadDetail, 'formTitle' | 'updated' | 'answers' | 'files' | 'quote'>;
 
 /**
  * The live definition of a form or an estimator of that name, and whether it is an estimator. Given
@@ -90,7 +90,7 @@ export function answerText(value: unknown, field?: InputField): string {
 /** The server's estimate fields are shown as `estimate` and `dealer`, not as answers. */
 const SERVER_FIELDS = new Set<string>(Object.values(ESTIMATE_FIELDS));
 
-export function leadDetail(row: LeadRow, files: LeadFile[], content: Content): LeadDetail {
+export function leadDetail(row: LeadRow, files: LeadFile[], content: Content, quote: LeadDetail['quote'] = null): LeadDetail {
   const data = answersOf(row);
   const definition = definitionOf(content, row.form_name, data)?.form;
   const fields = definition ? inputFields(allFormFields(definition)) : [];
@@ -100,6 +100,7 @@ export function leadDetail(row: LeadRow, files: LeadFile[], content: Content): L
     ...leadSummary(row, content),
     formTitle: definition?.title ?? null,
     updated: row.updated_at,
+    quote,
     answers: names.filter((n) => !SERVER_FIELDS.has(n)).map((name) => ({ name, label: byName.get(name)?.label || nameAsLabel(name), value: answerText(data[name], byName.get(name)) })),
     files: files.map((f) => ({ id: f.id, field: f.field, name: f.original_name, type: f.content_type, size: f.size, url: `/api/studio/leads/${row.id}/files/${f.id}` })),
   };

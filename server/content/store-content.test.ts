@@ -253,11 +253,23 @@ describe('catalog definitions that are broken', () => {
   });
 
   it('loads a store without catalog files as empty lists', () => {
-    const dir = siteWith({});
+    // Without a catalog, the estimator prices no cabinet mix (the next test: with one, it is told).
+    const { cabinetMix: _mix, ...estimator } = readJson<Record<string, unknown>>('estimator/kitchen-estimator.json');
+    const dir = siteWith({ 'estimator/kitchen-estimator.json': estimator });
     for (const sub of ['catalog', 'blogs']) fs.rmSync(path.join(dir, sub), { recursive: true });
     for (const file of ['faqs.json', 'reviews.json', 'gallery.json']) fs.rmSync(path.join(dir, 'data', file));
     const { problems } = readDefinitions(dir);
     expect(problems.map(formatProblem).filter((p) => /catalog|blogs|faqs|reviews|gallery/.test(p))).toEqual([]);
+  });
+
+  it("tells an estimator's cabinet mix that the store has no cabinet line to price it", () => {
+    const dir = siteWith({});
+    fs.rmSync(path.join(dir, 'catalog', 'cabinets'), { recursive: true });
+    const { problems } = readDefinitions(dir);
+    expect(problems.map(formatProblem).filter((p) => p.includes('cabinetMix'))).toEqual([
+      'estimator/kitchen-estimator.json#/cabinetMix/low/style names the style "hartford-shaker" for the low end, but catalog/cabinets/ has no cabinet line for it',
+      'estimator/kitchen-estimator.json#/cabinetMix/high/style names the style "georgetown-inset" for the high end, but catalog/cabinets/ has no cabinet line for it',
+    ]);
   });
 });
 

@@ -8,10 +8,13 @@
  * pipeline (checks, storage, uploads, e-mails) carries it unchanged: a hidden-type field always
  * keeps the definition's value, whatever a browser sends under its name.
  */
+import { cabinetMixPricing } from '../../schemas/catalog/kitchen-catalog';
 import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
+import type { CabinetMixPricing } from '../../schemas/evaluators/cabinet-mix';
 import { DEFAULT_PRICE_TEMPLATE, type EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
 import type { FieldValue, FormValues } from '../../schemas/evaluators/field-values';
 import { estimatePrice, summarizeEstimate, type PriceResult } from '../../schemas/evaluators/estimator-pricing';
+import { checkSubmission } from '../../schemas/evaluators/form-submission';
 import type { FormField, InputField } from '../../schemas/forms/form-field.schema';
 import type { FormDefinition } from '../../schemas/forms/form.schema';
 import type { Content } from '../content/load-content';
@@ -19,6 +22,8 @@ import type { Content } from '../content/load-content';
 export interface EstimatorEntry {
   template: EstimatorTemplate;
   pricing: EstimatorPricing;
+  /** A template with a cabinet mix: the catalog's numbers that price it. */
+  cabinets?: CabinetMixPricing;
 }
 
 /** Names of the stored fields that carry the server's range. */
@@ -37,7 +42,8 @@ export function findEstimator(content: Content, name: string): EstimatorEntry | 
   const template = own ?? Object.values(content.estimators).find((t) => t.name === name);
   if (!template) return undefined;
   const pricing = content.estimatorPricing[template.priceTemplate ?? DEFAULT_PRICE_TEMPLATE];
-  return pricing ? { template, pricing } : undefined;
+  if (!pricing) return undefined;
+  return template.cabinetMix ? { template, pricing, cabinets: cabinetMixPricing(template.cabinetMix, content.kitchen) } : { template, pricing };
 }
 
 /** The template as a form without a price: what the request reader checks the body against. */
@@ -66,9 +72,14 @@ function plainValues(formData: unknown): FormValues {
   return out;
 }
 
+/** The submitted values as the submission pipeline keeps them: the visible fields' answers (files aside). */
+export function checkedAnswers(entry: EstimatorEntry, formData: unknown): Record<string, FieldValue> {
+  return checkSubmission(estimatorForm(entry.template), plainValues(formData)).values;
+}
+
 /** The server's price of the submitted values. */
 export function priceEstimate(entry: EstimatorEntry, formData: unknown): PriceResult {
-  return estimatePrice(entry.template.fields as FormField[], plainValues(formData), entry.pricing);
+  return estimatePrice(entry.template.fields as FormField[], plainValues(formData), entry.pricing, entry.cabinets);
 }
 
 /**

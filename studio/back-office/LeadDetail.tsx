@@ -7,7 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { LEAD_STATUSES, type LeadStatus } from '../../schemas/api/back-office-leads';
 import { formatFileSize } from '../../schemas/file-size';
 import type { BackOfficeLeadClient, LeadDetail as Lead } from '../api/back-office-leads';
-import { leadsPath, Link } from '../app/router';
+import { formatMoney } from '../../schemas/money';
+import { leadsPath, Link, quotesPath } from '../app/router';
 import { atLeast, useStudio } from '../app/studio-context';
 import { Alert, ListState, PageTitle, Status, Time, useLoad } from '../app/ui';
 import { LEAD_STATUS_LABEL, LeadStatusBadge } from './lead-ui';
@@ -153,6 +154,17 @@ function EstimateCard({ lead }: { lead: Lead }) {
           <dt>{lead.estimate ? 'Dealer' : 'Sent from'}</dt>
           <dd>{lead.dealer ? (lead.dealer.name ?? <span>{lead.dealer.id} <span className="muted">(no longer a dealer)</span></span>) : 'The store’s own pages'}</dd>
         </div>
+        {lead.quote ? (
+          <div>
+            <dt>Starting quote</dt>
+            <dd>
+              <Link href={quotesPath(lead.quote.id)}>
+                Quote {lead.quote.number}, {formatMoney(lead.quote.total)}
+              </Link>
+              <span className="muted"> (a draft of the estimate’s usual cabinets)</span>
+            </dd>
+          </div>
+        ) : null}
       </dl>
     </section>
   );

@@ -32,6 +32,7 @@ const DETAIL: LeadDetail = {
   ...CONTACT,
   formTitle: 'Contact us',
   updated: '2026-03-02T10:00:00.000Z',
+  quote: null,
   answers: [
     { name: 'name', label: 'Your name', value: 'Jo Byrne' },
     { name: 'email', label: 'E-mail', value: 'jo@example.com' },
@@ -154,13 +155,20 @@ describe('LeadsPage, one lead', () => {
   });
 
   it("shows an estimate's range and dealer as sent", async () => {
-    const estimate: LeadDetail = { ...ESTIMATE, formTitle: 'Kitchen estimate', updated: ESTIMATE.created, answers: [{ name: 'email', label: 'E-mail', value: 'sam@example.com' }], files: [] };
+    const estimate: LeadDetail = { ...ESTIMATE, formTitle: 'Kitchen estimate', updated: ESTIMATE.created, answers: [{ name: 'email', label: 'E-mail', value: 'sam@example.com' }], files: [], quote: { id: 31, number: 'Q-000031', total: 5214.5 } };
     renderInStudio(<LeadsPage id={8} client={fakeLeadClient({ lead: () => Promise.resolve(estimate) })} />, { operator: operators.viewer });
     const card = await screen.findByRole('region', { name: 'Estimate' });
     const facts = within(card)
       .getAllByRole('term')
       .map((t) => `${t.textContent}: ${t.nextElementSibling?.textContent}`);
-    expect(facts).toEqual(['Materials: $9,000.00 - $11,000.00', 'Labor: $3,000.00 - $4,000.00', 'Total: $12,000.00 - $15,000.00', 'Dealer: Acme Kitchens']);
+    expect(facts).toEqual([
+      'Materials: $9,000.00 - $11,000.00',
+      'Labor: $3,000.00 - $4,000.00',
+      'Total: $12,000.00 - $15,000.00',
+      'Dealer: Acme Kitchens',
+      'Starting quote: Quote Q-000031, $5,214.50 (a draft of the estimate’s usual cabinets)',
+    ]);
+    expect(within(card).getByRole('link', { name: 'Quote Q-000031, $5,214.50' }).getAttribute('href')).toBe('/studio/quotes/31');
     expect(screen.queryByRole('region', { name: 'Files' })).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,12 +7,16 @@ import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing
 import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
 import { estimatePrice } from '../../schemas/evaluators/estimator-pricing';
 import type { FormField } from '../../schemas/forms/form-field.schema';
+import { loadContent } from '../../server/content/load-content';
+import { findEstimator } from '../../server/services/estimate-submission';
 import { Estimator, type EstimatorProps } from './Estimator';
 
 const read = <T,>(file: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'examples/site', file), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
 const pricing = read<EstimatorPricing>('data/estimator-pricing.json');
-const priceOf = (values: Record<string, string | string[]>) => estimatePrice(template.fields as FormField[], values, pricing);
+/** The catalog's numbers for the template's cabinet mix, as the store hands them to the estimator. */
+const cabinets = findEstimator(loadContent(path.join(process.cwd(), 'examples/site')), 'kitchen-estimator')!.cabinets;
+const priceOf = (values: Record<string, string | string[]>) => estimatePrice(template.fields as FormField[], values, pricing, cabinets);
 
 const scrolled = vi.fn();
 beforeEach(() => {
@@ -22,7 +26,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function show(props: Partial<EstimatorProps> = {}) {
-  return render(<Estimator template={template} pricing={pricing} idPrefix="est" {...props} />);
+  return render(<Estimator template={template} pricing={pricing} cabinets={cabinets} idPrefix="est" {...props} />);
 }
 const radio = (name: RegExp) => screen.getByRole('radio', { name, hidden: true });
 const select = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: 'select' }), { target: { value } });
@@ -84,6 +88,25 @@ describe('Estimator', () => {
     expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
   });
 
+  it("shows the live range inside a popup section and beside Send, so the range a visitor sends is one they saw", () => {
+    show();
+    fillKitchen();
+    select(/^Countertop material/, 'quartz');
+    fireEvent.click(screen.getByRole('button', { name: '4. Installation and extras' }));
+    const inDialog = () => within(screen.getByRole('dialog')).getByText((_, el) => el?.hasAttribute('data-live-total') ?? false).textContent;
+    const before = { kitchenSize: 'medium', cabinetLine: 'assembled', countertop: 'quartz', backsplash: 'none', flooring: 'keep-existing' };
+    expect(inDialog()).toBe(priceOf(before).display.final);
+    fireEvent.click(radio(/^Yes, install it for me/));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Under-cabinet/ }));
+    const after = priceOf({ ...before, installation: 'yes', extras: ['under-cabinet-lighting'] });
+    expect(after.finalMin).toBeGreaterThan(priceOf(before).finalMin);
+    expect(inDialog()).toBe(after.display.final);
+    fireEvent.click(screen.getByRole('button', { name: 'Next: your details' }));
+    // The section that sends shows the same range next to its Send button.
+    expect(region('contact').querySelector('[data-live-total]')!.textContent).toBe(after.display.final);
+    expect(grandTotal()).toBe(after.display.final);
+  });
+
   it('a popup section locks page scrolling while open', () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: '4. Installation and extras' }));
@@ -112,10 +135,12 @@ describe('Estimator', () => {
   it('shows Print only once a price exists and a value is filled', () => {
     show();
     expect(screen.queryByText('Download PDF')).toBeNull();
-    fireEvent.click(radio(/^Medium/));
-    // A size alone prices nothing yet (the cabinet line is priced by size).
+    // The free defaults ("no backsplash", "keep my floor") are no price.
+    fireEvent.click(radio(/^No backsplash/));
     expect(screen.queryByText('Download PDF')).toBeNull();
-    select(/^Cabinet line/, 'rta');
+    // A size prices its usual cabinets from the catalog.
+    fireEvent.click(radio(/^Medium/));
+    expect(grandTotal()).toBe(priceOf({ kitchenSize: 'medium', backsplash: 'none', flooring: 'keep-existing' }).display.final);
     expect(screen.getByText('Download PDF')).toBeTruthy();
   });
 

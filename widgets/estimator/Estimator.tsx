@@ -16,6 +16,7 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
 import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
+import type { CabinetMixPricing } from '../../schemas/evaluators/cabinet-mix';
 import { canPrint, estimatePrice, hasPrice, summarizeEstimate, type EstimateSummary } from '../../schemas/evaluators/estimator-pricing';
 import { checkAllSections, checkSectionsUpTo, firstAccordionIndex, nextSectionIndex, type SectionCheck } from '../../schemas/evaluators/estimator-sections';
 import { checkSubmission } from '../../schemas/evaluators/form-submission';
@@ -43,6 +44,8 @@ export const SCROLL_DELAY_MS = 100;
 export interface EstimatorProps {
   template: EstimatorTemplate;
   pricing: EstimatorPricing;
+  /** A template with a cabinet mix: the catalog's numbers that price it, as the server gives them. */
+  cabinets?: CabinetMixPricing | undefined;
   /** Prefix of element ids (the page block's island id, or the element's template name). */
   idPrefix: string;
   /** Where the estimate is sent (the store's origin) and who sends it. */
@@ -128,7 +131,7 @@ function SummaryPanel({ summary, priced, id }: { summary: EstimateSummary; price
   );
 }
 
-export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onEstimateChanged, onEstimateSubmitted, recaptchaSiteKey, makePdf = defaultMakePdf }: EstimatorProps) {
+export function Estimator({ template, pricing, cabinets, idPrefix, transport, logoUrl, onEstimateChanged, onEstimateSubmitted, recaptchaSiteKey, makePdf = defaultMakePdf }: EstimatorProps) {
   const fields = template.fields as FormField[];
   const sections = useMemo(() => sectionsOf(template), [template]);
   // The captcha guards the estimate's e-mail to the typed address (the server asks for it too).
@@ -147,7 +150,7 @@ export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onE
   const root = useRef<HTMLDivElement>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
-  const price = useMemo(() => estimatePrice(fields, values, pricing), [fields, values, pricing]);
+  const price = useMemo(() => estimatePrice(fields, values, pricing, cabinets), [fields, values, pricing, cabinets]);
   const summary = useMemo(() => summarizeEstimate(template.summary, price), [template.summary, price]);
   const priced = hasPrice(price);
   const printable = canPrint(price, values);
@@ -291,8 +294,17 @@ export function Estimator({ template, pricing, idPrefix, transport, logoUrl, onE
 
   const actionsOf = (section: GroupField, index: number) => {
     const a = section.actions;
+    // The range is shown where the visitor answers and sends, not only in the summary: a popup
+    // section hides the summary, and on a phone the last section pushes it below the Send button,
+    // so a visitor would otherwise send answers whose range they last saw before the popup.
+    const liveTotal = summary.grandTotal && (section.layout === 'popup' || a?.submit || a?.print);
     return (
       <>
+      {liveTotal && (
+        <p className="sr-est-live-total" part="live-total" aria-live="polite">
+          <span>{summary.grandTotal!.label}</span> <strong data-live-total>{summary.grandTotal!.display}</strong>
+        </p>
+      )}
       {section.name === captchaSection && <Captcha store={store} idPrefix={idPrefix} siteKey={recaptchaSiteKey} />}
       <div className="sr-est-actions">
         {a?.next && (

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { EstimatorPricing } from '../../schemas/estimator/estimator-pricing.schema';
 import type { EstimatorTemplate } from '../../schemas/estimator/estimator-template.schema';
+import type { CabinetMixPricing } from '../../schemas/evaluators/cabinet-mix';
 import type { ShowroomElementContext } from '../element-base/define-showroom-element';
 import { ElementMessage } from '../element-base/element-message';
 import { REFUSAL_CODES } from '../dealer-refusal';
@@ -12,7 +13,7 @@ import { Estimator } from './Estimator';
 import { estimatorSpec } from './estimator.spec';
 import { emitShowroomEvent } from '../showroom-events';
 
-type Load = { state: 'loading' } | { state: 'error'; reason: string } | { state: 'ready'; template: EstimatorTemplate; pricing: EstimatorPricing };
+type Load = { state: 'loading' } | { state: 'error'; reason: string } | { state: 'ready'; template: EstimatorTemplate; pricing: EstimatorPricing; cabinets?: CabinetMixPricing | undefined };
 
 export function EstimatorElement({ api, apiBase, dealer, element, template, recaptchaSiteKey }: ShowroomElementContext & { template?: string; recaptchaSiteKey?: string }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
@@ -20,8 +21,8 @@ export function EstimatorElement({ api, apiBase, dealer, element, template, reca
     if (!template) return;
     let current = true;
     setLoad({ state: 'loading' });
-    api.get<{ template: EstimatorTemplate; pricing: EstimatorPricing }>(`/api/estimator/${encodeURIComponent(template)}`).then(
-      (answer) => current && setLoad({ state: 'ready', template: answer.template, pricing: answer.pricing }),
+    api.get<{ template: EstimatorTemplate; pricing: EstimatorPricing; cabinets?: CabinetMixPricing }>(`/api/estimator/${encodeURIComponent(template)}`).then(
+      (answer) => current && setLoad({ state: 'ready', template: answer.template, pricing: answer.pricing, cabinets: answer.cabinets }),
       (err: { status?: number; code?: string; message?: string }) => {
         // A load failure is logged; the element also says why in place of itself. A refusal
         // of the page is said on the console once for all elements (dealer-refusal.ts).
@@ -42,6 +43,7 @@ export function EstimatorElement({ api, apiBase, dealer, element, template, reca
       key={template}
       template={load.template}
       pricing={load.pricing}
+      cabinets={load.cabinets}
       idPrefix={`showroom-estimator-${template}`}
       transport={{ apiBase, dealer }}
       {...(recaptchaSiteKey ? { recaptchaSiteKey } : {})}

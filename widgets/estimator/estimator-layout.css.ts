@@ -37,8 +37,10 @@ export const estimatorLayoutCss = `
 .sr-est-summary__title { margin: 0 0 8px; font-size: 1.2rem; }
 .sr-est-summary h4 { margin: 12px 0 4px; font-size: 0.95rem; }
 .sr-est-summary dl { margin: 0; }
-.sr-est-summary__row { display: flex; justify-content: space-between; gap: 12px; padding: 3px 0; }
-.sr-est-summary__row dd { margin: 0; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.sr-est-summary__row { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 12px; padding: 3px 0; }
+.sr-est-summary__row dd { margin: 0 0 0 auto; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.sr-est-live-total { margin: 0; padding: 10px 14px; border: 1px solid var(--sr-line); border-left: 4px solid var(--sr-accent); border-radius: var(--sr-radius); display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 12px; font-weight: 600; }
+.sr-est-live-total strong { margin-left: auto; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .sr-est-summary__totals { border-top: 1px solid var(--sr-line); margin-top: 10px; padding-top: 8px; }
 .sr-est-summary__row--grand { font-weight: 700; font-size: 1.1rem; }
 .sr-est-summary__empty, .sr-est-summary__note { color: var(--sr-muted); font-size: 0.9rem; margin: 8px 0 0; }

@@ -22,7 +22,7 @@ export function EstimatorBlock({ block, data }: BlockProps<EstimatorBlockDefinit
     <div id={block.id} className={`sr-estimator-block ${block.className ?? ''}`.trim()}>
       {/* The element's own layout rules, one source for both (the page's style-src allows inline styles). */}
       <style dangerouslySetInnerHTML={{ __html: estimatorLayoutCss }} />
-      <Estimator template={data.template} pricing={data.pricing} idPrefix={id} {...(data.recaptchaSiteKey ? { recaptchaSiteKey: data.recaptchaSiteKey } : {})} />
+      <Estimator template={data.template} pricing={data.pricing} {...(data.cabinets ? { cabinets: data.cabinets } : {})} idPrefix={id} {...(data.recaptchaSiteKey ? { recaptchaSiteKey: data.recaptchaSiteKey } : {})} />
     </div>
   );
 }

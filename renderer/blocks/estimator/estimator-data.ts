@@ -3,7 +3,9 @@
  * its pricing data. Kept out of the island's module so the browser never loads the schema code.
  */
 import type { EstimatorBlock } from '../../../schemas/blocks/estimator.schema';
+import { cabinetMixPricing, type KitchenCatalog } from '../../../schemas/catalog/kitchen-catalog';
 import type { EstimatorPricing } from '../../../schemas/estimator/estimator-pricing.schema';
+import type { CabinetMixPricing } from '../../../schemas/evaluators/cabinet-mix';
 import { DEFAULT_PRICE_TEMPLATE, type EstimatorTemplate } from '../../../schemas/estimator/estimator-template.schema';
 import type { BlockDataContext } from '../block-definition';
 import { storeField } from '../store-data';
@@ -11,6 +13,8 @@ import { storeField } from '../store-data';
 export interface EstimatorBlockData {
   template: EstimatorTemplate;
   pricing: EstimatorPricing;
+  /** A template with a cabinet mix: the catalog's numbers that price it (the server prices with the same). */
+  cabinets?: CabinetMixPricing;
   /** RECAPTCHA_SITE_KEY, for a template with googleReCaptcha (none: the offline test captcha). */
   recaptchaSiteKey?: string;
 }
@@ -22,5 +26,7 @@ export function selectEstimatorData(block: EstimatorBlock, ctx: Pick<BlockDataCo
   const pricing = storeField<Record<string, EstimatorPricing>>(ctx.store, 'estimatorPricing')?.[template.priceTemplate ?? DEFAULT_PRICE_TEMPLATE];
   if (!pricing) return null;
   const siteKey = template.googleReCaptcha ? storeField<string>(ctx.store, 'recaptchaSiteKey') : undefined;
-  return { template, pricing, ...(siteKey ? { recaptchaSiteKey: siteKey } : {}) };
+  const kitchen = storeField<KitchenCatalog>(ctx.store, 'kitchen');
+  const cabinets = template.cabinetMix && kitchen ? cabinetMixPricing(template.cabinetMix, kitchen) : undefined;
+  return { template, pricing, ...(cabinets ? { cabinets } : {}), ...(siteKey ? { recaptchaSiteKey: siteKey } : {}) };
 }

@@ -13,6 +13,7 @@ import type { DefinitionProblem } from '../definition-problem';
 import { checkBlogReferences } from './blog-references';
 import { checkCatalogReferences } from './catalog-references';
 import { checkDealers } from './dealers';
+import { checkEstimatorCabinetMix } from './estimator-cabinet-mix';
 import { checkFieldPatterns } from './field-patterns';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
@@ -49,6 +50,7 @@ export const lintChecks: LintCheck[] = [
   checkSampleSkus,
   checkCatalogReferences,
   checkKitchenCatalog,
+  checkEstimatorCabinetMix,
   checkShippingTaxRules,
   checkDealers,
   checkPaymentIntegrations,
