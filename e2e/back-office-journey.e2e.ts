@@ -148,7 +148,8 @@ describe('the back office', () => {
       await form.getByLabel('Comment').fill(comment);
       if (tell) await form.getByLabel('E-mail the customer').check();
       await form.getByRole('button', { name: 'Change the status' }).click();
-      await page.locator('.order-history, section', { hasText: comment }).first().waitFor();
+      // In the history, not anywhere: the comment box holds the same words until the change is saved.
+      await page.locator('.order-history__comment', { hasText: comment }).waitFor();
     };
     // `ordered` moves to processing, then to shipped: no illegal move is offered.
     const offered = await page.getByLabel('New status').locator('option').allTextContents();

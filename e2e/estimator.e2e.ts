@@ -102,7 +102,8 @@ describe('the estimator block on the main site', () => {
     await page.goto(`${server.url}/estimator`);
     const root = page.locator('.sr-estimator-block');
     await root.locator('[data-total="grand"]').waitFor();
-    // The island has hydrated once a choice moves the range.
+    // A choice made before the island hydrates is the server's HTML's, which hydration redraws: wait for it.
+    await expect.poll(() => root.evaluate((el) => el.closest('[data-island]')?.getAttribute('data-hydrated'))).toBe('true');
     await fill(root, 'Please keep the window.');
     const pdf = await printEstimate(page, root);
     checkPdf(pdf);
