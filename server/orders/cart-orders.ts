@@ -9,7 +9,6 @@
  * id from its sequence, and the claim, the order, its lines, addresses and history are one
  * statement: a new order costs one round trip. A key seen before runs in a transaction of its own.
  */
-import { sql } from 'kysely';
 import type { RequestBody } from '../../schemas/api/endpoint';
 import type { createOrderEndpoint } from '../../schemas/api/orders';
 import { offeredPaymentMethods, type PaymentScope } from '../../schemas/payment-method-selection';
@@ -23,7 +22,7 @@ import type { SampleCatalog } from '../services/sample-catalog';
 import { sha256Hex } from '../services/secrets';
 import { addressColumns, readAddresses, type OrderAddress } from './order-address';
 import { OrderError, orderNotFound } from './order-errors';
-import { changeOrder, insertOrder, insertOrderInOneStatement, replaceLinesAndAddresses, type NewItem, type NewOrder } from './order-rows';
+import { changeOrder, insertOrder, insertOrderInOneStatement, nextOrderIdSql, replaceLinesAndAddresses, type NewItem, type NewOrder } from './order-rows';
 import { isPayable, STATE_OF_STATUS } from './order-status';
 import { loadOrderForUpdate, orderView, paidCents, type OrderRecord, type OrderView, type PaymentRow } from './order-view';
 
@@ -240,7 +239,7 @@ type Claim = { reservedId: number | null | undefined } | { existing: { id: numbe
 
 /** Claims the key: a new record (with the order id reserved on PostgreSQL), or the one already there. */
 async function claimKey(tx: Queries, key: string, hash: string, now: string): Promise<Claim> {
-  const reserve = tx.engine === 'postgres' ? sql<number>`nextval(pg_get_serial_sequence('sales_order', 'id'))` : null;
+  const reserve = nextOrderIdSql(tx.engine);
   const build = (..._values: unknown[]) =>
     tx.db
       .insertInto('idempotency_record')

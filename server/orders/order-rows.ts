@@ -81,14 +81,16 @@ export async function insertOrderInOneStatement(
   parts: Parameters<typeof insertOrder>[2],
   claim?: OrderClaim,
 ): Promise<OrderRecord | null> {
+  // The history's order_id is the new order's, taken in the statement (0 here stands for it).
+  const history = historyValues(0, parts.history, parts.now);
   const tables = {
     order: definedColumns([order]),
     items: definedColumns(parts.items),
     addresses: definedColumns(parts.addresses),
-    history: definedColumns(historyValues(0, parts.history, parts.now)).filter((c) => c !== 'order_id'),
+    history: definedColumns(history).filter((c) => c !== 'order_id'),
   };
   const build = (..._values: unknown[]) => {
-    const next = sql`nextval(pg_get_serial_sequence('sales_order', 'id'))`;
+    const next = nextOrderIdSql('postgres')!;
     const id = claim
       ? sql`insert into idempotency_record (scope, idempotency_key, request_hash, order_id, response, created_at) values ('order', ${claim.key}, ${claim.requestHash}, ${next}, null, ${parts.now}) on conflict (scope, idempotency_key) do nothing returning order_id as n`
       : parts.id === undefined
@@ -101,7 +103,7 @@ export async function insertOrderInOneStatement(
       o as (insert into sales_order (id, increment_id, ${list(tables.order)}) select c.n, (100000000 + c.n)::text, ${list(tables.order, 'r')} from c, json_populate_record(null::sales_order, ${JSON.stringify(order)}::json) as r returning *),
       i as (${children('sales_order_item', tables.items, JSON.stringify(parts.items))}),
       a as (${children('sales_order_address', tables.addresses, JSON.stringify(parts.addresses))}),
-      h as (${children('sales_order_status_history', tables.history, JSON.stringify(historyValues(0, parts.history, parts.now)))})
+      h as (${children('sales_order_status_history', tables.history, JSON.stringify(history))})
       select (select row_to_json(o) from o) as "order",
         coalesce((select json_agg(i order by i.id) from i), '[]') as items,
         coalesce((select json_agg(a order by a.id) from a), '[]') as addresses,
@@ -115,7 +117,7 @@ export async function insertOrderInOneStatement(
     JSON.stringify(order),
     JSON.stringify(parts.items),
     JSON.stringify(parts.addresses),
-    JSON.stringify(historyValues(0, parts.history, parts.now)),
+    JSON.stringify(history),
   ];
   const [row] = await tx.allBy(shape, build, ...values);
   const placed = row as OrderRecordParts;
