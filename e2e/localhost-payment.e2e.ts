@@ -50,6 +50,8 @@ describe('the store as `npm start` serves it', () => {
     await fillBilling(page, buyer(email));
     await typeTestCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Place Order' }).click();
+    // The order is stored by the time the success page shows; read it then, not at the click.
+    await page.waitForURL(`${base}/order/success`);
     const [order] = await storedOrders(shop.server.databaseUrl, email);
     await expectSuccessPage(page, base, order!.incrementId);
     expect((await storedOrders(shop.server.databaseUrl, email))[0]).toMatchObject({ status: 'ordered' });
