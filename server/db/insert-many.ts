@@ -19,16 +19,3 @@ export async function insertMany<T extends keyof DatabaseSchema & string>(q: Que
     await q.run(q.db.insertInto(table).values(rows.slice(i, i + ROWS_PER_INSERT) as Insertable<DatabaseSchema[T]>[]));
   }
 }
-
-/**
- * Rows into one table in one INSERT ... RETURNING *, answered as stored. The statement is compiled
- * once per shape (the table, the number of rows, the columns), so a request that writes the same
- * shape each time (an order's lines, addresses and history) binds values to SQL already built.
- */
-export async function insertReturning<T extends keyof DatabaseSchema & string>(q: Queries, table: T, rows: readonly Insertable<DatabaseSchema[T]>[]): Promise<unknown[]> {
-  if (!rows.length) return [];
-  const columns = Object.keys(rows[0]!).filter((c) => (rows[0] as Record<string, unknown>)[c] !== undefined);
-  const values = rows.flatMap((row) => columns.map((c) => (row as Record<string, unknown>)[c]));
-  const build = (..._values: unknown[]) => q.db.insertInto(table).values(rows as Insertable<DatabaseSchema[T]>[]).returningAll();
-  return q.allBy(`insert-returning:${table}:${rows.length}:${columns.join(',')}`, build, ...values);
-}

@@ -4,7 +4,8 @@
  * (`lockRow`) or a key lock (`lockKey`), backed by unique constraints. A transaction that loses a
  * serialisation or deadlock race is retried from the start.
  */
-import { CompiledQuery, sql, type Insertable, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { boundColumns } from './bound-columns';
 import { CompiledShapes } from './compiled-shapes';
 import type { Compilable, Queries } from './queries';
 import type { DatabaseSchema } from './tables';
@@ -58,6 +59,13 @@ export class PostgresQueries implements Queries {
   async insert<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): Promise<void> {
     const build = (..._v: unknown[]) => this.db.insertInto(table).values(row as never);
     await this.execute(this.shapes.compile(`insert:${table}:${Object.keys(row).join(',')}`, build, Object.values(row)));
+  }
+
+  insertRows<T extends keyof DatabaseSchema & string>(table: T, rows: readonly Insertable<DatabaseSchema[T]>[]): Promise<Selectable<DatabaseSchema[T]>[]> {
+    if (!rows.length) return Promise.resolve([]);
+    const { columns, values } = boundColumns(rows);
+    const build = (..._values: unknown[]) => this.db.insertInto(table).values(rows as Insertable<DatabaseSchema[T]>[]).returningAll() as unknown as Compilable<Selectable<DatabaseSchema[T]>>;
+    return this.allBy(`insert-rows:${table}:${rows.length}:${columns.join(',')}`, build, ...values);
   }
 
   async insertReturningId<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): Promise<number> {

@@ -10,7 +10,7 @@
  *   PostgreSQL; SQLite's IMMEDIATE transaction already holds the one write lock).
  * - `lockKey(name)`: a lock on a name, for rows that do not exist yet (an Idempotency-Key).
  */
-import type { CompiledQuery, Insertable, Kysely, RawBuilder } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely, RawBuilder, Selectable } from 'kysely';
 import type { DatabaseSchema } from './tables';
 
 export interface Compilable<R> {
@@ -37,7 +37,15 @@ export interface Queries {
   firstBy<P extends unknown[], R>(key: string, build: (...params: P) => Compilable<R>, ...params: P): Promise<R | undefined>;
   runBy<P extends unknown[]>(key: string, build: (...params: P) => Compilable<unknown>, ...params: P): Promise<number>;
   insert<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): Promise<void>;
-  /** Inserts one row and answers its new id (INSERT ... RETURNING id, on both engines). */
+  /**
+   * Rows into one table in one INSERT, answered as stored (every column, ids and defaults too). The
+   * rows bind the same columns. The statement is compiled once per shape (the table, the number of
+   * rows, the columns): an order's lines, addresses and history bind values to SQL already built.
+   * PostgreSQL says what it stored with RETURNING *; SQLite's rows are built in this process where
+   * that is exact (sqlite-stored-rows.ts), RETURNING * where not.
+   */
+  insertRows<T extends keyof DatabaseSchema & string>(table: T, rows: readonly Insertable<DatabaseSchema[T]>[]): Promise<Selectable<DatabaseSchema[T]>[]>;
+  /** Inserts one row and answers its new id. */
   insertReturningId<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): Promise<number>;
   /** Runs fn in one transaction; nested calls are savepoints. fn must only touch the database. */
   transaction<T>(fn: (tx: Queries) => Promise<T>): Promise<T>;

@@ -7,9 +7,11 @@
  * does). A query outside any transaction, with the gate free, runs at once.
  */
 import type SQLite from 'better-sqlite3';
-import type { Insertable, Kysely, RawBuilder } from 'kysely';
+import type { Insertable, Kysely, RawBuilder, Selectable } from 'kysely';
+import { boundColumns } from './bound-columns';
 import { CompiledShapes } from './compiled-shapes';
 import type { Compilable, Queries } from './queries';
+import { planOf, storedRowsBuilder, type TablePlan } from './sqlite-stored-rows';
 import type { DatabaseSchema } from './tables';
 
 /** First come, first served ownership of the one connection while a transaction is open. */
@@ -42,7 +44,8 @@ interface Shared {
   statements: Map<string, SQLite.Statement>;
   shapes: CompiledShapes;
   gate: ConnectionGate;
-  savepoints: number;
+  /** Per table: how the rows an INSERT stores are built without RETURNING (sqlite-stored-rows.ts). */
+  plans: Map<string, TablePlan>;
   batch: { fn: (tx: Queries) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void }[];
 }
 
@@ -57,7 +60,7 @@ export class SqliteQueries implements Queries {
     /** True for the handle a transaction passes to its function: it already owns the connection. */
     private readonly owner = false,
   ) {
-    this.shared = shared ?? { sqlite, statements: new Map(), shapes: new CompiledShapes(), gate: new ConnectionGate(), savepoints: 0, batch: [] };
+    this.shared = shared ?? { sqlite, statements: new Map(), shapes: new CompiledShapes(), gate: new ConnectionGate(), plans: new Map(), batch: [] };
   }
 
   private statement(text: string): SQLite.Statement {
@@ -157,12 +160,31 @@ export class SqliteQueries implements Queries {
     });
   }
 
+  insertRows<T extends keyof DatabaseSchema & string>(table: T, rows: readonly Insertable<DatabaseSchema[T]>[]): Promise<Selectable<DatabaseSchema[T]>[]> {
+    if (!rows.length) return Promise.resolve([]);
+    const { columns, values } = boundColumns(rows);
+    const shape = `${table}:${rows.length}:${columns.join(',')}`;
+    const insert = () => this.db.insertInto(table).values(rows as Insertable<DatabaseSchema[T]>[]);
+    return this.exec(() => {
+      let plan = this.shared.plans.get(table);
+      if (plan === undefined) this.shared.plans.set(table, (plan = planOf(this.shared.sqlite, table)));
+      const stored = storedRowsBuilder(plan, columns, rows as readonly Record<string, unknown>[]);
+      if (!stored) {
+        const { sql: text, parameters } = this.shared.shapes.compile(`insert-rows-returning:${shape}`, (..._v: unknown[]) => insert().returningAll(), values);
+        return this.allOf<Selectable<DatabaseSchema[T]>>(text, parameters);
+      }
+      const { sql: text, parameters } = this.shared.shapes.compile(`insert-rows:${shape}`, (..._v: unknown[]) => insert(), values);
+      return stored(Number(this.statement(text).run(...(parameters as unknown[])).lastInsertRowid)) as Selectable<DatabaseSchema[T]>[];
+    });
+  }
+
   insertReturningId<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): Promise<number> {
     const values = Object.values(row);
-    const build = (..._v: unknown[]) => this.db.insertInto(table).values(row as never).returning('id' as never) as unknown as Compilable<{ id: number }>;
+    const build = (..._v: unknown[]) => this.db.insertInto(table).values(row as never);
     return this.exec(() => {
-      const { sql: text, parameters } = this.shared.shapes.compile(`insert-id:${table}:${Object.keys(row).join(',')}`, build, values);
-      return this.firstOf<{ id: number }>(text, parameters)!.id;
+      const { sql: text, parameters } = this.shared.shapes.compile(`insert:${table}:${Object.keys(row).join(',')}`, build, values);
+      // The new row's id without RETURNING: what the statement just inserted, in this process.
+      return Number(this.statement(text).run(...(parameters as unknown[])).lastInsertRowid);
     });
   }
 
@@ -178,17 +200,24 @@ export class SqliteQueries implements Queries {
     return new SqliteQueries(this.db, this.shared.sqlite, this.shared, true);
   }
 
+  /**
+   * BEGIN, COMMIT, SAVEPOINT and their kin, prepared once like any statement (a group commit runs
+   * a savepoint for every transaction in it). Savepoints nest strictly, so one name serves them
+   * all: RELEASE and ROLLBACK TO act on the most recent savepoint of that name.
+   */
+  private control(text: 'BEGIN IMMEDIATE' | 'COMMIT' | 'ROLLBACK' | 'SAVEPOINT sp' | 'RELEASE sp' | 'ROLLBACK TO sp'): void {
+    this.statement(text).run();
+  }
+
   private async savepoint<T>(fn: (tx: Queries) => Promise<T>, tx: SqliteQueries): Promise<T> {
-    const name = `sp${++this.shared.savepoints}`;
-    const { sqlite } = this.shared;
-    sqlite.exec(`SAVEPOINT ${name}`);
+    this.control('SAVEPOINT sp');
     try {
       const result = await fn(tx);
-      sqlite.exec(`RELEASE ${name}`);
+      this.control('RELEASE sp');
       return result;
     } catch (err) {
-      sqlite.exec(`ROLLBACK TO ${name}`);
-      sqlite.exec(`RELEASE ${name}`);
+      this.control('ROLLBACK TO sp');
+      this.control('RELEASE sp');
       throw err;
     }
   }
@@ -198,13 +227,13 @@ export class SqliteQueries implements Queries {
     const { gate, sqlite } = this.shared;
     await gate.hold();
     try {
-      sqlite.exec('BEGIN IMMEDIATE');
+      this.control('BEGIN IMMEDIATE');
       try {
         const result = await fn(this.txHandle());
-        sqlite.exec('COMMIT');
+        this.control('COMMIT');
         return result;
       } catch (err) {
-        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+        if (sqlite.inTransaction) this.control('ROLLBACK');
         throw err;
       }
     } finally {
@@ -229,7 +258,7 @@ export class SqliteQueries implements Queries {
     const outcomes: { ok: boolean; value: unknown }[] = [];
     try {
       try {
-        sqlite.exec('BEGIN IMMEDIATE');
+        this.control('BEGIN IMMEDIATE');
       } catch (err) {
         for (const b of batch) b.reject(err);
         return;
@@ -243,9 +272,9 @@ export class SqliteQueries implements Queries {
         }
       }
       try {
-        sqlite.exec('COMMIT');
+        this.control('COMMIT');
       } catch (err) {
-        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+        if (sqlite.inTransaction) this.control('ROLLBACK');
         for (const b of batch) b.reject(err);
         return;
       }

@@ -225,19 +225,14 @@ export async function placeFromCart(deps: CartOrdersDeps, input: OrderInput, ide
     const now = nowIso();
     const claim = idempotencyKey ? await claimKey(tx, idempotencyKey, hash, now) : { reservedId: undefined };
     if ('existing' in claim) return sameKeyAgain(tx, claim.existing, input, totals, hash);
-    const record = await insertOrder(tx, newOrderRow(input, totals, dealerOrigin, customerId, now), { ...newParts(now), id: claim.reservedId ?? undefined });
-    if (idempotencyKey && claim.reservedId === null) {
-      // SQLite reserves no id ahead: the claim learns its order now (in this process, no round trip).
-      const learn = (orderId: number, scope: string, key: string) => tx.db.updateTable('idempotency_record').set({ order_id: orderId }).where('scope', '=', scope).where('idempotency_key', '=', key);
-      await tx.runBy('order-claim-learns-order', learn, record.order.id, 'order', idempotencyKey);
-    }
+    const record = await insertOrder(tx, newOrderRow(input, totals, dealerOrigin, customerId, now), { ...newParts(now), id: claim.reservedId });
     return { order: orderView(record), created: true };
   });
 }
 
-type Claim = { reservedId: number | null | undefined } | { existing: { id: number; request_hash: string; order_id: number | null } };
+type Claim = { reservedId: number | undefined } | { existing: { id: number; request_hash: string; order_id: number | null } };
 
-/** Claims the key: a new record (with the order id reserved on PostgreSQL), or the one already there. */
+/** Claims the key: a new record, with the id of the order it places reserved, or the one already there. */
 async function claimKey(tx: Queries, key: string, hash: string, now: string): Promise<Claim> {
   const reserve = nextOrderIdSql(tx.engine);
   const build = (..._values: unknown[]) =>
@@ -246,10 +241,9 @@ async function claimKey(tx: Queries, key: string, hash: string, now: string): Pr
       .values({ scope: 'order', idempotency_key: key, request_hash: hash, order_id: reserve, response: null, created_at: now })
       .onConflict((oc) => oc.columns(['scope', 'idempotency_key']).doNothing())
       .returning('order_id');
-  // Compiled once: the values below are what it binds, in order (on SQLite the order id's null too).
-  const values = tx.engine === 'postgres' ? ['order', key, hash, null, now] : ['order', key, hash, null, null, now];
-  const inserted = await tx.firstBy('order-claim', build, ...values);
-  if (inserted) return { reservedId: inserted.order_id };
+  // Compiled once: the values below are what it binds, in order.
+  const inserted = await tx.firstBy('order-claim', build, 'order', key, hash, null, now);
+  if (inserted) return { reservedId: inserted.order_id! };
   const existing = await tx.first(tx.db.selectFrom('idempotency_record').select(['id', 'request_hash', 'order_id']).where('scope', '=', 'order').where('idempotency_key', '=', key));
   return { existing: existing! };
 }

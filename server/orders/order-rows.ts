@@ -8,7 +8,6 @@
  * multi-row INSERT each. What it wrote is answered as an OrderRecord, so nobody reads it back.
  */
 import { sql, type Insertable } from 'kysely';
-import { insertReturning } from '../db/insert-many';
 import type { Queries } from '../db/queries';
 import type { SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
 import type { HistoryRow, OrderAddressRow, OrderItemRow, OrderRecord, OrderRow } from './order-view';
@@ -38,7 +37,7 @@ export function historyValues(orderId: number, lines: readonly HistoryLine[], no
 /** Lines of the order's history, in one INSERT (inside the caller's transaction); answers them as stored. */
 export async function addHistory(tx: Queries, orderId: number, lines: readonly HistoryLine[], now: string): Promise<HistoryRow[]> {
   if (!lines.length) return [];
-  return (await insertReturning(tx, 'sales_order_status_history', historyValues(orderId, lines, now))) as HistoryRow[];
+  return (await tx.insertRows('sales_order_status_history', historyValues(orderId, lines, now))) as HistoryRow[];
 }
 
 /**
@@ -54,9 +53,9 @@ export async function insertOrder(
   if (tx.engine === 'postgres') return (await insertOrderInOneStatement(tx, order, parts))!;
   // SQLite runs in this process: a statement a table costs no round trip.
   const row = await insertOrderRow(tx, order, parts.id);
-  const items = await insertReturning(tx, 'sales_order_item', parts.items.map((i) => ({ ...i, order_id: row.id })));
-  const addresses = await insertReturning(tx, 'sales_order_address', parts.addresses.map((a) => ({ ...a, order_id: row.id })));
-  const history = await insertReturning(tx, 'sales_order_status_history', historyValues(row.id, parts.history, parts.now));
+  const items = await tx.insertRows('sales_order_item', parts.items.map((i) => ({ ...i, order_id: row.id })));
+  const addresses = await tx.insertRows('sales_order_address', parts.addresses.map((a) => ({ ...a, order_id: row.id })));
+  const history = await tx.insertRows('sales_order_status_history', historyValues(row.id, parts.history, parts.now));
   return { order: row, items: items as OrderItemRow[], addresses: addresses as OrderAddressRow[], payments: [], history: history as HistoryRow[], refunds: [], overpayments: [] };
 }
 
@@ -139,8 +138,8 @@ export async function replaceLinesAndAddresses(tx: Queries, orderId: number, ite
   await tx.run(tx.db.deleteFrom('sales_order_item').where('order_id', '=', orderId));
   await tx.run(tx.db.deleteFrom('sales_order_address').where('order_id', '=', orderId));
   return {
-    items: (await insertReturning(tx, 'sales_order_item', items.map((i) => ({ ...i, order_id: orderId })))) as OrderItemRow[],
-    addresses: (await insertReturning(tx, 'sales_order_address', addresses.map((a) => ({ ...a, order_id: orderId })))) as OrderAddressRow[],
+    items: (await tx.insertRows('sales_order_item', items.map((i) => ({ ...i, order_id: orderId })))) as OrderItemRow[],
+    addresses: (await tx.insertRows('sales_order_address', addresses.map((a) => ({ ...a, order_id: orderId })))) as OrderAddressRow[],
   };
 }
 
@@ -167,13 +166,23 @@ export async function updateOrder(tx: Queries, orderId: number, changes: Partial
   return (await tx.firstBy(`update-order:${columns.join(',')}`, build, ...columns.map((c) => changes[c as keyof typeof changes]), orderId)) as OrderRow;
 }
 
-/** SQLite: the order row, then its number from its id (two statements, in this process). */
+/**
+ * SQLite: the order row with its id and its number, in one INSERT. The id is the one reserved, or
+ * the next one taken here: the transaction holds SQLite's one write lock, so nobody takes it between.
+ */
 async function insertOrderRow(tx: Queries, order: NewOrder, id: number | undefined): Promise<OrderRow> {
-  const newId = await tx.insertReturningId('sales_order', { ...order, ...(id === undefined ? {} : { id }), increment_id: null });
-  return updateOrder(tx, newId, { increment_id: incrementIdFor(newId) });
+  const newId = id ?? (await tx.firstBy('next-order-id', () => tx.db.selectNoFrom(nextOrderIdSql('sqlite').as('n'))))!.n;
+  return (await tx.insertRows('sales_order', [{ ...order, id: newId, increment_id: incrementIdFor(newId) }]))[0] as OrderRow;
 }
 
-/** An order id taken from the sequence ahead of its INSERT (PostgreSQL; SQLite gives none ahead). */
+/**
+ * The id the next order will have, taken ahead of its INSERT (by the idempotency claim, or by the
+ * order's own INSERT). PostgreSQL: from the id's sequence. SQLite: AUTOINCREMENT's own rule, one
+ * more than the largest id ever given (sqlite_sequence) or stored, safe under the write lock every
+ * SQLite transaction holds.
+ */
 export function nextOrderIdSql(engine: Queries['engine']) {
-  return engine === 'postgres' ? sql<number>`nextval(pg_get_serial_sequence('sales_order', 'id'))` : null;
+  return engine === 'postgres'
+    ? sql<number>`nextval(pg_get_serial_sequence('sales_order', 'id'))`
+    : sql<number>`max(coalesce((select seq from sqlite_sequence where name = 'sales_order'), 0), coalesce((select max(id) from sales_order), 0)) + 1`;
 }
