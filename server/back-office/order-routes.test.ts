@@ -7,6 +7,7 @@
  * @engines sqlite postgres: two editors racing are decided by the order's row lock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, orderPayload } from '../api/commerce-test-kit';
 import { signedUp } from '../api/my-account-test-kit';
 import { openDatabase, type Database } from '../db/database';
 import { RECIPIENT_MAILS_PER_HOUR } from '../mail/recipient-cap';
@@ -240,5 +241,20 @@ describe('an overpayment', () => {
     expect(again.body.error).toBe('already_refunded');
     const other = await orderIn('complete');
     expect((await call(editor, 'POST', `/api/studio/orders/${other.id}/overpayments/${overpaymentId}/refunded`)).status).toBe(404);
+  });
+});
+
+describe('a checkout after the seed', () => {
+  it('takes the ids after the seeded orders, with its number and its Idempotency-Key pointing at it', async () => {
+    const newest = Number((await database.q.first(database.q.db.selectFrom('sales_order').select((eb) => eb.fn.max('id').as('id'))))!.id);
+    const first = await api(server.url, 'POST', '/api/order', orderPayload(), { 'Idempotency-Key': 'after-the-seed-0001' });
+    const second = await api(server.url, 'POST', '/api/order', orderPayload());
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const ids = [first.body.id, second.body.id];
+    expect(ids).toEqual([newest + 1, newest + 2]);
+    const stored = await database.q.all(database.q.db.selectFrom('sales_order').select(['id', 'increment_id']).where('id', 'in', ids).orderBy('id'));
+    expect(stored).toEqual(ids.map((id) => ({ id, increment_id: String(100000000 + id) })));
+    const claim = await database.q.first(database.q.db.selectFrom('idempotency_record').select('order_id').where('idempotency_key', '=', 'after-the-seed-0001'));
+    expect(claim?.order_id).toBe(newest + 1);
   });
 });
