@@ -9,6 +9,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from './database-url';
+import { CompiledShapes } from './compiled-shapes';
+import { PreparedStatements } from './postgres-prepared';
 import { PostgresQueries } from './postgres-queries';
 import type { Engine, Queries } from './queries';
 import { SqliteQueries } from './sqlite-queries';
@@ -72,11 +74,13 @@ function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, allowExitOnIdle: true });
   // An idle client that loses its server (a restart, a failover) must not crash the process.
   pool.on('error', () => {});
+  const prepared = new PreparedStatements();
+  prepared.useOn(pool);
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
   const where = new URL(url);
   return {
     db,
-    q: new PostgresQueries(db),
+    q: new PostgresQueries(db, db, new CompiledShapes((text) => prepared.add(text))),
     engine: 'postgres',
     pool,
     location: `postgres://${where.host}${where.pathname}`,

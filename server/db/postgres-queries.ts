@@ -7,10 +7,12 @@
 import { CompiledQuery, sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { boundColumns } from './bound-columns';
 import { CompiledShapes } from './compiled-shapes';
+import { STALE_PREPARED_STATEMENT } from './postgres-prepared';
 import type { Compilable, Queries } from './queries';
 import type { DatabaseSchema } from './tables';
 
-const RETRIED = new Set(['40001', '40P01']); // serialization_failure, deadlock_detected
+// serialization_failure, deadlock_detected, and a prepared statement whose table a migration changed.
+const RETRIED = new Set(['40001', '40P01', STALE_PREPARED_STATEMENT]);
 const ATTEMPTS = 5;
 
 export class PostgresQueries implements Queries {
@@ -24,7 +26,16 @@ export class PostgresQueries implements Queries {
   ) {}
 
   private async execute<R>(compiled: { sql: string; parameters: readonly unknown[] }): Promise<{ rows: R[]; changed: number }> {
-    const result = await this.runner.executeQuery<R>(CompiledQuery.raw(compiled.sql, [...compiled.parameters]));
+    const query = CompiledQuery.raw(compiled.sql, [...compiled.parameters]);
+    let result;
+    try {
+      result = await this.runner.executeQuery<R>(query);
+    } catch (err) {
+      // Outside a transaction a statement stands alone: run it again, prepared afresh. Inside one,
+      // the transaction is retried from the start (below).
+      if (this.depth > 0 || (err as { code?: string }).code !== STALE_PREPARED_STATEMENT) throw err;
+      result = await this.runner.executeQuery<R>(query);
+    }
     return { rows: result.rows, changed: Number(result.numAffectedRows ?? 0n) };
   }
 

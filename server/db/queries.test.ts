@@ -1,9 +1,10 @@
 /**
  * @engines sqlite postgres: the queries are the engine's.
  */
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../testing/test-database';
-import type { Database } from './database';
+import { createMigratedTestDatabaseUrl, openTestDatabase } from '../testing/test-database';
+import { openDatabase, type Database } from './database';
 import type { Queries } from './queries';
 
 const opened: Database[] = [];
@@ -46,6 +47,22 @@ describe('Queries', () => {
     expect(await byName('x')).toEqual({ value: '1' });
     expect(await byName('y')).toEqual({ value: '2' });
     expect(await byName('z')).toBeUndefined();
+  });
+
+  it('runs a shape that reads * after a migration on another connection changed its table (PostgreSQL prepares it afresh)', async () => {
+    // One connection, so the statement prepared on it is the one that goes stale.
+    const url = await createMigratedTestDatabaseUrl();
+    const database = openDatabase(url, { poolSize: 1 });
+    const migrator = openDatabase(url);
+    opened.push(database, migrator);
+    const { q } = database;
+    await q.insert('server_secret', { name: 'x', value: '1', created_at: 'now' });
+    const star = (tx: Queries) => tx.firstBy('secret-star', (v: string) => tx.db.selectFrom('server_secret').selectAll().where('name', '=', v), 'x');
+    expect(await star(q)).toMatchObject({ name: 'x', value: '1' });
+    await sql`alter table server_secret add column note text`.execute(migrator.db);
+    expect(await star(q)).toMatchObject({ name: 'x', note: null });
+    await sql`alter table server_secret add column other text`.execute(migrator.db);
+    expect(await q.transaction((tx) => star(tx))).toMatchObject({ name: 'x', note: null, other: null });
   });
 
   it('a transaction stores all or nothing; a nested one is a savepoint', async () => {
