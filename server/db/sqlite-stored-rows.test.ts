@@ -1,5 +1,6 @@
 /**
- * @engines sqlite: the rows an INSERT stored, built in this process, are those `select *` reads.
+ * SQLite: the rows an INSERT stored, built in this process, are those `select *` reads (a database
+ * in memory, opened here: what is checked is SQLite's own storing of values, on no other engine).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
