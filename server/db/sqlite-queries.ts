@@ -151,13 +151,8 @@ export class SqliteQueries implements Queries {
     });
   }
 
-  insert<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): Promise<void> {
-    const values = Object.values(row);
-    const build = (..._v: unknown[]) => this.db.insertInto(table).values(row as never);
-    return this.exec(() => {
-      const { sql: text, parameters } = this.shared.shapes.compile(`insert:${table}:${Object.keys(row).join(',')}`, build, values);
-      this.runOf(text, parameters);
-    });
+  async insert<T extends keyof DatabaseSchema & string>(table: T, row: Insertable<DatabaseSchema[T]>): Promise<void> {
+    await this.insertReturningId(table, row);
   }
 
   insertRows<T extends keyof DatabaseSchema & string>(table: T, rows: readonly Insertable<DatabaseSchema[T]>[]): Promise<Selectable<DatabaseSchema[T]>[]> {
