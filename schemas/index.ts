@@ -15,6 +15,8 @@ import { servicesSchema } from './catalog/services.schema';
 import { estimatorPricingSchema } from './estimator/estimator-pricing.schema';
 import { estimatorTemplateSchema } from './estimator/estimator-template.schema';
 import { formSchema } from './forms/form.schema';
+import { kitchenPlanSchema } from './planner/kitchen-plan.schema';
+import { kitchenPlannerSchema } from './planner/kitchen-planner.schema';
 import { popupSchema } from './forms/popup.schema';
 import { dealersSchema } from './dealers.schema';
 import { pageSchema } from './page.schema';
@@ -36,6 +38,7 @@ export const definitionSchemas = {
   popup: popupSchema,
   'estimator-template': estimatorTemplateSchema,
   'estimator-pricing': estimatorPricingSchema,
+  'kitchen-planner': kitchenPlannerSchema,
   'product-style': productStyleSchema,
   'product-categories': productCategoriesSchema,
   'search-items': searchItemsSchema,
@@ -52,3 +55,9 @@ export const definitionSchemas = {
 } as const;
 
 export type DefinitionSchemaName = keyof typeof definitionSchemas;
+
+/**
+ * Every schema published under /schemas/: the definitions', and documents that are not content but
+ * are checked the same way (a kitchen plan a visitor draws, schemas/planner/kitchen-plan.schema.ts).
+ */
+export const publishedSchemas = { ...definitionSchemas, 'kitchen-plan': kitchenPlanSchema } as const;

@@ -1,13 +1,13 @@
 // Writes every definition schema to schemas/json/{name}.schema.json, the files content names as $schema.
 import fs from 'node:fs';
 import path from 'node:path';
-import { definitionSchemas } from '../schemas/index';
+import { publishedSchemas } from '../schemas/index';
 
 export const schemaJsonDir = path.resolve('schemas/json');
 
 export function schemaFiles(): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(definitionSchemas).map(([name, schema]) => [`${name}.schema.json`, JSON.stringify(schema, null, 2) + '\n']),
+    Object.entries(publishedSchemas).map(([name, schema]) => [`${name}.schema.json`, JSON.stringify(schema, null, 2) + '\n']),
   );
 }
 

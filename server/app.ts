@@ -6,7 +6,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import compose from 'koa-compose';
 import Router from '@koa/router';
-import { definitionSchemas } from '../schemas/index';
+import { publishedSchemas } from '../schemas/index';
 import { commerceRoutes } from './api/commerce-routes';
 import { catalogSampleRoutes } from './api/catalog-samples';
 import { healthRoutes } from './api/health';
@@ -149,7 +149,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   if (deps.live) {
     await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce, forms: deps.forms, gateways, paymentPages: { security: paymentPages, gateways: gateways.config } });
   }
-  const schemas = new Map<string, unknown>(Object.entries(definitionSchemas));
+  const schemas = new Map<string, unknown>(Object.entries(publishedSchemas));
   site.get('/schemas/:name.schema.json', (ctx) => {
     // A Map: a name such as "constructor" or "__proto__" is just a name that is not there.
     const schema = schemas.get(ctx.params.name ?? '');

@@ -35,6 +35,7 @@ export const contentLayout: LayoutEntry[] = [
   { pattern: 'popups/*.json', schema: 'popup', required: false },
   { pattern: 'estimator/*.json', schema: 'estimator-template', required: false },
   { pattern: 'data/estimator-pricing.json', schema: 'estimator-pricing', required: false },
+  { pattern: 'planner/*.json', schema: 'kitchen-planner', required: false },
 ];
 
 export function matchesPattern(pattern: string, file: string): boolean {

@@ -42,6 +42,8 @@ export function templateFor(kind: DefinitionSchemaName, path: string): Record<st
       return { name, title, fields: [{ type: 'group', name: 'project', label: 'Project', fields: [{ type: 'text', name: 'projectName', label: 'Project name' }] }] };
     case 'estimator-pricing':
       return {};
+    case 'kitchen-planner':
+      return { name, title, appliances: [{ type: 'refrigerator', label: 'Refrigerator', widths: [30, 33, 36] }], fillers: { base: 'F396', wall: 'F330' }, installation: { service: 'SV-INSTALL', per: 'cabinet' } };
     case 'product-style': {
       const image = { src: '/images/styles/placeholder.svg', altText: title };
       return {

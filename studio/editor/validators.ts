@@ -29,6 +29,7 @@ const loaders: Record<DefinitionSchemaName, () => Promise<GeneratedModule>> = {
   popup: () => import('../generated/popup.validators.js'),
   'estimator-template': () => import('../generated/estimator-template.validators.js'),
   'estimator-pricing': () => import('../generated/estimator-pricing.validators.js'),
+  'kitchen-planner': () => import('../generated/kitchen-planner.validators.js'),
   'product-style': () => import('../generated/product-style.validators.js'),
   'product-categories': () => import('../generated/product-categories.validators.js'),
   'search-items': () => import('../generated/search-items.validators.js'),
