@@ -37,8 +37,11 @@ import { cornerOccupant, layoutPlan, PLANNER_DEFAULTS, type Line, type Placed, t
 export const BILL_SECTIONS = ['cabinets', 'fillers', 'finished-ends', 'mouldings', 'countertop', 'installation'] as const;
 export type BillSection = (typeof BILL_SECTIONS)[number];
 
+/** What a bill line chose, as the quote builder's request writes it (lists it may hand on as they are). */
+export type BillChoice = Omit<KitchenChoice, 'modifications' | 'cutouts'> & { modifications?: string[]; cutouts?: Record<string, number> };
+
 /** A line as the quote builder takes it: a SKU and what its kind reads. */
-export interface BillLineInput extends KitchenChoice {
+export interface BillLineInput extends BillChoice {
   sku: string;
 }
 
@@ -79,7 +82,7 @@ export interface PlanBill {
 interface Pending {
   section: BillSection;
   entry: KitchenEntry;
-  choice: KitchenChoice;
+  choice: BillChoice;
   code: string;
   concerns: string[];
   measure?: string;
@@ -239,7 +242,7 @@ export function planBill(plan: KitchenPlan, catalog: KitchenCatalog, planner: Ki
   else if (installed.length) {
     const feet = round2(installed.filter((p) => p.run !== 'wall').reduce((sum, p) => sum + p.width, 0) / 12);
     const count = planner.installation.per === 'cabinet' ? installed.length : planner.installation.per === 'linear-foot' ? feet : 1;
-    const choice: KitchenChoice = service.unit === 'linear-foot' ? { feet: count } : service.unit === 'each' ? { qty: Math.ceil(count) } : {};
+    const choice: BillChoice = service.unit === 'linear-foot' ? { feet: count } : service.unit === 'each' ? { qty: Math.ceil(count) } : {};
     pending.push({ section: 'installation', entry: service, code: service.sku, concerns: installed.map((p) => p.id), choice, measure: planner.installation.per === 'linear-foot' ? `${feet} ft` : `${installed.length} cabinets` });
   }
 
