@@ -22,6 +22,7 @@ import { checkInternalLinks } from './internal-links';
 import { checkKitchenCatalog } from './kitchen-catalog';
 import { checkPaymentIntegrations } from './payment-integrations';
 import { checkPaymentPageBlocks } from './payment-page-blocks';
+import { checkPlannerCatalog } from './planner-catalog';
 import { checkPopupReferences } from './popup-references';
 import { checkPricingKeys } from './pricing-keys';
 import { checkRichText } from './rich-text';
@@ -51,6 +52,7 @@ export const lintChecks: LintCheck[] = [
   checkCatalogReferences,
   checkKitchenCatalog,
   checkEstimatorCabinetMix,
+  checkPlannerCatalog,
   checkShippingTaxRules,
   checkDealers,
   checkPaymentIntegrations,
