@@ -179,7 +179,7 @@ function checkOpenings(c: Context, emit: Emit): void {
     if (o.kind !== 'window' && o.width < RULE_LIMITS.doorway) emit('doorway-width', `The ${o.kind} ${o.id} on ${line.name} is ${inches(o.width)} wide.`, `Make the doorway at least ${RULE_LIMITS.doorway}″ clear.`, [o.id]);
     if (o.kind === 'window' && (o.sill ?? 0) < c.layout.countertopHeight) {
       for (const p of c.layout.byLine.get(line.id) ?? []) {
-        if ((p.run === 'base' || p.run === 'tall') && overlaps(p.at, p.at + p.width, o.from, o.from + o.width) && p.run === 'base') {
+        if (p.run === 'base' && overlaps(p.at, p.at + p.width, o.from, o.from + o.width)) {
           emit('base-under-low-window', `The window ${o.id} on ${line.name} has its sill at ${inches(o.sill ?? 0)}, below the ${inches(c.layout.countertopHeight)} countertop over ${p.label}.`, 'Raise the sill to the countertop or above, or move the base run away from the window.', [o.id, p.id]);
         }
       }
