@@ -17,7 +17,7 @@ import { projectRoot, serverDir } from '../server/build-output';
 export const SERVER_COMMANDS = ['cli', 'operator-cli', 'quote-cli', 'submissions-cli'] as const;
 
 /** Worker threads the server starts, each its own file (content/site-check-thread.ts finds it at this path under dist/server). */
-export const SERVER_WORKERS = ['content/site-check-worker'] as const;
+export const SERVER_WORKERS = ['content/site-check-worker', 'studio/preview-worker'] as const;
 
 /** Files the server reads beside its own code (password-rules.ts: `new URL('./common-passwords.txt', import.meta.url)`). */
 const FILES_BESIDE = ['server/services/common-passwords.txt'];

@@ -30,6 +30,8 @@ export const REVIEW_NOT_DRAFTED = 'You have no draft of this file.';
 export const REVIEW_ALREADY_OPEN = 'This file is already in another change of yours waiting for review: submit that change again instead.';
 export const REVIEW_DECIDED = 'This change is no longer waiting for review (someone published it, sent it back, or it was withdrawn). Reload it.';
 export const REVIEW_NOT_YOURS = 'Only the author of a change may submit it again or withdraw it.';
+export const REVIEW_CHANGED = 'This change was submitted again since you opened it. Reload it to see what is waiting now before you publish.';
+export const REVIEW_REVISION_RULE = 'Reload the change: Publish carries the revision you were shown.';
 export const REVIEW_PUBLISHED_SINCE = 'Published since this change began: its author must bring the change onto the new version (Send back), or it would undo that publish.';
 
 const tags = ['studio'] as const;
@@ -61,10 +63,11 @@ const reviewSummarySchema = {
 
 const reviewDetailSchema = {
   type: 'object',
-  required: ['review', 'files', 'events'],
+  required: ['review', 'revision', 'files', 'events'],
   additionalProperties: false,
   properties: {
     review: reviewSummarySchema,
+    revision: { type: 'string', description: 'What these files are (a hash of each path, text and the published text it began from): Publish carries it back, and publishes only this' },
     files: {
       type: 'array',
       items: {
@@ -208,16 +211,25 @@ export const reviewSendBackEndpoint = endpoint({
 export const reviewPublishEndpoint = endpoint({
   method: 'POST',
   path: '/api/studio/reviews/:id/publish',
-  summary: "Publish a change as submitted, as one version (as a publish of one's own drafts: formatted, checked with the whole site, every server swaps to it); the author's drafts of its files are discarded unless edited since",
+  summary: "Publish a change as submitted and as the publisher was shown it (its revision; submitted again since: 409), as one version (as a publish of one's own drafts: formatted, checked with the whole site, every server swaps to it); the author's drafts of its files are discarded unless edited since",
   caller: 'a publisher',
   security: operatorSession,
   tags,
-  request: { params: reviewIdParam, body: objectBody({ message: { type: 'string', maxLength: 500, description: 'What changed, in the history (default: the note)', 'x-message': 'At most 500 characters.' } }) },
+  request: {
+    params: reviewIdParam,
+    body: objectBody(
+      {
+        revision: { type: 'string', minLength: 1, maxLength: 100, description: 'The revision of the change as the publisher was shown it (its detail\'s `revision`)', 'x-message': REVIEW_REVISION_RULE, 'x-required': REVIEW_REVISION_RULE },
+        message: { type: 'string', maxLength: 500, description: 'What changed, in the history (default: the note)', 'x-message': 'At most 500 characters.' },
+      },
+      ['revision'],
+    ),
+  },
   responses: {
     ...reviewAnswer,
     400: errorSchema,
     ...notFound,
-    409: { ...errorSchema, description: `review_decided; publish_conflict: '${REVIEW_PUBLISHED_SINCE}', fields by path` },
+    409: { ...errorSchema, description: `review_decided; review_changed: '${REVIEW_CHANGED}'; publish_conflict: '${REVIEW_PUBLISHED_SINCE}', fields by path` },
     422: { ...errorSchema, description: 'publish_blocked: the site with the change would have problems; fields by file:pointer' },
     ...denied,
   },

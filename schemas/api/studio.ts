@@ -399,8 +399,8 @@ export const previewEndpoint = endpoint({
   responses: {
     200: { type: 'string', description: 'The page as a visitor would get it, with a Content-Security-Policy that lets no script run' },
     400: errorSchema,
-    422: { ...errorSchema, description: 'preview_unavailable: the draft has problems that keep it from rendering (fields by file:pointer)' },
-    429: { ...errorSchema, description: 'More than 120 previews in a minute by this operator; Retry-After' },
+    422: { ...errorSchema, description: 'preview_unavailable: the draft has problems that keep it from rendering (fields by file:pointer), or it took too long to render' },
+    429: { ...errorSchema, description: 'More than 120 previews in a minute by this operator (Retry-After); preview_replaced: a newer preview of this operator, sent while one was being made, replaced this one' },
     404: { ...errorSchema, description: 'The change named by review does not exist' },
     ...denied,
   },

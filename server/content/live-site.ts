@@ -73,6 +73,8 @@ export interface LiveSite {
   check(changes: ContentChanges): Promise<ContentProblem[]>;
   /** The content as it would be with these changes (a preview); throws InvalidContentError when they have problems. */
   contentWith(changes: ContentChanges): Content;
+  /** The changes with their paths as the folder names them, for a thread that loads them itself (the studio's preview); throws InvalidContentError for a path outside it. */
+  changesInside(changes: ContentChanges): ContentChanges;
   /**
    * Writes the changes into the folder (each file atomically: a temporary file renamed over it),
    * records them as one version in the database with the text each file had before, and swaps
@@ -190,9 +192,13 @@ export class ContentLiveSite implements LiveSite {
   }
 
   contentWith(changes: ContentChanges): Content {
+    return loadContent(this.dir, this.changesInside(changes));
+  }
+
+  changesInside(changes: ContentChanges): ContentChanges {
     const { inside, problems } = this.inside(changes);
     if (problems.length) throw new InvalidContentError(problems);
-    return loadContent(this.dir, inside);
+    return inside;
   }
 
   publish(changes: ContentChanges, meta: PublishMeta): Promise<number> {

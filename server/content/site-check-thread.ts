@@ -20,19 +20,20 @@ import type { CheckAnswer, CheckRequest } from './site-check-worker';
 export const OFF_THREAD_FROM_BYTES = 1024 * 1024;
 
 /**
- * The worker: under content/ of dist/server in the build; in the sources (development, tests), the
- * TypeScript file beside this one, imported once tsx's loader is registered in the thread (a
- * thread does not inherit the loader its process runs with).
+ * A worker thread of the server, `name` as scripts/build-server.ts lists it (content/site-check-worker,
+ * studio/preview-worker): under dist/server in the build; in the sources (development, tests), the
+ * TypeScript file under server/, imported once tsx's loader is registered in the thread (a thread
+ * does not inherit the loader its process runs with).
  */
-function newWorker(dir: string): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./content/site-check-worker.js', import.meta.url), { workerData: { dir } });
+export function newServerWorker(name: string, workerData: unknown): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL(`./${name}.js`, import.meta.url), { workerData });
   // tsx's ES module API, found through its package's exports as an import would find it.
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
   const exported = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']!.import.default;
   const tsx = pathToFileURL(path.join(path.dirname(manifest), exported)).href;
-  const source = new URL('./site-check-worker.ts', import.meta.url).href;
+  const source = new URL(`../${name}.ts`, import.meta.url).href;
   const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(code, { eval: true, workerData: { dir } });
+  return new Worker(code, { eval: true, workerData });
 }
 
 export class SiteCheckThread {
@@ -100,7 +101,7 @@ export class SiteCheckThread {
   }
 
   private start(): Worker {
-    const worker = newWorker(this.dir);
+    const worker = newServerWorker('content/site-check-worker', { dir: this.dir });
     worker.unref();
     worker.on('message', (answer: CheckAnswer) => {
       const call = this.pending.get(answer.id);

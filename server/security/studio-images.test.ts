@@ -210,6 +210,28 @@ describe('what an editor sends', () => {
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
   });
 
+  it('drops the styles of an SVG that fetch another address through CSS escapes or string functions (issue 39)', async () => {
+    const fetching = [
+      // `\75rl(` is `url(` to a browser's CSS parser: an escape the old pattern did not read.
+      '<rect width="4" height="4" style="fill:\\75rl(https://attacker.example/attr)"/>',
+      '<rect width="4" height="4" style="fill:u\\rl(https://attacker.example/letter)"/>',
+      '<style>rect{fill:\\75 rl(https://attacker.example/element)}</style>',
+      "<style>@\\69mport 'https://attacker.example/import.css';</style>",
+      '<style>rect{fill:u/**/rl(https://attacker.example/comment)}</style>',
+      '<rect width="4" height="4" style="background-image:image-set(\'https://attacker.example/set.png\' 1x)"/>',
+      '<rect width="4" height="4" fill="\\75rl(https://attacker.example/fill)"/>',
+    ];
+    for (const part of fetching) {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle r="5" cx="5" cy="5"/>${part}</svg>`;
+      const res = await upload(as.editor, { alt: 'A circle', file: { bytes: Buffer.from(svg), name: 'escaped.svg', type: 'image/svg+xml' } });
+      // Cleaned, two of them are the same image: the second is the one stored already (200).
+      expect([200, 201], res.text).toContain(res.status);
+      const stored = fs.readFileSync(path.join(server.contentDir, res.body.data.src), 'utf8');
+      expect(stored, part).toContain('<circle');
+      expect(stored, part).not.toContain('attacker.example');
+    }
+  });
+
   it("keeps an upload inside the uploads folder whatever its file name says", async () => {
     for (const name of ['../../../server/evil.jpg', '..\\..\\routes.json.jpg', '/etc/passwd.jpg', '%2e%2e%2fpages%2fhome.json.jpg']) {
       const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: `#${String(name.length).padStart(6, '1')}` } }).jpeg().toBuffer();

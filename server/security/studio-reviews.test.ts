@@ -58,7 +58,7 @@ const calls = (): Call[] => [
   ['POST', `/api/studio/reviews/${changeId}/resubmit`, { note: 'attack' }],
   ['POST', `/api/studio/reviews/${changeId}/withdraw`],
   ['POST', `/api/studio/reviews/${changeId}/send-back`, { comment: 'attack' }],
-  ['POST', `/api/studio/reviews/${changeId}/publish`, {}],
+  ['POST', `/api/studio/reviews/${changeId}/publish`, { revision: 'any' }],
 ];
 
 beforeAll(async () => {
@@ -106,8 +106,8 @@ describe('who may call', () => {
   it('lets an editor submit, never send back or publish', async () => {
     const before = await snapshot();
     expect((await call(as.editor, 'POST', `/api/studio/reviews/${changeId}/send-back`, { comment: 'myself' })).status).toBe(403);
-    expect((await call(as.editor, 'POST', `/api/studio/reviews/${changeId}/publish`, {})).status).toBe(403);
-    expect((await call(as.otherEditor, 'POST', `/api/studio/reviews/${changeId}/publish`, {})).status).toBe(403);
+    expect((await call(as.editor, 'POST', `/api/studio/reviews/${changeId}/publish`, { revision: 'any' })).status).toBe(403);
+    expect((await call(as.otherEditor, 'POST', `/api/studio/reviews/${changeId}/publish`, { revision: 'any' })).status).toBe(403);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -161,8 +161,10 @@ describe('malformed requests', () => {
       [as.editor, 'POST', `/api/studio/reviews/${changeId}/resubmit`, { note: '' }, 400],
       [as.publisher, 'POST', `/api/studio/reviews/${changeId}/send-back`, {}, 400],
       [as.publisher, 'POST', `/api/studio/reviews/${changeId}/send-back`, { comment: 7 }, 400],
-      [as.publisher, 'POST', `/api/studio/reviews/${changeId}/publish`, { message: 'x'.repeat(501) }, 400],
-      [as.publisher, 'POST', '/api/studio/reviews/99999999/publish', {}, 404],
+      [as.publisher, 'POST', `/api/studio/reviews/${changeId}/publish`, { revision: 'any', message: 'x'.repeat(501) }, 400],
+      [as.publisher, 'POST', `/api/studio/reviews/${changeId}/publish`, {}, 400],
+      [as.publisher, 'POST', `/api/studio/reviews/${changeId}/publish`, { revision: 7 }, 400],
+      [as.publisher, 'POST', '/api/studio/reviews/99999999/publish', { revision: 'any' }, 404],
       [as.publisher, 'POST', '/api/studio/reviews/99999999/send-back', { comment: 'x' }, 404],
       [as.viewer, 'POST', '/api/studio/preview', { path: 'pages/home.json', text: '{}', review: 'one' }, 400],
       [as.viewer, 'POST', '/api/studio/preview', { path: 'pages/home.json', text: '{}', review: 99999999 }, 404],

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './password-hashing';
-import { commonPasswords, PASSWORD_MESSAGES, passwordProblem } from './password-rules';
+import { commonPasswords, isRepeatedOrCommon, PASSWORD_MESSAGES, passwordProblem } from './password-rules';
 
 describe('password rules', () => {
   it('loads the common-password list without its comment lines', () => {
     const list = commonPasswords();
-    expect(list.size).toBe(1557);
+    // The whole ranked list: short ones too, which the studio finds inside longer passwords.
+    expect(list.size).toBe(49232);
     expect(list.has('1234567890')).toBe(true);
-    expect([...list].every((p) => p.length >= 10 && p === p.toLowerCase() && !p.startsWith('#'))).toBe(true);
+    expect(list.has('password')).toBe(true);
+    expect([...list].every((p) => p.length > 0 && p === p.toLowerCase() && !p.startsWith('#'))).toBe(true);
+  });
+
+  it('finds a common password with digits and symbols around it, or repeated, and lets unrelated words pass', () => {
+    for (const weak of ['password2024!', 'Password2024!', 'P@ssw0rd2024!!', 'Summer2024!!', '2024!Summer!!', 'Michael1987!', 'iloveyou2024!', 'Welcome2024!', 'monkey123456!', 'dragondragon99', 'qwertyuiop12!']) {
+      expect(isRepeatedOrCommon(weak), weak).toBe(true);
+    }
+    for (const good of ['Maple-Shaker-Doors-2030', 'Walnut-Shaker-Cabinets', 'Kitchen-Cabinet-42', 'correct horse battery', 'blue-river-candle']) {
+      expect(isRepeatedOrCommon(good), good).toBe(false);
+    }
   });
 
   it('refuses short, long, common (any case) and e-mail passwords; counts characters, not UTF-16 units', () => {

@@ -32,7 +32,8 @@ import { checkRequest } from '../http/contract';
 import { limitStore } from '../services/shared-limits';
 import { readContentJson } from './content-body';
 import { definitionPath, listDefinitionFiles, listImages, schemaOfPath } from './content-path';
-import { PREVIEW_POLICY, renderPreview } from './content-preview';
+import { PREVIEW_POLICY } from './content-preview';
+import { PreviewThread } from './preview-thread';
 import { ContentVersions, fileDiff } from './content-versions';
 import { DraftLimits } from './draft-limits';
 import { fileTitleOf } from './file-titles';
@@ -142,18 +143,8 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
     ctx.body = { success: true, message: removed ? 'Draft discarded.' : 'There was no draft of this file.' };
   });
 
-  /**
-   * The content a preview shows: with every draft of the operator in place, or, when another
-   * draft has a problem, with this one alone (one broken draft must not blind the previews of all).
-   */
-  const previewContent = (changes: ReturnType<typeof changesOf>, path: string, text: string) => {
-    try {
-      return live.contentWith(changes);
-    } catch (err) {
-      if (!(err instanceof InvalidContentError) || changes.size === 1) throw err;
-      return live.contentWith(changesOf([], { path, text }));
-    }
-  };
+  // Previews are made in a thread of their own, one at a time per operator (./preview-thread.ts).
+  const previews = PreviewThread.of(live, deps, deps.logger);
 
   api.post(previewEndpoint.path, async (ctx) => {
     noStore(ctx);
@@ -163,10 +154,13 @@ export function contentRoutes(api: Router, deps: StudioDeps, gate: OperatorGate)
     const { path } = pathOf(body.path);
     // A change submitted for review is previewed with its files in place of this operator's drafts.
     const base = body.review === undefined ? await drafts.list(who.id) : await reviewFiles(body.review);
-    const changes = changesOf(base, { path, text: body.text });
     let html: string;
     try {
-      html = renderPreview(deps, previewContent(changes, path, body.text), path, body.route);
+      // With every draft of the operator in place, or, when another draft has a problem, with this
+      // one alone (one broken draft must not blind the previews of all).
+      const changes = [...live.changesInside(changesOf(base, { path, text: body.text }))];
+      const alone = [...live.changesInside(changesOf([], { path, text: body.text }))];
+      html = await previews.render(who.id, { file: path, route: body.route, changes, alone });
     } catch (err) {
       if (err instanceof InvalidContentError) throw new ApiError(422, 'preview_unavailable', err.problems[0] ? `${err.problems[0].file}: ${problemSentence(err.problems[0])}` : 'The draft cannot be rendered.', problemFields(err.problems));
       throw err;

@@ -87,8 +87,16 @@ let purifier: Purifier | undefined;
 
 /** A reference that stays inside the file (#id), or an embedded picture. */
 const LOCAL_REFERENCE = /^\s*(?:#|data:image\/(?:png|jpe?g|gif|webp);base64,)/i;
-/** CSS that fetches another address (@import, url() of anything but #id). */
-const FETCHING_CSS = /@import|url\s*\(\s*['"]?\s*(?!#)/i;
+/**
+ * CSS that fetches another address: @import, url() of anything but #id, and the functions that
+ * take an address as a plain string (image-set("…"), image(), src(), cross-fade()). And any CSS
+ * escape (a backslash): `\75rl(` is `url(` to a browser, and an SVG drawn by a design tool has no
+ * reason to escape anything, so a style with one is dropped rather than decoded here and hoped
+ * right.
+ */
+const FETCHING_CSS = /\\|@import|url\s*\(\s*['"]?\s*(?!#)|(?:image-set|image|src|cross-fade|element)\s*\(/i;
+/** What an XML parser leaves of a style: CSS comments could still split a word the browser joins again, so they go first. */
+const fetches = (css: string): boolean => FETCHING_CSS.test(css) || FETCHING_CSS.test(css.replace(/\/\*[\s\S]*?(?:\*\/|$)/g, ''));
 
 /** DOMPurify on a jsdom window, made once, on the first SVG (jsdom is not loaded by a server that never takes one). */
 function svgPurifier(): Purifier {
@@ -98,14 +106,14 @@ function svgPurifier(): Purifier {
   const createDOMPurify = require('dompurify') as (window: unknown) => Purifier;
   const made = createDOMPurify(new JSDOM('').window);
   made.addHook('uponSanitizeElement', (node) => {
-    if (node.nodeName?.toLowerCase() === 'style' && FETCHING_CSS.test(node.textContent ?? '')) node.textContent = '';
+    if (node.nodeName?.toLowerCase() === 'style' && fetches(node.textContent ?? '')) node.textContent = '';
   });
   made.addHook('uponSanitizeAttribute', (_node, data) => {
     const name = (data.attrName ?? '').toLowerCase();
     const value = data.attrValue ?? '';
     if ((name === 'href' || name === 'xlink:href') && !LOCAL_REFERENCE.test(value)) data.keepAttr = false;
-    if (name === 'style' && FETCHING_CSS.test(value)) data.keepAttr = false;
-    if (/^(?:fill|stroke|filter|clip-path|mask|marker-(?:start|mid|end))$/.test(name) && FETCHING_CSS.test(value)) data.keepAttr = false;
+    if (name === 'style' && fetches(value)) data.keepAttr = false;
+    if (/^(?:fill|stroke|filter|clip-path|mask|marker-(?:start|mid|end)|cursor)$/.test(name) && fetches(value)) data.keepAttr = false;
   });
   purifier = made;
   return made;

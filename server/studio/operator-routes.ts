@@ -147,35 +147,37 @@ export async function operatorRoutes(api: Router, deps: StudioDeps): Promise<Ope
   });
 
   api.get(studioMeEndpoint.path, async (ctx) => {
+    const operator = await gate.require(ctx, 'viewer');
     checkRequest(studioMeEndpoint, ctx);
-    ctx.body = { success: true, data: await gate.require(ctx, 'viewer') };
+    ctx.body = { success: true, data: operator };
   });
 
   // ---- Operators (admins) ------------------------------------------------------------------------
 
   api.get(operatorListEndpoint.path, async (ctx) => {
-    checkRequest(operatorListEndpoint, ctx);
     await gate.require(ctx, 'admin');
+    checkRequest(operatorListEndpoint, ctx);
     ctx.body = { success: true, data: (await service.list()).map(({ id, email, role, active, disabled }) => ({ id, email, role, active, disabled })) };
   });
 
   api.post(operatorAddEndpoint.path, async (ctx) => {
-    const { body } = checkRequest(operatorAddEndpoint, ctx, await readJson(ctx));
+    // The session first: a stranger learns nothing of the fields (issue 39).
     const operator = await gate.require(ctx, 'admin');
+    const { body } = checkRequest(operatorAddEndpoint, ctx, await readJson(ctx));
     const added = await service.invite(body.email, body.role, { operator, ip: clientAddress(ctx) });
     ctx.status = 201;
     ctx.body = { success: true, data: { id: added.id, email: added.email, role: added.role, setupUrl: added.setupUrl } };
   });
 
   api.patch(operatorUpdateEndpoint.path, async (ctx) => {
-    const { params, body } = checkRequest(operatorUpdateEndpoint, ctx, await readJson(ctx));
     const operator = await gate.require(ctx, 'admin');
+    const { params, body } = checkRequest(operatorUpdateEndpoint, ctx, await readJson(ctx));
     ctx.body = { success: true, data: await service.update({ operator, ip: clientAddress(ctx) }, Number(params.id), body) };
   });
 
   api.get(auditLogEndpoint.path, async (ctx) => {
-    const { query } = checkRequest(auditLogEndpoint, ctx);
     await gate.require(ctx, 'admin');
+    const { query } = checkRequest(auditLogEndpoint, ctx);
     ctx.body = { success: true, data: await service.auditLog(query.before === undefined ? undefined : Number(query.before)) };
   });
 

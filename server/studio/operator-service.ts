@@ -301,7 +301,8 @@ export class OperatorService {
     await this.setupThrottle(ip);
     const operator = await this.bySetupToken(body.token);
     if (!operator) throw invalidLink();
-    const problem = [...body.password].length < STUDIO_PASSWORD_MIN_LENGTH ? STUDIO_PASSWORD_RULE : isRepeatedOrCommon(body.password) ? STUDIO_PASSWORD_WEAK : passwordProblem(body.password, operator.email);
+    // A password of the list itself is named as such; one built on it (or repeated) is too easy to guess.
+    const problem = [...body.password].length < STUDIO_PASSWORD_MIN_LENGTH ? STUDIO_PASSWORD_RULE : (passwordProblem(body.password, operator.email) ?? (isRepeatedOrCommon(body.password) ? STUDIO_PASSWORD_WEAK : null));
     if (problem) throw new ApiError(400, 'validation_failed', problem, { password: problem });
     const passwordHash = await hashPassword(body.password);
     const secret = newTotpSecret();

@@ -49,6 +49,12 @@ async function call(who: Session, method: string, pathname: string, body?: unkno
   return { status: res.status, body: parsed, text };
 }
 
+/** Publish as the studio does: with the revision of the change the publisher was shown. */
+async function publishAsShown(id: number): Promise<{ status: number; body: Json; text: string }> {
+  const shown = await call(publisher, 'GET', `/api/studio/reviews/${id}`);
+  return call(publisher, 'POST', `/api/studio/reviews/${id}/publish`, { revision: shown.body.data.revision });
+}
+
 const onDisk = (file: string) => fs.readFileSync(path.join(server.contentDir, file), 'utf8');
 const exists = (file: string) => fs.existsSync(path.join(server.contentDir, file));
 
@@ -141,7 +147,7 @@ describe('an editor submits a page and its route; a publisher sends it back, the
     expect((await call(editor, 'GET', '/api/studio/reviews/counts')).body.data.answered).toBe(0);
     expect(await audit('review.sent_back')).toEqual([`change ${id} of ${editor.email}: pages/showroom-dallas.json, routes.json: Add the street address, please.`]);
     // Sent back is not waiting: it cannot be published or sent back again.
-    expect((await call(publisher, 'POST', `/api/studio/reviews/${id}/publish`, {})).status).toBe(409);
+    expect((await publishAsShown(id)).status).toBe(409);
   });
 
   it('is fixed and submitted again with the drafts as they are now, then published: a visitor sees it', async () => {
@@ -151,7 +157,7 @@ describe('an editor submits a page and its route; a publisher sends it back, the
     expect(res.body.data.review.status).toBe('submitted');
     expect(res.body.data.events.map((e: Json) => e.kind)).toEqual(['submitted', 'sent_back', 'resubmitted']);
 
-    const published = await call(publisher, 'POST', `/api/studio/reviews/${id}/publish`, {});
+    const published = await publishAsShown(id);
     expect(published.status, JSON.stringify(published.body)).toBe(200);
     const review = published.body.data.review;
     expect(review).toMatchObject({ status: 'published', decidedBy: publisher.email });
@@ -182,11 +188,11 @@ describe('two changes of one file', () => {
     const second = (await call(otherEditor, 'POST', '/api/studio/reviews', { paths: [file], note: 'A new description' })).body.data.review;
     expect(second.overlaps).toEqual([{ path: file, review: first.id }]);
 
-    expect((await call(publisher, 'POST', `/api/studio/reviews/${first.id}/publish`, {})).status).toBe(200);
+    expect((await publishAsShown(first.id)).status).toBe(200);
     const afterFirst = onDisk(file);
     expect(afterFirst).toContain('About Oak & Hearth');
 
-    const refused = await call(publisher, 'POST', `/api/studio/reviews/${second.id}/publish`, {});
+    const refused = await publishAsShown(second.id);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: 'publish_conflict', fields: { [file]: REVIEW_PUBLISHED_SINCE } });
     expect(onDisk(file)).toBe(afterFirst);
@@ -205,7 +211,7 @@ describe('two changes of one file', () => {
     value.metadata.description = 'Who we are, in Austin and Dallas.';
     expect((await call(otherEditor, 'PUT', '/api/studio/draft', { path: file, text: JSON.stringify(value), revision: opened.draft.revision, baseHash: sha256(opened.published.text) })).status).toBe(200);
     expect((await call(otherEditor, 'POST', `/api/studio/reviews/${second.id}/resubmit`, { note: 'On the new title' })).status).toBe(200);
-    expect((await call(publisher, 'POST', `/api/studio/reviews/${second.id}/publish`, {})).status).toBe(200);
+    expect((await publishAsShown(second.id)).status).toBe(200);
     const both = onDisk(file);
     expect(both).toContain('About Oak & Hearth');
     expect(both).toContain('Who we are, in Austin and Dallas.');
@@ -215,7 +221,7 @@ describe('two changes of one file', () => {
     await draft(editor, 'pages/faqs.json', (v) => (v.metadata.title = 'Questions, answered'));
     const { id } = (await call(editor, 'POST', '/api/studio/reviews', { paths: ['pages/faqs.json'], note: 'FAQ title' })).body.data.review;
     const [published, sentBack] = await Promise.all([
-      call(publisher, 'POST', `/api/studio/reviews/${id}/publish`, {}),
+      publishAsShown(id),
       call(publisher, 'POST', `/api/studio/reviews/${id}/send-back`, { comment: 'No' }),
     ]);
     expect([published.status, sentBack.status].sort()).toEqual([200, 409]);
@@ -231,6 +237,6 @@ describe('two changes of one file', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.review.status).toBe('withdrawn');
     expect((await call(otherEditor, 'GET', '/api/studio/file?path=pages/reviews.json')).body.data.draft).not.toBeNull();
-    expect((await call(publisher, 'POST', `/api/studio/reviews/${id}/publish`, {})).status).toBe(409);
+    expect((await publishAsShown(id)).status).toBe(409);
   });
 });

@@ -18,6 +18,7 @@ import type { Context } from 'koa';
 import {
   REVIEW_ALREADY_OPEN,
   REVIEW_BLOCKED,
+  REVIEW_CHANGED,
   REVIEW_DECIDED,
   REVIEW_NOT_DRAFTED,
   REVIEW_NOT_FOUND,
@@ -45,7 +46,7 @@ import { DraftStore, type Draft } from './draft-store';
 import type { OperatorGate, SignedInOperator } from './operator-gate';
 import { problemFields, publishTexts, sortOutUnchanged } from './publish-changes';
 import { changeTitle, mailAuthor } from './review-mail';
-import { OPEN_STATUSES, ReviewStore, type Review, type ReviewFile } from './review-store';
+import { OPEN_STATUSES, ReviewStore, reviewRevision, type Review, type ReviewFile } from './review-store';
 import type { StudioDeps } from './studio-deps';
 
 const notFound = () => new ApiError(404, 'not_found', REVIEW_NOT_FOUND);
@@ -98,7 +99,7 @@ export function reviewRoutes(api: Router, deps: StudioDeps, gate: OperatorGate):
         diff: diff.diff,
       };
     });
-    return { review: await summary(r, viewer), files, events: await reviews.events(r.id) };
+    return { review: await summary(r, viewer), revision: reviewRevision(r.files), files, events: await reviews.events(r.id) };
   }
 
   async function found(id: string): Promise<Review> {
@@ -224,12 +225,17 @@ export function reviewRoutes(api: Router, deps: StudioDeps, gate: OperatorGate):
     const who = await gate.require(ctx, 'publisher');
     const { params, body } = checkRequest(reviewPublishEndpoint, ctx, await readJson(ctx));
     const r = await found(params.id);
-    // Claimed first, so a send-back (or a second publisher) meanwhile is told it was decided.
-    if (r.status !== 'submitted' || !(await reviews.move(r.id, ['submitted'], 'published', { email: who.email, isAuthor: r.authorId === who.id }))) throw decided();
+    if (r.status !== 'submitted') throw decided();
+    // Claimed first, so a send-back (or a second publisher) meanwhile is told it was decided; and
+    // claimed only as the publisher was shown it (its revision), so a change submitted again since
+    // is refused rather than published unseen. From the claim on, nobody can submit it again.
+    const claim = await reviews.claimToPublish(r.id, body.revision, { email: who.email, isAuthor: r.authorId === who.id });
+    if (claim === 'decided') throw decided();
+    if (claim === 'changed') throw new ApiError(409, 'review_changed', REVIEW_CHANGED);
     const message = body.message?.trim() || `${changeTitle(r.note)} (change ${r.id} by ${r.author})`;
     let outcome: Awaited<ReturnType<typeof publishTexts<ReviewFile>>>;
     try {
-      outcome = await publishTexts(live, r.files, { author: who.email, message: () => message }, (paths) => new ApiError(409, 'publish_conflict', REVIEW_PUBLISHED_SINCE, Object.fromEntries(paths.map((p) => [p, REVIEW_PUBLISHED_SINCE]))));
+      outcome = await publishTexts(live, claim.claimed, { author: who.email, message: () => message }, (paths) => new ApiError(409, 'publish_conflict', REVIEW_PUBLISHED_SINCE, Object.fromEntries(paths.map((p) => [p, REVIEW_PUBLISHED_SINCE]))));
       if (outcome.version === null) throw new ApiError(400, 'nothing_to_publish', 'There is nothing to publish: every file of this change is the published file already.');
     } catch (err) {
       await reviews.release(r.id);
@@ -237,7 +243,7 @@ export function reviewRoutes(api: Router, deps: StudioDeps, gate: OperatorGate):
     }
     await reviews.published(r.id, outcome.version, who.email, body.message?.trim() ?? '');
     // The author's drafts were this change: gone, unless they went on editing them since.
-    await drafts.discardIfUnchanged(r.authorId, r.files);
+    await drafts.discardIfUnchanged(r.authorId, claim.claimed);
     await gate.audit(ctx, who, 'review.published', `change ${r.id} of ${r.author} as version ${outcome.version}: ${outcome.files.join(', ')}`);
     await mailAuthor(q, deps.publicUrl, r, { kind: 'published', by: who.email, comment: body.message?.trim() ?? '', version: outcome.version }, `published:${outcome.version}`);
     ctx.body = { success: true, data: await detail((await reviews.get(r.id))!, who) };

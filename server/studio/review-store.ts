@@ -5,6 +5,7 @@
  * (`UPDATE … WHERE status IN …`), so two publishers, or a publisher and the author, acting at once
  * cannot both decide: the second is told the change was decided.
  */
+import crypto from 'node:crypto';
 import type { ReviewStatus } from '../../schemas/api/studio-reviews';
 import type { Queries } from '../db/queries';
 
@@ -42,6 +43,16 @@ export interface ReviewEvent {
 export const OPEN_STATUSES: readonly ReviewStatus[] = ['submitted', 'sent_back'];
 
 const PAGE = 200;
+
+/**
+ * What a publisher was shown of a change: a hash of its files (each path, text and the published
+ * text it began from). The studio sends it back with Publish, which publishes only the files of
+ * that hash: a change submitted again meanwhile is refused (409), never published unseen.
+ */
+export function reviewRevision(files: readonly ReviewFile[]): string {
+  const canonical = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).map((f) => [f.path, f.text, f.baseHash]);
+  return crypto.createHash('sha256').update(JSON.stringify(canonical)).digest('base64url');
+}
 
 function iso(value: string): string {
   const date = new Date(value);
@@ -215,6 +226,40 @@ export class ReviewStore {
       if (event) await tx.insert('studio_review_event', { review_id: id, at: now, operator_email: by.email, kind: event.kind, comment: event.comment });
       return true;
     });
+  }
+
+  /**
+   * A publisher's claim on the change to publish it, as they were shown it: in one transaction, the
+   * change moves from waiting to published (version still null) and its files are read; unless they
+   * are the files of `revision`, nothing is stored. Once claimed, nobody can submit it again (its
+   * status is not open), so the files answered are the ones that go live.
+   */
+  async claimToPublish(id: number, revision: string, by: { email: string; isAuthor: boolean }): Promise<{ claimed: ReviewFile[] } | 'decided' | 'changed'> {
+    const changed = new Error('changed');
+    try {
+      return await this.q.transaction(async (tx) => {
+        const now = new Date().toISOString();
+        const moved = await tx.run(
+          tx.db
+            .updateTable('studio_review')
+            .set({ status: 'published', updated_at: now, ...(by.isAuthor ? {} : { decided_by: by.email, author_seen: 0 }) })
+            .where('id', '=', id)
+            .where('status', '=', 'submitted'),
+        );
+        if (moved !== 1) return 'decided' as const;
+        const files = (await tx.all(tx.db.selectFrom('studio_review_file').select(['path', 'text', 'base_hash']).where('review_id', '=', id).orderBy('path'))).map((f) => ({
+          path: f.path,
+          text: f.text,
+          baseHash: f.base_hash,
+        }));
+        // Thrown, so the transaction takes the claim back.
+        if (reviewRevision(files) !== revision) throw changed;
+        return { claimed: files };
+      });
+    } catch (err) {
+      if (err === changed) return 'changed';
+      throw err;
+    }
   }
 
   /** A publish that did not happen after all: the change waits again (its claim is taken back, no event). */

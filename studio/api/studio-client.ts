@@ -122,7 +122,7 @@ export const studioClient = {
   resubmitReview: (id: number, body: RequestBody<typeof reviewResubmitEndpoint>) => data(call<ResponseBody<typeof reviewResubmitEndpoint, 200>>('POST', `/api/studio/reviews/${id}/resubmit`, body)),
   withdrawReview: (id: number) => data(call<ResponseBody<typeof reviewWithdrawEndpoint, 200>>('POST', `/api/studio/reviews/${id}/withdraw`, {})),
   sendBackReview: (id: number, body: RequestBody<typeof reviewSendBackEndpoint>) => data(call<ResponseBody<typeof reviewSendBackEndpoint, 200>>('POST', `/api/studio/reviews/${id}/send-back`, body)),
-  publishReview: (id: number, body: Partial<RequestBody<typeof reviewPublishEndpoint>> = {}) => data(call<ResponseBody<typeof reviewPublishEndpoint, 200>>('POST', `/api/studio/reviews/${id}/publish`, body)),
+  publishReview: (id: number, body: RequestBody<typeof reviewPublishEndpoint>) => data(call<ResponseBody<typeof reviewPublishEndpoint, 200>>('POST', `/api/studio/reviews/${id}/publish`, body)),
   images: (search = '') => data(call<ResponseBody<typeof imageListEndpoint, 200>>('GET', `/api/studio/images${queryString({ search })}`)),
   /** A multipart upload (the one call that is not JSON): the file and its alt text. */
   uploadImage: async (file: Blob & { name?: string }, alt: string): Promise<LibraryImage> => {

@@ -32,7 +32,7 @@ describe('PublishPanel', () => {
 
   it('shows no Publish to a viewer or an editor; an editor submits the drafts for review with a note', async () => {
     const change = (status: 'submitted' | 'sent_back') => ({ id: 12, status, author: operators.editor.email, note: 'Austin page', files: [draft.path], createdAt: '2026-11-27T10:00:00.000Z', updatedAt: '2026-11-27T10:00:00.000Z', decidedBy: null, version: null, unseen: false, overlaps: [] });
-    const submitReview = vi.fn(() => Promise.resolve({ review: change('submitted'), files: [], events: [] }));
+    const submitReview = vi.fn(() => Promise.resolve({ review: change('submitted'), revision: 'r1', files: [], events: [] }));
     const reviews = vi.fn(() => Promise.resolve([] as ReturnType<typeof change>[]));
     renderInStudio(<PublishPanel {...panel({ operator: operators.editor })} />, { operator: operators.editor, client: fakeClient({ reviews, submitReview }) });
     expect(screen.queryByRole('button', { name: /^Publish/ })).toBeNull();
@@ -50,8 +50,8 @@ describe('PublishPanel', () => {
     cleanup();
 
     // Sent back: the publisher's comment above, and "Submit again" for that change.
-    const resubmitReview = vi.fn(() => Promise.resolve({ review: change('submitted'), files: [], events: [] }));
-    const review = vi.fn(() => Promise.resolve({ review: change('sent_back'), files: [], events: [{ at: '2026-11-27T11:00:00.000Z', operator: operators.publisher.email, kind: 'sent_back' as const, comment: 'Add the opening hours.' }] }));
+    const resubmitReview = vi.fn(() => Promise.resolve({ review: change('submitted'), revision: 'r1', files: [], events: [] }));
+    const review = vi.fn(() => Promise.resolve({ review: change('sent_back'), revision: 'r1', files: [], events: [{ at: '2026-11-27T11:00:00.000Z', operator: operators.publisher.email, kind: 'sent_back' as const, comment: 'Add the opening hours.' }] }));
     renderInStudio(<PublishPanel {...panel({ operator: operators.editor })} />, {
       operator: operators.editor,
       client: fakeClient({ reviews: vi.fn(() => Promise.resolve([change('sent_back')])), review, resubmitReview }),

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReviewDetail, ReviewSummary } from '../api/studio-client';
+import { REVIEW_CHANGED } from '../../schemas/api/studio-reviews';
+import { StudioApiError, type ReviewDetail, type ReviewSummary } from '../api/studio-client';
 import { ReviewPage } from './ReviewPage';
 import { fakeClient, operators, renderInStudio } from './testing/studio-fixture';
 
@@ -22,6 +23,7 @@ const CHANGE: ReviewSummary = {
 };
 const DETAIL: ReviewDetail = {
   review: CHANGE,
+  revision: 'rev-shown',
   files: [{ path: 'routes.json', text: '{}', kind: 'changed', publishedSince: false, lines: [{ where: 'Route 24', change: 'added', after: '/showrooms/dallas → showroom-dallas' }], diff: '+x\n' }],
   events: [{ at: '2026-11-27T10:00:00.000Z', operator: operators.editor.email, kind: 'submitted', comment: 'New Dallas showroom page' }],
 };
@@ -65,6 +67,19 @@ describe('ReviewPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Publish this change' }));
     expect(await screen.findByText('Published change 4 as version 9.')).toBeTruthy();
     expect(within(screen.getByText('State').parentElement!).getByRole('link', { name: 'version 9' })).toBeTruthy();
+    // Publish carries the revision the publisher was shown.
+    expect(publishReview).toHaveBeenCalledWith(4, { revision: 'rev-shown' });
+  });
+
+  it('says plainly when the change was submitted again since the publisher opened it, and publishes nothing', async () => {
+    const publishReview = vi.fn(() => Promise.reject(new StudioApiError(409, 'review_changed', REVIEW_CHANGED)));
+    renderInStudio(<ReviewPage id={4} />, {
+      client: fakeClient({ reviews: vi.fn(() => Promise.resolve([CHANGE])), review: () => Promise.resolve(DETAIL), publishReview }),
+      operator: operators.publisher,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish this change' }));
+    expect(await screen.findByText(REVIEW_CHANGED)).toBeTruthy();
+    expect(within(screen.getByText('State').parentElement!).getByText('Waiting for review')).toBeTruthy();
   });
 
   it('lets the author withdraw their change while it waits, and nobody else', async () => {

@@ -136,6 +136,7 @@ function ChangeView({ id, onDecided }: { id: number; onDecided(text: string): vo
             {d.review.status === 'submitted' && atLeast(operator, 'publisher') ? (
               <Decide
                 id={id}
+                revision={d.revision}
                 onDecided={(text, next) => {
                   replace(next);
                   onDecided(text);
@@ -244,8 +245,8 @@ function Withdraw({ id, onWithdrawn }: { id: number; onWithdrawn(text: string, n
   );
 }
 
-/** Publish the change, or send it back with a comment (required). */
-function Decide({ id, onDecided }: { id: number; onDecided(text: string, next: ReviewDetail): void }) {
+/** Publish the change as shown, or send it back with a comment (required). */
+function Decide({ id, revision, onDecided }: { id: number; revision: string; onDecided(text: string, next: ReviewDetail): void }) {
   const { client, failure } = useStudio();
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
@@ -262,7 +263,8 @@ function Decide({ id, onDecided }: { id: number; onDecided(text: string, next: R
     setCommentProblem('');
     try {
       if (what === 'publish') {
-        const next = await client.publishReview(id);
+        // The change as shown here: submitted again since, the server refuses it (409) and says to reload.
+        const next = await client.publishReview(id, { revision });
         onDecided(`Published change ${id} as version ${next.review.version ?? ''}.`, next);
       } else {
         const next = await client.sendBackReview(id, { comment: comment.trim() });
