@@ -23,6 +23,7 @@ export const REFUND_REASON_MESSAGE = `Choose a reason: one of ${REFUND_REASONS.j
 export const REFUND_NOTE_MESSAGE = 'Write a note of at most 500 characters.';
 export const REFUND_COMMENT_MESSAGE = 'Write a comment of at most 500 characters.';
 export const REFUND_KEY_MESSAGE = 'The Idempotency-Key header must be 16 to 128 letters, digits or -_:. (a random UUID).';
+export const REFUND_KEY_REUSED = 'This Idempotency-Key asked for another refund (another order, payment or amount): send a new key for this one.';
 export const EXPORT_DATE_MESSAGE = 'Enter a date as YYYY-MM-DD.';
 
 const tags = ['back office'] as const;
@@ -43,7 +44,7 @@ const refundAnswer = {
   400: { ...errorSchema, description: 'validation_failed: fields name the wrong amount, reason or note' },
   ...denied,
   404: { ...errorSchema, description: 'The order, its payment or its refund does not exist' },
-  409: { ...errorSchema, description: 'refund_exceeds_payment: more than is left of the payment (the message says how much); refund_decided: carried out or refused already; currency_mismatch' },
+  409: { ...errorSchema, description: 'refund_exceeds_payment: more than is left of the payment (the message says how much); refund_decided: carried out or refused already; currency_mismatch; idempotency_key_reused: the Idempotency-Key asked for another refund (fields[\'Idempotency-Key\'])' },
   502: { ...errorSchema, description: 'provider_unreachable: the gateway did not answer; nothing was given back, the refund can be carried out again' },
 } as const;
 

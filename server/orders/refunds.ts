@@ -23,8 +23,8 @@ import { randomUUID } from 'node:crypto';
 import { formatMoney, toDollars } from '../../schemas/money';
 import { REFUND_HOLDING_STATUSES, REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
 import { OVERPAYMENT_ALREADY_REFUNDED, OVERPAYMENT_NOT_FOUND } from '../../schemas/api/back-office-orders';
-import { PAYMENT_NOT_FOUND, REFUND_NOT_FOUND } from '../../schemas/api/back-office-refunds';
-import type { Queries } from '../db/queries';
+import { PAYMENT_NOT_FOUND, REFUND_KEY_REUSED, REFUND_NOT_FOUND } from '../../schemas/api/back-office-refunds';
+import { isUniqueViolation, type Queries } from '../db/queries';
 import { isWaitingStatus, type Gateways, type GatewayName, type ProviderRefund, type RefundOutcome } from '../gateways/gateway';
 import { nowIso } from '../services/request-input';
 import { OrderError } from './order-errors';
@@ -91,13 +91,33 @@ function refundNotFound(): OrderError {
  * under the order's lock: the payment is the order's, the currency is the payment's, and the amount
  * is at most what is left. A payment still waiting for the bank is voided, in full.
  */
-export function requestRefund(q: Queries, ask: RefundAsk, by: Actor): Promise<RefundResult> {
+export async function requestRefund(q: Queries, ask: RefundAsk, by: Actor): Promise<RefundResult> {
+  try {
+    return await requestRefundOnce(q, ask, by);
+  } catch (err) {
+    // Two orders asked at once under one key: each held only its own order's lock, and the key's unique index refused the second.
+    if (ask.requestKey && isUniqueViolation(err)) throw keyReused();
+    throw err;
+  }
+}
+
+/** The Idempotency-Key names one refund: reused on another order, or for another payment or amount, it is refused (never a second refund, never a 500). */
+function keyReused(): OrderError {
+  return new OrderError('conflict', 'idempotency_key_reused', REFUND_KEY_REUSED, { 'Idempotency-Key': REFUND_KEY_REUSED });
+}
+
+function requestRefundOnce(q: Queries, ask: RefundAsk, by: Actor): Promise<RefundResult> {
   return q.transaction(async (tx) => {
     const record = await loadOrderForUpdate(tx, ask.orderId);
     if (!record) throw operatorOrderNotFound();
     if (ask.requestKey) {
       const same = record.refunds.find((r) => r.request_key === ask.requestKey);
-      if (same) return { refund: same, created: false };
+      if (same) {
+        if (same.payment_id !== ask.paymentId || same.amount_cents !== ask.amountCents) throw keyReused();
+        return { refund: same, created: false };
+      }
+      const elsewhere = await tx.first(tx.db.selectFrom('payment_refund').select('id').where('request_key', '=', ask.requestKey));
+      if (elsewhere) throw keyReused();
     }
     const payment = record.payments.find((p) => p.id === ask.paymentId);
     if (!payment) throw new OrderError('not_found', 'not_found', PAYMENT_NOT_FOUND, { paymentId: PAYMENT_NOT_FOUND });
