@@ -14,10 +14,12 @@
  * server that stopped between the gateway's answer and the record leaves the refund processing; a
  * later "carry out" asks the gateway again with the same key, which gives the same refund.
  *
- * The gateways' webhooks report refunds too (`recordProviderRefunds`): a refund the store asked for
- * is found by the gateway's id of it (or, before the store recorded that id, as the one being
- * carried out for that payment and amount), so it is never counted twice; a refund made in the
- * gateway's dashboard is recorded as such.
+ * The gateways' webhooks report refunds too (`recordProviderRefunds`), each as the provider tells of
+ * it when asked (server/api/webhooks.ts reads it back; the event is only a hint): a refund the store
+ * asked for is found by the gateway's id of it (or, before the store recorded that id, as the one
+ * being carried out for that payment and amount), so it is never counted twice, and its state only
+ * moves forward; a refund made in the gateway's dashboard is recorded as such, never for more than
+ * the payment has left.
  */
 import { randomUUID } from 'node:crypto';
 import { formatMoney, toDollars } from '../../schemas/money';
@@ -304,6 +306,18 @@ export async function recordProviderRefunds(deps: Pick<RefundsDeps, 'q' | 'mail'
   return changed;
 }
 
+/**
+ * A refund's state only moves forward: pending, then succeeded, then failed (a bank may return a
+ * refund that succeeded; nothing brings a failed one back). Two deliveries read from the provider at
+ * different moments may be recorded in either order; the later state stands, so they converge.
+ */
+const PROVIDER_STATE_ORDER: Partial<Record<RefundRow['status'], number>> = { pending: 0, succeeded: 1, failed: 2 };
+
+function laterOf(stored: RefundRow['status'], reported: ProviderRefund['status']): ProviderRefund['status'] {
+  const was = PROVIDER_STATE_ORDER[stored];
+  return was !== undefined && was > PROVIDER_STATE_ORDER[reported]! ? (stored as ProviderRefund['status']) : reported;
+}
+
 function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: ProviderRefund): Promise<boolean> {
   return deps.q.transaction(async (tx) => {
     const known = await tx.first(tx.db.selectFrom('payment').select('order_id').where('provider_reference', '=', reported.paymentReference).where('gateway', '=', reported.gateway));
@@ -316,7 +330,7 @@ function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: P
       record.refunds.find((r) => r.provider_reference === reported.providerReference) ??
       record.refunds.filter((r) => r.payment_id === payment.id && r.status === 'processing' && r.amount_cents === reported.amountCents).sort((a, b) => a.id - b.id)[0];
     if (mine) {
-      const next = mine.status === 'succeeded' && status === 'pending' ? 'succeeded' : status;
+      const next = laterOf(mine.status, status);
       if (mine.status === next && mine.provider_reference === reported.providerReference) return false;
       const row = (await tx.first(
         tx.db
@@ -335,6 +349,9 @@ function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: P
       return true;
     }
     if (status === 'failed') return false;
+    // Never more than the payment has left to give: what the provider tells of a refund cannot make the books give back more than was taken.
+    const amountCents = Math.min(reported.amountCents, refundableCents(payment, record.refunds));
+    if (amountCents <= 0) return false;
     // Made outside Showroom (the gateway's dashboard): recorded so the store's books agree with the gateway's.
     const row = (await tx.first(
       tx.db
@@ -345,7 +362,7 @@ function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: P
           overpayment_id: null,
           kind: 'refund',
           status,
-          amount_cents: reported.amountCents,
+          amount_cents: amountCents,
           currency: payment.currency,
           reason: 'other',
           note: `Made at ${reported.gateway}, outside Showroom.`,
