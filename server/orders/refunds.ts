@@ -25,14 +25,15 @@ import { randomUUID } from 'node:crypto';
 import { formatMoney, toDollars } from '../../schemas/money';
 import { REFUND_HOLDING_STATUSES, REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
 import { OVERPAYMENT_ALREADY_REFUNDED, OVERPAYMENT_NOT_FOUND } from '../../schemas/api/back-office-orders';
-import { PAYMENT_NOT_FOUND, REFUND_KEY_REUSED, REFUND_NOT_FOUND } from '../../schemas/api/back-office-refunds';
+import { PAYMENT_NOT_FOUND, REFUND_KEY_REUSED, REFUND_LINE_NOT_FOUND, REFUND_NOT_FOUND } from '../../schemas/api/back-office-refunds';
 import { isUniqueViolation, type Queries } from '../db/queries';
 import { isWaitingStatus, type Gateways, type GatewayName, type ProviderRefund, type RefundOutcome } from '../gateways/gateway';
 import { nowIso } from '../services/request-input';
+import { lineRefund, type LineRefund, type LineReturn } from '../../schemas/evaluators/line-refunds';
 import { OrderError } from './order-errors';
 import { queueRefundMail, type MailContext } from './order-mail';
 import { changeOrder, updateOrder, type HistoryLine } from './order-rows';
-import { loadOrderForUpdate, refundedCentsOf, type OrderRecord, type PaymentRow, type RefundRow } from './order-view';
+import { loadOrderForUpdate, refundedCentsOf, returnedQuantities, type OrderRecord, type PaymentRow, type RefundRow } from './order-view';
 import { operatorOrderNotFound } from './status-changes';
 
 export type { RefundRow };
@@ -45,7 +46,10 @@ export interface Actor {
 export interface RefundAsk {
   orderId: number;
   paymentId: number;
+  /** An amount (goodwill, a price adjustment); ignored when `lines` are given. */
   amountCents: number;
+  /** A refund by line: the units that came back; the store computes what they give back (server/orders/line-refunds.ts). */
+  lines?: LineReturn[];
   currency: string;
   reason: RefundReason;
   note: string | null;
@@ -103,6 +107,26 @@ export async function requestRefund(q: Queries, ask: RefundAsk, by: Actor): Prom
   }
 }
 
+/** The refund of the units asked back, under the order's lock; a line not of the order, or more than is left of it, is refused by name. */
+function linesOf(record: OrderRecord, asked: readonly LineReturn[]): LineRefund {
+  const result = lineRefund(record.order, record.items, returnedQuantities(record), asked);
+  if ('amountCents' in result) return result;
+  if (result.kind === 'unknown') throw new OrderError('not_found', 'not_found', REFUND_LINE_NOT_FOUND, { lines: REFUND_LINE_NOT_FOUND });
+  const sku = record.items.find((i) => i.id === result.itemId)!.sku;
+  const message = result.left === 0 ? `Every ${sku} of this order has come back already: none is left to return.` : `Only ${result.left} × ${sku} can still be returned.`;
+  throw new OrderError('conflict', 'refund_exceeds_line', message, { lines: message });
+}
+
+/** The same request again: the same payment and, by line, the same units (by amount, the same amount). */
+function sameAsk(record: OrderRecord, same: RefundRow, ask: RefundAsk): boolean {
+  if (same.payment_id !== ask.paymentId) return false;
+  const lines = record.refundLines.filter((l) => l.refund_id === same.id);
+  if (!ask.lines?.length) return lines.length === 0 && same.amount_cents === ask.amountCents;
+  const wanted = new Map<number, number>();
+  for (const l of ask.lines) wanted.set(l.itemId, (wanted.get(l.itemId) ?? 0) + l.qty);
+  return lines.length === wanted.size && lines.every((l) => wanted.get(l.item_id) === l.qty);
+}
+
 /** The Idempotency-Key names one refund: reused on another order, or for another payment or amount, it is refused (never a second refund, never a 500). */
 function keyReused(): OrderError {
   return new OrderError('conflict', 'idempotency_key_reused', REFUND_KEY_REUSED, { 'Idempotency-Key': REFUND_KEY_REUSED });
@@ -115,7 +139,7 @@ function requestRefundOnce(q: Queries, ask: RefundAsk, by: Actor): Promise<Refun
     if (ask.requestKey) {
       const same = record.refunds.find((r) => r.request_key === ask.requestKey);
       if (same) {
-        if (same.payment_id !== ask.paymentId || same.amount_cents !== ask.amountCents) throw keyReused();
+        if (!sameAsk(record, same, ask)) throw keyReused();
         return { refund: same, created: false };
       }
       const elsewhere = await tx.first(tx.db.selectFrom('payment_refund').select('id').where('request_key', '=', ask.requestKey));
@@ -129,6 +153,9 @@ function requestRefundOnce(q: Queries, ask: RefundAsk, by: Actor): Promise<Refun
     if (ask.overpaymentId !== undefined && record.refunds.some((r) => r.overpayment_id === ask.overpaymentId && REFUND_HOLDING_STATUSES.includes(r.status))) {
       throw new OrderError('conflict', 'refund_decided', 'A refund of this overpayment is asked for or carried out already.');
     }
+    const byLine = ask.lines?.length ? linesOf(record, ask.lines) : null;
+    const amountCents = byLine ? byLine.amountCents : ask.amountCents;
+    ask = { ...ask, amountCents };
     const waiting = isWaitingStatus(payment.status);
     const left = refundableCents(payment, record.refunds);
     if (waiting && ask.amountCents !== left) {
@@ -164,7 +191,13 @@ function requestRefundOnce(q: Queries, ask: RefundAsk, by: Actor): Promise<Refun
         })
         .returningAll(),
     )) as RefundRow;
-    const what = waiting ? `A void of the ${money(ask.amountCents)} waiting` : `A refund of ${money(ask.amountCents)}`;
+    if (byLine) {
+      for (const line of byLine.lines) {
+        await tx.run(tx.db.insertInto('payment_refund_line').values({ order_id: record.order.id, refund_id: refund.id, item_id: line.itemId, qty: line.qty, amount_cents: line.amountCents }));
+      }
+    }
+    const forLines = byLine ? ` for ${byLine.lines.map((l) => `${l.qty} × ${record.items.find((i) => i.id === l.itemId)!.sku}`).join(', ')}${byLine.withShipping ? ' and the shipping' : ''}` : '';
+    const what = waiting ? `A void of the ${money(ask.amountCents)} waiting` : `A refund of ${money(ask.amountCents)}${forLines}`;
     await changeOrder(tx, record.order.id, { updated_at: now }, [{ status: record.order.status, comment: `${what} on transaction ${payment.transaction_id} requested by ${by.email}: ${REFUND_REASON_LABELS[ask.reason]}${ask.note ? ` (${ask.note})` : ''}.`, internal: true }], now);
     return { refund, created: true };
   });
