@@ -1,16 +1,21 @@
 /**
  * Money given back, in Chromium, as the people who do it: a customer signed in to their account pays
- * a quote with the test card on their phone; an editor asks for part of it back with a reason; a
- * publisher, on their phone, carries it out; the customer's account and the mail show it; the
- * publisher refunds the rest, which makes the order refunded; a third request is refused with the
+ * a quote with the test card on their phone; the designer, on their phone (390 px), refunds one
+ * returned cabinet by line (1 × HS-W3030: the store says what it gives back, its share of the
+ * discount and of the tax); a publisher, on their phone, carries it out after a confirmation naming
+ * the money and the line; the order, the customer's account, the e-mail and the back office agree
+ * on what came back and the money; the publisher refunds the rest as an amount (confirmed too),
+ * which makes the order refunded; a third request is refused with the
  * amount left, $0.00. What is stored is checked at each step: the gateway is asked once per refund.
  */
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../schemas/money';
 import { signedUp } from '../server/api/my-account-test-kit';
 import { signInOperator } from '../server/studio/studio-test-kit';
 import { watchConsole } from './browser';
+import { screenshotsDir } from './phone-and-laptop';
 import { createQuoteLink, fillTestCard, GOOD_CARD, mailbox, quoteRecord } from './quote-journey-kit';
 import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
@@ -45,7 +50,7 @@ const paymentsOf = (page: Page) => page.getByRole('region', { name: 'Payments' }
 const refundsSection = (page: Page) => page.getByRole('region', { name: 'Refunds' });
 
 describe('refunds', () => {
-  it('an editor asks for part back, a publisher carries it out, the customer sees it; the rest makes the order refunded, and nothing more can be', async () => {
+  it('the designer refunds one cabinet by line, a publisher confirms it; the order, the account, the e-mail and the back office agree; the rest makes the order refunded, and nothing more can be', async () => {
     const customer = await signedUp(shop.server.url, CUSTOMER);
 
     // ---- The customer pays the quote on their phone, signed in -----------------------------------
@@ -69,61 +74,88 @@ describe('refunds', () => {
     const order = paid.orders[0]!;
     const payment = paid.payments[0]!;
     expect(payment.status).toBe('completed');
-    const rest = payment.amount_cents - 10_000;
 
-    // ---- An editor asks for $100.00 back --------------------------------------------------------
-    const editor = await operatorContext('editor', 1280);
+    // ---- The designer, on their phone, asks for one returned cabinet back by line ----------------
+    const editor = await operatorContext('editor', 390);
     const page = await editor.context.newPage();
     page.setDefaultTimeout(15_000);
     const editorProblems = watchConsole(page);
     await page.goto(`${shop.server.url}/studio/orders/${order.id}`);
     await paymentsOf(page).getByRole('button', { name: /^Request a refund…/ }).click();
     const ask = page.getByRole('dialog', { name: 'Request a refund' });
-    await ask.getByLabel('Amount to refund').fill('100');
+    // By line is offered first: one of the six HS-W3030, and the store says what it gives back.
+    await ask.getByRole('spinbutton', { name: /HS-W3030.*· 6 ordered/ }).fill('1');
+    const preview = ask.locator('.refund-dialog__preview');
+    await preview.getByText(/^Gives back \$[\d,]+\.\d\d for 1 × HS-W3030\.$/).waitFor();
+    const given = (await preview.locator('strong').innerText()).trim();
     await ask.getByLabel('Reason').selectOption({ label: 'Samples or goods returned' });
-    await ask.getByLabel('Note').fill('Two wall cabinets came back with a cracked door.');
+    await ask.getByLabel('Note').fill('One wall cabinet came back with a cracked door.');
+    await ask.getByRole('spinbutton', { name: /HS-W3030.*· 6 ordered/ }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(screenshotsDir, 'studio-refund-by-line-390.png') });
     await ask.getByRole('button', { name: 'Request refund' }).click();
     await ask.waitFor({ state: 'hidden' });
-    await refundsSection(page).getByText('$100.00').first().waitFor();
-    expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ status: 'requested', amount_cents: 10_000, reason: 'returned_goods', requested_by: editor.email, decided_by: null })]);
+    const givenCents = Math.round(Number(given.replace(/[$,]/g, '')) * 100);
+    await refundsSection(page).getByText(given).first().waitFor();
+    expect(await refundsOf(order.id)).toEqual([expect.objectContaining({ status: 'requested', amount_cents: givenCents, reason: 'returned_goods', requested_by: editor.email, decided_by: null })]);
+    const lines = await withServerDatabase(shop.server.databaseUrl, (q) =>
+      q.all(q.db.selectFrom('payment_refund_line').innerJoin('sales_order_item', 'sales_order_item.id', 'payment_refund_line.item_id').select(['sales_order_item.sku', 'payment_refund_line.qty', 'payment_refund_line.amount_cents']).where('payment_refund_line.order_id', '=', order.id)),
+    );
+    expect(lines).toEqual([{ sku: 'HS-W3030', qty: 1, amount_cents: givenCents }]);
     // Nothing was given back yet: the customer's account shows no refund.
-    expect(await mailbox(shop.server)).not.toContain('Refund of $100.00');
+    expect(await mailbox(shop.server)).not.toContain(`Refund of ${given}`);
 
-    // ---- A publisher carries it out, on their phone -----------------------------------------------
+    // ---- A publisher carries it out, on their phone, after a confirmation naming the money and the line
     const publisher = await operatorContext('publisher', 390);
     const publisherPage = await publisher.context.newPage();
     publisherPage.setDefaultTimeout(15_000);
     const publisherProblems = watchConsole(publisherPage);
     await publisherPage.goto(`${shop.server.url}/studio/orders/${order.id}`);
     await refundsSection(publisherPage).getByRole('button', { name: /^Carry out/ }).click();
+    const confirm = refundsSection(publisherPage).getByRole('group', { name: `Confirm the refund of ${given}` });
+    await confirm.getByText(new RegExp(`^Give back ${given.replace(/[$.]/g, '\\$&')} for 1 × HS-W3030`)).waitFor();
+    expect((await refundsOf(order.id))[0]?.status).toBe('requested');
+    await confirm.screenshot({ path: path.join(screenshotsDir, 'studio-refund-confirm-390.png') });
+    await confirm.getByRole('button', { name: `Yes, give back ${given}` }).click();
     await expect.poll(async () => (await refundsOf(order.id))[0]?.status).toBe('succeeded');
     const first = (await refundsOf(order.id))[0]!;
     expect(first).toMatchObject({ decided_by: publisher.email, provider_reference: expect.any(String) });
     await publisherPage.getByText('Partly refunded').first().waitFor();
     const history = publisherPage.locator('.order-history');
-    await history.getByText(`Refund of $100.00 on transaction ${payment.transaction_id} carried out by ${publisher.email}`, { exact: false }).waitFor();
+    await history.getByText(`Refund of ${given} on transaction ${payment.transaction_id} carried out by ${publisher.email}`, { exact: false }).waitFor();
+    // The back office: the line says one came back, the refund names it.
+    await publisherPage.locator('.order-items').getByText('1 returned').first().waitFor();
+    await refundsSection(publisherPage).getByText(/^1 × HS-W3030/).first().waitFor();
+    await publisherPage.screenshot({ path: path.join(screenshotsDir, 'studio-order-refunded-by-line-390.png'), fullPage: true });
 
-    // ---- The customer sees it in their account, and got the e-mail --------------------------------
-    await expect.poll(() => mailbox(shop.server)).toContain(`Refund of $100.00 - Order #${order.increment_id}`);
+    // ---- The customer sees it in their account, and got the e-mail naming what came back ----------
+    await expect.poll(() => mailbox(shop.server)).toContain(`Refund of ${given} - Order #${order.increment_id}`);
+    expect(await mailbox(shop.server)).toContain('1 × HS-W3030');
     await customerPage.goto(`${shop.server.url}/my-account/orders/${order.increment_id}`);
-    await customerPage.getByText(/\$100\.00 refunded on .*: Samples or goods returned/).waitFor();
+    await customerPage.getByText(new RegExp(`${given.replace(/[$.]/g, '\\$&')} refunded on .*: Samples or goods returned for 1 × HS-W3030`)).waitFor();
+    const rest = payment.amount_cents - givenCents;
 
     // ---- The publisher refunds the rest: the order is refunded -------------------------------------
     await paymentsOf(publisherPage).getByRole('button', { name: /^Refund…/ }).click();
     const refund = publisherPage.getByRole('dialog', { name: 'Refund a payment' });
-    // The amount offered is what is left.
+    // An amount (goodwill) is still there; the amount offered is what is left.
+    await refund.getByLabel('An amount (goodwill)').check();
     expect(await refund.getByLabel('Amount to refund').inputValue()).toBe((rest / 100).toFixed(2));
     await refund.getByLabel('Reason').selectOption({ label: 'Order cancelled' });
     await refund.getByRole('button', { name: 'Refund now' }).click();
+    // Nothing is given back before the confirmation, which names the amount.
+    await refund.getByRole('button', { name: `Yes, refund ${formatMoney(rest / 100)}` }).click();
     await refund.waitFor({ state: 'hidden' });
     await publisherPage.getByText('Refunded', { exact: true }).first().waitFor();
     await expect.poll(async () => (await refundsOf(order.id)).map((r) => [r.status, r.amount_cents])).toEqual([
-      ['succeeded', 10_000],
+      ['succeeded', givenCents],
       ['succeeded', rest],
     ]);
     await expect.poll(() => mailbox(shop.server)).toContain(`Refund of ${formatMoney(rest / 100)} - Order #${order.increment_id}`);
-    // Nothing is left to give back: no refund button on the payment.
+    // Nothing is left to give back: no refund button on the payment. The order at 1280 px: each line's share of the tax.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.reload();
+    await page.locator('.order-items').getByText('1 returned').first().waitFor();
+    await page.screenshot({ path: path.join(screenshotsDir, 'studio-order-refunded-by-line-1280.png'), fullPage: true });
     await paymentsOf(page).getByText(payment.transaction_id).first().waitFor();
     expect(await paymentsOf(page).getByRole('button', { name: /refund/i }).count()).toBe(0);
 

@@ -23,6 +23,10 @@ export const REFUND_REASON_MESSAGE = `Choose a reason: one of ${REFUND_REASONS.j
 export const REFUND_NOTE_MESSAGE = 'Write a note of at most 500 characters.';
 export const REFUND_COMMENT_MESSAGE = 'Write a comment of at most 500 characters.';
 export const REFUND_KEY_MESSAGE = 'The Idempotency-Key header must be 16 to 128 letters, digits or -_:. (a random UUID).';
+export const REFUND_KEY_REUSED = 'This Idempotency-Key asked for another refund (another order, payment or amount): send a new key for this one.';
+export const REFUND_LINE_NOT_FOUND = 'This line is not one of the order.';
+export const REFUND_LINES_MESSAGE = 'Choose the lines that came back: each a line of the order and a whole number of at least 1, at most 100 lines.';
+export const REFUND_AMOUNT_OR_LINES = 'Enter an amount, or choose the lines that came back.';
 export const EXPORT_DATE_MESSAGE = 'Enter a date as YYYY-MM-DD.';
 
 const tags = ['back office'] as const;
@@ -43,7 +47,7 @@ const refundAnswer = {
   400: { ...errorSchema, description: 'validation_failed: fields name the wrong amount, reason or note' },
   ...denied,
   404: { ...errorSchema, description: 'The order, its payment or its refund does not exist' },
-  409: { ...errorSchema, description: 'refund_exceeds_payment: more than is left of the payment (the message says how much); refund_decided: carried out or refused already; currency_mismatch' },
+  409: { ...errorSchema, description: 'refund_exceeds_line: more units of a line than are left to return (the message names the line and how many); refund_exceeds_payment: more than is left of the payment (the message says how much); refund_decided: carried out or refused already; currency_mismatch; idempotency_key_reused: the Idempotency-Key asked for another refund (fields[\'Idempotency-Key\'])' },
   502: { ...errorSchema, description: 'provider_unreachable: the gateway did not answer; nothing was given back, the refund can be carried out again' },
 } as const;
 
@@ -61,13 +65,30 @@ export const refundRequestEndpoint = endpoint({
     body: objectBody(
       {
         paymentId: { type: 'integer', minimum: 1, 'x-message': PAYMENT_NOT_FOUND, 'x-required': REQUIRED },
-        amount: { ...moneySchema, exclusiveMinimum: 0, maximum: 10_000_000, 'x-message': REFUND_AMOUNT_MESSAGE, 'x-required': REQUIRED },
+        amount: { ...moneySchema, exclusiveMinimum: 0, maximum: 10_000_000, description: 'An amount (goodwill); leave it out for a refund by line', 'x-message': REFUND_AMOUNT_MESSAGE },
+        lines: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 100,
+          description: 'A refund by line: the units that came back. The store computes what they give back (each line\'s share of the discount and of the tax; the shipping with the last unit of the order) and records them on the lines',
+          'x-message': REFUND_LINES_MESSAGE,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['itemId', 'qty'],
+            'x-message': REFUND_LINES_MESSAGE,
+            properties: {
+              itemId: { type: 'integer', minimum: 1, maximum: 2_147_483_647, 'x-message': REFUND_LINES_MESSAGE },
+              qty: { type: 'integer', minimum: 1, maximum: 100_000, 'x-message': REFUND_LINES_MESSAGE },
+            },
+          },
+        },
         currency: { const: 'USD', description: 'The payment\'s currency; the store takes dollars', 'x-message': 'The store refunds in USD, the currency of its payments.' },
         reason: { enum: REFUND_REASONS, 'x-message': REFUND_REASON_MESSAGE, 'x-required': REQUIRED },
         note: note,
         carryOut: { type: 'boolean', description: 'Carry it out now (a publisher or an admin)', 'x-message': 'true or false.' },
       },
-      ['paymentId', 'amount', 'reason'],
+      ['paymentId', 'reason'],
     ),
   },
   responses: { ...refundAnswer, 201: successWith(orderDetailSchema) },

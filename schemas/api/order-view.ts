@@ -80,6 +80,9 @@ export const orderItemViewSchema = {
     customOptions: { type: 'array', items: { type: 'object', properties: { type: text, value: text, label: text } } },
     notes: text,
     detail: lineDetailSchema,
+    qtyReturned: { type: 'integer', minimum: 0, description: 'Units of this line that came back: refunds by line asked for, being carried out or given back' },
+    discountShare: { ...money, description: "The line's share of the order's discount (what a refund by line takes off)" },
+    taxShare: { ...money, description: "The line's share of the order's tax on goods (what a refund by line gives back with it)" },
   },
 } as const;
 

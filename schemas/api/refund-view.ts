@@ -53,6 +53,16 @@ export const refundViewSchema = {
     requestedBy: { type: 'string', description: "The operator's e-mail, or the gateway's name for a refund its webhook reported" },
     decidedBy: nullableText,
     overpaymentId: { type: ['integer', 'null'], description: 'The flagged overpayment this refund gives back; null for any other refund' },
+    lines: {
+      type: 'array',
+      description: 'A refund by line: the units that came back and what each line gave back; empty for a refund of an amount',
+      items: {
+        type: 'object',
+        required: ['itemId', 'sku', 'name', 'qty', 'amount'],
+        additionalProperties: false,
+        properties: { itemId: { type: 'integer' }, sku: text, name: text, qty: { type: 'integer', minimum: 1 }, amount: moneySchema },
+      },
+    },
     createdAt: text,
     updatedAt: text,
   },
@@ -67,6 +77,11 @@ export const customerRefundViewSchema = {
     amount: moneySchema,
     status: { enum: ['pending', 'succeeded'] },
     reason: text,
+    returned: {
+      type: 'array',
+      description: 'What came back, for a refund by line',
+      items: { type: 'object', required: ['sku', 'name', 'qty'], additionalProperties: false, properties: { sku: text, name: text, qty: { type: 'integer', minimum: 1 } } },
+    },
     createdAt: text,
   },
 } as const;

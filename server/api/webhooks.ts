@@ -3,7 +3,10 @@
  * the raw body (signatures are over the exact bytes, so this runs before any body parser), checks
  * the signature, then asks the provider for the payment's current state (`confirm`: events may
  * arrive late or out of order) and hands it to `onConfirmedPayment`, which is idempotent by
- * providerReference, so a webhook racing the browser's verify records one payment.
+ * providerReference, so a webhook racing the browser's verify records one payment. A refund event
+ * is a hint in the same way: each refund it names is read from the provider (Stripe's
+ * GET /v1/refunds/{id}, PayPal's GET /v2/payments/refunds/{id}) and that is what is recorded. An
+ * event dated more than five minutes ahead is refused (server/gateways/webhook-time.ts).
  */
 import type { Context, Middleware } from 'koa';
 import { authorizeNetWebhookEndpoint, paypalWebhookEndpoint, stripeWebhookEndpoint } from '../../schemas/api/payments';
@@ -12,7 +15,9 @@ import { apiErrorOf } from '../http/error-handler';
 import { checkRequest } from '../http/contract';
 import type { ConfirmedPayment, ProviderRefund } from '../gateways/gateway';
 import { gatewayNotConfigured } from '../gateways/gateway-errors';
+import { paypalRefundOf } from '../gateways/paypal-gateway';
 import { invalidSignature } from '../gateways/stripe-gateway';
+import { refuseFutureWebhook } from '../gateways/webhook-time';
 import type { PaymentRouteDeps } from './payments/payment-deps';
 import { readRawBody } from './payments/request-body';
 
@@ -41,14 +46,32 @@ function field(source: unknown, ...path: string[]): unknown {
   return value;
 }
 
+/**
+ * The refunds an event names, as the provider tells of them now: an event is a hint, never the
+ * record (a late older event would turn a failed refund back into succeeded, a forged amount would
+ * be taken). A refund the provider does not know (or that belongs to no payment of the store) is left out.
+ */
+async function asTheProviderSays(named: ReadonlyArray<ProviderRefund | string>, read: (id: string) => Promise<ProviderRefund>): Promise<ProviderRefund[]> {
+  const refunds: ProviderRefund[] = [];
+  for (const refund of named) {
+    try {
+      refunds.push(await read(typeof refund === 'string' ? refund : refund.providerReference));
+    } catch (err) {
+      if (apiErrorOf(err)?.status === 404) continue;
+      throw err;
+    }
+  }
+  return refunds;
+}
+
 /** The payment an event is about (checked with its provider), or the refunds it reports; null for anything else. */
 async function subjectOf(provider: Provider, ctx: Context, raw: Buffer, deps: WebhookDeps): Promise<WebhookSubject> {
   const { gateways } = deps;
   if (provider === 'stripe') {
     if (!gateways.stripe) throw gatewayNotConfigured('stripe');
     const event = gateways.stripe.verifyWebhook(raw, ctx.get('Stripe-Signature') || undefined);
-    const refunds = gateways.stripe.refundsOf(event);
-    if (refunds) return { refunds };
+    const reported = gateways.stripe.refundsOf(event);
+    if (reported) return { refunds: await asTheProviderSays(reported, (id) => gateways.stripe!.retrieveRefund(id)) };
     if (!event.type.startsWith('payment_intent.')) return null;
     const id = field(event.data.object, 'id');
     return typeof id === 'string' ? { payment: await gateways.stripe.confirm(id) } : null;
@@ -61,8 +84,9 @@ async function subjectOf(provider: Provider, ctx: Context, raw: Buffer, deps: We
       headers[name] = ctx.get(name) || undefined;
     }
     if (!(await gateways.paypal.verifyWebhook(headers, event))) throw invalidSignature();
-    const refund = await gateways.paypal.refundOf(event);
-    if (refund) return { refunds: [refund] };
+    refuseFutureWebhook(Date.parse(headers['paypal-transmission-time'] ?? ''));
+    const named = paypalRefundOf(event);
+    if (named) return { refunds: await asTheProviderSays([named.refundId], (id) => gateways.paypal!.getRefund(id)) };
     const type = String(event.event_type ?? '');
     let orderId: unknown;
     if (type.startsWith('CHECKOUT.ORDER.')) orderId = field(event, 'resource', 'id');
@@ -72,6 +96,7 @@ async function subjectOf(provider: Provider, ctx: Context, raw: Buffer, deps: We
   if (!gateways.authorizeNet) throw gatewayNotConfigured('authorizenet');
   if (!gateways.authorizeNet.verifyWebhook(raw, ctx.get('X-ANET-Signature') || undefined)) throw invalidSignature();
   const event = parseJson(raw);
+  refuseFutureWebhook(Date.parse(String(event.eventDate ?? '')));
   if (!String(event.eventType ?? '').startsWith('net.authorize.payment.')) return null;
   const transId = field(event, 'payload', 'id');
   return typeof transId === 'string' || typeof transId === 'number' ? { payment: await gateways.authorizeNet.confirm(String(transId)) } : null;

@@ -9,7 +9,7 @@ import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
 import { REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
 import { refundableCents } from '../orders/refunds';
-import { balanceCents, loadOrder, orderView, paidCents, refundedCentsOf, type OrderRecord } from '../orders/order-view';
+import { balanceCents, loadOrder, orderView, paidCents, refundedCentsOf, refundLinesOf, type OrderRecord } from '../orders/order-view';
 import { paymentStateOf } from './order-list-query';
 import { operatorMoves } from './order-moves';
 
@@ -118,6 +118,7 @@ function detailOf(
       requestedBy: r.requested_by,
       decidedBy: r.decided_by,
       overpaymentId: r.overpayment_id,
+      lines: refundLinesOf(record, r.id).map((l) => ({ itemId: l.itemId, sku: l.sku, name: l.name, qty: l.qty, amount: toDollars(l.amountCents) })),
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     })),

@@ -6,7 +6,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { overpaymentRefundEndpoint, paymentsExportEndpoint, REFUND_AMOUNT_MESSAGE, refundCarryOutEndpoint, refundRefuseEndpoint, refundRequestEndpoint } from '../../schemas/api/back-office-refunds';
+import { overpaymentRefundEndpoint, paymentsExportEndpoint, REFUND_AMOUNT_MESSAGE, REFUND_AMOUNT_OR_LINES, refundCarryOutEndpoint, refundRefuseEndpoint, refundRequestEndpoint } from '../../schemas/api/back-office-refunds';
 import { formatMoney, toDollars } from '../../schemas/money';
 import { readJson } from '../api/read-json';
 import { ApiError } from '../http/api-error';
@@ -54,9 +54,21 @@ export function backOfficeRefundRoutes(api: Router, deps: StudioDeps, gate: Oper
     // Carrying out is a publisher's: the gate is asked again before anything is stored.
     if (body.carryOut) await gate.require(ctx, 'publisher');
     const orderId = Number(params.id);
+    // By line (the store computes the money) or by amount (goodwill): one of the two.
+    if (body.lines === undefined && body.amount === undefined) throw new ApiError(400, 'validation_failed', REFUND_AMOUNT_OR_LINES, { amount: REFUND_AMOUNT_OR_LINES, lines: REFUND_AMOUNT_OR_LINES });
+    if (body.lines !== undefined && body.amount !== undefined) throw new ApiError(400, 'validation_failed', REFUND_AMOUNT_OR_LINES, { amount: REFUND_AMOUNT_OR_LINES });
     const asked = await requestRefund(
       q,
-      { orderId, paymentId: body.paymentId, amountCents: centsOf(body.amount), currency: body.currency ?? 'USD', reason: body.reason, note: body.note?.trim() || null, requestKey: ctx.get('Idempotency-Key') || null },
+      {
+        orderId,
+        paymentId: body.paymentId,
+        amountCents: body.amount === undefined ? 0 : centsOf(body.amount),
+        ...(body.lines ? { lines: body.lines } : {}),
+        currency: body.currency ?? 'USD',
+        reason: body.reason,
+        note: body.note?.trim() || null,
+        requestKey: ctx.get('Idempotency-Key') || null,
+      },
       { email: operator.email },
     );
     const result = body.carryOut && asked.refund.status === 'requested' ? { ...(await carryOutRefund(refunds, orderId, asked.refund.id, { email: operator.email })), created: asked.created } : asked;

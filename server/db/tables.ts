@@ -263,6 +263,16 @@ export interface PaymentOverpaymentTable {
 }
 
 /** Money given back on a payment, or a payment voided (server/orders/refunds.ts; migration 0015). */
+/** The units of one line a refund gives back (migration 0102_refund_lines). */
+export interface PaymentRefundLineTable {
+  id: Generated<number>;
+  order_id: number;
+  refund_id: number;
+  item_id: number;
+  qty: number;
+  amount_cents: number;
+}
+
 export interface PaymentRefundTable {
   id: Generated<number>;
   order_id: number;
@@ -632,6 +642,7 @@ export interface DatabaseSchema {
   payment_attempt: PaymentAttemptTable;
   payment_overpayment: PaymentOverpaymentTable;
   payment_refund: PaymentRefundTable;
+  payment_refund_line: PaymentRefundLineTable;
   idempotency_record: IdempotencyRecordTable;
   processed_webhook_event: ProcessedWebhookEventTable;
   mail_outbox: MailOutboxTable;

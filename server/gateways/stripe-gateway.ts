@@ -19,6 +19,7 @@ import type { StripeConfig } from './gateway-config';
 import { paymentNotFound, providerUnavailable } from './gateway-errors';
 import { pickMetadata } from './payment-metadata';
 import { providerIdempotencyKey } from './refund-keys';
+import { refuseFutureWebhook, stripeSignatureTime } from './webhook-time';
 import { stripeRefundStatus, stripeStatus } from './status-mapping';
 
 export interface StripeShipping {
@@ -192,7 +193,7 @@ export class StripeGateway implements PaymentGateway {
 
   /** A refund read again (one answered pending settles later). */
   async retrieveRefund(id: string): Promise<ProviderRefund> {
-    const refund = await this.call(() => this.stripe.refunds.retrieve(id));
+    const refund = await this.call(() => this.stripe.refunds.retrieve(id), id);
     const read = stripeProviderRefund(refund);
     if (!read) throw paymentNotFound(id);
     return read;
@@ -231,11 +232,19 @@ export class StripeGateway implements PaymentGateway {
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event {
     if (!this.config.webhookSecret) throw new ApiError(400, 'webhook_not_configured', 'Webhooks are not configured for this gateway.');
     if (!signature) throw invalidSignature();
+    let event: unknown;
     try {
-      return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
     } catch {
       throw invalidSignature();
     }
+    refuseFutureWebhook(stripeSignatureTime(signature));
+    // Signed, yet not an event (an array, a bare value): refused by name, never read as one.
+    const e = event as { type?: unknown; data?: unknown } | null;
+    if (typeof e !== 'object' || e === null || Array.isArray(e) || typeof e.type !== 'string' || typeof e.data !== 'object' || e.data === null) {
+      throw new ApiError(400, 'invalid_event', WEBHOOK_NOT_AN_EVENT);
+    }
+    return event as Stripe.Event;
   }
 
   /** Stripe's refusal as a failed outcome; what is not a refusal (network, 5xx, rate limit) is thrown as the other calls do. */
@@ -332,6 +341,8 @@ export function stripeRefundsOf(event: { type: string; data: { object: unknown }
   }
   return null;
 }
+
+export const WEBHOOK_NOT_AN_EVENT = 'The webhook body is not an event: a JSON object with its type.';
 
 export function invalidSignature(): ApiError {
   return new ApiError(400, 'invalid_signature', 'Invalid webhook signature.');

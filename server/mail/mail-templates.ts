@@ -138,20 +138,24 @@ export interface RefundInfo {
   settling: boolean;
   /** The order in the customer's account, for a customer with one. */
   accountLink: string | null;
+  /** What came back, for a refund by line ("1 × W3030 Wall cabinet"); none for an amount. */
+  returned?: string[];
 }
 
-/** To the customer: money given back on their order, how much, why, and where it goes. */
+/** To the customer: money given back on their order, how much, why, what came back, and where it goes. */
 export function renderRefund(order: OrderView, info: RefundInfo): RenderedMail {
   const amount = formatMoney(info.amountCents / 100);
   const subject = `Refund of ${amount} - Order #${order.orderIncrementId}`;
+  const returned = info.returned?.length ? info.returned.join(', ') : null;
   const rows: MailRow[] = [
     { label: 'Refunded', value: amount },
+    ...(returned ? [{ label: 'Returned', value: returned }] : []),
     { label: 'Reason', value: info.reason },
     { label: 'Back to', value: info.paidWith },
     { label: 'Refunded on this order so far', value: formatMoney(order.refundedAmount) },
   ];
   const when = info.settling ? 'Your bank usually shows it within 5 to 10 business days.' : 'Your bank shows it within a few business days.';
-  const intro = `Hello ${order.firstName}, we have given ${amount} back on your order #${order.orderIncrementId}. ${when}`;
+  const intro = `Hello ${order.firstName}, we have given ${amount} back on your order #${order.orderIncrementId}${returned ? ` for what came back: ${returned}` : ''}. ${when}`;
   return renderMail({
     subject,
     preview: intro,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-export const ORDER_TABLES = ['sales_order', 'sales_order_item', 'sales_order_address', 'sales_order_status_history', 'payment', 'payment_attempt', 'payment_overpayment', 'payment_refund', 'idempotency_record'];
+export const ORDER_TABLES = ['sales_order', 'sales_order_item', 'sales_order_address', 'sales_order_status_history', 'payment', 'payment_attempt', 'payment_overpayment', 'payment_refund', 'payment_refund_line', 'idempotency_record'];
 const ALLOWED = [/^server\/orders\//, /^server\/db\/migrations\//, /^server\/db\/copy-database\.ts$/];
 
 function sourceFiles(dir: string, out: string[] = []): string[] {

@@ -10,7 +10,7 @@ import { renderAdminOrder, renderOrderConfirmation, renderRefund, renderRefundDu
 import { REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
 import { enqueueMail, enqueueMails, type OutgoingMail } from '../mail/outbox';
 import type { HistoryLine } from './order-rows';
-import { orderView, type OrderRecord, type OrderView, type PaymentRow, type RefundRow } from './order-view';
+import { orderView, refundLinesOf, type OrderRecord, type OrderView, type PaymentRow, type RefundRow } from './order-view';
 
 export interface MailContext {
   mail: MailConfig;
@@ -73,6 +73,11 @@ export async function queueRefundDueNotice(tx: Queries, ctx: MailContext, record
   await enqueueMail(tx, { type: 'refund-due-admin', orderId: record.order.id, recipient: admin, cc, dedupeKey: `refund-due-admin:${paymentId}`, ...renderRefundDue(orderView(record), info) });
 }
 
+/** What a refund by line brought back, as the customer reads it: "1 × W3030 Wall cabinet". */
+function returnedWords(record: OrderRecord, refundId: number): string[] {
+  return refundLinesOf(record, refundId).map((l) => `${l.qty} × ${l.sku}${l.name && l.name !== l.sku ? ` ${l.name}` : ''}`);
+}
+
 /**
  * To the customer: money given back on their order (`record` already holds the refund). Once per
  * refund (its dedupe key), whichever of the store's call and the gateway's webhook records it first.
@@ -92,7 +97,7 @@ export async function queueRefundMail(tx: Queries, ctx: MailContext, record: Ord
       recipient: billingEmail(order),
       cc: [],
       dedupeKey: `refund:${refund.id}`,
-      ...renderRefund(order, { amountCents: refund.amount_cents, reason: REFUND_REASON_LABELS[refund.reason as RefundReason] ?? 'Refund', paidWith, settling: refund.status === 'pending', accountLink }),
+      ...renderRefund(order, { amountCents: refund.amount_cents, reason: REFUND_REASON_LABELS[refund.reason as RefundReason] ?? 'Refund', paidWith, settling: refund.status === 'pending', accountLink, returned: returnedWords(record, refund.id) }),
     },
     { publicUrl: ctx.publicUrl },
   );

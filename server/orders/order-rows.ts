@@ -56,7 +56,7 @@ export async function insertOrder(
   const items = await tx.insertRows('sales_order_item', parts.items.map((i) => ({ ...i, order_id: row.id })));
   const addresses = await tx.insertRows('sales_order_address', parts.addresses.map((a) => ({ ...a, order_id: row.id })));
   const history = await tx.insertRows('sales_order_status_history', historyValues(row.id, parts.history, parts.now));
-  return { order: row, items: items as OrderItemRow[], addresses: addresses as OrderAddressRow[], payments: [], history: history as HistoryRow[], refunds: [], overpayments: [] };
+  return { order: row, items: items as OrderItemRow[], addresses: addresses as OrderAddressRow[], payments: [], history: history as HistoryRow[], refunds: [], refundLines: [], overpayments: [] };
 }
 
 /** An Idempotency-Key claimed in the same statement as the order it places (PostgreSQL). */
@@ -121,7 +121,7 @@ export async function insertOrderInOneStatement(
   const [row] = await tx.allBy(shape, build, ...values);
   const placed = row as OrderRecordParts;
   if (!placed.order) return null;
-  return { order: placed.order, items: placed.items, addresses: placed.addresses, payments: [], history: placed.history, refunds: [], overpayments: [] };
+  return { order: placed.order, items: placed.items, addresses: placed.addresses, payments: [], history: placed.history, refunds: [], refundLines: [], overpayments: [] };
 }
 
 type OrderRecordParts = Pick<OrderRecord, 'order' | 'items' | 'addresses' | 'history'>;

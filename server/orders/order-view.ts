@@ -6,8 +6,9 @@ import { sql } from 'kysely';
 import { toDollars } from '../../schemas/money';
 import type { LineDetail } from '../../schemas/evaluators/quote-lines';
 import type { Queries } from '../db/queries';
-import type { PaymentOverpaymentTable, PaymentRefundTable, PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
-import { REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
+import type { PaymentOverpaymentTable, PaymentRefundLineTable, PaymentRefundTable, PaymentTable, SalesOrderAddressTable, SalesOrderItemTable, SalesOrderStatusHistoryTable, SalesOrderTable } from '../db/tables';
+import { REFUND_HOLDING_STATUSES, REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
+import { lineShares } from '../../schemas/evaluators/line-refunds';
 
 type Row<T> = { [K in keyof T]: T[K] extends import('kysely').Generated<infer U> ? U : T[K] };
 
@@ -17,6 +18,7 @@ export type OrderAddressRow = Row<SalesOrderAddressTable>;
 export type PaymentRow = Row<PaymentTable>;
 export type HistoryRow = Row<SalesOrderStatusHistoryTable>;
 export type RefundRow = Row<PaymentRefundTable>;
+export type RefundLineRow = Row<PaymentRefundLineTable>;
 export type OverpaymentRow = Row<PaymentOverpaymentTable>;
 
 export interface OrderRecord {
@@ -27,6 +29,8 @@ export interface OrderRecord {
   history: HistoryRow[];
   /** Refunds and voids asked for on its payments (server/orders/refunds.ts), oldest first. */
   refunds: RefundRow[];
+  /** The lines refunds by line give back (server/orders/line-refunds.ts), oldest first. */
+  refundLines: RefundLineRow[];
   /** What completed payments took above the total, flagged (a refund is due until refunded_at). */
   overpayments: OverpaymentRow[];
 }
@@ -82,6 +86,7 @@ export async function loadOrder(q: Queries, id: number): Promise<OrderRecord | u
     payments: await q.allBy('payments-by-order', (v: number) => q.db.selectFrom('payment').selectAll().where('order_id', '=', v).orderBy('id'), id),
     history: await q.allBy('history-by-order', (v: number) => q.db.selectFrom('sales_order_status_history').selectAll().where('order_id', '=', v).orderBy('id'), id),
     refunds: await q.allBy('refunds-by-order', (v: number) => q.db.selectFrom('payment_refund').selectAll().where('order_id', '=', v).orderBy('id'), id),
+    refundLines: await q.allBy('refund-lines-by-order', (v: number) => q.db.selectFrom('payment_refund_line').selectAll().where('order_id', '=', v).orderBy('id'), id),
     overpayments: await q.allBy('overpayments-by-order', (v: number) => q.db.selectFrom('payment_overpayment').selectAll().where('order_id', '=', v).orderBy('id'), id),
   };
 }
@@ -116,7 +121,7 @@ export async function loadOrderForUpdateByRef(tx: Queries, raw: string): Promise
 async function withParts(tx: Queries, order: OrderRow): Promise<OrderRecord> {
   const parts = (table: string) => sql.raw(`(select coalesce(json_agg(t order by t.id), '[]'::json) from ${table} t where t.order_id = ${Number(order.id)})`);
   const [rest] = await tx.rows<Omit<OrderRecord, 'order'>>(
-    sql`select ${parts('sales_order_item')} as items, ${parts('sales_order_address')} as addresses, ${parts('payment')} as payments, ${parts('sales_order_status_history')} as history, ${parts('payment_refund')} as refunds, ${parts('payment_overpayment')} as overpayments`,
+    sql`select ${parts('sales_order_item')} as items, ${parts('sales_order_address')} as addresses, ${parts('payment')} as payments, ${parts('sales_order_status_history')} as history, ${parts('payment_refund')} as refunds, ${parts('payment_refund_line')} as "refundLines", ${parts('payment_overpayment')} as overpayments`,
   );
   return { order, ...rest! };
 }
@@ -179,17 +184,40 @@ export function refundedCentsOf(refunds: readonly RefundRow[], paymentId?: numbe
   return refunds.filter((r) => (paymentId === undefined || r.payment_id === paymentId) && r.kind === 'refund' && (r.status === 'succeeded' || r.status === 'pending')).reduce((a, r) => a + r.amount_cents, 0);
 }
 
-/** The refunds a customer sees on their order: money given back, or on its way. */
-export function customerRefundsView(refunds: readonly RefundRow[]) {
-  return refunds
+/** The units a refund by line brought back, with their lines' SKU and name. */
+export function refundLinesOf(record: Pick<OrderRecord, 'items' | 'refundLines'>, refundId: number) {
+  return record.refundLines
+    .filter((l) => l.refund_id === refundId)
+    .map((l) => {
+      const item = record.items.find((i) => i.id === l.item_id);
+      return { itemId: l.item_id, sku: item?.sku ?? '', name: item?.name ?? '', qty: l.qty, amountCents: l.amount_cents };
+    });
+}
+
+/** What each line of the order has given back or is asked to: the units of refunds that still hold their money. */
+export function returnedQuantities(record: Pick<OrderRecord, 'refunds' | 'refundLines'>): Map<number, number> {
+  const holding = new Set(record.refunds.filter((r) => REFUND_HOLDING_STATUSES.includes(r.status)).map((r) => r.id));
+  const returned = new Map<number, number>();
+  for (const line of record.refundLines) if (holding.has(line.refund_id)) returned.set(line.item_id, (returned.get(line.item_id) ?? 0) + line.qty);
+  return returned;
+}
+
+/** The refunds a customer sees on their order: money given back, or on its way, and what came back. */
+export function customerRefundsView(record: Pick<OrderRecord, 'items' | 'refunds' | 'refundLines'>) {
+  return record.refunds
     .filter((r) => r.kind === 'refund' && (r.status === 'succeeded' || r.status === 'pending'))
-    .map((r) => ({ amount: toDollars(r.amount_cents), status: r.status as 'succeeded' | 'pending', reason: REFUND_REASON_LABELS[r.reason as RefundReason] ?? 'Refund', createdAt: r.created_at }));
+    .map((r) => {
+      const returned = refundLinesOf(record, r.id).map((l) => ({ sku: l.sku, name: l.name, qty: l.qty }));
+      return { amount: toDollars(r.amount_cents), status: r.status as 'succeeded' | 'pending', reason: REFUND_REASON_LABELS[r.reason as RefundReason] ?? 'Refund', ...(returned.length ? { returned } : {}), createdAt: r.created_at };
+    });
 }
 
 export type OrderView = ReturnType<typeof orderView>;
 
 export function orderView(r: OrderRecord) {
   const o = r.order;
+  const returned = returnedQuantities(r);
+  const shares = lineShares(o, r.items);
   const paid = paidCents(r.payments);
   const balance = balanceCents(o, r.payments);
   const refunded = refundedCentsOf(r.refunds);
@@ -212,7 +240,7 @@ export function orderView(r: OrderRecord) {
     ...(o.customer_id ? { customerId: o.customer_id } : {}),
     poNumber: o.po_number,
     quoteId: o.quote_id,
-    items: r.items.map((i) => ({
+    items: r.items.map((i, n) => ({
       id: i.id,
       sku: i.sku,
       name: i.name,
@@ -231,6 +259,9 @@ export function orderView(r: OrderRecord) {
       customOptions: parseJson<unknown[]>(i.custom_options, []),
       notes: i.notes ?? '',
       ...(i.detail ? { detail: parseJson<LineDetail | null>(i.detail, null) ?? undefined } : {}),
+      qtyReturned: returned.get(i.id) ?? 0,
+      discountShare: toDollars(shares[n]!.discountCents),
+      taxShare: toDollars(shares[n]!.taxCents),
     })),
     addresses: r.addresses.map(addressView),
     payments: r.payments.map(paymentView),
@@ -256,7 +287,7 @@ export function orderView(r: OrderRecord) {
     minimumSplitAmount: toDollars(o.minimum_split_cents),
     paidAmount: toDollars(paid),
     refundedAmount: toDollars(refunded),
-    refunds: customerRefundsView(r.refunds),
+    refunds: customerRefundsView(r),
     remainingBalance: toDollars(balance),
   };
 }

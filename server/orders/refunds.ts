@@ -14,23 +14,26 @@
  * server that stopped between the gateway's answer and the record leaves the refund processing; a
  * later "carry out" asks the gateway again with the same key, which gives the same refund.
  *
- * The gateways' webhooks report refunds too (`recordProviderRefunds`): a refund the store asked for
- * is found by the gateway's id of it (or, before the store recorded that id, as the one being
- * carried out for that payment and amount), so it is never counted twice; a refund made in the
- * gateway's dashboard is recorded as such.
+ * The gateways' webhooks report refunds too (`recordProviderRefunds`), each as the provider tells of
+ * it when asked (server/api/webhooks.ts reads it back; the event is only a hint): a refund the store
+ * asked for is found by the gateway's id of it (or, before the store recorded that id, as the one
+ * being carried out for that payment and amount), so it is never counted twice, and its state only
+ * moves forward; a refund made in the gateway's dashboard is recorded as such, never for more than
+ * the payment has left.
  */
 import { randomUUID } from 'node:crypto';
 import { formatMoney, toDollars } from '../../schemas/money';
 import { REFUND_HOLDING_STATUSES, REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
 import { OVERPAYMENT_ALREADY_REFUNDED, OVERPAYMENT_NOT_FOUND } from '../../schemas/api/back-office-orders';
-import { PAYMENT_NOT_FOUND, REFUND_NOT_FOUND } from '../../schemas/api/back-office-refunds';
-import type { Queries } from '../db/queries';
+import { PAYMENT_NOT_FOUND, REFUND_KEY_REUSED, REFUND_LINE_NOT_FOUND, REFUND_NOT_FOUND } from '../../schemas/api/back-office-refunds';
+import { isUniqueViolation, type Queries } from '../db/queries';
 import { isWaitingStatus, type Gateways, type GatewayName, type ProviderRefund, type RefundOutcome } from '../gateways/gateway';
 import { nowIso } from '../services/request-input';
+import { lineRefund, type LineRefund, type LineReturn } from '../../schemas/evaluators/line-refunds';
 import { OrderError } from './order-errors';
 import { queueRefundMail, type MailContext } from './order-mail';
 import { changeOrder, updateOrder, type HistoryLine } from './order-rows';
-import { loadOrderForUpdate, refundedCentsOf, type OrderRecord, type PaymentRow, type RefundRow } from './order-view';
+import { loadOrderForUpdate, refundedCentsOf, returnedQuantities, type OrderRecord, type PaymentRow, type RefundRow } from './order-view';
 import { operatorOrderNotFound } from './status-changes';
 
 export type { RefundRow };
@@ -43,7 +46,10 @@ export interface Actor {
 export interface RefundAsk {
   orderId: number;
   paymentId: number;
+  /** An amount (goodwill, a price adjustment); ignored when `lines` are given. */
   amountCents: number;
+  /** A refund by line: the units that came back; the store computes what they give back (server/orders/line-refunds.ts). */
+  lines?: LineReturn[];
   currency: string;
   reason: RefundReason;
   note: string | null;
@@ -91,13 +97,53 @@ function refundNotFound(): OrderError {
  * under the order's lock: the payment is the order's, the currency is the payment's, and the amount
  * is at most what is left. A payment still waiting for the bank is voided, in full.
  */
-export function requestRefund(q: Queries, ask: RefundAsk, by: Actor): Promise<RefundResult> {
+export async function requestRefund(q: Queries, ask: RefundAsk, by: Actor): Promise<RefundResult> {
+  try {
+    return await requestRefundOnce(q, ask, by);
+  } catch (err) {
+    // Two orders asked at once under one key: each held only its own order's lock, and the key's unique index refused the second.
+    if (ask.requestKey && isUniqueViolation(err)) throw keyReused();
+    throw err;
+  }
+}
+
+/** The refund of the units asked back, under the order's lock; a line not of the order, or more than is left of it, is refused by name. */
+function linesOf(record: OrderRecord, asked: readonly LineReturn[]): LineRefund {
+  const result = lineRefund(record.order, record.items, returnedQuantities(record), asked);
+  if ('amountCents' in result) return result;
+  if (result.kind === 'unknown') throw new OrderError('not_found', 'not_found', REFUND_LINE_NOT_FOUND, { lines: REFUND_LINE_NOT_FOUND });
+  const sku = record.items.find((i) => i.id === result.itemId)!.sku;
+  const message = result.left === 0 ? `Every ${sku} of this order has come back already: none is left to return.` : `Only ${result.left} × ${sku} can still be returned.`;
+  throw new OrderError('conflict', 'refund_exceeds_line', message, { lines: message });
+}
+
+/** The same request again: the same payment and, by line, the same units (by amount, the same amount). */
+function sameAsk(record: OrderRecord, same: RefundRow, ask: RefundAsk): boolean {
+  if (same.payment_id !== ask.paymentId) return false;
+  const lines = record.refundLines.filter((l) => l.refund_id === same.id);
+  if (!ask.lines?.length) return lines.length === 0 && same.amount_cents === ask.amountCents;
+  const wanted = new Map<number, number>();
+  for (const l of ask.lines) wanted.set(l.itemId, (wanted.get(l.itemId) ?? 0) + l.qty);
+  return lines.length === wanted.size && lines.every((l) => wanted.get(l.item_id) === l.qty);
+}
+
+/** The Idempotency-Key names one refund: reused on another order, or for another payment or amount, it is refused (never a second refund, never a 500). */
+function keyReused(): OrderError {
+  return new OrderError('conflict', 'idempotency_key_reused', REFUND_KEY_REUSED, { 'Idempotency-Key': REFUND_KEY_REUSED });
+}
+
+function requestRefundOnce(q: Queries, ask: RefundAsk, by: Actor): Promise<RefundResult> {
   return q.transaction(async (tx) => {
     const record = await loadOrderForUpdate(tx, ask.orderId);
     if (!record) throw operatorOrderNotFound();
     if (ask.requestKey) {
       const same = record.refunds.find((r) => r.request_key === ask.requestKey);
-      if (same) return { refund: same, created: false };
+      if (same) {
+        if (!sameAsk(record, same, ask)) throw keyReused();
+        return { refund: same, created: false };
+      }
+      const elsewhere = await tx.first(tx.db.selectFrom('payment_refund').select('id').where('request_key', '=', ask.requestKey));
+      if (elsewhere) throw keyReused();
     }
     const payment = record.payments.find((p) => p.id === ask.paymentId);
     if (!payment) throw new OrderError('not_found', 'not_found', PAYMENT_NOT_FOUND, { paymentId: PAYMENT_NOT_FOUND });
@@ -107,6 +153,9 @@ export function requestRefund(q: Queries, ask: RefundAsk, by: Actor): Promise<Re
     if (ask.overpaymentId !== undefined && record.refunds.some((r) => r.overpayment_id === ask.overpaymentId && REFUND_HOLDING_STATUSES.includes(r.status))) {
       throw new OrderError('conflict', 'refund_decided', 'A refund of this overpayment is asked for or carried out already.');
     }
+    const byLine = ask.lines?.length ? linesOf(record, ask.lines) : null;
+    const amountCents = byLine ? byLine.amountCents : ask.amountCents;
+    ask = { ...ask, amountCents };
     const waiting = isWaitingStatus(payment.status);
     const left = refundableCents(payment, record.refunds);
     if (waiting && ask.amountCents !== left) {
@@ -142,7 +191,13 @@ export function requestRefund(q: Queries, ask: RefundAsk, by: Actor): Promise<Re
         })
         .returningAll(),
     )) as RefundRow;
-    const what = waiting ? `A void of the ${money(ask.amountCents)} waiting` : `A refund of ${money(ask.amountCents)}`;
+    if (byLine) {
+      for (const line of byLine.lines) {
+        await tx.run(tx.db.insertInto('payment_refund_line').values({ order_id: record.order.id, refund_id: refund.id, item_id: line.itemId, qty: line.qty, amount_cents: line.amountCents }));
+      }
+    }
+    const forLines = byLine ? ` for ${byLine.lines.map((l) => `${l.qty} × ${record.items.find((i) => i.id === l.itemId)!.sku}`).join(', ')}${byLine.withShipping ? ' and the shipping' : ''}` : '';
+    const what = waiting ? `A void of the ${money(ask.amountCents)} waiting` : `A refund of ${money(ask.amountCents)}${forLines}`;
     await changeOrder(tx, record.order.id, { updated_at: now }, [{ status: record.order.status, comment: `${what} on transaction ${payment.transaction_id} requested by ${by.email}: ${REFUND_REASON_LABELS[ask.reason]}${ask.note ? ` (${ask.note})` : ''}.`, internal: true }], now);
     return { refund, created: true };
   });
@@ -284,6 +339,18 @@ export async function recordProviderRefunds(deps: Pick<RefundsDeps, 'q' | 'mail'
   return changed;
 }
 
+/**
+ * A refund's state only moves forward: pending, then succeeded, then failed (a bank may return a
+ * refund that succeeded; nothing brings a failed one back). Two deliveries read from the provider at
+ * different moments may be recorded in either order; the later state stands, so they converge.
+ */
+const PROVIDER_STATE_ORDER: Partial<Record<RefundRow['status'], number>> = { pending: 0, succeeded: 1, failed: 2 };
+
+function laterOf(stored: RefundRow['status'], reported: ProviderRefund['status']): ProviderRefund['status'] {
+  const was = PROVIDER_STATE_ORDER[stored];
+  return was !== undefined && was > PROVIDER_STATE_ORDER[reported]! ? (stored as ProviderRefund['status']) : reported;
+}
+
 function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: ProviderRefund): Promise<boolean> {
   return deps.q.transaction(async (tx) => {
     const known = await tx.first(tx.db.selectFrom('payment').select('order_id').where('provider_reference', '=', reported.paymentReference).where('gateway', '=', reported.gateway));
@@ -296,7 +363,7 @@ function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: P
       record.refunds.find((r) => r.provider_reference === reported.providerReference) ??
       record.refunds.filter((r) => r.payment_id === payment.id && r.status === 'processing' && r.amount_cents === reported.amountCents).sort((a, b) => a.id - b.id)[0];
     if (mine) {
-      const next = mine.status === 'succeeded' && status === 'pending' ? 'succeeded' : status;
+      const next = laterOf(mine.status, status);
       if (mine.status === next && mine.provider_reference === reported.providerReference) return false;
       const row = (await tx.first(
         tx.db
@@ -315,6 +382,9 @@ function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: P
       return true;
     }
     if (status === 'failed') return false;
+    // Never more than the payment has left to give: what the provider tells of a refund cannot make the books give back more than was taken.
+    const amountCents = Math.min(reported.amountCents, refundableCents(payment, record.refunds));
+    if (amountCents <= 0) return false;
     // Made outside Showroom (the gateway's dashboard): recorded so the store's books agree with the gateway's.
     const row = (await tx.first(
       tx.db
@@ -325,7 +395,7 @@ function recordProviderRefund(deps: Pick<RefundsDeps, 'q' | 'mail'>, reported: P
           overpayment_id: null,
           kind: 'refund',
           status,
-          amount_cents: reported.amountCents,
+          amount_cents: amountCents,
           currency: payment.currency,
           reason: 'other',
           note: `Made at ${reported.gateway}, outside Showroom.`,

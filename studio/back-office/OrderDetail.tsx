@@ -169,10 +169,11 @@ function ItemsSection({ order }: { order: OrderDetail }) {
                       </td>
                       <td data-label="Qty" className="cell--money">
                         {w.quantity}
+                        {item.qtyReturned ? <span className="order-items__returned">{item.qtyReturned} returned</span> : null}
                       </td>
                       <td data-label="Tax" className="cell--money">
-                        {formatMoney(item.taxAmount)}
-                        {/* An order made from a quote carries its tax on the order alone: no rate to show per line. */}
+                        {/* The line's share of the order's tax (an order made from a quote stores its tax on the order alone): what a refund by line gives back with it. */}
+                        {formatMoney(item.taxShare ?? item.taxAmount)}
                         {item.taxPercent > 0 ? <span className="muted order-items__rate"> ({item.taxPercent}%)</span> : null}
                       </td>
                       <td data-label="Row total" className="cell--money order-items__total">

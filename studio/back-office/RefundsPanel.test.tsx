@@ -16,8 +16,8 @@ beforeEach(() => visit('/studio/orders/7'));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const PAYMENT = DETAIL.payments[0]!;
-/** The order with no overpayment, so the only refund controls are the payment's and the refunds'. */
-const ORDER: OrderDetail = { ...DETAIL, paymentState: 'paid', overpayments: [] };
+/** The order with no overpayment, so the only refund controls are the payment's and the refunds'; no line to return, so a refund is an amount (refunds by line are e2e/refund-journey.e2e.ts's). */
+const ORDER: OrderDetail = { ...DETAIL, paymentState: 'paid', overpayments: [], items: [] };
 const withPayment = (order: OrderDetail, payment: Partial<OrderPayment>): OrderDetail => ({ ...order, payments: [{ ...PAYMENT, ...payment }] });
 
 function renderOrder(role: keyof typeof operators, order: OrderDetail, calls: Partial<BackOfficeOrdersClient> = {}) {
@@ -140,6 +140,9 @@ describe('a payment’s refunds', () => {
     fireEvent.change(within(dialog()).getByLabelText('Amount to refund'), { target: { value: '$100' } });
     fireEvent.change(within(dialog()).getByLabelText('Reason'), { target: { value: 'requested_by_customer' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Refund now' }));
+    // Nothing goes before the confirmation, which names the amount.
+    expect(requestRefund).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes, refund $100.00' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requestRefund).toHaveBeenCalledWith(7, { paymentId: 31, amount: 100, reason: 'requested_by_customer', carryOut: true }, expect.stringMatching(UUID));
     expect(screen.getByText('$100.00 was refunded to the customer.')).toBeTruthy();
@@ -157,7 +160,7 @@ describe('a payment’s refunds', () => {
     expect(requestRefund).toHaveBeenLastCalledWith(7, { paymentId: 31, amount: 10, reason: 'other' }, expect.stringMatching(UUID));
     const keys = requestRefund.mock.calls.map((c) => c[2]);
     expect(keys[0]).not.toBe(keys[1]);
-    expect(within(region('Refunds')).getByRole('button', { name: 'Carry out the refund of $10.00' })).toBeTruthy();
+    expect(within(region('Refunds')).getByRole('button', { name: 'Carry out… the refund of $10.00' })).toBeTruthy();
   });
 
   it('says a refusal about the amount under the amount, keeps what was typed, and retries with the same key', async () => {
@@ -214,6 +217,7 @@ describe('a payment’s refunds', () => {
     expect(requestRefund).not.toHaveBeenCalled();
     fireEvent.change(within(box).getByLabelText('Amount to refund'), { target: { value: '1500' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Refund now' }));
+    fireEvent.click(within(box).getByRole('button', { name: 'Yes, refund $1,500.00' }));
     expect(await within(box).findByText(/The stripe gateway did not answer/)).toBeTruthy();
     expect(within(box).getByText(/The stripe gateway did not answer/).closest('[role="alert"]')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBe(box);
@@ -226,6 +230,7 @@ describe('a payment’s refunds', () => {
     fireEvent.click(await screen.findByRole('button', { name: /^Refund…/ }));
     fireEvent.change(within(dialog()).getByLabelText('Reason'), { target: { value: 'order_cancelled' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Refund now' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Yes, refund $1,500.00' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const said = screen.getByText('The gateway refused the refund of $1,500.00: The card account is closed (code 54). Nothing was given back.');
     expect(said.closest('[role="alert"]')).toBeTruthy();
@@ -255,6 +260,7 @@ describe('a payment’s refunds', () => {
     expect(document.activeElement).toBe(within(box).getByLabelText('Reason'));
     fireEvent.change(within(box).getByLabelText('Reason'), { target: { value: 'order_cancelled' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Void now' }));
+    fireEvent.click(within(box).getByRole('button', { name: /^Yes, void / }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requestRefund).toHaveBeenCalledWith(7, { paymentId: 31, amount: 1500, reason: 'order_cancelled', carryOut: true }, expect.stringMatching(UUID));
     expect(screen.getByText('The payment of $1,500.00 is voided: the customer is not charged.')).toBeTruthy();
@@ -285,13 +291,17 @@ describe('a refund request', () => {
     renderOrder('publisher', requested, { carryOutRefund });
     const refunds = await screen.findByRole('region', { name: 'Refunds' });
     expect(refunds.textContent).toContain('A request waits for a publisher or an admin');
-    const carry = within(refunds).getByRole('button', { name: 'Carry out the refund of $250.00' });
+    // Money goes at once: "Carry out" asks again, naming the amount.
+    fireEvent.click(within(refunds).getByRole('button', { name: 'Carry out… the refund of $250.00' }));
+    expect(within(refunds).getByRole('group', { name: 'Confirm the refund of $250.00' }).textContent).toContain('Give back $250.00');
+    expect(carryOutRefund).not.toHaveBeenCalled();
+    const carry = within(refunds).getByRole('button', { name: 'Yes, give back $250.00' });
     fireEvent.click(carry);
     fireEvent.click(carry);
     expect(carryOutRefund).toHaveBeenCalledTimes(1);
     expect(carryOutRefund).toHaveBeenCalledWith(7, 41);
     expect(carry.getAttribute('aria-disabled')).toBe('true');
-    expect(within(refunds).getByRole('button', { name: /Turn down…/ }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(refunds).getByRole('button', { name: 'Back' }).getAttribute('aria-disabled')).toBe('true');
 
     done.resolve({
       ...withPayment(ORDER, { refunded: 250, refundable: 1250 }),
@@ -332,7 +342,8 @@ describe('a refund request', () => {
   it('says when another operator decided it first, and reads the order again', async () => {
     const carryOutRefund = vi.fn(() => Promise.reject(new StudioApiError(409, 'refund_decided', 'This refund was carried out already.')));
     const { detail } = renderOrder('admin', { ...ORDER, refunds: [refund()] }, { carryOutRefund });
-    fireEvent.click(await screen.findByRole('button', { name: 'Carry out the refund of $250.00' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Carry out… the refund of $250.00' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, give back $250.00' }));
     expect(await screen.findByText('This refund was carried out already.')).toBeTruthy();
     await waitFor(() => expect(detail).toHaveBeenCalledTimes(2));
   });

@@ -135,7 +135,11 @@ function RefundItem({
 }) {
   const payment = order.payments.find((p) => p.id === r.paymentId);
   const [refusing, setRefusing] = useState(false);
+  // "Carry out" gives money back at once: it is asked twice, naming the amount and what came back.
+  const [confirming, setConfirming] = useState(false);
   const turnDownRef = useRef<HTMLButtonElement>(null);
+  const carryOutRef = useRef<HTMLButtonElement>(null);
+  const returned = returnedWords(r);
   const amount = formatMoney(r.amount);
   const what = r.kind === 'void' ? 'void' : 'refund';
   const mine = busy === r.id;
@@ -158,6 +162,12 @@ function RefundItem({
         ) : null}
       </p>
       <dl className="refund__facts">
+        {returned ? (
+          <div className="refund__wide">
+            <dt>Came back</dt>
+            <dd>{returned}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Reason</dt>
           <dd>{r.reasonLabel}</dd>
@@ -204,10 +214,35 @@ function RefundItem({
               setTimeout(() => turnDownRef.current?.focus(), 0);
             }}
           />
+        ) : confirming ? (
+          <div className="refund__confirm" role="group" aria-label={`Confirm the ${what} of ${amount}`}>
+            <p className="refund__confirm-text">
+              Give back <strong>{amount}</strong>
+              {returned ? <> for {returned}</> : null}
+              {payment ? ` to the ${payment.methodLabel || payment.method} payment` : ''}? The gateway is asked at once and the customer is e-mailed.
+            </p>
+            <div className="order-actions refund__actions">
+              <button type="button" className="button button--primary button--small" onClick={() => !any && onCarryOut()} aria-disabled={any || undefined} aria-busy={mine || undefined}>
+                {mine ? 'Carrying out…' : `Yes, give back ${amount}`}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => {
+                  if (any) return;
+                  setConfirming(false);
+                  setTimeout(() => carryOutRef.current?.focus(), 0);
+                }}
+                aria-disabled={any || undefined}
+              >
+                Back
+              </button>
+            </div>
+          </div>
         ) : (
           <div className="order-actions refund__actions">
-            <button type="button" className="button button--primary button--small" onClick={() => !any && onCarryOut()} aria-disabled={any || undefined} aria-busy={mine || undefined}>
-              {mine ? 'Carrying out…' : 'Carry out'}
+            <button type="button" ref={carryOutRef} className="button button--primary button--small" onClick={() => !any && setConfirming(true)} aria-disabled={any || undefined}>
+              Carry out…
               {' '}<span className="visually-hidden">the {what} of {amount}</span>
             </button>
             <button type="button" ref={turnDownRef} className="button button--secondary button--small" onClick={() => !any && setRefusing(true)} aria-disabled={any || undefined}>
@@ -227,6 +262,11 @@ function RefundItem({
       ) : null}
     </li>
   );
+}
+
+/** What a refund by line brought back, as the operator reads it: "1 × HS-W3030 Hartford Shaker wall cabinet". */
+export function returnedWords(refund: OrderRefund): string {
+  return (refund.lines ?? []).map((l) => `${l.qty} × ${l.sku}${l.name && l.name !== l.sku ? ` ${l.name}` : ''}`).join(', ');
 }
 
 function RefuseForm({ refund, busy, onRefuse, onCancel }: { refund: OrderRefund; busy: boolean; onRefuse(comment: string): Promise<boolean>; onCancel(): void }) {

@@ -227,9 +227,9 @@ describe('the order and quote detail views (002 §2)', () => {
     expect(screen.getByRole('link', { name: 'Split Payment' }).getAttribute('href')).toBe('/order/split-payment?orderId=100000012&email=jane%40example.com');
   });
 
-  it('show the money given back: each refund, its reason, and one still on its way', async () => {
+  it('show the money given back: each refund, its reason, what came back, and one still on its way', async () => {
     const refunds = [
-      { amount: 5, status: 'succeeded' as const, reason: 'Samples or goods returned', createdAt: '2026-11-20T10:00:00.000Z' },
+      { amount: 5, status: 'succeeded' as const, reason: 'Samples or goods returned', returned: [{ sku: 'HS-W3030', name: 'Hartford Shaker wall cabinet', qty: 1 }], createdAt: '2026-11-20T10:00:00.000Z' },
       { amount: 2.5, status: 'pending' as const, reason: 'Order cancelled', createdAt: '2026-11-21T10:00:00.000Z' },
     ];
     serve({ order: { ...sampleOrder, refunds, refundedAmount: 7.5 } });
@@ -237,7 +237,7 @@ describe('the order and quote detail views (002 §2)', () => {
     const payment = await screen.findByRole('region', { name: 'Payment Method' });
     expect(within(payment).getByRole('heading', { level: 3, name: 'Refunds' })).toBeTruthy();
     expect([...payment.querySelectorAll('.account-refunds li')].map((li) => li.textContent)).toEqual([
-      '$5.00 refunded on Nov 20, 2026: Samples or goods returned',
+      '$5.00 refunded on Nov 20, 2026: Samples or goods returned for 1 × HS-W3030',
       '$2.50 refunded on Nov 21, 2026: Order cancelled (on its way to your bank)',
     ]);
   });

@@ -113,6 +113,7 @@ function RecordView({ kind, record }: { kind: 'order' | 'quote'; record: Account
                   {record.refunds.map((r, i) => (
                     <li key={i}>
                       {money(r.amount)} refunded on {formatDate(r.createdAt)}: {r.reason}
+                      {r.returned?.length ? <span> for {r.returned.map((l) => `${l.qty} × ${l.sku}`).join(', ')}</span> : null}
                       {r.status === 'pending' && <span> (on its way to your bank)</span>}
                     </li>
                   ))}

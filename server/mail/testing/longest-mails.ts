@@ -145,6 +145,7 @@ export function longestOrder(): OrderRecord {
     ],
     history: [],
     refunds: [],
+    refundLines: [],
     overpayments: [],
   };
 }
