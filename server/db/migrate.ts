@@ -20,6 +20,7 @@ import * as m0040 from './migrations/0040_upload_content';
 import * as m0020 from './migrations/0020_quote_lines';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
+import * as m0120 from './migrations/0120_order_dealer_attribution';
 import { PostgresSchemaPlugin } from './postgres-schema-plugin';
 
 /** Migrations are listed here, in order, so that bundlers and tsx see every one of them. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0020_quote_lines': m0020,
   '0100_test_gateway_transaction': m0100,
   '0101_test_gateway_authentication': m0101,
+  '0120_order_dealer_attribution': m0120,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
