@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ORDER_SUCCESS_KEY } from '../widgets/payment/order-success-store';
 import { watchConsole } from './browser';
-import { withSamplesInCart } from './checkout-journey-kit';
+import { buyer, fillBilling, withSamplesInCart } from './checkout-journey-kit';
 import { PHONE_AND_LAPTOP, screenshotsDir } from './phone-and-laptop';
 import { useShop } from './shop-fixture';
 
@@ -21,18 +21,6 @@ async function screen(width: number, height: number): Promise<Page> {
   return context.newPage();
 }
 
-async function fillBilling(page: Page): Promise<void> {
-  const billing = page.getByRole('group', { name: 'Billing address' });
-  await billing.getByLabel(/^First name/).fill('Ada');
-  await billing.getByLabel(/^Last name/).fill('Lovelace');
-  await billing.getByLabel(/^Email/).fill('ada@example.com');
-  await billing.getByLabel(/^Phone/).fill('5125550100');
-  await billing.getByLabel(/^Address line 1/).fill('1 Main St');
-  await billing.getByLabel(/^City/).fill('Austin');
-  await billing.getByLabel(/^State/).selectOption('TX');
-  await billing.getByLabel(/^ZIP code/).fill('78701');
-}
-
 describe('the screens of the checkout and the thank-you page', () => {
   for (const { name, width, height } of PHONE_AND_LAPTOP) {
     it(`${name}: the checkout's total sits right above Place Order, parcel shipping for samples`, async () => {
@@ -40,7 +28,7 @@ describe('the screens of the checkout and the thank-you page', () => {
       const problems = watchConsole(page);
       await withSamplesInCart(page.context(), 2);
       await page.goto(`${shop.server.url}/checkout`);
-      await fillBilling(page);
+      await fillBilling(page, buyer('ada@example.com'));
       await page.getByTestId('shipping-method').getByText('Parcel').first().waitFor();
       const placeOrder = page.getByRole('button', { name: 'Place Order' });
       await placeOrder.scrollIntoViewIfNeeded();
