@@ -1,5 +1,5 @@
 /**
- * The screens issue 38 changed, in Chromium at 390 and 1280 px, with their screenshots
+ * The screens the first-use round changed, in Chromium at 390 and 1280 px, with their screenshots
  * (test-results/screenshots, or docs/screenshots under `npm run screenshots`): the total right
  * above Place Order on the checkout, the thank-you page of a part-paid order with 'Pay the
  * remaining $…', and the back-to-top button stepping aside from the checkout's fields on a phone.
