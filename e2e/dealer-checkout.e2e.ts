@@ -232,6 +232,28 @@ describe("the dealer's checkout", () => {
     await context.close();
   });
 
+  it('on a 390 px phone, shows the order total right above Place Order, the same as the cart summary, in view with the button', async () => {
+    const context = await shop.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await atCheckoutWithSample(context, page);
+    await fillAddress(page, 'phone.total@example.com');
+    const checkout = page.locator('showroom-checkout');
+    const placeOrder = checkout.getByRole('button', { name: 'Place Order' });
+    await placeOrder.scrollIntoViewIfNeeded();
+    const total = checkout.getByRole('region', { name: 'Order total' }).locator('dd.sr-checkout__grand');
+    await total.waitFor();
+    const [button, figure] = [(await placeOrder.boundingBox())!, (await total.boundingBox())!];
+    // Both on the screen at once, the total above the button.
+    for (const box of [button, figure]) expect(box.y >= 0 && box.y + box.height <= 844, JSON.stringify(box)).toBe(true);
+    expect(figure.y).toBeLessThan(button.y);
+    // The cart summary (a panel opened from the top on a phone) says the same total.
+    await checkout.getByRole('button', { name: /^Cart \(/ }).click();
+    const summaryTotal = checkout.getByRole('dialog').locator('dd.sr-checkout__grand');
+    expect(await summaryTotal.textContent()).toBe(await total.textContent());
+    expect(await total.textContent()).toMatch(/^\$\d+\.\d\d$/);
+    await context.close();
+  });
+
   it('the thank-you page without a paid order sends the visitor back to the checkout, whose empty cart leads to the samples', async () => {
     const { context, page, heard } = await dealerContext();
     await page.goto(`${shop.server.dealerUrl}/thank-you.html`);

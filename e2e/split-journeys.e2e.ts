@@ -81,6 +81,35 @@ describe('paying an order in parts on /order/split-payment', () => {
     await page.context().close();
   });
 
+  it("pays the rest from the confirmation e-mail's 'Pay the remaining $…' link, read out of the dev outbox, on a 390 px phone", async () => {
+    const order = await orderWithDeposit(shop.server, 2000);
+    // The customer's confirmation of the part-paid order, as the outbox shows it (to a page on this
+    // machine: the outbox answers no request a proxy forwarded).
+    const outbox = await phonePage(shop);
+    await outbox.goto(`${shop.server.url}/dev/mail`);
+    const confirmation = outbox.locator('article', { has: outbox.getByRole('heading', { name: `Order Confirmation #${order.orderIncrementId}`, exact: true }) });
+    const href = (await confirmation.frameLocator('iframe').getByRole('link', { name: 'Pay the remaining $7,807.30' }).getAttribute('href'))!;
+    expect(await confirmation.locator('pre').textContent()).toContain('Pay the remaining $7,807.30');
+    const linked = new URL(href);
+    expect([linked.origin + linked.pathname, linked.searchParams.get('orderId'), linked.searchParams.get('email')]).toEqual([`${shop.server.url}/order/split-payment`, order.orderIncrementId, order.email]);
+    await outbox.context().close();
+
+    const page = await newCustomerPhone();
+    const problems = watchConsole(page);
+
+    // The link opens the order straight away; the whole balance is the amount offered.
+    await page.goto(href);
+    await page.getByRole('heading', { name: new RegExp(`^Order #${order.orderIncrementId}`) }).waitFor();
+    expect(await balanceDue(page)).toBe('Balance due$7,807.30');
+    await fillTestCard(page, GOOD_CARD);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await page.waitForURL(`${shop.server.url}/order/success`);
+    await page.locator('.sr-order-success-block strong', { hasText: order.orderIncrementId }).waitFor();
+    expect((await orderRecord(shop.server, order.id)).order.status).toBe('ordered');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows its errors with no serious axe violation, and pays with the keyboard alone on a 390 px phone', async () => {
     const order = await orderWithDeposit(shop.server, 9500);
     const page = await newCustomerPhone();

@@ -9,6 +9,16 @@ import { schemaId } from './schema-id';
 /** The placeholder for the dealer example's own origins (http://localhost:{DEALER_PORT} and 127.0.0.1), known only at start. */
 export const DEALER_EXAMPLE_ORIGIN = 'dealer-example';
 
+/**
+ * What crediting an order to a dealer rests on: `origin`, its page's Origin as the visitor's browser
+ * sent it (a browser cannot forge it; a script outside a browser can send any), or `key`, the
+ * dealer's own key, sent by the dealer's server (http/dealer-origin.ts).
+ */
+export type DealerAttribution = 'origin' | 'key';
+
+/** The header a dealer's server sends its key in, beside X-Showroom-Dealer. */
+export const DEALER_KEY_HEADER = 'X-Showroom-Dealer-Key';
+
 export const dealerSchema = {
   type: 'object',
   title: 'Dealer',
@@ -35,6 +45,13 @@ export const dealerSchema = {
         // One pattern rather than a choice of two schemas: the studio shows one text field per address.
         pattern: `^(?:https?://[^/?#\\s]+/?|${DEALER_EXAMPLE_ORIGIN})$`,
       },
+    },
+    keySha256: {
+      type: 'string',
+      title: 'Key (SHA-256)',
+      description:
+        "For orders the dealer's own server places: the SHA-256, in hex, of the key the store gave the dealer (the key itself is kept by the dealer only). A call with the key is credited to the dealer as proven; a call from the dealer's pages, by their origin.",
+      pattern: '^[0-9a-f]{64}$',
     },
   },
 } as const;

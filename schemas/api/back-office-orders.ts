@@ -58,7 +58,14 @@ const dealerSchema = {
   type: ['object', 'null'],
   required: ['id', 'name'],
   additionalProperties: false,
-  properties: { id: text, name: { ...nullableText, description: "The dealer's name in dealers.json; null when the id is an origin or unknown" } },
+  properties: {
+    id: text,
+    name: { ...nullableText, description: "The dealer's name in dealers.json; null when the id is an origin or unknown" },
+    attribution: {
+      enum: ['origin', 'key', null],
+      description: "What crediting the dealer rests on: 'key', the dealer's server sent its key (proof); 'origin', its page's Origin as a browser sent it (a script outside a browser can send any Origin); null, credited to no dealer (an origin of no dealer, or an order from before attributions were recorded)",
+    },
+  },
 } as const;
 
 /** One row of the list. */

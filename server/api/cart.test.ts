@@ -23,7 +23,7 @@ describe('POST /api/cart/totals', () => {
     const subtotal = (demoCatalog.findSample(a!)!.priceCents + demoCatalog.findSample(b!)!.priceCents) / 100;
     expect(res.body.subtotal).toBe(subtotal);
     expect(res.body.taxDetails.taxPercent).toBe(8.875);
-    expect(res.body.shippingMethod).toMatchObject({ type: 'standard-freight', rate: 12.5 });
+    expect(res.body.shippingMethod).toMatchObject({ type: 'sample-parcel', rate: 12.5 });
     expect(res.body.total).toBeCloseTo(subtotal + 12.5 + res.body.taxAmount, 2);
   });
 

@@ -12,6 +12,7 @@ import { GATEWAY_NAMES } from '../gateways/gateway';
 import { ApiError } from '../http/api-error';
 import { apiErrorOf } from '../http/error-handler';
 import { checkRequest } from '../http/contract';
+import type { DealerState } from '../http/dealer-origin';
 import type { StoreOrigins } from '../http/store-origins';
 import type { Commerce } from '../services/commerce';
 import { readEmailAddress } from '../services/email-address';
@@ -73,6 +74,20 @@ async function requireOwner(commerce: Commerce, ctx: Context, rawId: unknown): P
   return id;
 }
 
+/**
+ * The Origin of a call from another site, as a browser writes it (scheme, host, port), or null. Any
+ * other text (a dealer's id sent as an Origin by a script outside a browser) is not recorded: the
+ * back office would show an order with it as that dealer's.
+ */
+function callingOrigin(origin: string, storeOrigins: StoreOrigins): string | null {
+  if (!origin || origin.length > 200 || storeOrigins.has(origin)) return null;
+  try {
+    return new URL(origin).origin === origin ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The signed-in customer a request acts for, or null for a guest (the accounts room's AccountAuth). */
 export type CustomerOfRequest = (ctx: Context) => number | null | Promise<number | null>;
 
@@ -91,10 +106,11 @@ export function orderRoutes(router: Router, commerce: Commerce, { customerOf = (
     const key = idempotencyKeyOf(ctx);
     const body = checkRequest(createOrderEndpoint, ctx, raw).body;
     const input = orders.parseCartOrder(body);
-    const origin = ctx.get('Origin');
-    // A widget's dealer, checked against its origins (http/dealer-origin.ts); else the calling origin.
-    const dealer = (ctx.state as { dealerId?: string }).dealerId ?? (origin && !storeOrigins.has(origin) ? origin.slice(0, 200) : null);
-    const { order, created } = await orders.placeFromCart(input, key, dealer, await customerOf(ctx));
+    // A widget's dealer, checked against its origins or its key (http/dealer-origin.ts), with what
+    // that rests on; else the calling origin, credited to no dealer.
+    const { dealerId, dealerAttribution } = ctx.state as DealerState;
+    const dealer = dealerId ?? callingOrigin(ctx.get('Origin'), storeOrigins);
+    const { order, created } = await orders.placeFromCart(input, key, dealer, await customerOf(ctx), dealerId ? (dealerAttribution ?? null) : null);
     ctx.status = created ? 201 : 200;
     ctx.body = { ...order, accessToken: commerce.tokens.issue(order.id) };
   });

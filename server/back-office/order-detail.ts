@@ -5,6 +5,7 @@
  * dealer, and the status moves an operator may make. Money as stored: cents to dollars, nothing recomputed.
  */
 import type { OrderDetailWire, OrderPaymentState } from '../../schemas/api/back-office-orders';
+import type { DealerAttribution } from '../../schemas/dealers.schema';
 import { toDollars } from '../../schemas/money';
 import type { Queries } from '../db/queries';
 import { REFUND_REASON_LABELS, type RefundReason } from '../../schemas/api/refund-view';
@@ -18,6 +19,12 @@ export type DealerNames = (id: string) => string | null;
 
 export function dealerView(origin: string | null, names: DealerNames): { id: string; name: string | null } | null {
   return origin === null ? null : { id: origin, name: names(origin) };
+}
+
+/** The detail's dealer: with what crediting it rests on (a commission is paid on proof: docs/dealers.md). */
+function creditedDealer(origin: string | null, attribution: DealerAttribution | null, names: DealerNames) {
+  const dealer = dealerView(origin, names);
+  return dealer === null ? null : { ...dealer, attribution };
 }
 
 async function overpaymentsOf(q: Queries, orderId: number) {
@@ -70,7 +77,7 @@ function detailOf(
     customerId: o.customer_id,
     poNumber: o.po_number,
     additionalNotes: o.additional_notes,
-    dealer: dealerView(o.dealer_origin, dealerNames),
+    dealer: creditedDealer(o.dealer_origin, o.dealer_attribution, dealerNames),
     quote,
     items: view.items as OrderDetailWire['items'],
     addresses: view.addresses as OrderDetailWire['addresses'],

@@ -132,4 +132,26 @@ describe('erasing a subscriber', () => {
     expect((await eraseSubscriber(q, id, names, { otherLeads: true }))?.erased.remains).toEqual({ orders: 1, quotes: 1, account: true, mails: 1, leads: 0 });
     expect(await mailKeys(q)).toEqual([`order-confirmation Dee@example.com order-confirmation:${orderId}`]);
   });
+
+  it('counts the mails to every spelling of the address: capitals outside ASCII, a punycode domain', async () => {
+    const { q, subscribe } = await setup();
+    // The subscriber's address is its identity; the order's mails keep the address as it was typed.
+    const id = await subscribe('åsa@bücher.example');
+    await mail(q, 'order-confirmation', 'Åsa@xn--bcher-kva.example', 'order-confirmation:7');
+    await mail(q, 'order-status', 'ÅSA@BÜCHER.EXAMPLE', 'order-status:7');
+    // Not hers: another local part of the same shape, and the same local part at another domain.
+    await mail(q, 'order-confirmation', 'åsb@bücher.example', 'order-confirmation:8');
+    await mail(q, 'order-confirmation', 'åsa@other.example', 'order-confirmation:9');
+    const plan = (await erasurePlan(q, id, names))!;
+    expect(plan.newsletterMails).toBe(1);
+    expect(plan.remains).toEqual({ orders: 0, quotes: 0, account: false, mails: 2 });
+    const erased = (await eraseSubscriber(q, id, names, { otherLeads: false }))!.erased;
+    expect(erased).toMatchObject({ mails: 1, remains: { mails: 2 } });
+    expect(await mailKeys(q)).toEqual([
+      'order-confirmation Åsa@xn--bcher-kva.example order-confirmation:7',
+      'order-status ÅSA@BÜCHER.EXAMPLE order-status:7',
+      'order-confirmation åsb@bücher.example order-confirmation:8',
+      'order-confirmation åsa@other.example order-confirmation:9',
+    ]);
+  });
 });

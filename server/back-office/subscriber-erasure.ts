@@ -108,19 +108,54 @@ async function leadsOf(q: Queries, email: string, names: FormNames): Promise<{ n
   return { newsletter, other };
 }
 
-/** Mails to the address in the outbox (any spelling of it). */
-function mailsTo(q: Queries, email: string) {
-  return q.db.selectFrom('mail_outbox').where(sql<boolean>`lower(${sql.ref('recipient')}) = ${email}`);
+/**
+ * A LIKE pattern that finds every spelling of the address's local part: lower-cased, with each
+ * character outside ASCII left to `_` (SQLite's lower() and LIKE fold ASCII only, so "Åsa" would
+ * miss "åsa"). The candidates it finds are then compared by their identity in JS.
+ */
+function localPartPattern(email: string): string {
+  const local = email.slice(0, email.lastIndexOf('@') + 1);
+  return `%${local.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`).replace(/[^\x00-\x7f]/gu, '_')}%`;
+}
+
+/**
+ * The ids of rows whose address column is this address in any spelling: case, Unicode or punycode
+ * domain (the subscriber's address is its identity; an order or a mail keeps the address as typed,
+ * so an equality on lower() said "no mails remain" while two did).
+ */
+async function idsByAddress(q: Queries, table: 'mail_outbox' | 'sales_order' | 'quote', column: 'recipient' | 'email', email: string): Promise<number[]> {
+  const candidates = await q.all(
+    q.db
+      .selectFrom(table)
+      .select(['id', sql<string>`${sql.ref(column)}`.as('address')])
+      .where(sql<boolean>`lower(${sql.ref(column)}) like ${localPartPattern(email)} escape '\\'`),
+  );
+  return candidates.filter((row) => typeof row.address === 'string' && emailIdentity(row.address) === email).map((row) => Number(row.id));
+}
+
+/** The outbox's mails to the address (any spelling of it), by id. */
+function mailsTo(q: Queries, email: string): Promise<number[]> {
+  return idsByAddress(q, 'mail_outbox', 'recipient', email);
+}
+
+/** How many of these mails are of these types or have these keys. */
+async function countMails(q: Queries, ids: number[], where: { types?: readonly string[]; keys?: string[] }): Promise<number> {
+  if (!ids.length) return 0;
+  let query = q.db.selectFrom('mail_outbox').select((e) => e.fn.countAll<number>().as('n')).where('id', 'in', ids);
+  if (where.types) query = query.where('type', 'in', where.types);
+  if (where.keys) {
+    if (!where.keys.length) return 0;
+    query = query.where('dedupe_key', 'in', where.keys);
+  }
+  return Number((await q.first(query))?.n ?? 0);
 }
 
 async function remainsOf(q: Queries, email: string): Promise<ErasureRemains> {
-  const count = (n: { n: number | string | bigint } | undefined) => Number(n?.n ?? 0);
-  const lowerIs = (column: string) => sql<boolean>`lower(${sql.ref(column)}) = ${email}`;
   return {
-    orders: count(await q.first(q.db.selectFrom('sales_order').select((e) => e.fn.countAll<number>().as('n')).where(lowerIs('email')))),
-    quotes: count(await q.first(q.db.selectFrom('quote').select((e) => e.fn.countAll<number>().as('n')).where(lowerIs('email')))),
+    orders: (await idsByAddress(q, 'sales_order', 'email', email)).length,
+    quotes: (await idsByAddress(q, 'quote', 'email', email)).length,
     account: (await q.first(q.db.selectFrom('customer').select('id').where('email_normalized', '=', email))) !== undefined,
-    mails: count(await q.first(mailsTo(q, email).select((e) => e.fn.countAll<number>().as('n')))),
+    mails: (await mailsTo(q, email)).length,
   };
 }
 
@@ -135,15 +170,16 @@ export async function erasurePlan(q: Queries, id: number, names: FormNames): Pro
   const { email } = subscriber;
   const leads = await leadsOf(q, email, names);
   const consents = await q.first(q.db.selectFrom('newsletter_consent').select((e) => e.fn.countAll<number>().as('n')).where('subscriber_id', '=', id));
-  const newsletterMails = await q.first(mailsTo(q, email).select((e) => e.fn.countAll<number>().as('n')).where('type', 'in', NEWSLETTER_MAIL_TYPES));
+  const mails = await mailsTo(q, email);
+  const newsletterMails = await countMails(q, mails, { types: NEWSLETTER_MAIL_TYPES });
   const remains = await remainsOf(q, email);
   // The newsletter's mails go; the mails about a lead go or stay with it.
-  const notAboutALead = remains.mails - Number(newsletterMails?.n ?? 0) - (await mailsAbout(q, [...leads.newsletter, ...leads.other].map((l) => l.id), email));
+  const notAboutALead = remains.mails - newsletterMails - (await mailsAbout(q, [...leads.newsletter, ...leads.other].map((l) => l.id), email));
   return {
     id,
     email,
     consents: Number(consents?.n ?? 0),
-    newsletterMails: Number(newsletterMails?.n ?? 0),
+    newsletterMails,
     newsletterLeads: leads.newsletter,
     otherLeads: leads.other,
     remains: { ...remains, mails: notAboutALead },
@@ -153,12 +189,7 @@ export async function erasurePlan(q: Queries, id: number, names: FormNames): Pro
 /** How many of the outbox's mails to `email` are about these submissions. */
 async function mailsAbout(q: Queries, ids: number[], email: string): Promise<number> {
   if (!ids.length) return 0;
-  const row = await q.first(
-    mailsTo(q, email)
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('dedupe_key', 'in', ids.flatMap(SUBMISSION_MAIL_KEYS)),
-  );
-  return Number(row?.n ?? 0);
+  return countMails(q, await mailsTo(q, email), { keys: ids.flatMap(SUBMISSION_MAIL_KEYS) });
 }
 
 /**
@@ -176,7 +207,8 @@ export async function eraseSubscriber(q: Queries, id: number, names: FormNames, 
     const erasing = [...leads.newsletter, ...(options.otherLeads ? leads.other : [])].map((l) => l.id);
 
     const consents = await tx.run(tx.db.deleteFrom('newsletter_consent').where('subscriber_id', '=', id));
-    const mails = await tx.run(tx.db.deleteFrom('mail_outbox').where('type', 'in', NEWSLETTER_MAIL_TYPES).where(sql<boolean>`lower(${sql.ref('recipient')}) = ${email}`));
+    const toAddress = await mailsTo(tx, email);
+    const mails = toAddress.length ? await tx.run(tx.db.deleteFrom('mail_outbox').where('type', 'in', NEWSLETTER_MAIL_TYPES).where('id', 'in', toAddress)) : 0;
     await tx.run(tx.db.deleteFrom('mail_recipient_log').where('mail_type', 'in', NEWSLETTER_MAIL_TYPES).where('recipient_key', '=', key));
     let notifications = 0;
     let files: string[] = [];

@@ -1,5 +1,6 @@
 /** Row types of every table, as Kysely sees them. Money columns hold integer cents. */
 import type { ColumnType, Generated } from 'kysely';
+import type { DealerAttribution } from '../../schemas/dealers.schema';
 
 export interface FormSubmissionTable {
   id: Generated<number>;
@@ -105,6 +106,8 @@ export interface SalesOrderTable {
   customer_is_guest: Flag;
   customer_id: string | null;
   dealer_origin: string | null;
+  /** What crediting dealer_origin's dealer rests on: 'origin' (its page's Origin, a browser's word) or 'key' (its key); null when no dealer is credited. */
+  dealer_attribution: ColumnType<DealerAttribution | null, DealerAttribution | null | undefined, DealerAttribution | null>;
   currency: string;
   subtotal_cents: number;
   shipping_cents: number;

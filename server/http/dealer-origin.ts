@@ -10,9 +10,17 @@
  * A browser always sends Origin on a cross-origin fetch and a page cannot forge it; a call with the
  * header and no Origin at all (a script outside a browser) proves nothing and is refused too. A call
  * without the header is not a dealer's and goes on exactly as before.
+ *
+ * A script outside a browser can send any Origin, though, so a dealer's origin is the visitor's
+ * browser's word, not proof. A dealer's own server proves who it is with its key instead
+ * (`X-Showroom-Dealer-Key`, whose SHA-256 is the dealer's `keySha256`): a call with the right key is
+ * the dealer's whatever its Origin, one with a wrong key is refused. ctx.state.dealerAttribution says
+ * which of the two a request's dealer rests on, and an order records it (sales_order.dealer_attribution),
+ * so a commission can rest on proof (docs/dealers.md, "What an order's dealer rests on").
  */
+import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
-import { DEALER_EXAMPLE_ORIGIN, type Dealer } from '../../schemas/dealers.schema';
+import { DEALER_EXAMPLE_ORIGIN, DEALER_KEY_HEADER, type Dealer, type DealerAttribution } from '../../schemas/dealers.schema';
 import { ApiError } from './api-error';
 import { exposeRefusalTo } from './cors';
 import { OncePerWindow } from './once-per-window';
@@ -51,6 +59,8 @@ export class DealerDirectory {
 /** The dealer id a checked request carries (ctx.state.dealerId), for what the request records. */
 export interface DealerState {
   dealerId?: string;
+  /** What dealerId rests on: its page's Origin, or its key. */
+  dealerAttribution?: DealerAttribution;
 }
 
 export interface DealerOriginCheckOptions {
@@ -72,6 +82,17 @@ export function originRefusedMessage(dealerId: string, origin: string): string {
   if (!origin) return 'This widget may be used only on the pages of its dealer.';
   if (origin === 'null') return `This page has no origin the store can allow (a file or a sandboxed frame), so it may not use the widgets of dealer ${dealerId}. Serve it from your site's address.`;
   return `The store does not allow this page's origin, ${origin}, for dealer ${dealerId}. Ask the store to add ${origin} to dealer ${dealerId} in dealers.json.`;
+}
+
+export function dealerKeyRefusedMessage(dealerId: string): string {
+  return `The key sent is not dealer ${dealerId}'s key. Send the key the store gave dealer ${dealerId}, or leave the key out on the dealer's own pages.`;
+}
+
+/** Whether `key` is the dealer's: its SHA-256 against the stored one, in constant time. */
+export function isDealerKey(dealer: Dealer, key: string): boolean {
+  if (!dealer.keySha256) return false;
+  const presented = crypto.createHash('sha256').update(key, 'utf8').digest();
+  return crypto.timingSafeEqual(presented, Buffer.from(dealer.keySha256, 'hex'));
 }
 
 export function unknownDealerMessage(dealerId: string): string {
@@ -97,12 +118,23 @@ export function dealerOriginCheck(dealers: DealerDirectory, logger: Logger, opti
       exposeRefusalTo(ctx, origin);
       throw new ApiError(403, 'unknown_dealer', unknownDealerMessage(loggedId));
     }
+    const key = ctx.get(DEALER_KEY_HEADER);
+    if (key) {
+      if (!isDealerKey(dealer, key)) {
+        logRefusal('dealer call refused: wrong key', dealer.id, origin, ctx.path);
+        throw new ApiError(403, 'dealer_key_refused', dealerKeyRefusedMessage(dealer.id));
+      }
+      ctx.state.dealerId = dealer.id;
+      ctx.state.dealerAttribution = 'key';
+      return next();
+    }
     if (!origin || !dealers.originsOf(dealer).includes(origin)) {
       logRefusal('widget call refused: origin not allowed for dealer', dealer.id, origin, ctx.path);
       exposeRefusalTo(ctx, origin);
       throw new ApiError(403, 'dealer_origin_refused', originRefusedMessage(dealer.id, origin));
     }
     ctx.state.dealerId = dealer.id;
+    ctx.state.dealerAttribution = 'origin';
     return next();
   };
 }

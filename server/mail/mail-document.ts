@@ -12,7 +12,8 @@ export interface MailLine {
   details: string[];
   /** The customer's or the seller's note on the line. */
   note: string;
-  qty: number;
+  /** How many, in the line's unit: "1", "42 sq ft", "3 cabinets". */
+  qty: string;
   /** The line's total, formatted ("$1,250.00"). */
   total: string;
 }

@@ -107,6 +107,30 @@ describe('every e-mail, with the longest data', () => {
   });
 });
 
+describe("the order confirmation's own words", () => {
+  it('gives a part-paid order "Pay the remaining $…" to the split-payment page, in both parts; a paid order none', () => {
+    const order = orderView(longestOrder());
+    const link = `${STORE_URL}/order/split-payment?orderId=${order.orderIncrementId}&email=ann%40example.com`;
+    const mail = renderOrderConfirmation(order, { completePaymentLink: link });
+    const anchors = [...new JSDOM(mail.html).window.document.querySelectorAll('a')].filter((a) => a.textContent?.trim() === 'Pay the remaining $26,994.95');
+    expect(anchors.map((a) => a.getAttribute('href'))).toEqual([link]);
+    expect(mail.text).toContain(`Pay the remaining $26,994.95: ${link}`);
+    const paid = renderOrderConfirmation({ ...order, remainingBalance: 0, paidAmount: order.total }, { completePaymentLink: link });
+    expect(paid.text).not.toContain('Pay the remaining');
+  });
+
+  it('says a measured line in its unit, not "1 x", and names the dealer it came through', () => {
+    const order = orderView(longestOrder());
+    const countertop = { ...order.items[0]!, name: 'Quartz countertop', qty: 1, detail: { kind: 'countertop' as const, description: 'Quartz countertop', options: [], measure: { amount: 42, unit: 'sq ft' as const }, rate: 68 } };
+    const mail = renderOrderConfirmation({ ...order, items: [countertop] }, { dealerName: 'Riverside Home Center' });
+    expect(mail.text).toContain('42 sq ft x Quartz countertop: $');
+    expect(mail.text).not.toContain('1 x Quartz countertop');
+    expect(mail.text).toContain(`Order #${order.orderIncrementId} placed on `);
+    expect(mail.text).toMatch(/placed on \d\d\/\d\d\/\d{4} through Riverside Home Center\./);
+    expect(renderOrderConfirmation(order).text).not.toContain(' through ');
+  });
+});
+
 describe('the brand', () => {
   it('is the plain one until a store names its own', () => {
     const mail = renderOrderConfirmation(orderView(longestOrder()));

@@ -43,8 +43,17 @@ function orderTotalsRows(order: OrderView): MailRow[] {
   return totalsRows({ subtotal: order.subtotal, discount: Math.abs(order.discountAmount), shipping: order.shippingAmount, tax: order.taxAmount, shippingTax: order.shippingTaxAmount, taxPercent: order.taxPercent, total: order.total }).map((r) => ({ label: r.label, value: r.display }));
 }
 
-/** The order as both confirmations show it: its lines and totals, addresses, shipping and notes. */
-function orderDocument(order: OrderView, heading: string, intro: string): MailDocument {
+/** The words of the link to the split-payment page, on every page and mail that carries it. */
+export function payRemainingText(remainingBalance: number): string {
+  return `Pay the remaining ${formatMoney(remainingBalance)}`;
+}
+
+/**
+ * The order as both confirmations show it: its lines and totals, addresses, shipping and notes; a
+ * part-paid order's with the link that pays the rest (the thank-you page sends the customer to it).
+ */
+function orderDocument(order: OrderView, heading: string, intro: string, extras: OrderMailExtras): MailDocument {
+  const { completePaymentLink, dealerName } = extras;
   const addresses = (['billing', 'shipping'] as const).flatMap((type) => {
     const lines = addressLines(order, type);
     return lines.length ? [{ kind: 'address' as const, title: type === 'billing' ? 'Billing address' : 'Shipping address', lines }] : [];
@@ -57,8 +66,14 @@ function orderDocument(order: OrderView, heading: string, intro: string): MailDo
       { kind: 'paragraph', text: intro },
       {
         kind: 'paragraph',
-        text: `Order #${order.orderIncrementId} placed on ${placedOn(order.createdAt)}. Payment status: ${order.remainingBalance === 0 ? 'Paid' : 'Partially paid'} (${paymentMethodLabel(order)}).`,
+        text: `Order #${order.orderIncrementId} placed on ${placedOn(order.createdAt)}${dealerName ? ` through ${dealerName}` : ''}. Payment status: ${order.remainingBalance === 0 ? 'Paid' : 'Partially paid'} (${paymentMethodLabel(order)}).`,
       },
+      ...(order.remainingBalance > 0 && completePaymentLink
+        ? [
+            { kind: 'paragraph' as const, text: `Remaining balance: ${formatMoney(order.remainingBalance)}. Pay it from this link, in one or more payments.` },
+            { kind: 'action' as const, text: payRemainingText(order.remainingBalance), href: completePaymentLink },
+          ]
+        : []),
       {
         kind: 'lines',
         lines: order.items.map(orderMailLine),
@@ -71,12 +86,20 @@ function orderDocument(order: OrderView, heading: string, intro: string): MailDo
   };
 }
 
-export function renderOrderConfirmation(order: OrderView): RenderedMail {
-  return renderMail(orderDocument(order, `Order Confirmation #${order.orderIncrementId}`, `Thank you for your order, ${order.firstName} ${order.lastName}. We will let you know when it ships.`));
+/** What a confirmation says beyond the order itself. */
+export interface OrderMailExtras {
+  /** The split-payment page of a part-paid order (its 'Pay the remaining $…'). */
+  completePaymentLink?: string;
+  /** The dealer the order came through, by the name dealers.json gives it. */
+  dealerName?: string | null;
 }
 
-export function renderAdminOrder(order: OrderView): RenderedMail {
-  return renderMail(orderDocument(order, `New Order #${order.orderIncrementId}`, `A new order was placed by ${order.firstName} ${order.lastName} (${order.email}).`));
+export function renderOrderConfirmation(order: OrderView, extras: OrderMailExtras = {}): RenderedMail {
+  return renderMail(orderDocument(order, `Order Confirmation #${order.orderIncrementId}`, `Thank you for your order, ${order.firstName} ${order.lastName}. We will let you know when it ships.`, extras));
+}
+
+export function renderAdminOrder(order: OrderView, extras: Pick<OrderMailExtras, 'dealerName'> = {}): RenderedMail {
+  return renderMail(orderDocument(order, `New Order #${order.orderIncrementId}`, `A new order was placed by ${order.firstName} ${order.lastName} (${order.email}).`, extras));
 }
 
 /** The payment that went over what the order owed: what was taken and what to give back. */
@@ -123,7 +146,7 @@ export function renderSplitPaymentConfirmation(order: OrderView, info: SplitPaym
     blocks: [
       { kind: 'paragraph', text: intro },
       { kind: 'rows', rows },
-      order.remainingBalance > 0 ? { kind: 'action', text: 'Complete your payment', href: info.completePaymentLink } : { kind: 'paragraph', text: 'Your order is now fully paid.' },
+      order.remainingBalance > 0 ? { kind: 'action', text: payRemainingText(order.remainingBalance), href: info.completePaymentLink } : { kind: 'paragraph', text: 'Your order is now fully paid.' },
     ],
   });
 }

@@ -15,7 +15,8 @@ export function orderMailLine(item: OrderItem): MailLine {
     title: w.description,
     details: [w.code, ...w.details, `${w.quantity} × ${w.unitPrice}`, ...(w.group ? [`For: ${w.group}`] : [])],
     note: w.notes,
-    qty: item.qty,
+    // In the line's unit: a countertop's 42 sq ft is not "1".
+    qty: w.quantity,
     total: w.total,
   };
 }

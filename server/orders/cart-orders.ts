@@ -22,6 +22,7 @@ import type { SampleCatalog } from '../services/sample-catalog';
 import { sha256Hex } from '../services/secrets';
 import { addressColumns, readAddresses, type OrderAddress } from './order-address';
 import { OrderError, orderNotFound } from './order-errors';
+import type { DealerAttribution } from '../../schemas/dealers.schema';
 import { changeOrder, insertOrder, insertOrderInOneStatement, nextOrderIdSql, replaceLinesAndAddresses, type NewItem, type NewOrder } from './order-rows';
 import { isPayable, STATE_OF_STATUS } from './order-status';
 import { loadOrderForUpdate, orderView, paidCents, type OrderRecord, type OrderView, type PaymentRow } from './order-view';
@@ -179,15 +180,25 @@ function itemColumns(totals: CartTotals): NewItem[] {
   }));
 }
 
+/**
+ * Where an order came from: the dealer credited with it (its id) and what that rests on, or the
+ * calling origin with no attribution (a page of no dealer), or nothing (the store's own pages).
+ */
+export interface OrderDealer {
+  origin: string | null;
+  attribution: DealerAttribution | null;
+}
+
 /** A customer's order (placed while signed in) belongs to them; any other is a guest order. */
-function newOrderRow(input: OrderInput, totals: CartTotals, dealerOrigin: string | null, customerId: number | null, now: string): NewOrder {
+function newOrderRow(input: OrderInput, totals: CartTotals, dealer: OrderDealer, customerId: number | null, now: string): NewOrder {
   return {
     state: STATE_OF_STATUS.pending,
     status: 'pending',
     ...customerColumns(input),
     customer_is_guest: customerId === null ? 1 : 0,
     customer_id: customerId === null ? null : String(customerId),
-    dealer_origin: dealerOrigin,
+    dealer_origin: dealer.origin,
+    dealer_attribution: dealer.attribution,
     currency: 'USD',
     ...totalsColumns(totals),
     quote_id: null,
@@ -204,7 +215,7 @@ function newOrderRow(input: OrderInput, totals: CartTotals, dealerOrigin: string
  * request), or updates that order while it is unpaid (a changed cart after a failed payment: the
  * order is updated, not duplicated), or refuses (it is already paid).
  */
-export async function placeFromCart(deps: CartOrdersDeps, input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null, customerId: number | null): Promise<{ order: OrderView; created: boolean }> {
+export async function placeFromCart(deps: CartOrdersDeps, input: OrderInput, idempotencyKey: string | null, dealer: OrderDealer, customerId: number | null): Promise<{ order: OrderView; created: boolean }> {
   const totals = totalsFor(deps.rules, input);
   const hash = requestHash(input);
   const newParts = (now: string) => ({
@@ -218,14 +229,14 @@ export async function placeFromCart(deps: CartOrdersDeps, input: OrderInput, ide
     // transaction around it, one round trip. A key seen before writes nothing and goes below.
     const now = nowIso();
     const claim = idempotencyKey ? { key: idempotencyKey, requestHash: hash } : undefined;
-    const placed = await insertOrderInOneStatement(deps.q, newOrderRow(input, totals, dealerOrigin, customerId, now), newParts(now), claim);
+    const placed = await insertOrderInOneStatement(deps.q, newOrderRow(input, totals, dealer, customerId, now), newParts(now), claim);
     if (placed) return { order: orderView(placed), created: true };
   }
   return deps.q.transactionBatched(async (tx) => {
     const now = nowIso();
     const claim = idempotencyKey ? await claimKey(tx, idempotencyKey, hash, now) : { reservedId: undefined };
     if ('existing' in claim) return sameKeyAgain(tx, claim.existing, input, totals, hash);
-    const record = await insertOrder(tx, newOrderRow(input, totals, dealerOrigin, customerId, now), { ...newParts(now), id: claim.reservedId });
+    const record = await insertOrder(tx, newOrderRow(input, totals, dealer, customerId, now), { ...newParts(now), id: claim.reservedId });
     return { order: orderView(record), created: true };
   });
 }

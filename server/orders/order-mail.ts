@@ -15,6 +15,14 @@ import { orderView, refundLinesOf, type OrderRecord, type OrderView, type Paymen
 export interface MailContext {
   mail: MailConfig;
   publicUrl: string;
+  /** A dealer's name by its id (dealers.json); null for an id it does not know. */
+  dealerName?(id: string): string | null;
+}
+
+/** The name of the dealer an order came through, for its mails; null for the store's own pages. */
+export function dealerNameOf(ctx: MailContext, record: OrderRecord): string | null {
+  const id = record.order.dealer_origin;
+  return id === null ? null : (ctx.dealerName?.(id) ?? null);
 }
 
 /** Where the order's mails go: the billing address's e-mail, else the order's. */
@@ -31,14 +39,15 @@ export async function queueOrderConfirmation(tx: Queries, ctx: MailContext, reco
   const [admin, ...cc] = ctx.mail.adminEmails;
   const customer = billingEmail(order);
   // publicUrl: an e-mail to a newsletter subscriber carries the unsubscribe link (mail/list-unsubscribe.ts).
-  const mails: OutgoingMail[] = [{ type: 'order-confirmation', orderId: order.id, recipient: customer, cc: [], dedupeKey: `order-confirmation:${order.id}`, ...renderOrderConfirmation(order) }];
-  if (admin) mails.push({ type: 'order-confirmation-admin', orderId: order.id, recipient: admin, cc, dedupeKey: `order-confirmation-admin:${order.id}`, ...renderAdminOrder(order) });
+  const mails: OutgoingMail[] = [{ type: 'order-confirmation', orderId: order.id, recipient: customer, cc: [], dedupeKey: `order-confirmation:${order.id}`, ...renderOrderConfirmation(order, { completePaymentLink: completePaymentLink(ctx, order), dealerName: dealerNameOf(ctx, record) }) }];
+  if (admin) mails.push({ type: 'order-confirmation-admin', orderId: order.id, recipient: admin, cc, dedupeKey: `order-confirmation-admin:${order.id}`, ...renderAdminOrder(order, { dealerName: dealerNameOf(ctx, record) }) });
   await enqueueMails(tx, mails, { publicUrl: ctx.publicUrl });
   const firstTime = record.order.email_sent === 0;
   return { lines: firstTime ? [{ status: record.order.status, comment: `Order confirmation e-mail sent to ${customer}.`, notified: true }] : [], firstTime };
 }
 
-export function completePaymentLink(ctx: MailContext, order: OrderView): string {
+/** The split-payment page of the order, with its number and e-mail filled in (the page looks it up at once). */
+export function completePaymentLink(ctx: Pick<MailContext, 'publicUrl'>, order: Pick<OrderView, 'orderIncrementId' | 'email'>): string {
   const url = new URL('/order/split-payment', ctx.publicUrl);
   url.searchParams.set('orderId', order.orderIncrementId);
   url.searchParams.set('email', order.email);

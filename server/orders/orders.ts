@@ -13,6 +13,7 @@
  * - change an unpaid order's addresses (./cart-orders.ts).
  * Who may touch an order is decided in one place (./order-access.ts).
  */
+import type { DealerAttribution } from '../../schemas/dealers.schema';
 import type { Queries } from '../db/queries';
 import type { QuoteService } from '../services/quote-service';
 import type { SampleCatalog } from '../services/sample-catalog';
@@ -82,8 +83,8 @@ export class Orders {
     return parseOrderInput(this.deps, body);
   }
 
-  placeFromCart(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null, customerId: number | null = null): Promise<{ order: OrderView; created: boolean }> {
-    return placeFromCart(this.deps, input, idempotencyKey, dealerOrigin, customerId);
+  placeFromCart(input: OrderInput, idempotencyKey: string | null, dealerOrigin: string | null, customerId: number | null = null, dealerAttribution: DealerAttribution | null = null): Promise<{ order: OrderView; created: boolean }> {
+    return placeFromCart(this.deps, input, idempotencyKey, { origin: dealerOrigin, attribution: dealerOrigin === null ? null : dealerAttribution }, customerId);
   }
 
   updateAddresses(orderId: number, body: Record<string, unknown>): Promise<OrderView> {

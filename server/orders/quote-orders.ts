@@ -77,6 +77,7 @@ export async function placeFromQuote(tx: Queries, quoteId: number, gateway: stri
       customer_is_guest: quote.customer_id === null ? 1 : 0,
       customer_id: quote.customer_id,
       dealer_origin: null,
+      dealer_attribution: null,
       currency: 'USD',
       subtotal_cents: quote.subtotal_cents,
       shipping_cents: quote.shipping_cents,

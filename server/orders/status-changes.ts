@@ -15,7 +15,7 @@ import { enqueueMail } from '../mail/outbox';
 import { RECIPIENT_MAILS_PER_HOUR, RECIPIENT_WINDOW_MS, recipientKey } from '../mail/recipient-cap';
 import { nowIso } from '../services/request-input';
 import { OrderError, orderNotFound } from './order-errors';
-import { billingEmail, queueOrderConfirmation, type MailContext } from './order-mail';
+import { billingEmail, completePaymentLink, dealerNameOf, queueOrderConfirmation, type MailContext } from './order-mail';
 import { addHistory, changeOrder } from './order-rows';
 import { assertTransition, STATE_OF_STATUS } from './order-status';
 import { loadOrderForUpdate, orderView, paidCents, type OrderView } from './order-view';
@@ -106,7 +106,7 @@ export function resendConfirmationByOperator(q: Queries, mail: MailContext, orde
     const minute = now.toISOString().slice(0, 16);
     const queued = await enqueueMail(
       tx,
-      { type: 'order-confirmation', orderId, recipient, cc: [], dedupeKey: `order-confirmation:${orderId}:resend:${minute}`, ...renderOrderConfirmation(order) },
+      { type: 'order-confirmation', orderId, recipient, cc: [], dedupeKey: `order-confirmation:${orderId}:resend:${minute}`, ...renderOrderConfirmation(order, { completePaymentLink: completePaymentLink(mail, order), dealerName: dealerNameOf(mail, record) }) },
       { publicUrl: mail.publicUrl, now: () => now },
     );
     if (!queued) throw new OrderError('conflict', 'already_queued', RESEND_TOO_SOON);

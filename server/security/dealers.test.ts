@@ -4,7 +4,7 @@
  * is refused with 403 and logged (dealer id and origin, nothing personal); calls without the header
  * go on as before, and an order from a dealer's page records the dealer's id.
  *
- * @engines sqlite: origins are checked before any query.
+ * @engines sqlite postgres: origins are checked before any query; the attribution is a column of both engines.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -142,8 +142,8 @@ describe('X-Showroom-Dealer', () => {
   it("records the dealer's id on an order placed from its page", async () => {
     const res = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { Origin: dealerOrigin(), 'X-Showroom-Dealer': 'demo-dealer' } });
     expect(res.status).toBe(201);
-    const row = (await db.q.first(db.q.db.selectFrom('sales_order').select('dealer_origin').where('id', '=', res.body.id)))!;
-    expect(row.dealer_origin).toBe('demo-dealer');
+    const row = (await db.q.first(db.q.db.selectFrom('sales_order').select(['dealer_origin', 'dealer_attribution']).where('id', '=', res.body.id)))!;
+    expect(row).toEqual({ dealer_origin: 'demo-dealer', dealer_attribution: 'origin' });
   });
 
   it('changes nothing for a call without the header from an allowed origin', async () => {
@@ -153,6 +153,57 @@ describe('X-Showroom-Dealer', () => {
     const order = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { Origin: dealerOrigin() } });
     expect(order.status).toBe(201);
     expect(refusals()).toEqual([]);
+  });
+});
+
+/**
+ * Dealer attribution, as a client outside a browser would forge it: such a client can send any
+ * Origin, so an order is credited to a dealer only by that dealer's origins (recorded as `origin`,
+ * a browser's word) or by its key (recorded as `key`, proof); anything else credits no dealer.
+ */
+describe("what an order's dealer rests on", () => {
+  /** The demo key of harbor-kitchens in examples/site/dealers.json (its keySha256). */
+  const HARBOR_KEY = 'harbor-demo-key-0000';
+  const attributionOf = async (id: number) =>
+    (await db.q.first(db.q.db.selectFrom('sales_order').select(['dealer_origin', 'dealer_attribution']).where('id', '=', id)))!;
+
+  it("credits no dealer for a script that writes a dealer's id as its Origin", async () => {
+    const res = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { Origin: 'harbor-kitchens' } });
+    expect(res.status).toBe(201);
+    // Before, the text was recorded as the order's dealer, and the back office named it Harbor Kitchens & Bath.
+    expect(await attributionOf(res.body.id)).toEqual({ dealer_origin: null, dealer_attribution: null });
+  });
+
+  it('credits no dealer for a claim with a wrong key, from no origin or from the dealer\'s own', async () => {
+    const before = await orderCount();
+    for (const origin of [undefined, HARBOR]) {
+      const res = await call(server.url, 'POST', '/api/order', {
+        body: orderPayload(),
+        headers: { 'X-Showroom-Dealer': 'harbor-kitchens', 'X-Showroom-Dealer-Key': 'guessed-key', ...(origin ? { Origin: origin } : {}) },
+      });
+      expect(res.status, String(origin)).toBe(403);
+      expect(res.body).toEqual({
+        error: 'dealer_key_refused',
+        message: "The key sent is not dealer harbor-kitchens's key. Send the key the store gave dealer harbor-kitchens, or leave the key out on the dealer's own pages.",
+      });
+    }
+    // Another dealer's key is no key of this one: demo-dealer has none.
+    const other = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { 'X-Showroom-Dealer': 'demo-dealer', 'X-Showroom-Dealer-Key': HARBOR_KEY } });
+    expect(other.status).toBe(403);
+    expect(other.body.error).toBe('dealer_key_refused');
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("records an order from the dealer's page as resting on its origin, and one from its server with its key as resting on the key", async () => {
+    const page = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { Origin: HARBOR, 'X-Showroom-Dealer': 'harbor-kitchens' } });
+    expect(page.status).toBe(201);
+    expect(await attributionOf(page.body.id)).toEqual({ dealer_origin: 'harbor-kitchens', dealer_attribution: 'origin' });
+    const fromServer = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { 'X-Showroom-Dealer': 'harbor-kitchens', 'X-Showroom-Dealer-Key': HARBOR_KEY } });
+    expect(fromServer.status).toBe(201);
+    expect(await attributionOf(fromServer.body.id)).toEqual({ dealer_origin: 'harbor-kitchens', dealer_attribution: 'key' });
+    // A page of no dealer is recorded by its origin, credited to no dealer.
+    const elsewhere = await call(server.url, 'POST', '/api/order', { body: orderPayload(), headers: { Origin: 'https://blog.example' } });
+    expect(await attributionOf(elsewhere.body.id)).toEqual({ dealer_origin: 'https://blog.example', dealer_attribution: null });
   });
 });
 

@@ -35,6 +35,17 @@ describe('cart totals', () => {
     );
   });
 
+  it('names each finish as the catalog does, whatever words the cart sent with it', () => {
+    const sample = catalog.findSample('GI-DG-DS')!;
+    const bare = readCartLines([{ sku: sample.sku, qty: 1, finish: { type: 'painted', value: 'dove-gray' } }], catalog)[0]!;
+    expect(bare.customOptions).toEqual([{ type: 'painted', value: 'dove-gray', label: 'Dove Gray' }]);
+    const worded = readCartLines([{ sku: sample.sku, qty: 1, customOptions: [{ type: 'painted', value: 'dove-gray', label: 'FREE UPGRADE' }] }], catalog)[0]!;
+    expect(worded.customOptions).toEqual([{ type: 'painted', value: 'dove-gray', label: 'Dove Gray' }]);
+    // An option the catalog does not know keeps the cart's words.
+    const other = readCartLines([{ sku: sample.sku, qty: 1, customOptions: [{ type: 'hinge', value: 'Left', label: 'Hinge' }] }], catalog)[0]!;
+    expect(other.customOptions).toEqual([{ type: 'hinge', value: 'Left', label: 'Hinge' }]);
+  });
+
   it('ignores browser prices and caps each sample at one', () => {
     const sample = all[0]!;
     expect(() => readCartLines([{ sku: sample.sku, qty: 3 }], catalog)).toThrow(maxQtyMessage(sample.name));

@@ -84,6 +84,19 @@ function readOptions(item: CartItemsInput[number]): CustomOption[] {
 }
 
 /**
+ * Each finish named as the catalog names it: a cart that sent `{value: 'dove-gray'}` without a label
+ * (or with a label of its own) is a "Dove Gray" line in the order and its e-mails, never
+ * "Finish: dove-gray". An option the catalog does not know keeps the cart's words.
+ */
+function namedByCatalog(options: CustomOption[], sample: CatalogSample): CustomOption[] {
+  const known = [...(sample.finish ? [sample.finish] : []), ...(sample.finishes ?? [])];
+  return options.map((o) => {
+    const finish = known.find((f) => f.value === o.value && (!o.type || f.type === o.type));
+    return finish ? { type: finish.type, value: finish.value, label: finish.label } : o;
+  });
+}
+
+/**
  * The cart lines of a request: checked by the cart's schema (schemas/api/orders.ts, the one its
  * endpoints' contracts hold, so a direct caller gets the same refusals), then against what a schema
  * cannot say: the catalog (the SKU is a sample's: a product sold only by quote, `isSample: false`,
@@ -114,7 +127,7 @@ export function readCartLines(rawItems: unknown, catalog: SampleCatalog): CartLi
       errors[`items.${i}.qty`] = maxQtyMessage(sample.name);
       return;
     }
-    lines.push({ sample, qty, customOptions: readOptions(item) });
+    lines.push({ sample, qty, customOptions: namedByCatalog(readOptions(item), sample) });
   });
   const first = Object.values(errors)[0];
   if (first !== undefined) throw new ApiError(400, 'invalid_items', first, errors);

@@ -50,7 +50,8 @@ export async function createCommerce(deps: { content: Content; database: Databas
     taxRules: deps.content.taxRules ?? [],
     paymentMethods: deps.content.paymentMethods,
   };
-  const mailContext = { mail: deps.mail, publicUrl: deps.publicUrl };
+  const dealers = deps.content.dealers;
+  const mailContext = { mail: deps.mail, publicUrl: deps.publicUrl, dealerName: (id: string) => dealers.find((d) => d.id === id)?.name ?? null };
   const quotes = new QuoteService(q, deps.publicUrl);
   const tokens = new OrderAccessTokens(await serverSecret(q, 'order-access-token'));
   // Shared by every server on PostgreSQL, so a client cannot multiply its tries by the servers.

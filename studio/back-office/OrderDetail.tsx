@@ -53,6 +53,13 @@ export function OrderDetailPage({ id, client }: { id: number; client: BackOffice
   );
 }
 
+/** What crediting the dealer rests on, as the seller reads it before paying a commission (docs/dealers.md). */
+const DEALER_ATTRIBUTION = {
+  key: '(proven by its key)',
+  origin: "(its page's origin: a browser's word)",
+  none: '(credited to no dealer)',
+} as const;
+
 function OrderSummary({ order }: { order: OrderDetail }) {
   return (
     <div className="order-summary">
@@ -69,7 +76,7 @@ function OrderSummary({ order }: { order: OrderDetail }) {
         {order.totals.refunded ? <Fact term="Refunded">{formatMoney(order.totals.refunded)}</Fact> : null}
         <Fact term="Due">{formatMoney(order.totals.due)}</Fact>
         <Fact term="Payment method">{order.paymentMethod.label || order.paymentMethod.code}</Fact>
-        <Fact term="Dealer">{order.dealer ? order.dealer.name ?? order.dealer.id : <span className="muted">none</span>}</Fact>
+        <Fact term="Dealer">{order.dealer ? <>{order.dealer.name ?? order.dealer.id} <span className="muted">{DEALER_ATTRIBUTION[order.dealer.attribution ?? 'none']}</span></> : <span className="muted">none</span>}</Fact>
         {order.quote ? (
           <Fact term="Quote">
             <Link href={quotesPath(order.quote.id)}>#{order.quote.incrementId}</Link>

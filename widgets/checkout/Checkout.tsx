@@ -21,6 +21,7 @@ import { PaymentMethodList } from '../payment-methods/PaymentMethodList';
 import { emitShowroomEvent } from '../showroom-events';
 import { AddressFields } from './AddressFields';
 import { CartSummary } from './CartSummary';
+import { TotalBeforePaying } from './TotalBeforePaying';
 import { startNewCheckout } from './checkout-session';
 import {
   addressProblems,
@@ -325,6 +326,7 @@ export function Checkout({ element, api, apiBase, dealer, continueShoppingUrl = 
               {status}
             </p>
           )}
+          <TotalBeforePaying totals={totals} itemCount={items.length} />
           {method && <PaymentEntry api={api} method={method} submitLabel={PLACE_ORDER_LABEL} prepare={prepare} check={check} onOutcome={onOutcome} amountDue={totals?.total} returnUrl={returnUrl} disabled={busy} />}
         </section>
       </div>

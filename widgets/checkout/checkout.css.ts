@@ -37,6 +37,7 @@ export const checkoutCss = `
 .sr-checkout__totals { display: grid; grid-template-columns: 1fr auto; gap: 6px 12px; margin: 0 0 16px; }
 .sr-checkout__totals dd { margin: 0; text-align: right; }
 .sr-checkout__grand { font-weight: 700; font-size: 1.1em; }
+.sr-checkout__pay-total { border-top: 1px solid var(--sr-line); padding-top: 12px; margin: 0 0 4px; }
 .sr-checkout__summary-actions { display: flex; gap: 10px; flex-wrap: wrap; }
 .sr-checkout__empty, .sr-checkout__success { text-align: center; padding: 24px 12px; }
 .sr-checkout__backdrop { position: fixed; inset: 0; background: rgba(0, 0, 0, 0.4); z-index: 9998; }

@@ -49,6 +49,14 @@ function withoutQuery(): void {
   }
 }
 
+function storePage(path: string, apiBase: string): string {
+  try {
+    return new URL(path, apiBase).href;
+  } catch {
+    return path;
+  }
+}
+
 export function OrderResult({ element, api, apiBase, dealer, method, heading = 'Thank you for your order', content, partialContent, actionText = 'Continue Shopping', actionHref, checkoutHref }: OrderResultProps) {
   const [search] = useState(() => location.search);
   const [stage, setStage] = useState<Stage>(() => (hasProviderReturn(new URLSearchParams(search)) ? 'verifying' : 'success'));
@@ -72,6 +80,8 @@ export function OrderResult({ element, api, apiBase, dealer, method, heading = '
           partialContent={partialContent ? [partialContent] : DEFAULT_PARTIAL_CONTENT}
           actions={actions}
           cartKey={cartStorageKey(apiBase, dealer)}
+          // The store's split-payment page: a dealer's site has none of its own.
+          splitPaymentUrl={storePage('/order/split-payment', apiBase)}
           navigate={() => (checkoutHref ? location.assign(checkoutHref) : setStage('none'))}
         />
       )}

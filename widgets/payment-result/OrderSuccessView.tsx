@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { sampleCart } from '../cart-store/sample-cart';
 import { takeOrderSuccess, type OrderSuccess } from '../payment/order-success-store';
-import { withOrderNumber } from './order-number-text';
+import { formatBalance, withOrderNumber } from './order-number-text';
 import { ResultActions, type ResultAction } from './result-actions';
 
 export const DEFAULT_SUCCESS_CONTENT = ['Your order {orderId} has been placed. A confirmation e-mail is on its way.'];
@@ -25,9 +25,26 @@ export interface OrderSuccessViewProps {
   /** The sample cart to clear (its storage key). */
   cartKey: string;
   checkoutUrl?: string;
+  /** The split-payment page a part-paid order's 'Pay the remaining $…' leads to. */
+  splitPaymentUrl?: string;
   /** Told the success read (the element fires nothing here: the payment's events came before). */
   onShown?(success: OrderSuccess): void;
   navigate?(url: string): void;
+}
+
+/** The words of the link that pays the rest, as the confirmation e-mail says them. */
+export function payRemainingText(remainingBalance: number): string {
+  return `Pay the remaining ${formatBalance(remainingBalance)}`;
+}
+
+function payRestHref(splitPaymentUrl: string, orderId: string, email: string): string {
+  const query = new URLSearchParams({ orderId, email });
+  return `${splitPaymentUrl}${splitPaymentUrl.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** Beside the one thing left to do, the other actions step back. */
+function secondary(actions: readonly ResultAction[]): ResultAction[] {
+  return actions.map((a) => (a.variant === 'link' ? a : { ...a, variant: 'secondary' }));
 }
 
 function CheckIcon() {
@@ -47,6 +64,7 @@ export function OrderSuccessView({
   actions = [],
   cartKey,
   checkoutUrl = '/checkout',
+  splitPaymentUrl = '/order/split-payment',
   onShown,
   navigate = (url) => window.location.replace(url),
 }: OrderSuccessViewProps) {
@@ -76,7 +94,7 @@ export function OrderSuccessView({
       <div className="sr-result__content" aria-live="polite">
         {success && paragraphs.map((text, i) => <p key={i}>{withOrderNumber(text, success.orderId, success.remainingBalance)}</p>)}
       </div>
-      <ResultActions actions={actions} />
+      <ResultActions actions={partial && success?.email ? [{ text: payRemainingText(success.remainingBalance ?? 0), path: payRestHref(splitPaymentUrl, success.orderId, success.email) }, ...secondary(actions)] : actions} />
     </div>
   );
 }

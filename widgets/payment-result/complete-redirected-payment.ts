@@ -181,7 +181,8 @@ export async function completeRedirectedPayment(api: ApiClient, method: string, 
   }
 
   const partialPayment = answer.partialPayment ?? remainingBalance > 0;
-  storeOrderSuccess({ orderId: number, partialPayment, remainingBalance });
+  const email = (answer.order as { email?: unknown } | undefined)?.email ?? (pending.target.kind === 'split' ? pending.target.email : undefined);
+  storeOrderSuccess({ orderId: number, partialPayment, remainingBalance, ...(typeof email === 'string' && email ? { email } : {}) });
   if (pending.cartKey) sampleCart(pending.cartKey).clear();
   clearPendingPayment();
   return {

@@ -14,6 +14,11 @@ export const REMAINING_BALANCE_PLACEHOLDER = '{remainingBalance}';
 // pull the payment-pages chunk into <showroom-order-result>.
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
+/** Money as the balance is written in the content ($7,584.53). */
+export function formatBalance(amount: number): string {
+  return dollars.format(amount);
+}
+
 export function withOrderNumber(text: string, orderNumber: string, remainingBalance = 0): ReactNode {
   const parts = text.split(/(\{orderId\}|\{remainingBalance\})/);
   return parts.map((part, i) =>

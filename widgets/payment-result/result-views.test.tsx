@@ -49,6 +49,21 @@ describe('the order success view', () => {
     window.removeEventListener(SAMPLES_UPDATED_EVENT, cleared);
   });
 
+  it("gives a part-paid order 'Pay the remaining $…' to the split-payment page with its number and e-mail, the other actions stepping back", async () => {
+    storeOrderSuccess({ orderId: '100000044', partialPayment: true, remainingBalance: 7584.53, email: 'ann+kitchen@example.com' });
+    render(<OrderSuccessView title="Thank you" content={content} partialContent={partialContent} actions={[{ text: 'Continue Shopping', path: '/order-samples' }]} cartKey={SAMPLE_CART_KEY} navigate={vi.fn()} />);
+    const pay = await screen.findByRole('link', { name: 'Pay the remaining $7,584.53' });
+    expect(pay.getAttribute('href')).toBe('/order/split-payment?orderId=100000044&email=ann%2Bkitchen%40example.com');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).className).toContain('sr-result__action--secondary');
+  });
+
+  it('offers no such link for an order paid in full', async () => {
+    storeOrderSuccess({ orderId: '100000045', partialPayment: false, remainingBalance: 0, email: 'ann@example.com' });
+    render(<OrderSuccessView title="Thank you" content={content} partialContent={partialContent} actions={[{ text: 'Continue Shopping', path: '/order-samples' }]} cartKey={SAMPLE_CART_KEY} navigate={vi.fn()} />);
+    await screen.findByText('100000045');
+    expect(screen.queryByRole('link', { name: /Pay the remaining/ })).toBeNull();
+  });
+
   it('shows the split variant with the remaining balance', async () => {
     storeOrderSuccess({ orderId: '100000043', partialPayment: true, remainingBalance: 7584.53 });
     render(<OrderSuccessView title="Thank you" content={content} partialContent={partialContent} cartKey={SAMPLE_CART_KEY} navigate={vi.fn()} />);

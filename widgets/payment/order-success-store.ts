@@ -10,6 +10,8 @@ export interface OrderSuccess {
   orderId: string;
   partialPayment?: boolean;
   remainingBalance?: number;
+  /** The order's e-mail, for a part-paid order's link to pay the rest (the split-payment page looks the order up by number and e-mail). */
+  email?: string;
 }
 
 function local(): Storage | undefined {

@@ -58,6 +58,12 @@ export function QuotePaymentLoading() {
   return <PageLoading pageClassName="sr-quote-payment" />;
 }
 
+/** The order's e-mail when the answer carries it, for the thank-you page's link to pay the rest. */
+function emailOf(order: unknown): { email?: string } {
+  const email = (order as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email ? { email } : {};
+}
+
 export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl, homeUrl = '/', contactUrl = '/contact', navigate = leave }: QuotePaymentProps) {
   const [view, setView] = useState<View>({ state: 'loading' });
 
@@ -89,7 +95,7 @@ export function QuotePayment({ element, api, apiBase, quoteId, token, successUrl
 
   const onPaid = useCallback(
     (order: ConvertedOrder) => {
-      storeOrderSuccess({ orderId: order.orderIncrementId, partialPayment: order.remainingBalance > 0, remainingBalance: order.remainingBalance });
+      storeOrderSuccess({ orderId: order.orderIncrementId, partialPayment: order.remainingBalance > 0, remainingBalance: order.remainingBalance, ...emailOf(order) });
       if (successUrl) navigate(successUrl);
       else setView({ state: 'done', order });
     },

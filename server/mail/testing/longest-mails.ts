@@ -100,6 +100,7 @@ export function longestOrder(): OrderRecord {
       customer_is_guest: 0,
       customer_id: 'c-42',
       dealer_origin: null,
+      dealer_attribution: null,
       currency: 'USD',
       subtotal_cents: subtotal,
       shipping_cents: 34_900,
@@ -253,7 +254,8 @@ export function longestMails(): SampleMail[] {
   const comment =
     'Your cabinets left our Sacramento warehouse today with Central Freight Lines, PRO number 1Z999AA10123456784. The carrier will call you to book a delivery window; someone must be there to sign for the 14 boxes and check them for damage before the driver leaves.';
   return [
-    { name: 'order-confirmation', type: 'order-confirmation', mail: renderOrderConfirmation(order), links: [] },
+    // Part-paid: the customer's confirmation carries the link that pays the rest.
+    { name: 'order-confirmation', type: 'order-confirmation', mail: renderOrderConfirmation(order, { completePaymentLink: splitLink, dealerName: 'Harbor Kitchens & Bath of the Greater Sacramento Valley' }), links: [splitLink] },
     { name: 'order-confirmation-admin', type: 'order-confirmation-admin', mail: renderAdminOrder(order), links: [] },
     {
       name: 'split-payment-confirmation',
