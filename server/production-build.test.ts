@@ -30,7 +30,8 @@ afterAll(() => {
 
 /** The environment of a seller's shell: none of the test runner's loaders or settings. */
 function sellerEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: os.homedir(), NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${path.join(dir, 'shop.db')}`, ...env };
+  // The demo's forms ask for a captcha, so a live store needs the reCAPTCHA keys (server/start-refused.ts).
+  return { PATH: process.env.PATH ?? '', HOME: os.homedir(), NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${path.join(dir, 'shop.db')}`, RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET_KEY: 'secret-key', ...env };
 }
 
 interface Started {
