@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
 import { isPostgresUrl } from '../db/database-url';
 import { StartRefused } from '../start-refused';
@@ -81,25 +82,49 @@ function run(program: string, args: string[]): Promise<void> {
 export interface BackupResult {
   file: string;
   bytes: number;
-  /** What the copy holds (SQLite: read from the copy itself; PostgreSQL: from the database at the end of the dump). */
+  /** What the copy holds (SQLite: read from the copy itself; PostgreSQL: read in the snapshot pg_dump copied); null for a SQLite copy that failed its check. */
   summary: StoreSummary | null;
+}
+
+/**
+ * pg_dump of one snapshot, and what that snapshot holds: a transaction exports its snapshot, counts
+ * the orders, payments and uploads in it, and stays open while pg_dump copies the same snapshot
+ * (`--snapshot`), so the printed figures are those of the file, whatever the store took meanwhile.
+ */
+async function dumpWithSummary(target: string, file: string): Promise<StoreSummary> {
+  const pgDump = postgresClient('pg_dump');
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
+    const count = async (text: string) => (await client.query<{ n: string; cents: string }>(text)).rows[0]!;
+    const orders = await count('select count(*) as n, coalesce(sum(total_cents), 0) as cents from sales_order');
+    const payments = await count("select count(*) as n, coalesce(sum(case when status = 'completed' then amount_cents else 0 end), 0) as cents from payment");
+    const uploads = await count('select count(*) as n, 0 as cents from form_upload');
+    await run(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${libpqUrl(target)}`]);
+    await client.query('commit');
+    return { orders: Number(orders.n), orderTotalCents: Number(orders.cents), payments: Number(payments.n), paidCents: Number(payments.cents), uploads: Number(uploads.n) };
+  } finally {
+    await client.end();
+  }
 }
 
 /** Writes a consistent copy of the database `target` (DATABASE_URL) to `file`, which must not exist. */
 export async function backupDatabase(target: string, file: string): Promise<BackupResult> {
   const out = path.resolve(file);
-  if (fs.existsSync(out)) throw new StartRefused(`${out} exists already: a backup never overwrites a file. Name a new one (a date in its name: showroom-$(date +%F-%H%M).backup).`);
+  if (fs.existsSync(out)) throw new StartRefused(`${out} exists already: a backup never overwrites a file. Name a new one (a date in its name: showroom-$(date +%F-%H%M%S).backup).`);
   if (!fs.existsSync(path.dirname(out))) throw new StartRefused(`The folder ${path.dirname(out)} does not exist: create it first.`);
   if (isPostgresUrl(target)) {
-    const pgDump = postgresClient('pg_dump');
     const partial = `${out}.partial`;
+    let summary: StoreSummary;
     try {
-      await run(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${libpqUrl(target)}`]);
+      summary = await dumpWithSummary(target, partial);
       fs.renameSync(partial, out);
     } finally {
       fs.rmSync(partial, { force: true });
     }
-    return { file: out, bytes: fs.statSync(out).size, summary: null };
+    return { file: out, bytes: fs.statSync(out).size, summary };
   }
   const source = target.replace(/^sqlite:/, '');
   if (!fs.existsSync(source)) throw new StartRefused(`There is no SQLite database at ${source} (DATABASE_URL) to back up.`);
