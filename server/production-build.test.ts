@@ -150,6 +150,17 @@ describe('the production build', () => {
     expect(dealerClash.stderr).toContain(`DEALER_PORT=${store.port} is in use by another program on 127.0.0.1: stop that program, or set DEALER_PORT to a free port.`);
   });
 
+  it('runs the payment pages’ check from the build too, with plain node, as npm run payment-pages:check does', () => {
+    const script = (JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['payment-pages:check']!;
+    expect(script).toBe('node dist/server/payment-pages/check-cli.js');
+    const check = spawnSync(process.execPath, [path.join(projectRoot, 'dist', 'server', 'payment-pages', 'check-cli.js'), '--mode', 'html', '--url', `http://127.0.0.1:${store.port}`], { cwd: projectRoot, env: sellerEnv({}), encoding: 'utf8', timeout: 60_000 });
+    // No baseline is approved on a new store: exit 1, in words.
+    expect(check.stderr).toBe('');
+    expect(check.stdout).toContain(`Payment pages of http://127.0.0.1:${store.port} checked (HTML and headers)`);
+    expect(check.stdout).toContain('No baseline is approved yet');
+    expect(check.status).toBe(1);
+  });
+
   it('runs the demo only when named: EXAMPLES=dealer,playground', async () => {
     const port = await freePort();
     const demo = await startBuilt({ PORT: '0', DEALER_PORT: String(port), EXAMPLES: 'dealer,playground', DATABASE_URL: `sqlite:${path.join(dir, 'demo.db')}` });
