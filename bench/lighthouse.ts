@@ -49,7 +49,7 @@ if (buildIsStale()) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-lighthouse-'));
-const server = await startServerProcess({ NODE_ENV: 'production', DATABASE_URL: `sqlite:${path.join(dataDir, 'store.db')}`, UPLOADS_DIR: path.join(dataDir, 'uploads') });
+const server = await startServerProcess({ NODE_ENV: 'production', RECAPTCHA_TEST_MODE: 'on', DATABASE_URL: `sqlite:${path.join(dataDir, 'store.db')}`, UPLOADS_DIR: path.join(dataDir, 'uploads') });
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
 try {
   const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();

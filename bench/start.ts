@@ -57,7 +57,7 @@ async function measure(command: string[], round: number): Promise<Measure> {
   const started = performance.now();
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${database}`, LOG_LEVEL: 'info' },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', RECAPTCHA_TEST_MODE: 'on', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${database}`, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const port = await new Promise<number>((resolve, reject) => {

@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import { projectRoot, serverDir } from '../server/build-output';
 
 /** The commands of the store, each its own file of dist/server. */
-export const SERVER_COMMANDS = ['cli', 'operator-cli', 'quote-cli', 'submissions-cli'] as const;
+export const SERVER_COMMANDS = ['cli', 'operator-cli', 'quote-cli', 'submissions-cli', 'payment-pages/check-cli'] as const;
 
 /** Worker threads the server starts, each its own file (content/site-check-thread.ts finds it at this path under dist/server). */
 export const SERVER_WORKERS = ['content/site-check-worker', 'studio/preview-worker'] as const;

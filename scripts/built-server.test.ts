@@ -35,8 +35,8 @@ describe('the compiled server', () => {
   });
 
   it('is what npm start and the operations commands run, with plain node', () => {
-    for (const script of ['start', 'migrate', 'db:copy', 'backup', 'restore', 'validate', 'operator', 'quote', 'submissions']) {
-      expect(packageJson.scripts[script], script).toMatch(/^node dist\/server\/[a-z-]+\.js\b/);
+    for (const script of ['start', 'migrate', 'db:copy', 'backup', 'restore', 'validate', 'operator', 'quote', 'submissions', 'payment-pages:check']) {
+      expect(packageJson.scripts[script], script).toMatch(/^node dist\/server\/[a-z-/]+\.js\b/);
     }
     expect(packageJson.scripts.dev).toBe('tsx server/cli.ts start');
   });

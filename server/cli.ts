@@ -139,16 +139,15 @@ async function reachableLocation(target: string): Promise<string> {
 /** `backup FILE`: a consistent copy of DATABASE_URL's database while the store runs (operations/backup.ts). */
 async function backup(args: string[]): Promise<void> {
   const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
-  if (positionals.length !== 1) fail('Usage: npm run backup -- FILE   (a new file, e.g. backups/showroom-$(date +%F-%H%M).backup)');
+  if (positionals.length !== 1) fail('Usage: npm run backup -- FILE   (a new file, e.g. backups/showroom-$(date +%F-%H%M%S).backup)');
   const config = loadConfig();
   const location = await reachableLocation(config.databasePath);
   const result = await backupDatabase(config.databasePath, positionals[0]!);
   const size = `${(result.bytes / 1_048_576).toFixed(1)} MB`;
-  if (result.summary) {
-    process.stdout.write(`Backed up ${location} to ${result.file} (${size}; SQLite's online backup, integrity check ok): ${summaryText(result.summary)}.\n`);
-  } else {
-    process.stdout.write(`Backed up ${location} to ${result.file} (${size}; pg_dump, custom format). Check it: pg_restore --list ${result.file}, or restore it into a new database with npm run restore.\n`);
-  }
+  // Both engines print what the copy holds, read in the copy's own snapshot (operations/backup.ts).
+  if (!result.summary) fail(`Backed up ${location} to ${result.file} (${size}; SQLite's online backup), but the copy failed its integrity check: do not rely on it, and check the disk.`);
+  const how = isPostgresUrl(config.databasePath) ? 'pg_dump, custom format' : "SQLite's online backup, integrity check ok";
+  process.stdout.write(`Backed up ${location} to ${result.file} (${size}; ${how}): ${summaryText(result.summary)}.\n`);
 }
 
 /** `restore FILE [--force]`: the backup into DATABASE_URL's database, which must be empty unless --force. */

@@ -8,7 +8,6 @@
  * the token never reaches a server's log; it is good for 24 hours, once. DATABASE_URL and
  * PUBLIC_URL are read as by `npm start`. Every change is in the studio's audit log.
  */
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES } from '../schemas/api/studio';
 import { ConfigError, loadConfig } from './config';
@@ -18,6 +17,7 @@ import { ApiError } from './http/api-error';
 import { defaultStoreOrigins } from './http/store-origins';
 import { createLogger } from './logger';
 import { COMMAND_LINE, isOperatorRole, OperatorService, SETUP_LINK_HOURS } from './studio/operator-service';
+import { startedAsCommand } from './command-entry';
 
 export const USAGE = [
   'Usage: npm run operator -- add EMAIL --role viewer|editor|publisher|admin',
@@ -136,7 +136,7 @@ export async function runOperatorCli(args: string[], env: NodeJS.ProcessEnv = pr
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (startedAsCommand(import.meta.url)) {
   runOperatorCli(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -30,7 +30,8 @@ afterAll(() => {
 
 /** The environment of a seller's shell: none of the test runner's loaders or settings. */
 function sellerEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: os.homedir(), NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${path.join(dir, 'shop.db')}`, ...env };
+  // The demo's forms ask for a captcha, so a live store needs the reCAPTCHA keys (server/start-refused.ts).
+  return { PATH: process.env.PATH ?? '', HOME: os.homedir(), NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: `sqlite:${path.join(dir, 'shop.db')}`, RECAPTCHA_SITE_KEY: 'site-key', RECAPTCHA_SECRET_KEY: 'secret-key', ...env };
 }
 
 interface Started {
@@ -147,6 +148,17 @@ describe('the production build', () => {
     const dealerClash = runBuilt({ PORT: '0', EXAMPLES: 'dealer', DEALER_PORT: String(store.port) });
     expect(dealerClash.status).toBe(1);
     expect(dealerClash.stderr).toContain(`DEALER_PORT=${store.port} is in use by another program on 127.0.0.1: stop that program, or set DEALER_PORT to a free port.`);
+  });
+
+  it('runs the payment pages’ check from the build too, with plain node, as npm run payment-pages:check does', () => {
+    const script = (JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['payment-pages:check']!;
+    expect(script).toBe('node dist/server/payment-pages/check-cli.js');
+    const check = spawnSync(process.execPath, [path.join(projectRoot, 'dist', 'server', 'payment-pages', 'check-cli.js'), '--mode', 'html', '--url', `http://127.0.0.1:${store.port}`], { cwd: projectRoot, env: sellerEnv({}), encoding: 'utf8', timeout: 60_000 });
+    // No baseline is approved on a new store: exit 1, in words.
+    expect(check.stderr).toBe('');
+    expect(check.stdout).toContain(`Payment pages of http://127.0.0.1:${store.port} checked (HTML and headers)`);
+    expect(check.stdout).toContain('No baseline is approved yet');
+    expect(check.status).toBe(1);
   });
 
   it('runs the demo only when named: EXAMPLES=dealer,playground', async () => {

@@ -11,7 +11,6 @@
  * read as by `npm start`.
  */
 import fs from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { quoteCreateEndpoint } from '../schemas/api/back-office-quotes';
 import { formatMoney, toDollars } from '../schemas/money';
 import { builderDepsOf, buildQuote } from './back-office/quote-builder';
@@ -25,6 +24,7 @@ import type { CliOutput } from './operator-cli';
 import { DEFAULT_LINK_DAYS, QuoteService } from './services/quote-service';
 import { loadSampleCatalog } from './services/sample-catalog';
 import { defaultStoreOrigins } from './http/store-origins';
+import { startedAsCommand } from './command-entry';
 
 const USAGE = 'Usage: npm run quote -- create FILE.json [--days N] | link ID [--days N]';
 
@@ -93,7 +93,7 @@ export async function runQuoteCli(args: string[], env: NodeJS.ProcessEnv = proce
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (startedAsCommand(import.meta.url)) {
   void runQuoteCli(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

@@ -31,7 +31,8 @@ import { watchedPagePaths } from './payment-pages/page-check';
 import { readClientAssets } from './ssr/client-assets';
 import type { RenderPage } from './ssr/page-route';
 import { StoreMetrics } from './metrics/store-metrics';
-import { listenProblem } from './start-refused';
+import { captchaKeysMissing, listenProblem } from './start-refused';
+import { productionWarnings } from './production-warnings';
 
 export interface RunningServer {
   /** PUBLIC_URL, or when there is none the address it prints: http://localhost:{port} on loopback (../http/store-origins.ts). */
@@ -105,6 +106,12 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
   } catch (err) {
     await database.close();
     throw err;
+  }
+  // A live store whose forms would refuse every visitor does not start (./start-refused.ts).
+  const captchaProblem = captchaKeysMissing(config.forms.recaptcha, config.production, live.current());
+  if (captchaProblem) {
+    await Promise.all([live.stop(), database.close()]);
+    throw captchaProblem;
   }
 
   const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage };
@@ -193,6 +200,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
   } else {
     logger.info({ allowedOrigins: [...allowedOrigins] }, 'other sites whose pages may call the API (ALLOWED_ORIGINS)');
   }
+  for (const warning of productionWarnings(config, live.current())) logger.warn(warning);
   live.run({ pollMs: config.contentPollMs, watch: config.contentWatch });
   if (config.contentWatch) logger.info({ dir: config.contentDir }, 'watching the content folder: a change is checked and served at once');
 

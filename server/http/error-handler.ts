@@ -30,6 +30,13 @@ export function apiErrorOf(err: unknown): ApiError | undefined {
  * Turns every failure into a clean answer: API calls get the JSON error shape with a 4xx (or a bare
  * 500 without details), pages get a short HTML message. Stack traces only go to the log.
  */
+/**
+ * What every 500 says. Spelled right: the spec keeps the original's 'Plase' only for the form
+ * builder's own fallback (002 §'Form builder', schemas/evaluators/validation-messages.ts), which a
+ * form shows when the server gave no message; a server that failed says this.
+ */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again later.';
+
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
@@ -37,7 +44,7 @@ export function errorHandler(logger: Logger): Middleware {
     } catch (err) {
       const isApi = ctx.path.startsWith('/api/');
       let status = 500;
-      let body: Record<string, unknown> = { error: 'internal_error', message: 'Something went wrong. Plase try again later.' };
+      let body: Record<string, unknown> = { error: 'internal_error', message: INTERNAL_ERROR_MESSAGE };
       const known = apiErrorOf(err);
       if (known) {
         status = known.status;
@@ -52,7 +59,7 @@ export function errorHandler(logger: Logger): Middleware {
       if (isApi) ctx.body = body;
       else {
         ctx.type = 'text/html';
-        ctx.body = `<!doctype html><meta charset="utf-8"><title>Error</title><p>${status >= 500 ? 'Something went wrong. Please try again later.' : 'Bad request.'}</p>`;
+        ctx.body = `<!doctype html><meta charset="utf-8"><title>Error</title><p>${status >= 500 ? INTERNAL_ERROR_MESSAGE : 'Bad request.'}</p>`;
       }
     }
   };

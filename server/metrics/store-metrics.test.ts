@@ -78,6 +78,25 @@ describe('/metrics behind a token', () => {
   });
 });
 
+describe('the database pool', () => {
+  it('counts no client waiting on an idle store: the scrape’s own queries are not waiting clients', async () => {
+    const scrape = async () => (await call(withToken.url, 'GET', '/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } })).text;
+    // The first scrape grows the pool to its own queries; the next ones find it idle.
+    await scrape();
+    for (let i = 0; i < 3; i++) {
+      const text = await scrape();
+      if (testEngine() !== 'postgres') {
+        expect(sample(text, 'showroom_db_pool_connections{engine="sqlite",state="total"}')).toBe(1);
+        continue;
+      }
+      const total = sample(text, 'showroom_db_pool_connections{engine="postgres",state="total"}')!;
+      expect(total).toBeGreaterThanOrEqual(1);
+      expect(sample(text, 'showroom_db_pool_connections{engine="postgres",state="waiting"}')).toBe(0);
+      expect(sample(text, 'showroom_db_pool_connections{engine="postgres",state="idle"}')).toBeLessThanOrEqual(total);
+    }
+  });
+});
+
 describe('/metrics on a port of its own', () => {
   it('is served there only, and nothing else is', async () => {
     expect(withPort.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/metrics$/);

@@ -39,6 +39,14 @@ const sameSecret = (given: string, expected: string) => timingSafeEqual(createHa
 export class StoreMetrics {
   readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status'>;
+  /**
+   * The pool as it was when the scrape began. Read later, it would count the scrape's own queries
+   * (the gauges above issue theirs in the same turn, so they wait for the pool's next tick): an idle
+   * store's pool then showed as many clients waiting as it has connections.
+   */
+  private poolAtScrape: { total: number; idle: number; waiting: number } | null = null;
+
+  private readonly database: Database;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -51,6 +59,7 @@ export class StoreMetrics {
       registers,
     });
     const { database } = sources;
+    this.database = database;
     const q = database.q;
     new Gauge({
       name: 'showroom_orders',
@@ -138,6 +147,7 @@ export class StoreMetrics {
         this.set(sources.contentVersion());
       },
     });
+    const metrics = this;
     new Gauge({
       name: 'showroom_db_pool_connections',
       help: "The database's connections by state (PostgreSQL's pool: total, idle, waiting clients; SQLite: its one connection).",
@@ -149,9 +159,10 @@ export class StoreMetrics {
           this.set({ engine: 'sqlite', state: 'total' }, 1);
           return;
         }
-        this.set({ engine: 'postgres', state: 'total' }, pool.totalCount);
-        this.set({ engine: 'postgres', state: 'idle' }, pool.idleCount);
-        this.set({ engine: 'postgres', state: 'waiting' }, pool.waitingCount);
+        const seen = metrics.poolAtScrape ?? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+        this.set({ engine: 'postgres', state: 'total' }, seen.total);
+        this.set({ engine: 'postgres', state: 'idle' }, seen.idle);
+        this.set({ engine: 'postgres', state: 'waiting' }, seen.waiting);
       },
     });
   }
@@ -168,6 +179,8 @@ export class StoreMetrics {
   };
 
   async text(): Promise<{ body: string; type: string }> {
+    const pool = this.database.pool;
+    this.poolAtScrape = pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
     return { body: await this.registry.metrics(), type: this.registry.contentType };
   }
 

@@ -11,16 +11,57 @@
  *   holds them; on SQLite they are the uploads folder beside the file (docs/deployment.md).
  *
  * A restore refuses a database that already holds data, unless told (`--force`): a backup put over
- * the live store by mistake loses every order since.
+ * the live store by mistake loses every order since. Before anything, it checks that the file is a
+ * backup of a Showroom store (its tables and its migrations' record): another program's database
+ * is refused, `--force` or not. A backup is written readable by its owner only (0600): it holds the
+ * operators' two-factor secrets and the key that signs order links.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { openDatabase, type Database } from '../db/database';
 import { isPostgresUrl } from '../db/database-url';
 import { StartRefused } from '../start-refused';
+
+/** Tables every Showroom store has from its first migrations: a backup without them is another program's. */
+const STORE_TABLES = ['kysely_migration', 'sales_order', 'payment', 'form_submission'];
+/** The first migration, which every store has run (its record is in kysely_migration). */
+const FIRST_MIGRATION = '0001_form_submission';
+
+/** Why a file is not a backup of a Showroom store for this engine; null when it is one. */
+function notAStoreBackup(file: string, postgres: boolean): string | null {
+  const head = Buffer.alloc(16);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, head, 0, 16, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (postgres) {
+    if (head.subarray(0, 5).toString('latin1') !== 'PGDMP') return "it is not a PostgreSQL backup (pg_dump's custom format, which npm run backup writes for a store on PostgreSQL)";
+    const list = spawnSync(postgresClient('pg_restore'), ['--list', file], { encoding: 'utf8' });
+    if (list.status !== 0) return `pg_restore cannot read it (${list.stderr.trim()})`;
+    const tables = new Set([...list.stdout.matchAll(/ TABLE \S+ (\S+) /g)].map((m) => m[1]!));
+    const missing = STORE_TABLES.filter((t) => !tables.has(t));
+    return missing.length ? `it has no ${missing.join(', ')} table${missing.length > 1 ? 's' : ''}` : null;
+  }
+  if (head.toString('latin1') !== 'SQLite format 3\0') return "it is not a SQLite database (npm run backup writes one for a store on SQLite)";
+  const db = new SQLite(file, { readonly: true, fileMustExist: true });
+  try {
+    const tables = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    const missing = STORE_TABLES.filter((t) => !tables.has(t));
+    if (missing.length) return `it has no ${missing.join(', ')} table${missing.length > 1 ? 's' : ''}`;
+    const first = db.prepare('select 1 from kysely_migration where name = ?').get(FIRST_MIGRATION);
+    return first ? null : `its record of migrations (kysely_migration) lacks the first one, ${FIRST_MIGRATION}`;
+  } catch (err) {
+    return `it cannot be read (${err instanceof Error ? err.message : String(err)})`;
+  } finally {
+    db.close();
+  }
+}
 
 /** What a database holds, to compare a backup with its source and to tell a person what a restore replaced. */
 export interface StoreSummary {
@@ -81,28 +122,57 @@ function run(program: string, args: string[]): Promise<void> {
 export interface BackupResult {
   file: string;
   bytes: number;
-  /** What the copy holds (SQLite: read from the copy itself; PostgreSQL: from the database at the end of the dump). */
+  /** What the copy holds (SQLite: read from the copy itself; PostgreSQL: read in the snapshot pg_dump copied); null for a SQLite copy that failed its check. */
   summary: StoreSummary | null;
+}
+
+/**
+ * pg_dump of one snapshot, and what that snapshot holds: a transaction exports its snapshot, counts
+ * the orders, payments and uploads in it, and stays open while pg_dump copies the same snapshot
+ * (`--snapshot`), so the printed figures are those of the file, whatever the store took meanwhile.
+ */
+async function dumpWithSummary(target: string, file: string): Promise<StoreSummary> {
+  const pgDump = postgresClient('pg_dump');
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]!.id;
+    const count = async (text: string) => (await client.query<{ n: string; cents: string }>(text)).rows[0]!;
+    const orders = await count('select count(*) as n, coalesce(sum(total_cents), 0) as cents from sales_order');
+    const payments = await count("select count(*) as n, coalesce(sum(case when status = 'completed' then amount_cents else 0 end), 0) as cents from payment");
+    const uploads = await count('select count(*) as n, 0 as cents from form_upload');
+    await run(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${libpqUrl(target)}`]);
+    await client.query('commit');
+    return { orders: Number(orders.n), orderTotalCents: Number(orders.cents), payments: Number(payments.n), paidCents: Number(payments.cents), uploads: Number(uploads.n) };
+  } finally {
+    await client.end();
+  }
 }
 
 /** Writes a consistent copy of the database `target` (DATABASE_URL) to `file`, which must not exist. */
 export async function backupDatabase(target: string, file: string): Promise<BackupResult> {
   const out = path.resolve(file);
-  if (fs.existsSync(out)) throw new StartRefused(`${out} exists already: a backup never overwrites a file. Name a new one (a date in its name: showroom-$(date +%F-%H%M).backup).`);
+  if (fs.existsSync(out)) throw new StartRefused(`${out} exists already: a backup never overwrites a file. Name a new one (a date in its name: showroom-$(date +%F-%H%M%S).backup).`);
   if (!fs.existsSync(path.dirname(out))) throw new StartRefused(`The folder ${path.dirname(out)} does not exist: create it first.`);
   if (isPostgresUrl(target)) {
-    const pgDump = postgresClient('pg_dump');
     const partial = `${out}.partial`;
+    let summary: StoreSummary;
     try {
-      await run(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${libpqUrl(target)}`]);
+      // Made by us, for the owner only, before pg_dump writes into it (it keeps the mode).
+      fs.closeSync(fs.openSync(partial, 'wx', 0o600));
+      summary = await dumpWithSummary(target, partial);
+      fs.chmodSync(partial, 0o600);
       fs.renameSync(partial, out);
     } finally {
       fs.rmSync(partial, { force: true });
     }
-    return { file: out, bytes: fs.statSync(out).size, summary: null };
+    return { file: out, bytes: fs.statSync(out).size, summary };
   }
   const source = target.replace(/^sqlite:/, '');
   if (!fs.existsSync(source)) throw new StartRefused(`There is no SQLite database at ${source} (DATABASE_URL) to back up.`);
+  // The copy is made for the owner only before a byte is written (SQLite writes into the empty file).
+  fs.closeSync(fs.openSync(out, 'wx', 0o600));
   const db = new SQLite(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -114,6 +184,7 @@ export async function backupDatabase(target: string, file: string): Promise<Back
   } finally {
     db.close();
   }
+  fs.chmodSync(out, 0o600);
   const check = checkSqliteBackup(out);
   const copy = openDatabase(out);
   try {
@@ -144,6 +215,9 @@ export interface RestoreResult {
 export async function restoreDatabase(file: string, target: string, options: { force?: boolean } = {}): Promise<RestoreResult> {
   const backup = path.resolve(file);
   if (!fs.existsSync(backup)) throw new StartRefused(`There is no backup at ${backup}.`);
+  // Checked before anything is opened or replaced: --force replaces a store only with a store.
+  const foreign = notAStoreBackup(backup, isPostgresUrl(target));
+  if (foreign) throw new StartRefused(`${backup} is not a backup of a Showroom store: ${foreign}. Nothing was restored, and the database of DATABASE_URL is as it was.`);
   const existing = openDatabase(target);
   let replaced: string[];
   try {

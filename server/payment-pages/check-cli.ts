@@ -9,7 +9,6 @@
  * on any change, and exits 0 only when the pages match the approved baseline: 1 when something
  * changed, when no baseline is approved yet, or when a page could not be loaded.
  */
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { loadContent } from '../content/load-content';
@@ -18,6 +17,7 @@ import { migrateToLatest } from '../db/migrate';
 import { defaultStoreOrigins } from '../http/store-origins';
 import type { PageSnapshot, SnapshotMode } from './page-snapshot';
 import { currentBaseline, watchedPagePaths, runPaymentPagesCheck, type CheckResult } from './page-check';
+import { startedAsCommand } from '../command-entry';
 
 export const USAGE = [
   'Usage: npm run payment-pages:check [-- --url URL] [--mode browser|html]',
@@ -100,7 +100,7 @@ export async function runCheckCli(args: string[], env: NodeJS.ProcessEnv = proce
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (startedAsCommand(import.meta.url)) {
   runCheckCli(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

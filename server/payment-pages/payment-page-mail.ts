@@ -45,6 +45,22 @@ export function renderViolationAlert(v: { type: string; page: string; directive:
   return alertMail(subject, [what, when, advice], rows, v.studioUrl);
 }
 
+/** Digest kinds named one by one; more are counted, and named in the studio. */
+export const DIGEST_ROWS = 50;
+
+/**
+ * The digest: new kinds whose clients had spent their budget of immediate e-mails, gathered for a
+ * few minutes into one e-mail, so a flood of made-up reports cannot keep a real one from the admins.
+ */
+export function renderViolationDigest(d: { kinds: ReadonlyArray<{ type: string; page: string; blocked: string }>; total: number; studioUrl: string }): RenderedMail {
+  const subject = `Payment pages: ${d.total} new kind${d.total === 1 ? '' : 's'} of blocked scripts`;
+  const intro = `Browsers reported ${d.total} new kind${d.total === 1 ? '' : 's'} of blocked scripts on the payment pages from clients that had already sent several: they are gathered here, one line each.`;
+  const advice = 'The page’s policy stopped them, so they did not run. Made-up reports look like this too (anyone can send one); a real one names a script someone tried to add. If a line names an origin or file you do not know, treat it as an attempt to skim cards.';
+  const more = d.total > d.kinds.length ? [`… and ${d.total - d.kinds.length} more, each named in the studio.`] : [];
+  const rows = d.kinds.map((k) => [k.page, blockedLabel(k.type, k.blocked)] as const);
+  return alertMail(subject, [intro, advice, ...more], rows, d.studioUrl);
+}
+
 export function renderChangeAlert(c: { changes: readonly PageChange[]; baseUrl: string; checkId: number; noBaseline: boolean; studioUrl: string }): RenderedMail {
   const subject = c.noBaseline ? 'Payment pages: approve the first baseline' : `Payment pages changed: ${c.changes.length} change${c.changes.length === 1 ? '' : 's'} found`;
   const intro = c.noBaseline

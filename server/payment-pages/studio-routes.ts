@@ -59,7 +59,7 @@ function kindView(row: Selected<PaymentPageViolationTable>) {
     page: row.page,
     directive: row.directive,
     blocked: row.blocked,
-    label: row.type === 'overflow' ? 'Kinds past the first 200, counted together' : blockedLabel(row.type, row.blocked),
+    label: row.type === 'overflow' ? 'Kinds past a client’s budget (or the store’s 1,000), counted together' : blockedLabel(row.type, row.blocked),
     count: row.count,
     firstSeenAt: row.first_seen_at,
     lastSeenAt: row.last_seen_at,

@@ -1,15 +1,16 @@
 /**
  * How reported violations are kept: one row per kind whose count grows, the admins mailed when a
- * kind is new and again only an hour or more after the last mail about it, never more than ten such
- * mails an hour in all, and past 200 kinds every new one counted in a single overflow row. Reports
- * of one new kind arriving at once make one row and one mail. Both report formats read the same.
+ * kind is new and again only an hour or more after the last mail about it; a client's new kinds past
+ * its e-mails go into one digest, and past its budget of kinds (or the store's 1,000) into a single
+ * overflow row. Reports of one new kind arriving at once make one row and one mail. Both report
+ * formats read the same. (The attacker's view, through the endpoint: ../security/payment-page-alerts.test.ts.)
  *
  * @engines sqlite postgres: the kinds are counted and mailed under locks every server shares.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../mail/mail-config';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { MAX_KINDS, readViolations, recordViolations, type Violation } from './violation-reports';
+import { ALERTS_PER_CLIENT_PER_HOUR, MAX_KINDS, readViolations, recordViolations, type Violation, type ViolationBudgets } from './violation-reports';
 
 let server: TestServer;
 const mail = { adminEmails: ['owner@example.com', 'partner@example.com'] } as MailConfig;
@@ -53,10 +54,17 @@ describe('violation kinds', () => {
     expect(sent[1]!.text).toContain('It was reported 4 more times since the last e-mail about it.');
   });
 
-  it('sends at most ten violation e-mails an hour, whatever the number of new kinds', async () => {
+  it('mails a client’s first new kinds at once and gathers the rest in one digest, whatever their number', async () => {
+    const spent = new Map<string, number>();
+    const budgets: ViolationBudgets = { newKind: async () => true, alert: async (client) => (spent.set(client, (spent.get(client) ?? 0) + 1).get(client)! <= ALERTS_PER_CLIENT_PER_HOUR) };
     const many = Array.from({ length: 15 }, (_, i) => violation(`https://k${i}.example`));
-    expect(await record(0, ...many)).toEqual({ mailed: 10 });
+    expect(await recordViolations({ q: server.q, mail, publicUrl: 'https://shop.example', now: at(0), client: '198.51.100.7', budgets }, many)).toEqual({ mailed: ALERTS_PER_CLIENT_PER_HOUR + 1 });
     expect((await kinds()).length).toBe(15);
+    const digest = (await alerts()).at(-1)!;
+    expect(digest.subject).toBe('Payment pages: 12 new kinds of blocked scripts');
+    for (let i = ALERTS_PER_CLIENT_PER_HOUR; i < 15; i++) expect(digest.text).toContain(`https://k${i}.example`);
+    // Another client's new kind is its own e-mail.
+    expect(await recordViolations({ q: server.q, mail, publicUrl: 'https://shop.example', now: at(1), client: '203.0.113.9', budgets }, [violation('https://real.example')])).toEqual({ mailed: 1 });
   });
 
   it('reports of one new kind at the same moment make one row and one e-mail', async () => {
@@ -65,12 +73,25 @@ describe('violation kinds', () => {
     expect(await kinds()).toEqual([{ type: 'csp', blocked: 'https://race.example', count: 6 }]);
   });
 
-  it(`counts kinds past the first ${MAX_KINDS} together in one overflow row`, async () => {
-    const noMail = { q: server.q, mail: { adminEmails: [] } as unknown as MailConfig, publicUrl: 'https://shop.example', now: at(0) };
-    await recordViolations(noMail, Array.from({ length: MAX_KINDS + 30 }, (_, i) => violation(`https://flood${i}.example`)));
+  it(`counts kinds past the store's guard (${MAX_KINDS}, smaller here) together in one overflow row`, async () => {
+    const noMail = { q: server.q, mail: { adminEmails: [] } as unknown as MailConfig, publicUrl: 'https://shop.example', now: at(0), maxKinds: 200 };
+    await recordViolations(noMail, Array.from({ length: 200 + 30 }, (_, i) => violation(`https://flood${i}.example`)));
     const stored = await kinds();
-    expect(stored.length).toBe(MAX_KINDS + 1);
-    expect(stored.at(-1)).toEqual({ type: 'overflow', blocked: 'kinds past the first 200', count: 30 });
+    expect(stored.length).toBe(200 + 1);
+    expect(stored.at(-1)).toEqual({ type: 'overflow', blocked: 'kinds past the budgets', count: 30 });
+  });
+});
+
+describe('a client’s budget of new kinds', () => {
+  it('counts a client’s new kinds past its budget in the overflow row, and another client’s as its own', async () => {
+    const added = new Map<string, number>();
+    const budgets: ViolationBudgets = { newKind: async (client) => (added.set(client, (added.get(client) ?? 0) + 1).get(client)! <= 5), alert: async () => false };
+    const noMail = { q: server.q, mail: { adminEmails: [] } as unknown as MailConfig, publicUrl: 'https://shop.example', now: at(0), budgets };
+    await recordViolations({ ...noMail, client: '198.51.100.7' }, Array.from({ length: 12 }, (_, i) => violation(`https://made-up${i}.example`)));
+    await recordViolations({ ...noMail, client: '203.0.113.9' }, [violation('https://real.example')]);
+    const stored = await kinds();
+    expect(stored.filter((k) => k.type === 'csp').map((k) => k.blocked)).toEqual([...Array.from({ length: 5 }, (_, i) => `https://made-up${i}.example`), 'https://real.example']);
+    expect(stored.find((k) => k.type === 'overflow')).toEqual({ type: 'overflow', blocked: 'kinds past the budgets', count: 7 });
   });
 });
 

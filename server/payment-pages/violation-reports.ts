@@ -6,24 +6,40 @@
  * page), and counted per kind.
  *
  * The endpoint is public by nature (a browser sends reports without credentials), so what it may
- * store is bounded whatever a caller sends: a report that does not come from a payment page of this
- * store is dropped; each kind is one row whose count grows; past MAX_KINDS new kinds all count in
- * one overflow row; the sample kept is a few trimmed fields, without query strings (the quote
- * link's token is in its page's address). The admins are mailed when a kind is first seen and again
- * only if it recurs an hour or more after the last mail, and never more than MAX_MAILS_PER_HOUR
- * mails an hour in all, so made-up kinds cannot flood their inbox.
+ * store is bounded whatever a caller sends, and what one caller sends cannot silence another's:
+ *
+ * - a report that does not come from a payment page of this store is dropped; each kind is one row
+ *   whose count grows; the sample kept is a few trimmed fields, without query strings (the quote
+ *   link's token is in its page's address);
+ * - each client (its address) may add NEW_KINDS_PER_CLIENT_PER_HOUR new kinds an hour; past that,
+ *   its new kinds count together in the overflow row. MAX_KINDS is only the disk's guard, far above
+ *   what a few clients can reach;
+ * - a new kind is mailed to the admins at once while its client has e-mails left
+ *   (ALERTS_PER_CLIENT_PER_HOUR); past that it goes into the digest, one e-mail that gathers every
+ *   such kind for DIGEST_DELAY_MS and then leaves, so a flood costs the admins a few digests an hour
+ *   and never hides a new kind another client reports. A kind already mailed is mailed again only
+ *   if it recurs an hour or more after its last mail (the budget per kind: page, directive and the
+ *   blocked origin or file).
+ *
+ * The budgets are counted in the database's shared limits (../services/shared-limits.ts), so every
+ * server of a store spends the same ones.
  */
 import type { Queries } from '../db/queries';
 import type { MailConfig } from '../mail/mail-config';
 import { enqueueMail } from '../mail/outbox';
-import { renderViolationAlert } from './payment-page-mail';
+import { DIGEST_ROWS, renderViolationAlert, renderViolationDigest } from './payment-page-mail';
 
 /** Reports read from one request; a browser batches a few. */
 export const MAX_REPORTS_PER_REQUEST = 20;
-/** Kinds kept one by one; later new kinds count together in the overflow row. */
-export const MAX_KINDS = 200;
-/** Violation e-mails to the admins, all kinds together, in any hour. */
-export const MAX_MAILS_PER_HOUR = 10;
+/** Kinds kept one by one, all clients together: the disk's guard only (a client's own budget is NEW_KINDS_PER_CLIENT_PER_HOUR). */
+export const MAX_KINDS = 1000;
+/** New kinds one client may add in an hour; past it, its new kinds count in the overflow row. */
+export const NEW_KINDS_PER_CLIENT_PER_HOUR = 20;
+/** New kinds one client's reports may mail at once in an hour; past it, they go into the digest. */
+export const ALERTS_PER_CLIENT_PER_HOUR = 3;
+/** How long the digest gathers kinds before it leaves. */
+export const DIGEST_DELAY_MS = 10 * 60 * 1000;
+const DIGEST_KEY = 'payment-page-violation-digest:';
 const HOUR_MS = 60 * 60 * 1000;
 const OVERFLOW_KEY = 'overflow';
 
@@ -145,12 +161,56 @@ export function kindKey(v: Pick<Violation, 'type' | 'page' | 'directive' | 'bloc
   return [v.type, v.page, v.directive, v.blocked].join('|');
 }
 
+/** What a client may still spend (the route counts them in the shared limits); without them, no limit. */
+export interface ViolationBudgets {
+  /** Counts a new kind of the client's; false past NEW_KINDS_PER_CLIENT_PER_HOUR. */
+  newKind(client: string): Promise<boolean>;
+  /** Counts an immediate e-mail of the client's reports; false past ALERTS_PER_CLIENT_PER_HOUR. */
+  alert(client: string): Promise<boolean>;
+}
+
 export interface RecordDeps {
   q: Queries;
   mail: MailConfig;
   /** The store's address, for the studio link in the e-mail. */
   publicUrl: string;
   now?: () => Date;
+  /** The reporting client's address, whose budgets are spent. */
+  client?: string;
+  budgets?: ViolationBudgets;
+  /** The disk's guard (MAX_KINDS unless a test sets a smaller one). */
+  maxKinds?: number;
+}
+
+const unlimited: ViolationBudgets = { newKind: async () => true, alert: async () => true };
+
+/**
+ * Puts a kind into the digest: the one waiting to leave (not yet due, so no sender has claimed it),
+ * else a new one that leaves DIGEST_DELAY_MS from now. The digest is rendered again from its kinds
+ * (those whose mailed_at is the digest's moment), so it names every kind it holds.
+ */
+async function addToDigest(tx: Queries, deps: RecordDeps, kindId: number, now: Date): Promise<number> {
+  await tx.lockKey('payment-page-violation:digest');
+  const at = now.toISOString();
+  const waiting = await tx.first(
+    tx.db.selectFrom('mail_outbox').select(['id', 'dedupe_key', 'next_attempt_at']).where('dedupe_key', 'like', `${DIGEST_KEY}%`).where('status', '=', 'pending').where('next_attempt_at', '>', at).orderBy('id', 'desc'),
+  );
+  // The digest's moment, written with +00:00 where an e-mail's own is written with Z: the same instant
+  // for the hourly rule (Date.parse), never the same text, so the digest's kinds are only its own.
+  const digestAt = waiting ? waiting.dedupe_key!.slice(DIGEST_KEY.length) : at.replace(/Z$/, '+00:00');
+  await tx.run(tx.db.updateTable('payment_page_violation').set({ mailed_at: digestAt }).where('id', '=', kindId));
+  const kinds = await tx.all(tx.db.selectFrom('payment_page_violation').select(['type', 'page', 'blocked']).where('mailed_at', '=', digestAt).orderBy('id').limit(DIGEST_ROWS));
+  const total = Number((await tx.first(tx.db.selectFrom('payment_page_violation').select((eb) => eb.fn.countAll<number>().as('n')).where('mailed_at', '=', digestAt)))?.n ?? 0);
+  const rendered = renderViolationDigest({ kinds, total, studioUrl: `${deps.publicUrl.replace(/\/$/, '')}/studio/payment-pages` });
+  if (waiting) {
+    // Still not due, so no sender holds it: the new text replaces the old.
+    await tx.run(tx.db.updateTable('mail_outbox').set({ subject: rendered.subject, html: rendered.html, text: rendered.text }).where('id', '=', waiting.id).where('next_attempt_at', '=', waiting.next_attempt_at));
+    return 0;
+  }
+  const [admin, ...cc] = deps.mail.adminEmails;
+  await enqueueMail(tx, { type: 'payment-page-violation', orderId: null, recipient: admin!, cc, dedupeKey: `${DIGEST_KEY}${digestAt}`, ...rendered });
+  await tx.run(tx.db.updateTable('mail_outbox').set({ next_attempt_at: new Date(now.getTime() + DIGEST_DELAY_MS).toISOString() }).where('dedupe_key', '=', `${DIGEST_KEY}${digestAt}`));
+  return 1;
 }
 
 /**
@@ -160,7 +220,13 @@ export interface RecordDeps {
  */
 export async function recordViolations(deps: RecordDeps, violations: readonly Violation[]): Promise<{ mailed: number }> {
   let mailed = 0;
+  const budgets = deps.budgets ?? unlimited;
+  const client = deps.client ?? 'unknown';
   for (const v of violations) {
+    // Spent before the transaction (the shared limits have their own connection); a kind already
+    // known costs nothing, so only a report that may be new asks.
+    const known = await deps.q.first(deps.q.db.selectFrom('payment_page_violation').select('id').where('kind_key', '=', kindKey(v)));
+    const mayAdd = known ? true : await budgets.newKind(client);
     const now = (deps.now ?? (() => new Date()))();
     const at = now.toISOString();
     mailed += await deps.q.transaction(async (tx) => {
@@ -171,13 +237,13 @@ export async function recordViolations(deps: RecordDeps, violations: readonly Vi
         // One new kind at a time across servers, so the cap holds.
         await tx.lockKey('payment-page-violation:kinds');
         const kinds = (await tx.first(tx.db.selectFrom('payment_page_violation').select((eb) => eb.fn.countAll<number>().as('n'))))?.n ?? 0;
-        const overflow = Number(kinds) >= MAX_KINDS;
+        const overflow = !mayAdd || Number(kinds) >= (deps.maxKinds ?? MAX_KINDS);
         if (overflow) {
           key = OVERFLOW_KEY;
           row = await tx.first(tx.db.selectFrom('payment_page_violation').selectAll().where('kind_key', '=', key));
         }
         if (!row) {
-          const fields = overflow ? { type: 'overflow' as const, page: '*', directive: '*', blocked: 'kinds past the first 200' } : { type: v.type, page: v.page, directive: v.directive, blocked: v.blocked };
+          const fields = overflow ? { type: 'overflow' as const, page: '*', directive: '*', blocked: 'kinds past the budgets' } : { type: v.type, page: v.page, directive: v.directive, blocked: v.blocked };
           await tx.insert('payment_page_violation', { kind_key: key, ...fields, count: 0, first_seen_at: at, last_seen_at: at, sample: JSON.stringify(v.sample), mailed_at: null });
           row = (await tx.first(tx.db.selectFrom('payment_page_violation').selectAll().where('kind_key', '=', key)))!;
         }
@@ -186,9 +252,8 @@ export async function recordViolations(deps: RecordDeps, violations: readonly Vi
       await tx.run(tx.db.updateTable('payment_page_violation').set({ count: total, last_seen_at: at }).where('id', '=', row.id));
       const due = row.mailed_at === null || now.getTime() - Date.parse(row.mailed_at) >= HOUR_MS;
       if (!due || deps.mail.adminEmails.length === 0) return 0;
-      const since = new Date(now.getTime() - HOUR_MS).toISOString();
-      const recent = (await tx.first(tx.db.selectFrom('payment_page_violation').select((eb) => eb.fn.countAll<number>().as('n')).where('mailed_at', '>=', since)))?.n ?? 0;
-      if (Number(recent) >= MAX_MAILS_PER_HOUR) return 0;
+      // A new kind past its client's e-mails goes into the digest; a known one waits for its next hour.
+      if (!(await budgets.alert(client))) return row.mailed_at === null && row.type !== 'overflow' ? addToDigest(tx, deps, row.id, now) : 0;
       await tx.run(tx.db.updateTable('payment_page_violation').set({ mailed_at: at, count_at_mail: total }).where('id', '=', row.id));
       const [admin, ...cc] = deps.mail.adminEmails;
       const rendered = renderViolationAlert({ ...row, count: total, firstTime: row.mailed_at === null, sinceLastMail: total - row.count_at_mail, studioUrl: `${deps.publicUrl.replace(/\/$/, '')}/studio/payment-pages` });

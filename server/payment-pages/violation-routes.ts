@@ -6,7 +6,7 @@
  * A browser sends reports without credentials, so anyone can call it. What bounds it: 32 kB a
  * request, read as a stream and cut off past that; 20 requests a minute per client address and 300
  * a minute in all, counted where every server of the store shares them; only reports of this
- * store's payment pages are counted, each kind in one row (./violation-reports.ts).
+ * store's payment pages are counted, each kind in one row, with budgets of new kinds and e-mails per client (./violation-reports.ts).
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -18,7 +18,7 @@ import type { Logger } from '../logger';
 import type { MailConfig } from '../mail/mail-config';
 import { RateLimiter } from '../services/rate-limiter';
 import { limitStore } from '../services/shared-limits';
-import { readViolations, recordViolations, type ReportSources } from './violation-reports';
+import { ALERTS_PER_CLIENT_PER_HOUR, NEW_KINDS_PER_CLIENT_PER_HOUR, readViolations, recordViolations, type ReportSources, type ViolationBudgets } from './violation-reports';
 
 export const MAX_REPORT_BYTES = 32 * 1024;
 export const REPORTS_PER_CLIENT_PER_MINUTE = 20;
@@ -60,13 +60,16 @@ export function violationReportRoutes(api: Router, deps: ViolationRouteDeps): vo
   const perClient = new RateLimiter(REPORTS_PER_CLIENT_PER_MINUTE, 60_000, store, 'csp-reports');
   const overall = new RateLimiter(REPORTS_PER_MINUTE, 60_000, store, 'csp-reports-all');
   const tooMany = () => new ApiError(429, 'too_many_reports', 'Too many reports this minute.');
+  const newKinds = new RateLimiter(NEW_KINDS_PER_CLIENT_PER_HOUR, 3_600_000, store, 'csp-new-kinds');
+  const alerts = new RateLimiter(ALERTS_PER_CLIENT_PER_HOUR, 3_600_000, store, 'csp-alerts');
+  const budgets: ViolationBudgets = { newKind: (client) => newKinds.consume(client), alert: (client) => alerts.consume(client) };
 
   api.post(violationReportEndpoint.path, async (ctx) => {
     if (!(await perClient.consume(ctx.ip.slice(0, 64)))) throw tooMany();
     if (!(await overall.consume('all'))) throw tooMany();
     const { body } = checkRequest(violationReportEndpoint, ctx, await readReport(ctx));
     const violations = readViolations(body, deps.sources);
-    if (violations.length) await recordViolations({ q: deps.database.q, mail: deps.mail, publicUrl: deps.publicUrl }, violations);
+    if (violations.length) await recordViolations({ q: deps.database.q, mail: deps.mail, publicUrl: deps.publicUrl, client: ctx.ip.slice(0, 64), budgets }, violations);
     ctx.body = { received: violations.length };
   });
 }

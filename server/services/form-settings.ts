@@ -14,9 +14,9 @@
  *   RECAPTCHA_VERIFY_URL   siteverify address (default Google's; tests point it at a local stand-in)
  *   RECAPTCHA_MIN_SCORE    reCAPTCHA v3 only: the lowest score accepted (default 0.5)
  *   RECAPTCHA_TEST_MODE    on/off: the offline test verifier when no secret is set; default on, off
- *                          in production (NODE_ENV=production), like the test payment gateway, so a
- *                          live store without a secret refuses captcha forms instead of taking
- *                          the public test token
+ *                          in production (NODE_ENV=production), like the test payment gateway; a
+ *                          live store whose forms ask for the captcha does not start without both
+ *                          keys (../start-refused.ts), so its visitors never see the test captcha
  */
 import path from 'node:path';
 

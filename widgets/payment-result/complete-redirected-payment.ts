@@ -38,10 +38,10 @@ import { storePaymentFailure } from './payment-failure-note';
 export const VERIFY_MESSAGES = {
   noPendingPayment:
     'We could not find the payment to confirm in this browser tab (it may have been opened in another tab, or the link is old). If you paid, your order is safe: contact us with your order number and we will confirm it.',
-  missingReturn: 'The payment provider did not tell us which payment to confirm. Plase contact us with your order number.',
+  missingReturn: 'The payment provider did not tell us which payment to confirm. Please contact us with your order number.',
   pending: 'Your payment has not been confirmed yet by the payment provider. Please do not pay again: you will receive the confirmation e-mail once it is confirmed, or contact us with your order number.',
   notConfirmed: 'Your payment could not be confirmed. Your order is kept: you can try again from checkout, or contact us with your order number.',
-  conversionFailed: 'Your payment was taken but the order could not be created. Plase contact us with your quote number so we can complete it.',
+  conversionFailed: 'Your payment was taken but the order could not be created. Please contact us with your quote number so we can complete it.',
 } as const;
 
 type VerifyWire = ResponseBody<typeof paymentVerifyEndpoint, 200>;
