@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closestName, didYouMean } from './closest-name';
+import { closestName, didYouMean } from '../../../schemas/evaluators/closest-name';
 import { backtracksExponentially, checkFieldPatterns } from './field-patterns';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
