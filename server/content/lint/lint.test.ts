@@ -300,6 +300,23 @@ describe('checkFieldPatterns', () => {
     expect(problems[1]!.message).toContain("the server's pattern engine cannot run");
   });
 
+  it('refuses a pattern whose browser time grows faster than the square of the value, naming the field by its label', () => {
+    const form = {
+      name: 'f',
+      fields: [
+        { name: 'digits', type: 'text', label: 'Account number', pattern: '\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+!' },
+        { name: 'cubic', type: 'text', pattern: 'a*a*a*b' },
+        { name: 'square', type: 'text', pattern: '\\s*\\S*\\s*\\S*x' },
+        { name: 'email', type: 'email', pattern: '[^@\\s]+@[^@\\s]+' },
+      ],
+    };
+    const problems = checkFieldPatterns(input({ 'forms/f.json': ['form', form] }));
+    expect(problems.map((p) => p.pointer)).toEqual(['/fields/0/pattern', '/fields/1/pattern']);
+    expect(problems[0]!.message).toMatch(/^makes the field "Account number" slow to check as a visitor types: .* to the power 12 \(at most 2 is allowed\); join repeats/);
+    expect(problems[1]!.message).toContain('makes the field "cubic" slow to check');
+    expect(problems[1]!.message).toContain('to the power 3');
+  });
+
   it('refuses a rule a field would ignore, and a patternMessage with no pattern', () => {
     const form = {
       name: 'f',
