@@ -542,11 +542,17 @@ export const quoteImportEndpoint = endpoint({
 export const quotePdfEndpoint = endpoint({
   method: 'GET',
   path: '/api/studio/quotes/:id/pdf',
-  summary: 'The quote as a PDF (an estimate while it is a draft): its lines in the words of every page, grouped by room or wall, and its totals',
+  summary: "The quote as a PDF (an estimate while it is a draft): the store's address, the customer's addresses, until when it is valid, its lines in the words of every page, grouped by room or wall, its totals, and the payment link (in full with its token)",
   caller: 'a viewer',
   security: operatorSession,
   tags,
-  request: { params: idParam(QUOTE_NOT_FOUND) },
+  request: {
+    params: idParam(QUOTE_NOT_FOUND),
+    query: {
+      type: 'object',
+      properties: { token: { type: 'string', maxLength: 100, description: "The payment link's token, as just issued: the PDF then prints the full link (the store keeps only its hash)", 'x-message': 'A link token is up to 100 characters.' } },
+    },
+  },
   responseTypes: { 200: 'application/pdf' },
   responses: { 200: { type: 'string', description: 'application/pdf, an attachment named quote-Q100001.pdf' }, 400: errorSchema, 404: errorSchema, ...denied },
 });

@@ -145,15 +145,17 @@ export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: Opera
 
   api.get(quotePdfEndpoint.path, async (ctx) => {
     await gate.require(ctx, 'viewer');
-    const { params } = checkRequest(quotePdfEndpoint, ctx);
+    const { params, query } = checkRequest(quotePdfEndpoint, ctx);
     const quote = await commerce.quotes.row(Number(params.id));
     if (!quote) throw quoteNotFound();
     const view = QuoteService.view(quote);
     const draft = quote.status === 'draft';
+    // The full link only for the caller who shows its live token (the store keeps its hash alone).
+    const paymentLink = !draft && query.token ? await commerce.quotes.checkToken(String(quote.id), query.token).then(() => commerce.quotes.linkUrl(quote.id, query.token!), () => null) : null;
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${quotePdfName(view, draft)}"`);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = renderQuotePdf({ view, storeName: commerce.content.settings.siteName, draft });
+    ctx.body = renderQuotePdf({ view, storeName: commerce.content.settings.siteName, contact: commerce.content.settings.contact, paymentLink, draft });
   });
 
   api.post(quoteLinkEndpoint.path, async (ctx) => {

@@ -105,10 +105,15 @@ export class QuoteService {
     const token = crypto.randomBytes(24).toString('base64url');
     const expiresAt = new Date(now.getTime() + validDays * 24 * 3600 * 1000).toISOString();
     await q.run(q.db.updateTable('quote').set({ token_hash: sha256Hex(token), token_expires_at: expiresAt }).where('id', '=', quoteId));
+    return { quoteId, quoteIncrementId: quote.increment_id ?? String(quoteId), token, expiresAt, url: this.linkUrl(quoteId, token) };
+  }
+
+  /** The payment link of a quote and its token: the storefront's quote page. */
+  linkUrl(quoteId: number, token: string): string {
     const url = new URL('/quote/payment', this.publicUrl);
     url.searchParams.set('quoteId', String(quoteId));
     url.searchParams.set('token', token);
-    return { quoteId, quoteIncrementId: quote.increment_id ?? String(quoteId), token, expiresAt, url: url.href };
+    return url.href;
   }
 
   /** The quote a link opens: 400 quoteNotExist for an unknown id or a wrong token, tokenExpired after expiry. */
