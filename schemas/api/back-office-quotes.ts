@@ -180,6 +180,7 @@ const quoteInputProperties = {
   discount: discountInput,
   poNumber: { type: 'string', maxLength: 100, 'x-message': 'A PO number is up to 100 characters.' },
   notes: { type: 'string', maxLength: 4000, description: 'Shown to the customer with the quote', 'x-message': 'Notes are up to 4000 characters.' },
+  internalNotes: { type: 'string', maxLength: 4000, description: "The store's notes on the quote: shown in the back office only, never to the customer", 'x-message': 'Notes are up to 4000 characters.' },
   splitPaymentEnabled: { type: 'boolean', description: 'The customer may pay in parts', 'x-message': 'splitPaymentEnabled is true or false.' },
   minimumSplit: { ...moneySchema, minimum: 0, maximum: 10_000_000, description: 'The smallest part of a split payment, dollars', 'x-message': 'Enter an amount of 0 or more.' },
   draft: { type: 'boolean', description: 'true: save without sending (no link; the customer and addresses may be incomplete); false or absent: send it', 'x-message': 'draft is true or false.' },
