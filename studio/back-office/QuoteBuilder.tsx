@@ -325,6 +325,12 @@ function QuoteForm({ initial, saved, onSaved }: { initial: () => QuoteDraft; sav
               <Field label="Smallest part ($)" hint="Each payment but the last is at least this." name="minimumSplit" inputMode="decimal" maxLength={12} value={draft.minimumSplit} error={errors['minimumSplit']} onChange={(e) => change((d) => ({ ...d, minimumSplit: e.target.value }), 'minimumSplit')} />
             ) : null}
             <NotesField id="quote-notes" name="notes" label="Notes (optional)" hint="Shown to the customer with the quote." rows={3} value={draft.notes} error={errors['notes']} onChange={(notes) => change((d) => ({ ...d, notes }), 'notes')} />
+          </section>
+
+          <section className="card quote-section" aria-labelledby="quote-store-title">
+            <h2 className="section-title" id="quote-store-title">
+              For the store
+            </h2>
             <NotesField
               id="quote-internal-notes"
               name="internalNotes"

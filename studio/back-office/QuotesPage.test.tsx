@@ -258,7 +258,7 @@ describe('the quote builder', () => {
 
   it("changes every line's finish at once, and the server prices them all again", async () => {
     const OAK_ONLY: CatalogLine = { ...CABINET, sku: 'GI-B24', name: 'Inset base cabinet B24', styleName: 'georgetown', finishes: [{ type: 'stained', value: 'walnut', label: 'Walnut' }] };
-    const price = vi.fn(() => Promise.resolve(PRICE));
+    const price = vi.fn((_body: QuotePriceRequest) => Promise.resolve(PRICE));
     open('/studio/quotes/new', fakeQuotes({ catalog: (search: string) => Promise.resolve(search === 'W3030' ? [WALL] : search === 'GI' ? [OAK_ONLY] : [CABINET]), price }));
     await addFromCatalog('B24', 'Base cabinet B24');
     await addFromCatalog('W3030', 'Wall cabinet W3030');
