@@ -37,12 +37,17 @@ async function buildKitchen(page: Page, email: string): Promise<void> {
   const cabinets = async (n: number, code: string, qty: string) => {
     await add(`HS-${code}`, new RegExp(code));
     await line(page, n).getByRole('textbox', { name: /^Quantity/ }).fill(qty);
-    await line(page, n).getByLabel('Finish', { exact: true }).selectOption('painted forest-green');
   };
   await cabinets(1, 'B24', '6');
   await line(page, 1).getByLabel('Room or wall (optional)').fill('Kitchen — sink wall');
   await cabinets(2, 'W3030', '6');
   await cabinets(3, 'W3030', '2');
+  // The customer wants the whole kitchen in forest green: one finish for every line at once.
+  const every = page.getByRole('group', { name: 'Finish of every line' });
+  await every.getByLabel('Finish of every line').selectOption('painted forest-green');
+  await every.getByRole('button', { name: 'Apply to all lines' }).click();
+  await page.getByText('Forest Green on every line: 3 lines changed.').waitFor();
+  for (const n of [1, 2, 3]) expect(await line(page, n).getByLabel('Finish', { exact: true }).inputValue()).toBe('painted forest-green');
   await line(page, 3).getByRole('checkbox', { name: /Glass door/ }).check();
   await line(page, 3).getByLabel('Notes (optional)').fill('Glass doors on two');
   await add('quartz calacatta', /Quartz/);
@@ -86,6 +91,8 @@ describe('a kitchen quoted in the studio', () => {
     const totals = designer.getByRole('region', { name: 'Totals' });
     await expect.poll(() => totals.textContent()).toContain('$9,250.40');
     await docShot(designer, 'quote-builder', designer.locator('section[aria-labelledby="quote-lines-title"]'));
+    await designer.getByLabel('Notes for the store (optional)').fill('Measured on site on the 12th; check the sink wall before sending.');
+    await docShot(designer, 'quote-builder-notes', designer.locator('section[aria-labelledby="quote-store-title"]'));
     await designer.getByRole('button', { name: 'Save draft' }).click();
     await designer.getByRole('region', { name: 'Draft, not sent' }).waitFor();
     const quoteId = Number(/\/studio\/quotes\/(\d+)$/.exec(designer.url())![1]);

@@ -180,6 +180,7 @@ const quoteInputProperties = {
   discount: discountInput,
   poNumber: { type: 'string', maxLength: 100, 'x-message': 'A PO number is up to 100 characters.' },
   notes: { type: 'string', maxLength: 4000, description: 'Shown to the customer with the quote', 'x-message': 'Notes are up to 4000 characters.' },
+  internalNotes: { type: 'string', maxLength: 4000, description: "The store's notes on the quote: shown in the back office only, never to the customer", 'x-message': 'Notes are up to 4000 characters.' },
   splitPaymentEnabled: { type: 'boolean', description: 'The customer may pay in parts', 'x-message': 'splitPaymentEnabled is true or false.' },
   minimumSplit: { ...moneySchema, minimum: 0, maximum: 10_000_000, description: 'The smallest part of a split payment, dollars', 'x-message': 'Enter an amount of 0 or more.' },
   draft: { type: 'boolean', description: 'true: save without sending (no link; the customer and addresses may be incomplete); false or absent: send it', 'x-message': 'draft is true or false.' },
@@ -542,11 +543,17 @@ export const quoteImportEndpoint = endpoint({
 export const quotePdfEndpoint = endpoint({
   method: 'GET',
   path: '/api/studio/quotes/:id/pdf',
-  summary: 'The quote as a PDF (an estimate while it is a draft): its lines in the words of every page, grouped by room or wall, and its totals',
+  summary: "The quote as a PDF (an estimate while it is a draft): the store's address, the customer's addresses, until when it is valid, its lines in the words of every page, grouped by room or wall, its totals, and the payment link (in full with its token)",
   caller: 'a viewer',
   security: operatorSession,
   tags,
-  request: { params: idParam(QUOTE_NOT_FOUND) },
+  request: {
+    params: idParam(QUOTE_NOT_FOUND),
+    query: {
+      type: 'object',
+      properties: { token: { type: 'string', maxLength: 100, description: "The payment link's token, as just issued: the PDF then prints the full link (the store keeps only its hash)", 'x-message': 'A link token is up to 100 characters.' } },
+    },
+  },
   responseTypes: { 200: 'application/pdf' },
   responses: { 200: { type: 'string', description: 'application/pdf, an attachment named quote-Q100001.pdf' }, 400: errorSchema, 404: errorSchema, ...denied },
 });

@@ -12,6 +12,104 @@ import { summaryConfigSchema } from './summary-config.schema';
 export const DEFAULT_PRICE_TEMPLATE = 'data/estimator-pricing.json';
 
 /** A style of the catalog with a cabinet line, and one of its finishes: one end of the cabinet mix's range. */
+/** An answer of a question, as the starting quote reads it. */
+const answerText = { title: 'Answer', type: 'string', minLength: 1, description: 'An answer of the question, as the question stores it (e.g. quartz).' } as const;
+const questionName = (what: string) => ({ title: `${what} question`, type: 'string', minLength: 1, description: `The name of the question that asks the ${what.toLowerCase()}.` }) as const;
+
+/**
+ * What the designer's starting quote takes from the visitor's answers, beside the mix's cabinets
+ * (server/back-office/starting-quote.ts): the cabinets' finish, the countertop at the size's usual
+ * square feet, and services such as installation, each a line of the catalog.
+ */
+const startingQuoteSchema = {
+  type: 'object',
+  title: 'Starting quote',
+  description: "What the designer's starting quote takes from the visitor's answers: the finish of the cabinets, the countertop at the kitchen size's usual square feet, and services such as installation.",
+  additionalProperties: false,
+  properties: {
+    finishField: questionName('Finish'),
+    finishes: {
+      type: 'array',
+      title: 'Finish of each answer',
+      description: "For each answer of the finish question, the low-end style's finish the cabinets are quoted in.",
+      items: {
+        type: 'object',
+        title: 'Finish answer',
+        additionalProperties: false,
+        required: ['answer', 'finish'],
+        properties: {
+          answer: answerText,
+          finish: {
+            type: 'object',
+            title: 'Finish',
+            description: "A finish of the low-end style, as its finish list names it.",
+            additionalProperties: false,
+            required: ['type', 'value'],
+            properties: {
+              type: { title: 'Finish group', type: 'string', minLength: 1, description: 'The group, e.g. painted.' },
+              value: { title: 'Finish', type: 'string', minLength: 1, description: 'The finish, e.g. alpine-white.' },
+            },
+          },
+        },
+      },
+    },
+    countertopField: questionName('Countertop'),
+    countertops: {
+      type: 'array',
+      title: 'Countertop of each answer',
+      description: 'For each answer of the countertop question, the countertop of the catalog quoted.',
+      items: {
+        type: 'object',
+        title: 'Countertop answer',
+        additionalProperties: false,
+        required: ['answer', 'sku'],
+        properties: { answer: answerText, sku: { title: 'Countertop SKU', type: 'string', minLength: 1, description: 'A countertop of the catalog, e.g. CT-QUARTZ-CAL.' } },
+      },
+    },
+    countertopSqft: {
+      type: 'array',
+      title: 'Countertop square feet by size',
+      description: "The usual square feet of countertop of each kitchen size.",
+      items: {
+        type: 'object',
+        title: 'Size',
+        additionalProperties: false,
+        required: ['size', 'sqft'],
+        properties: { size: { title: 'Size', type: 'string', minLength: 1, description: 'An answer of the size question.' }, sqft: { title: 'Square feet', type: 'number', exclusiveMinimum: 0, maximum: 1000, description: 'Square feet of countertop.' } },
+      },
+    },
+    services: {
+      type: 'array',
+      title: 'Services',
+      description: 'Services of the catalog an answer adds (installation for "yes", backsplash tiling for a tile).',
+      items: {
+        type: 'object',
+        title: 'Service',
+        additionalProperties: false,
+        required: ['field', 'answers', 'sku'],
+        properties: {
+          field: { title: 'Question', type: 'string', minLength: 1, description: 'The name of the question.' },
+          answers: { type: 'array', title: 'Answers', minItems: 1, items: answerText, description: 'The answers that add the service.' },
+          sku: { title: 'Service SKU', type: 'string', minLength: 1, description: 'A service of the catalog, e.g. SV-INSTALL.' },
+          perCabinet: { title: 'One per cabinet', type: 'boolean', description: 'Quoted once for each cabinet of the mix (installation).' },
+          feetBySize: {
+            type: 'array',
+            title: 'Linear feet by size',
+            description: 'For a service by the linear foot: the usual feet of each kitchen size.',
+            items: {
+              type: 'object',
+              title: 'Size',
+              additionalProperties: false,
+              required: ['size', 'feet'],
+              properties: { size: { title: 'Size', type: 'string', minLength: 1, description: 'An answer of the size question.' }, feet: { title: 'Linear feet', type: 'number', exclusiveMinimum: 0, maximum: 1000, description: 'Linear feet.' } },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 const mixStyleSchema = {
   type: 'object',
   title: 'Style and finish',
@@ -141,6 +239,7 @@ export const estimatorTemplateSchema = {
             },
           },
         },
+        startingQuote: startingQuoteSchema,
       },
     },
     pdf: {

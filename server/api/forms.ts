@@ -86,7 +86,7 @@ export function formRoutes(router: Router, deps: FormRouteDeps): void {
       const answer = await deps.submissions.submit(priced ? priced.form : form, request, { remoteIp: ctx.ip, bearer: bearerToken(ctx), dealerId, sourcePage: sourcePageOf(ctx.get('Referer')) });
       if (estimator && deps.startingQuotes && answer.status === 201) {
         // The lead is stored whatever becomes of its quote: a designer can still quote it by hand.
-        await saveStartingQuote(deps.startingQuotes, estimator.template, estimator.cabinets, checkedAnswers(estimator, request.envelope.formData), answer.body.data.id).catch((err: unknown) =>
+        await saveStartingQuote(deps.startingQuotes, estimator.template, estimator.cabinets, checkedAnswers(estimator, request.envelope.formData), answer.body.data.id, priced?.price).catch((err: unknown) =>
           deps.logger.error({ err, lead: answer.body.data.id }, 'the starting quote of an estimate could not be saved'),
         );
       }

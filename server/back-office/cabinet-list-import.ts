@@ -8,7 +8,7 @@
 import { parse } from 'csv-parse/sync';
 import { CSV_EMPTY, MAX_CSV_ROWS } from '../../schemas/api/back-office-quotes';
 import type { CabinetEntry, FinishChoice, KitchenEntry } from '../../schemas/catalog/kitchen-catalog';
-import { closestName } from '../content/lint/closest-name';
+import { closestName } from '../../schemas/evaluators/closest-name';
 import { ApiError } from '../http/api-error';
 import { kitchenLineView, type CatalogLineView } from './catalog-search';
 import type { QuoteCatalog } from './quote-pricing';

@@ -15,7 +15,7 @@ const cabinets = [{ sku: 'HS-B24', qty: 6, finish: { type: 'painted', value: 'fo
 const input = (overrides: Partial<QuoteInput> = {}): QuoteInput => ({ customer: { email: 'sam@example.com', firstName: 'Sam', lastName: 'Carter' }, billingAddress: address, lines: cabinets, ...overrides });
 const freeEverywhere: ShippingMethod = { type: 'free', displayName: 'Free delivery', isEnabled: true, calculateRateBy: 'Order', rates: { byOrder: { orderRange: [{ startValue: 0, countries: [{ countryId: 'US', states: [{ state: '*', zipCodes: ['*'], rate: 0 }] }] }] } } } as ShippingMethod;
 const editor = { role: 'editor' as const };
-const publisher = { role: 'publisher' as const };
+const publisher = { role: 'publisher' as const, email: 'publisher@example.com' };
 
 /** Nothing is read or stored before these refusals: the database and quote service are absent. */
 const deps = (shippingMethods: ShippingMethod[]): QuoteBuilderDeps => ({
@@ -58,12 +58,18 @@ describe('building a quote', () => {
     expect([denied.status, denied.fields]).toEqual([403, { 'discount.value': discountNeedsPublisher(25) }]);
     const allowed = priceRequest(deps([freeEverywhere]), input({ discount }), publisher);
     // 6 × $332.35 = $1,994.10; 30 % of it is $598.23.
-    expect(allowed.approvals).toEqual(['discount 30 % ($598.23) above the 25 % limit']);
+    expect(allowed.approvals).toEqual(['discount 30 % ($598.23) above the 25 % limit, approved by publisher@example.com']);
+    expect(allowed.discountApproval).toMatchObject({ percent: 30, by: 'publisher@example.com' });
     expect(priceRequest(deps([freeEverywhere]), input({ discount: { type: 'percent', value: 25 } }), editor).approval).toEqual({ discountPercent: 25, limitPercent: 25, needsPublisher: false });
   });
 
-  it('lets an editor keep, unchanged, what a publisher put on a draft', () => {
+  it('lets an editor keep, unchanged, what a publisher put on a draft: the free line, and the discount within the share approved', async () => {
     const draft = input({ discount: { type: 'percent', value: 30 }, lines: [...cabinets, { description: 'Range hood panel', price: 480 }] });
-    expect(priceRequest(deps([freeEverywhere]), draft, editor, draft).approvals).toEqual(['discount 30 % ($742.23) above the 25 % limit']);
+    const held = { request: draft, approval: { percent: 30, by: 'publisher@example.com', at: '2026-11-29T07:00:00.000Z' } };
+    expect(priceRequest(deps([freeEverywhere]), draft, editor, held).approvals).toEqual(['discount 30 % ($742.23) above the 25 % limit, within the 30 % publisher@example.com approved']);
+    // The same discount on a draft no publisher approved: refused, as on a new quote.
+    expect((await refusal(() => priceRequest(deps([freeEverywhere]), draft, editor, { request: draft, approval: null }))).status).toBe(403);
+    // A larger share than approved: refused.
+    expect((await refusal(() => priceRequest(deps([freeEverywhere]), { ...draft, discount: { type: 'percent', value: 31 } }, editor, held))).status).toBe(403);
   });
 });

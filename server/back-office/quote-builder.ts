@@ -9,8 +9,10 @@
  * until it is sent. Sending checks everything a new quote is checked for.
  *
  * Rights beyond an editor's: a free line, and a discount above the store's limit, need a publisher.
- * An editor editing a draft may keep what a publisher put there, unchanged. What needed a publisher
- * is said in the audit entry (`approvals`), by name and amount, not only the total.
+ * An editor editing a draft may keep a free line a publisher put there, unchanged, and a discount
+ * within the share of the subtotal a publisher approved (./quote-discount.ts), checked at every save
+ * and send. What needed a publisher is said in the audit entry (`approvals`), by name and amount,
+ * and by whom it was approved.
  *
  * When the customer's e-mail has a customer account, the sent quote is that account's
  * (`customer_id`): it shows in the account, and the order paid from it does too (server/orders/quote-orders.ts).
@@ -20,7 +22,7 @@ import type { KitchenCatalog } from '../../schemas/catalog/kitchen-catalog';
 import { DEFAULT_DISCOUNT_LIMIT_PERCENT } from '../../schemas/site-settings.schema';
 import type { Content } from '../content/load-content';
 import type { SampleCatalog } from '../services/sample-catalog';
-import { discountNeedsPublisher, QUOTE_DRAFT_STALE, QUOTE_NOT_DRAFT, QUOTE_TOTAL_ZERO, type quoteCreateEndpoint } from '../../schemas/api/back-office-quotes';
+import { QUOTE_DRAFT_STALE, QUOTE_NOT_DRAFT, QUOTE_TOTAL_ZERO, type quoteCreateEndpoint } from '../../schemas/api/back-office-quotes';
 import type { RequestBody } from '../../schemas/api/endpoint';
 import { validatePersonName, validatePhone } from '../../schemas/evaluators/checkout-fields';
 import { formatMoney, toCents, toDollars } from '../../schemas/money';
@@ -33,7 +35,8 @@ import { CustomerService } from '../services/customer-service';
 import { readEmailAddress } from '../services/email-address';
 import type { QuoteFields, QuoteRow, QuoteService } from '../services/quote-service';
 import { draftRevision } from './quote-records';
-import { discountPercent, freeLinesOf, priceQuote, pricingAddress, readQuoteLines, sameFreeLine, type QuoteCatalog, type QuotePrice, type QuoteRules } from './quote-pricing';
+import { approvalOf, decideDiscount, readApproval, type DiscountApproval } from './quote-discount';
+import { freeLinesOf, priceQuote, pricingAddress, readQuoteLines, sameFreeLine, type QuoteCatalog, type QuotePrice, type QuoteRules } from './quote-pricing';
 
 export type QuoteInput = RequestBody<typeof quoteCreateEndpoint>;
 
@@ -60,6 +63,8 @@ export function builderDepsOf(parts: { q: Queries; quotes: QuoteService; content
 
 export interface Caller {
   role: OperatorRole;
+  /** The operator's e-mail, which the audit names as a discount's approver; absent for the quote command. */
+  email?: string;
 }
 
 const RANK: Record<OperatorRole, number> = { viewer: 0, editor: 1, publisher: 2, admin: 3 };
@@ -95,16 +100,6 @@ function readCustomer(input: QuoteInput['customer'], errors: Record<string, stri
   return { email: 'address' in email ? email.address : raw.email.trim(), firstName, lastName, phone };
 }
 
-/** The discount's share of the subtotal, the store's limit, and whether a publisher must send it. */
-export function approvalOf(price: QuotePrice, limitPercent: number) {
-  const percent = discountPercent(price.discountCents, price.subtotalCents);
-  return { discountPercent: percent, limitPercent, needsPublisher: percent > limitPercent };
-}
-
-/**
- * Prices the request's lines for `caller` (403 for a free line or a discount beyond their role that
- * the draft did not already hold), and says in words what needed a publisher.
- */
 /** What the money depends on: the lines, the discount, and where it ships (any part of an address). */
 export interface PriceInput {
   lines: QuoteInput['lines'];
@@ -113,22 +108,28 @@ export interface PriceInput {
   shippingAddress?: { state?: string; zipCode?: string; countryId?: string } | null;
 }
 
-export function priceRequest(deps: Pick<QuoteBuilderDeps, 'catalog' | 'rules' | 'discountLimitPercent'>, input: PriceInput, caller: Caller, previous?: QuoteInput | null) {
-  const kept = previous ? freeLinesOf(previous.lines) : [];
+/** What a draft holds that a save may keep: its last request (its free lines) and its discount's approval. */
+export interface HeldDraft {
+  request: QuoteInput | null;
+  approval: DiscountApproval | null;
+}
+
+/**
+ * Prices the request's lines for `caller` (403 for a free line, or a discount's share, beyond their
+ * role that the draft did not already hold), and says in words what needed a publisher.
+ */
+export function priceRequest(deps: Pick<QuoteBuilderDeps, 'catalog' | 'rules' | 'discountLimitPercent'>, input: PriceInput, caller: Caller, held?: HeldDraft | null) {
+  const kept = held?.request ? freeLinesOf(held.request.lines) : [];
   const lines = readQuoteLines(input.lines, deps.catalog, { freeLines: isPublisher(caller), kept });
   const where = pricingAddress(input.shippingAddress ?? input.billingAddress ?? null);
   const price = priceQuote(lines, input.discount ?? null, where, deps.rules);
   const approval = approvalOf(price, deps.discountLimitPercent);
-  const approvals: string[] = [];
-  if (approval.needsPublisher) {
-    const unchanged = previous && JSON.stringify(previous.discount ?? null) === JSON.stringify(input.discount ?? null);
-    if (!isPublisher(caller) && !unchanged) throw new ApiError(403, 'forbidden', discountNeedsPublisher(deps.discountLimitPercent), { 'discount.value': discountNeedsPublisher(deps.discountLimitPercent) });
-    approvals.push(`discount ${approval.discountPercent} % (${formatMoney(toDollars(price.discountCents))}) above the ${deps.discountLimitPercent} % limit`);
-  }
+  const discount = decideDiscount(price, deps.discountLimitPercent, { publisher: isPublisher(caller), email: caller.email }, held?.approval ?? null);
+  const approvals = [...discount.words];
   for (const free of freeLinesOf(input.lines)) {
     if (!kept.some((k) => sameFreeLine(k, free))) approvals.push(`free line "${free.description}" ${free.qty} × ${formatMoney(toDollars(free.priceCents))}`);
   }
-  return { lines, price, approval, approvals };
+  return { lines, price, approval, approvals, discountApproval: discount.approval };
 }
 
 function items(price: QuotePrice): QuoteItem[] {
@@ -212,9 +213,9 @@ async function sentFields(deps: QuoteBuilderDeps, input: QuoteInput, price: Quot
 
 /** Checks and prices the request, stores a new quote (a draft, or sent). */
 export async function buildQuote(deps: QuoteBuilderDeps, input: QuoteInput, caller: Caller, extra: Pick<QuoteFields, 'lead_id'> = {}): Promise<BuiltQuote> {
-  const { price, approvals } = priceRequest(deps, input, caller);
+  const { price, approvals, discountApproval } = priceRequest(deps, input, caller);
   const fields = input.draft === true ? draftFields(input, price) : await sentFields(deps, input, price);
-  return { quote: await deps.quotes.store({ ...fields, ...extra }), approvals, price };
+  return { quote: await deps.quotes.store({ ...fields, ...extra, discount_approval: discountApproval && JSON.stringify(discountApproval) }), approvals, price };
 }
 
 const staleDraft = () => new ApiError(409, 'draft_stale', QUOTE_DRAFT_STALE);
@@ -226,10 +227,12 @@ const staleDraft = () => new ApiError(409, 'draft_stale', QUOTE_DRAFT_STALE);
 export async function updateDraft(deps: QuoteBuilderDeps, id: number, input: QuoteInput, caller: Caller, current: QuoteRow, revision?: string): Promise<BuiltQuote> {
   if (current.status !== 'draft') throw new ApiError(409, 'quote_sent', QUOTE_NOT_DRAFT);
   if (revision !== undefined && revision !== draftRevision(current)) throw staleDraft();
-  const previous = current.request ? (JSON.parse(current.request) as QuoteInput) : null;
-  const { price, approvals } = priceRequest(deps, input, caller, previous);
+  const held = { request: current.request ? (JSON.parse(current.request) as QuoteInput) : null, approval: readApproval(current.discount_approval) };
+  const { price, approvals, discountApproval } = priceRequest(deps, input, caller, held);
   const fields = input.draft === true ? draftFields(input, price) : await sentFields(deps, input, price);
-  const quote = await deps.quotes.replaceDraft(id, fields, revision === undefined ? undefined : current.request);
+  const approvalText = discountApproval && JSON.stringify(discountApproval);
+  // The approval the discount passed on must still be the draft's when it is written.
+  const quote = await deps.quotes.replaceDraft(id, { ...fields, discount_approval: approvalText }, revision === undefined ? undefined : current.request, current.discount_approval);
   if (quote === 'stale') throw staleDraft();
   if (!quote) throw new ApiError(409, 'quote_sent', QUOTE_NOT_DRAFT);
   return { quote, approvals, price };

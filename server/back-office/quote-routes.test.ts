@@ -358,3 +358,40 @@ describe('a draft handed from a designer to a publisher', () => {
     expect(opened.missing).toEqual(['HS-B99']);
   });
 });
+
+/** The text of a PDF of the store: jsPDF writes its text streams uncompressed, as (escaped text) Tj. */
+async function pdfText(res: Response): Promise<string> {
+  const bytes = Buffer.from(await res.arrayBuffer()).toString('latin1');
+  return [...bytes.matchAll(/\(((?:\\.|[^\\)])*)\)\s*Tj/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1')).join('\n');
+}
+
+describe("the quote's PDF", () => {
+  it("carries the store's address, the customer's addresses, until when it is valid and the payment link", async () => {
+    const shipTo = { ...address, street1: '40 Lake Rd', city: 'Dallas', zipCode: '75201' };
+    const { quote, link } = await create(quoteBody({ shippingAddress: shipTo }));
+    const pdf = (query = '') => fetch(`${server.url}/api/studio/quotes/${quote.id}/pdf${query}`, { headers: viewer });
+    const token = new URL(link.url).searchParams.get('token')!;
+    const text = await pdfText(await pdf(`?token=${encodeURIComponent(token)}`));
+    for (const words of ['1480 Harbor Industrial Way, Showroom B', 'Sacramento, CA 95811', '(916) 555-0147 · hello@oakandhearth.example']) expect(text).toContain(words);
+    expect(text).toContain('Billing address: Sam Carter, 12 Main St, Austin, TX 78701');
+    expect(text).toContain('Ship to: Sam Carter, 40 Lake Rd, Dallas, TX 75201');
+    const until = new Date(link.expiresAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(text).toContain(`Valid until ${until}`);
+    expect(text).toContain(link.url);
+
+    // Without its token (the store keeps only its hash), or with a wrong one: where the link was sent, never a link.
+    for (const query of ['', '?token=not-the-token']) {
+      const plain = await pdfText(await pdf(query));
+      expect(plain).toContain(`Pay online from the payment link e-mailed to ${quote.customer.email}.`);
+      expect(plain).not.toContain('/quote/payment');
+    }
+  });
+
+  it('prints a draft as an estimate, valid once sent, with no payment link', async () => {
+    const { quote } = await create(quoteBody({ draft: true }));
+    const text = await pdfText(await fetch(`${server.url}/api/studio/quotes/${quote.id}/pdf`, { headers: viewer }));
+    expect(text).toContain(`Estimate ${quote.number}`);
+    expect(text).toContain('An estimate: prices are confirmed when the quote is sent.');
+    expect(text).not.toContain('Pay online');
+  });
+});

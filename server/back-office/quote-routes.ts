@@ -38,7 +38,7 @@ import { cabinetStyles, importCabinetList } from './cabinet-list-import';
 import { searchCatalog } from './catalog-search';
 import { buildQuote, builderDepsOf, priceRequest, updateDraft, type BuiltQuote, type QuoteBuilderDeps } from './quote-builder';
 import { emailQuoteLink } from './quote-mail';
-import { priceView } from './quote-pricing';
+import { discountPercent, priceView } from './quote-pricing';
 import { draftForBuilder, listQuotes, quoteDetail, quoteNotFound } from './quote-records';
 
 /** The deps of the builder for this app: the catalogs and content the commerce services were made with. */
@@ -51,7 +51,7 @@ export function quoteBuilderDeps(deps: Pick<StudioDeps, 'commerce' | 'database'>
 function savedWords(built: BuiltQuote, link: { expiresAt: string } | null): string {
   const q = built.quote;
   const parts = [`${q.increment_id}${q.email ? ` for ${q.email}` : ''}, total ${formatMoney(toDollars(q.total_cents))}`];
-  if (q.discount_cents) parts.push(`discount ${formatMoney(toDollars(q.discount_cents))}`);
+  if (q.discount_cents) parts.push(`discount ${formatMoney(toDollars(q.discount_cents))} (${discountPercent(q.discount_cents, q.subtotal_cents)} % of the subtotal)`);
   parts.push(...built.approvals);
   parts.push(link ? `link valid until ${link.expiresAt}` : 'saved as a draft');
   return parts.join('; ');
@@ -145,15 +145,17 @@ export function backOfficeQuoteRoutes(api: Router, deps: StudioDeps, gate: Opera
 
   api.get(quotePdfEndpoint.path, async (ctx) => {
     await gate.require(ctx, 'viewer');
-    const { params } = checkRequest(quotePdfEndpoint, ctx);
+    const { params, query } = checkRequest(quotePdfEndpoint, ctx);
     const quote = await commerce.quotes.row(Number(params.id));
     if (!quote) throw quoteNotFound();
     const view = QuoteService.view(quote);
     const draft = quote.status === 'draft';
+    // The full link only for the caller who shows its live token (the store keeps its hash alone).
+    const paymentLink = !draft && query.token ? await commerce.quotes.checkToken(String(quote.id), query.token).then(() => commerce.quotes.linkUrl(quote.id, query.token!), () => null) : null;
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="${quotePdfName(view, draft)}"`);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = renderQuotePdf({ view, storeName: commerce.content.settings.siteName, draft });
+    ctx.body = renderQuotePdf({ view, storeName: commerce.content.settings.siteName, contact: commerce.content.settings.contact, paymentLink, draft });
   });
 
   api.post(quoteLinkEndpoint.path, async (ctx) => {

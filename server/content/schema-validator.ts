@@ -2,9 +2,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { definitionSchemas, type DefinitionSchemaName } from '../../schemas/index';
 import type { DefinitionProblem } from './definition-problem';
-import { closestName, didYouMean } from './lint/closest-name';
+import { closestName, didYouMean } from '../../schemas/evaluators/closest-name';
 
-export { closestName } from './lint/closest-name';
+export { closestName } from '../../schemas/evaluators/closest-name';
 
 let validators: Map<DefinitionSchemaName, ValidateFunction> | undefined;
 

@@ -18,6 +18,7 @@ import * as m0031 from './migrations/0031_content_images';
 import * as m0055 from './migrations/0055_payment_pages';
 import * as m0040 from './migrations/0040_upload_content';
 import * as m0020 from './migrations/0020_quote_lines';
+import * as m0021 from './migrations/0021_quote_discount_approval';
 import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
 import * as m0102 from './migrations/0102_refund_lines';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0055_payment_pages': m0055,
   '0040_upload_content': m0040,
   '0020_quote_lines': m0020,
+  '0021_quote_discount_approval': m0021,
   '0100_test_gateway_transaction': m0100,
   '0101_test_gateway_authentication': m0101,
   '0102_refund_lines': m0102,

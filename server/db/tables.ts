@@ -220,6 +220,8 @@ export interface QuoteTable {
   shipping_tax_cents: number;
   /** The estimate (form_submission.id) a starting quote was made from. */
   lead_id: number | null;
+  /** JSON: the discount's share of the subtotal a publisher approved ({percent, by, at}, server/back-office/quote-discount.ts); null while none was. */
+  discount_approval: string | null;
 }
 
 export interface PaymentTable {

@@ -102,7 +102,7 @@ describe("a discount above the store's limit (25 %)", () => {
     const res = await call(as.publisher, 'POST', '/api/studio/quotes', body({ discount: { type: 'percent', value: 30 } }));
     expect(res.status, res.text).toBe(201);
     const detail = (await audit('quote.create'))[0]!.detail;
-    expect(detail).toMatch(/discount 30 % \(\$[\d,]+\.\d\d\) above the 25 % limit/);
+    expect(detail).toMatch(/discount 30 % \(\$[\d,]+\.\d\d\) above the 25 % limit, approved by [^;]+@[^;]+/);
   });
 });
 

@@ -65,16 +65,20 @@ describe("an estimate's starting quote", () => {
     const quote = await quoteOfLead(lead);
     expect(quote).toMatchObject({ status: 'draft', email: 'noor.haddad@example.com', first_name: 'Noor', token_hash: null });
     const galley = mixFor(mix.mixes, 'medium', 'galley')!;
-    const items = JSON.parse(quote!.items) as { sku: string; qty: number; priceCents: number }[];
+    const all = JSON.parse(quote!.items) as { sku: string; qty: number; priceCents: number; rowTotalCents: number }[];
+    const items = all.filter((i) => i.sku.startsWith('HS-'));
     expect(items.map((i) => [i.sku, i.qty])).toEqual(galley.cabinets.map((c) => [`HS-${c.code}`, c.qty]));
+    // The countertop the visitor chose, at a medium kitchen's usual 42 sq ft; no installation, no backsplash.
+    expect(all.filter((i) => !i.sku.startsWith('HS-')).map((i) => i.sku)).toEqual(['CT-GRANITE-BLK']);
     // Hartford Shaker in natural oak (group A 0 %, stained 0 %): each line at its list price.
     const list = (code: string) => content.kitchen.cabinet('hartford-shaker', code)!.listCents;
     expect(items.map((i) => i.priceCents)).toEqual(galley.cabinets.map((c) => list(c.code)));
 
     const shown = estimatePrice(entry.template.fields as FormField[], answers, entry.pricing, entry.cabinets);
     const cabinets = shown.breakdown.kitchenSize!;
-    expect(quote!.subtotal_cents / 100).toBeGreaterThanOrEqual(cabinets.min);
-    expect(quote!.subtotal_cents / 100).toBeLessThanOrEqual(cabinets.max);
+    const cabinetCents = items.reduce((sum, i) => sum + i.rowTotalCents, 0);
+    expect(cabinetCents / 100).toBeGreaterThanOrEqual(cabinets.min);
+    expect(cabinetCents / 100).toBeLessThanOrEqual(cabinets.max);
     expect(quote!.total_cents).toBe(quote!.subtotal_cents);
 
     const detail = await studioCall(server, viewer, 'GET', `/api/studio/leads/${lead}`);
@@ -122,5 +126,41 @@ describe("an estimate's starting quote", () => {
       expect(body).not.toContain('other.visitor@example.com');
       expect(body).not.toContain('HS-SB36');
     }
+  });
+
+  it('follows the answers: the finish, the countertop at the size\'s square feet, installation and tiling; within the estimate\'s range or saying why, to the store alone', async () => {
+    const chosen = { ...answers, finish: 'painted-color', countertop: 'quartz', installation: 'yes', backsplash: 'subway-tile', flooring: 'vinyl-plank', extras: ['crown-molding', 'glass-doors'], email: 'painted.quartz@example.com' };
+    const res = await send({ formData: chosen });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { min, max } = res.body.data.estimate as { min: number; max: number };
+    const quote = (await quoteOfLead(res.body.data.id))!;
+    const items = JSON.parse(quote.items) as { sku: string; qty: number; rowTotalCents: number; detail?: { options?: { label: string; value: string }[] } }[];
+    const cabinets = items.filter((i) => i.sku.startsWith('HS-'));
+    const count = cabinets.reduce((n, i) => n + i.qty, 0);
+    // Every cabinet in the painted finish the answer names (navy blue), not the stained low end.
+    for (const c of cabinets) expect(JSON.stringify(c.detail)).toContain('Navy Blue');
+    const byCode = Object.fromEntries(items.map((i) => [i.sku, i]));
+    expect(byCode['CT-QUARTZ-CAL']).toMatchObject({ qty: 1, rowTotalCents: 42 * 7500 });
+    expect(byCode['SV-INSTALL']).toMatchObject({ qty: count });
+    expect(byCode['SV-BACKSPLASH']).toMatchObject({ rowTotalCents: 18 * 4200 });
+
+    const request = JSON.parse(quote.request!) as { notes?: string; internalNotes?: string };
+    const subtotal = quote.subtotal_cents / 100;
+    const within = subtotal >= min && subtotal <= max;
+    if (within) expect(request.internalNotes).toContain("is within the estimate's range the visitor saw");
+    else {
+      expect(request.internalNotes).toMatch(/is (below|above) the estimate's range the visitor saw/);
+      // Why: what the estimate counted that the catalog's lines do not, named as the visitor saw it.
+      expect(request.internalNotes).toContain('Flooring');
+      expect(request.internalNotes).toContain('Crown molding');
+    }
+    expect(request.internalNotes).toContain(`estimate #${res.body.data.id}`);
+    // Nothing of it for the customer: no customer note, and never the words "low-end".
+    expect(quote.additional_notes).toBeNull();
+    expect(request.notes).toBeUndefined();
+    expect(quote.items + (quote.additional_notes ?? '')).not.toMatch(/low-end/i);
+    const opened = await studioCall(server, viewer, 'GET', `/api/studio/quotes/${quote.id}`);
+    expect(opened.body.data.notes).toBe('');
+    expect(opened.body.data.request.internalNotes).toBe(request.internalNotes);
   });
 });

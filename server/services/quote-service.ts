@@ -19,8 +19,8 @@ export const DEFAULT_LINK_DAYS = 7;
 
 export type QuoteRow = { [K in keyof QuoteTable]: K extends 'id' ? number : QuoteTable[K] };
 /** What a new quote is made of; the rest (number, link, order, time) the store sets. A draft says so in `status`. */
-export type QuoteFields = Omit<QuoteRow, 'id' | 'increment_id' | 'status' | 'token_hash' | 'token_expires_at' | 'order_id' | 'created_at' | 'request' | 'tax_percent' | 'shipping_tax_cents' | 'lead_id'> &
-  Partial<Pick<QuoteRow, 'status' | 'request' | 'tax_percent' | 'shipping_tax_cents' | 'lead_id'>>;
+export type QuoteFields = Omit<QuoteRow, 'id' | 'increment_id' | 'status' | 'token_hash' | 'token_expires_at' | 'order_id' | 'created_at' | 'request' | 'tax_percent' | 'shipping_tax_cents' | 'lead_id' | 'discount_approval'> &
+  Partial<Pick<QuoteRow, 'status' | 'request' | 'tax_percent' | 'shipping_tax_cents' | 'lead_id' | 'discount_approval'>>;
 
 export interface QuoteLink {
   quoteId: number;
@@ -65,6 +65,7 @@ export class QuoteService {
             tax_percent: fields.tax_percent ?? 0,
             shipping_tax_cents: fields.shipping_tax_cents ?? 0,
             lead_id: fields.lead_id ?? null,
+            discount_approval: fields.discount_approval ?? null,
             increment_id: null, token_hash: null, token_expires_at: null, order_id: null, created_at: nowIso() })
           .returning('id'),
       ))!;
@@ -76,13 +77,16 @@ export class QuoteService {
   /**
    * Replaces a draft's content (and its status, when it is sent), under its row's lock: undefined
    * when it is no longer a draft (another operator sent it meanwhile); 'stale' when `basedOn` is
-   * given and the draft's last save is no longer that one (another operator saved it meanwhile).
+   * given and the draft's last save is no longer that one (another operator saved it meanwhile), or
+   * `approvalSeen` is given and the draft's discount approval is no longer that one.
    */
-  async replaceDraft(id: number, fields: QuoteFields, basedOn?: string | null): Promise<QuoteRow | 'stale' | undefined> {
+  async replaceDraft(id: number, fields: QuoteFields, basedOn?: string | null, approvalSeen?: string | null): Promise<QuoteRow | 'stale' | undefined> {
     return this.q.transaction(async (q) => {
-      const row = await q.first(q.lockRow(q.db.selectFrom('quote').select(['id', 'status', 'request']).where('id', '=', id)));
+      const row = await q.first(q.lockRow(q.db.selectFrom('quote').select(['id', 'status', 'request', 'discount_approval']).where('id', '=', id)));
       if (!row || row.status !== 'draft') return undefined;
       if (basedOn !== undefined && row.request !== basedOn) return 'stale';
+      // The discount was let pass on the approval read before the lock: a publisher's save since may have changed it.
+      if (approvalSeen !== undefined && row.discount_approval !== approvalSeen) return 'stale';
       await q.run(q.db.updateTable('quote').set({ ...fields, status: fields.status ?? 'draft' }).where('id', '=', id));
       this.answers.delete(id);
       return (await this.row(id, q))!;
@@ -101,10 +105,15 @@ export class QuoteService {
     const token = crypto.randomBytes(24).toString('base64url');
     const expiresAt = new Date(now.getTime() + validDays * 24 * 3600 * 1000).toISOString();
     await q.run(q.db.updateTable('quote').set({ token_hash: sha256Hex(token), token_expires_at: expiresAt }).where('id', '=', quoteId));
+    return { quoteId, quoteIncrementId: quote.increment_id ?? String(quoteId), token, expiresAt, url: this.linkUrl(quoteId, token) };
+  }
+
+  /** The payment link of a quote and its token: the storefront's quote page. */
+  linkUrl(quoteId: number, token: string): string {
     const url = new URL('/quote/payment', this.publicUrl);
     url.searchParams.set('quoteId', String(quoteId));
     url.searchParams.set('token', token);
-    return { quoteId, quoteIncrementId: quote.increment_id ?? String(quoteId), token, expiresAt, url: url.href };
+    return url.href;
   }
 
   /** The quote a link opens: 400 quoteNotExist for an unknown id or a wrong token, tokenExpired after expiry. */

@@ -18,8 +18,9 @@ import { QuoteAddressFields } from './QuoteAddressFields';
 import { QuoteCatalogSearch } from './QuoteCatalogSearch';
 import { quotesListAddress } from './QuoteList';
 import { useQuotesClient } from './quote-client';
-import { createRequest, draftFromRequest, emptyDraft, sameDiscount, finishKey, lineName, newLine, priceRequest, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
+import { createRequest, draftFromRequest, emptyDraft, sameDiscount, finishKey, finishesOfLines, lineName, newLine, priceRequest, withFinishOnEveryLine, type AddressDraft, type AddressField, type AddressKind, type LineDraft, type QuoteDraft } from './quote-draft';
 import { QuoteCabinetImport } from './QuoteCabinetImport';
+import { QuoteEveryLineFinish } from './QuoteEveryLineFinish';
 import { QuoteLineRow } from './QuoteLineRow';
 import { useQuotePrice } from './quote-price';
 import { QuoteTotalsPanel } from './QuoteTotals';
@@ -140,6 +141,14 @@ function QuoteForm({ initial, saved, onSaved }: { initial: () => QuoteDraft; sav
   const setLine = (key: number, index: number, patch: Partial<LineDraft>, ...fields: string[]) =>
     change((d) => ({ ...d, lines: d.lines.map((l) => (l.key === key ? { ...l, ...patch } : l)) }), ...fields.map((f) => `lines.${index}.${f}`));
 
+  /** One finish on every line that may be made in it; the server prices them again. */
+  const finishEveryLine = (key: string, label: string) => {
+    const { changed, lacking } = withFinishOnEveryLine(draft.lines, key);
+    change((d) => ({ ...d, lines: withFinishOnEveryLine(d.lines, key).lines }), ...draft.lines.map((_, i) => `lines.${i}.finish`));
+    const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
+    setSaid(`${label} on every line: ${lines(changed)} changed${lacking ? `; ${lines(lacking)} of a style without it kept ${lacking === 1 ? 'its' : 'their'} finish` : ''}.`);
+  };
+
   /** A new line goes in the room of the line before it: a kitchen is quoted wall by wall. */
   const addLine = (item: CatalogLine | null) => {
     const line = newLine(nextLineKey(), item, draft.lines.at(-1)?.group ?? '');
@@ -241,6 +250,7 @@ function QuoteForm({ initial, saved, onSaved }: { initial: () => QuoteDraft; sav
               </p>
             ) : null}
             <QuoteCatalogSearch onAdd={addLine} error={errors['lines']} inputRef={searchRef} />
+            <QuoteEveryLineFinish finishes={finishesOfLines(draft.lines)} onApply={finishEveryLine} />
             {draft.lines.length ? (
               <ol className="quote-lines">
                 {draft.lines.map((line, i) => (
@@ -314,7 +324,23 @@ function QuoteForm({ initial, saved, onSaved }: { initial: () => QuoteDraft; sav
             {draft.splitPayment ? (
               <Field label="Smallest part ($)" hint="Each payment but the last is at least this." name="minimumSplit" inputMode="decimal" maxLength={12} value={draft.minimumSplit} error={errors['minimumSplit']} onChange={(e) => change((d) => ({ ...d, minimumSplit: e.target.value }), 'minimumSplit')} />
             ) : null}
-            <NotesField value={draft.notes} error={errors['notes']} onChange={(notes) => change((d) => ({ ...d, notes }), 'notes')} />
+            <NotesField id="quote-notes" name="notes" label="Notes (optional)" hint="Shown to the customer with the quote." rows={3} value={draft.notes} error={errors['notes']} onChange={(notes) => change((d) => ({ ...d, notes }), 'notes')} />
+          </section>
+
+          <section className="card quote-section" aria-labelledby="quote-store-title">
+            <h2 className="section-title" id="quote-store-title">
+              For the store
+            </h2>
+            <NotesField
+              id="quote-internal-notes"
+              name="internalNotes"
+              label="Notes for the store (optional)"
+              hint="Never shown to the customer: where the quote came from, what to check before sending."
+              rows={4}
+              value={draft.internalNotes}
+              error={errors['internalNotes']}
+              onChange={(internalNotes) => change((d) => ({ ...d, internalNotes }), 'internalNotes')}
+            />
           </section>
         </div>
 
@@ -394,28 +420,29 @@ function DiscountFields({ draft, errors, onChange }: { draft: QuoteDraft; errors
   );
 }
 
-function NotesField({ value, error, onChange }: { value: string; error: string | undefined; onChange(value: string): void }) {
+/** A notes box of the quote: the customer's (shown with the quote) or the store's (never shown to the customer). */
+function NotesField({ id, name, label, hint, rows, value, error, onChange }: { id: string; name: string; label: string; hint: string; rows: number; value: string; error: string | undefined; onChange(value: string): void }) {
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor="quote-notes">
-        Notes (optional)
+      <label className="field__label" htmlFor={id}>
+        {label}
       </label>
-      <p className="field__hint" id="quote-notes-hint">
-        Shown to the customer with the quote.
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
       </p>
       <textarea
-        id="quote-notes"
-        name="notes"
+        id={id}
+        name={name}
         className="field__input quote-notes"
-        rows={3}
+        rows={rows}
         maxLength={4000}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? 'quote-notes-hint quote-notes-error' : 'quote-notes-hint'}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
         onChange={(e) => onChange(e.target.value)}
       />
       {error ? (
-        <p className="field__error" id="quote-notes-error">
+        <p className="field__error" id={`${id}-error`}>
           <span aria-hidden="true">⚠ </span>
           {error}
         </p>

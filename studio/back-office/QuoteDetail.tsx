@@ -159,6 +159,11 @@ function QuoteView({ quote, created, reload }: { quote: Detail; created: IssuedL
                 <span className="field__label">Notes for the customer</span> {quote.notes}
               </p>
             ) : null}
+            {typeof quote.request?.internalNotes === 'string' && quote.request.internalNotes ? (
+              <p className="quote-detail__notes">
+                <span className="field__label">Notes for the store (never shown to the customer)</span> {quote.request.internalNotes}
+              </p>
+            ) : null}
           </section>
         </div>
 

@@ -256,6 +256,30 @@ describe('the quote builder', () => {
     expect(price.mock.calls.at(-1)![0]).toMatchObject({ lines: [{ sku: 'HS-B24', qty: 2, finish: { type: 'stained', value: 'espresso' } }] });
   });
 
+  it("changes every line's finish at once, and the server prices them all again", async () => {
+    const OAK_ONLY: CatalogLine = { ...CABINET, sku: 'GI-B24', name: 'Inset base cabinet B24', styleName: 'georgetown', finishes: [{ type: 'stained', value: 'walnut', label: 'Walnut' }] };
+    const price = vi.fn((_body: QuotePriceRequest) => Promise.resolve(PRICE));
+    open('/studio/quotes/new', fakeQuotes({ catalog: (search: string) => Promise.resolve(search === 'W3030' ? [WALL] : search === 'GI' ? [OAK_ONLY] : [CABINET]), price }));
+    await addFromCatalog('B24', 'Base cabinet B24');
+    await addFromCatalog('W3030', 'Wall cabinet W3030');
+    await addFromCatalog('GI', 'Inset base cabinet B24');
+    const every = screen.getByRole('group', { name: 'Finish of every line' });
+    fireEvent.change(within(every).getByRole('combobox', { name: 'Finish of every line' }), { target: { value: 'painted alpine' } });
+    fireEvent.click(within(every).getByRole('button', { name: 'Apply to all lines' }));
+    const lines = screen.getAllByRole('listitem', { name: /Line \d/ });
+    expect(lines.map((l) => (within(l).getByRole('combobox', { name: 'Finish' }) as HTMLSelectElement).value)).toEqual(['painted alpine', 'painted alpine', '']);
+    expect(await screen.findByText('Alpine White on every line: 2 lines changed; 1 line of a style without it kept its finish.')).toBeTruthy();
+    await waitFor(() =>
+      expect(price.mock.calls.at(-1)![0]).toMatchObject({
+        lines: [
+          { sku: 'HS-B24', finish: { type: 'painted', value: 'alpine' } },
+          { sku: 'HS-W3030', finish: { type: 'painted', value: 'alpine' } },
+          { sku: 'GI-B24' },
+        ],
+      }),
+    );
+  });
+
   it('shows the latest answer only: an answer to an older draft is dropped', async () => {
     const answers: { body: { lines: { qty?: number }[] }; resolve(p: QuotePrice): void }[] = [];
     const price = vi.fn((body: { lines: { qty?: number }[] }) => new Promise<QuotePrice>((resolve) => answers.push({ body, resolve })));

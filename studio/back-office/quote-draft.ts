@@ -56,6 +56,8 @@ export interface QuoteDraft {
   discount: { type: 'amount' | 'percent'; value: string };
   poNumber: string;
   notes: string;
+  /** The store's notes: never shown to the customer. */
+  internalNotes: string;
   linkDays: string;
   /** The customer may pay in parts, each at least `minimumSplit` dollars (as typed). */
   splitPayment: boolean;
@@ -74,6 +76,7 @@ export function emptyDraft(): QuoteDraft {
     discount: { type: 'amount', value: '' },
     poNumber: '',
     notes: '',
+    internalNotes: '',
     linkDays: '7',
     splitPayment: false,
     minimumSplit: '',
@@ -84,6 +87,33 @@ export const finishKey = (f: Pick<CatalogOption, 'type' | 'value'>) => `${f.type
 
 /** The finishes a line may be made in: none to choose when the item has its own. */
 export const finishChoices = (item: CatalogLine): readonly CatalogOption[] => (item.finish ? [] : item.finishes);
+
+/** The finishes any line of the draft may be made in, each once, in the order the lines offer them. */
+export function finishesOfLines(lines: readonly LineDraft[]): CatalogOption[] {
+  const seen = new Map<string, CatalogOption>();
+  for (const line of lines) for (const f of line.item ? finishChoices(line.item) : []) if (!seen.has(finishKey(f))) seen.set(finishKey(f), f);
+  return [...seen.values()];
+}
+
+/**
+ * Every line that may be made in the finish `key`, in it: "all lines' finish" (a customer who wants
+ * the whole kitchen navy). Lines whose style lacks it keep theirs, and are counted for the builder to say so.
+ */
+export function withFinishOnEveryLine(lines: readonly LineDraft[], key: string): { lines: LineDraft[]; changed: number; lacking: number } {
+  let changed = 0;
+  let lacking = 0;
+  const next = lines.map((line) => {
+    const choices = line.item ? finishChoices(line.item) : [];
+    if (!choices.length) return line;
+    if (!choices.some((f) => finishKey(f) === key)) {
+      lacking += 1;
+      return line;
+    }
+    if (line.finish !== key) changed += 1;
+    return { ...line, finish: key };
+  });
+  return { lines: next, changed, lacking };
+}
 
 /**
  * A number as typed, checked by the server alone, which names the field in its own words: an empty
@@ -168,6 +198,7 @@ export function createRequest(draft: QuoteDraft, save: { draft: boolean } = { dr
     discount: discountBody(draft.discount),
     ...(draft.poNumber.trim() ? { poNumber: draft.poNumber.trim() } : {}),
     ...(draft.notes.trim() ? { notes: draft.notes.trim() } : {}),
+    ...(draft.internalNotes.trim() ? { internalNotes: draft.internalNotes.trim() } : {}),
     linkDays: numberOf(draft.linkDays),
     ...(draft.splitPayment ? { splitPaymentEnabled: true, minimumSplit: numberOf(draft.minimumSplit) } : {}),
   };
@@ -224,6 +255,7 @@ export function draftFromRequest(request: QuoteCreateRequest, items: readonly Ca
     discount: discount ? { type: discount.type, value: String(discount.value) } : { type: 'amount', value: '' },
     poNumber: request.poNumber ?? '',
     notes: request.notes ?? '',
+    internalNotes: request.internalNotes ?? '',
     linkDays: text(request.linkDays ?? 7),
     splitPayment: request.splitPaymentEnabled === true,
     minimumSplit: request.splitPaymentEnabled ? text(request.minimumSplit) : '',

@@ -9,6 +9,7 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
+import { closestName } from '../../schemas/evaluators/closest-name';
 import { blockSchemaByType, blockTypes, formSchemas, type DefinitionSchemaName } from './form-schemas';
 import { ajvProblems, type PointerProblem } from './problems';
 
@@ -99,24 +100,9 @@ function raw(validator: ValidatorType, schema: RJSFSchema, data: unknown): Error
   return (validator.rawValidation<ErrorObject>(schema, data).errors ?? []) as ErrorObject[];
 }
 
-/** Edit distance (insertions, deletions, substitutions), for "did you mean". */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length]!;
-}
-
+/** The block type a misspelt one meant: the store's one bounded suggestion, a little more tolerant of short names. */
 function closestType(type: string): string | undefined {
-  let best: { t: string; d: number } | undefined;
-  for (const t of blockTypes) {
-    const d = distance(type.toLowerCase(), t);
-    if (d <= Math.max(2, Math.floor(t.length / 3)) && (!best || d < best.d)) best = { t, d };
-  }
-  return best?.t;
+  return closestName(type, blockTypes, { tolerance: (length) => Math.max(2, Math.floor(length / 3)) });
 }
 
 /** Every schema error of a whole document, by JSON pointer: the form's root, then (pages) each block by its type. */

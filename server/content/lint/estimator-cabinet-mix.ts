@@ -12,7 +12,7 @@ import type { EstimatorTemplate } from '../../../schemas/estimator/estimator-tem
 import { inputFields } from '../../../schemas/evaluators/visibility';
 import type { InputField } from '../../../schemas/forms/form-field.schema';
 import type { DefinitionProblem } from '../definition-problem';
-import { didYouMean } from './closest-name';
+import { didYouMean } from '../../../schemas/evaluators/closest-name';
 import { fileStem, presentFilesOf, validFilesOf, type LintInput } from './lint-input';
 
 const END_WORDS = { low: 'the low end', high: 'the high end' } as const;

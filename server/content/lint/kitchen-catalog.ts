@@ -12,7 +12,7 @@ import type { ProductStyle } from '../../../schemas/catalog/product-style.schema
 import type { ServicesDefinition } from '../../../schemas/catalog/services.schema';
 import { codeProblem } from '../../../schemas/evaluators/cabinet-codes';
 import type { DefinitionProblem } from '../definition-problem';
-import { didYouMean } from './closest-name';
+import { didYouMean } from '../../../schemas/evaluators/closest-name';
 import { fileStem, presentFilesOf, validFilesOf, type LintInput } from './lint-input';
 
 const GROUPS_FILE = 'catalog/price-groups.json';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closestName, didYouMean } from './closest-name';
+import { closestName, didYouMean } from '../../../schemas/evaluators/closest-name';
 import { backtracksExponentially, checkFieldPatterns } from './field-patterns';
 import { checkFieldReferences } from './field-references';
 import { checkFormReferences } from './form-references';
@@ -298,6 +298,23 @@ describe('checkFieldPatterns', () => {
     expect(problems.map((p) => p.pointer)).toEqual(['/fields/0/pattern', '/fields/1/pattern', '/fields/2/pattern']);
     expect(problems[0]!.message).toContain('can match the same text in many ways');
     expect(problems[1]!.message).toContain("the server's pattern engine cannot run");
+  });
+
+  it('refuses a pattern whose browser time grows faster than the square of the value, naming the field by its label', () => {
+    const form = {
+      name: 'f',
+      fields: [
+        { name: 'digits', type: 'text', label: 'Account number', pattern: '\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+\\d+!' },
+        { name: 'cubic', type: 'text', pattern: 'a*a*a*b' },
+        { name: 'square', type: 'text', pattern: '\\s*\\S*\\s*\\S*x' },
+        { name: 'email', type: 'email', pattern: '[^@\\s]+@[^@\\s]+' },
+      ],
+    };
+    const problems = checkFieldPatterns(input({ 'forms/f.json': ['form', form] }));
+    expect(problems.map((p) => p.pointer)).toEqual(['/fields/0/pattern', '/fields/1/pattern']);
+    expect(problems[0]!.message).toMatch(/^makes the field "Account number" slow to check as a visitor types: .* to the power 12 \(at most 2 is allowed\); join repeats/);
+    expect(problems[1]!.message).toContain('makes the field "cubic" slow to check');
+    expect(problems[1]!.message).toContain('to the power 3');
   });
 
   it('refuses a rule a field would ignore, and a patternMessage with no pattern', () => {

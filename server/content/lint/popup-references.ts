@@ -5,7 +5,7 @@
  * failing its schema) exists: it is reported at the popup, not again at every page naming it.
  */
 import type { DefinitionProblem } from '../definition-problem';
-import { didYouMean } from './closest-name';
+import { didYouMean } from '../../../schemas/evaluators/closest-name';
 import { isRecord, walkJson } from './json-pointer';
 import { fileStem, parsedFilesOf, presentFilesOf, type LintInput } from './lint-input';
 
