@@ -12,6 +12,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { StudioApiError, type StudioClient } from '../api/studio-client';
+import './PreviewPane.css';
 
 export const PREVIEW_WIDTHS = [
   { id: 'phone', label: 'Phone', width: 390 },
