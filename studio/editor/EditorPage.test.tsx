@@ -118,7 +118,9 @@ describe('EditorPage: a page', () => {
     await titleField();
     fireEvent.click(blockItems()[2]!.querySelector('.studio-block__toggle')!);
     const select = within(blockItems()[2]!).getByLabelText(/^form/i, { selector: 'select' }) as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['', 'claim', 'contact', 'newsletter']);
+    // By the titles the file list gives them, in their order.
+    expect([...select.options].map((o) => o.value)).toEqual(['', 'contact', 'newsletter', 'claim']);
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Choose a form…', 'Get in touch', 'Newsletter', 'Warranty claim']);
     expect(select.value).toBe('contact');
     fireEvent.change(select, { target: { value: 'claim' } });
     await waitFor(() => expect(lastDraft().blocks[2]!.form).toBe('claim'), { timeout: 3000 });

@@ -11,7 +11,7 @@ import { useStudio } from '../app/studio-context';
 import { AddressPanel } from './AddressPanel';
 import { DefinitionForm } from './DefinitionForm';
 import { DraftSaver, type SaveStatus } from './draft-saver';
-import { pageTitlesOf, ProblemStore, referenceNames, type EditorFormContext } from './editor-context';
+import { pageTitlesOf, ProblemStore, referenceNames, referenceTitlesOf, type EditorFormContext } from './editor-context';
 import { isDefinitionName, type DefinitionSchemaName } from './form-schemas';
 import { formatJson, parseJson, type ParseResult } from './json-text';
 import { PreviewPane, type PreviewProblem } from './PreviewPane';
@@ -215,7 +215,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
 
   const routePaths = useMemo(() => (routesFile.file.state === 'ready' ? routesFile.file.doc.routes.map((r) => r.path) : []), [routesFile.file]);
   const formContext: EditorFormContext | null = useMemo(
-    () => (validators ? { names: referenceNames(site, routePaths), pageTitles: pageTitlesOf(site), images: site.images, blockValidators: validators.blocks, problems: store, readOnly } : null),
+    () => (validators ? { names: referenceNames(site, routePaths), pageTitles: pageTitlesOf(site), referenceTitles: referenceTitlesOf(site), images: site.images, blockValidators: validators.blocks, problems: store, readOnly } : null),
     [validators, site, routePaths, store, readOnly],
   );
 
