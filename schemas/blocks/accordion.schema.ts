@@ -8,7 +8,7 @@ export const accordionBlockSchema = {
   required: ['type', 'items'],
   properties: {
     type: { title: 'Type', const: 'accordion', description: 'Block type: accordion.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the accordion.' },
     initiallyOpen: { title: 'Initially open', type: 'integer', minimum: 0, description: 'Index of the item open at first. Default: all closed.' },
     items: { title: 'Items',

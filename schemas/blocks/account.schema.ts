@@ -9,7 +9,7 @@ import { actionSchema } from '../common.schema';
  * blocks whose definitions name an `account` action (schemas/forms/form.schema.ts).
  */
 const common = {
-  id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+  id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
   title: { title: 'Heading', type: 'string', minLength: 1, description: 'Heading of the block (h1). Each block has a default.' },
 } as const;
 
@@ -87,7 +87,7 @@ export const accountLinksBlockSchema = {
   required: ['type', 'links'],
   properties: {
     type: { title: 'Type', const: 'account-links', description: 'Block type: account-links.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     text: { title: 'Text', type: 'string', minLength: 1, description: 'A line before the links.' },
     links: { title: 'Links', type: 'array', minItems: 1, items: actionSchema, description: 'The links (variant link by default).' },
   },

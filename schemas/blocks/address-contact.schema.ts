@@ -9,7 +9,7 @@ export const addressContactBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'address-contact', description: 'Block type: address-contact.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading. Default "Visit or contact us".' },
     text: { title: 'Text', type: 'string', description: 'A line under the heading.' },
     contact: contactDetailsSchema,

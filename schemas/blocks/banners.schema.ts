@@ -4,17 +4,17 @@ import { actionSchema, imageSchema } from '../common.schema';
 export const bannerBlockSchema = {
   type: 'object',
   title: 'Banner block',
-  description: 'A single full-width image with a title, an optional subtitle and an optional action. Default image size 1920 x 787.',
+  description: 'A wide picture with a title, a line of text and up to two buttons. The picture looks best 1920 wide and 787 high.',
   additionalProperties: false,
   required: ['type', 'title', 'image'],
   properties: {
     type: { title: 'Type', const: 'banner', description: 'Block type: banner.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'Main heading of the banner.' },
     subtitle: { title: 'Subtitle', type: 'string', description: 'Line under the heading.' },
     image: imageSchema,
-    action: actionSchema,
-    secondaryAction: actionSchema,
+    action: { ...actionSchema, title: 'Button' },
+    secondaryAction: { ...actionSchema, title: 'Second button', description: 'Another button beside the first, usually outlined.' },
   },
 } as const;
 
@@ -40,7 +40,7 @@ export const bannerSliderBlockSchema = {
   required: ['type', 'slides'],
   properties: {
     type: { title: 'Type', const: 'banner-slider', description: 'Block type: banner-slider.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     label: { title: 'Label', type: 'string', description: 'Accessible name of the slider. Default "Featured".' },
     slides: { title: 'Slides', type: 'array', minItems: 1, items: bannerSlideSchema, description: 'The slides, in order. The first slide is shown first.' },
   },
@@ -54,7 +54,7 @@ export const titleBannerBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'title-banner', description: 'Block type: title-banner.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: "Heading. Default: the page's title." },
     subtitle: { title: 'Subtitle', type: 'string', description: 'Line under the heading.' },
     image: imageSchema,

@@ -13,7 +13,7 @@ export const blogListBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'blog-list', description: 'Block type: blog-list.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the grid.' },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
     showSearch,
@@ -32,7 +32,7 @@ export const blogDetailBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'blog-detail', description: 'Block type: blog-detail.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     recentLimit: { title: 'Recent limit', type: 'integer', minimum: 0, maximum: 20, description: 'Recent articles in the sidebar, newest first. Default: the site setting blog.recentArticlesCount, else 3.' },
     showShare: { title: 'Show share', type: 'boolean', description: 'Show the share icons. Default true.' },
   },
@@ -46,7 +46,7 @@ export const blogAuthorBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'blog-author', description: 'Block type: blog-author.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     showSearch,
     popularLimit,
     pageSize,
@@ -63,7 +63,7 @@ export const blogCategoryBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'blog-category', description: 'Block type: blog-category.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: "Heading; {category} is replaced by the category's name. Default '{category}'." },
     description: { title: 'Description', type: 'string', description: "Text under the heading; {category} is replaced by the name. Default: the category's own description." },
     showSearch,

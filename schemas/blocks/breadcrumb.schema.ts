@@ -8,7 +8,7 @@ export const breadcrumbBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'breadcrumb', description: 'Block type: breadcrumb.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     items: { title: 'Items',
       type: 'array',
       description: 'Explicit trail, first to last. The last item is the current page and needs no path. Default: from the route list.',

@@ -72,7 +72,7 @@ export const contentCardsBlockSchema = {
   required: ['type', 'items'],
   properties: {
     type: { title: 'Type', const: 'cards', description: 'Block type: cards.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the cards.' },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
     columns: { title: 'Columns', type: 'integer', minimum: 1, maximum: 6, description: 'Cards per row on desktop. Default 3.' },

@@ -13,7 +13,7 @@ export const checkoutBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'checkout', description: 'Block type: checkout.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: "The page's main heading. Default: Checkout." },
     intro: { title: 'Intro', type: 'string', description: 'A line under the heading, rendered by the server.' },
     continueShoppingUrl: { title: 'Continue shopping link', type: 'string', pattern: '^/', description: "Where 'Continue Shopping' leads. Default: /order-samples." },

@@ -9,7 +9,7 @@ export const estimatorBlockSchema = {
   required: ['type', 'template'],
   properties: {
     type: { title: 'Type', const: 'estimator', description: 'Block type: estimator.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     template: { title: 'Template', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Which estimator, e.g. kitchen-estimator.' },
     className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },

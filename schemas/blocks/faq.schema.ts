@@ -8,7 +8,7 @@ export const faqBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'faq', description: 'Block type: faq.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: "Heading. Default 'Frequently Asked Questions'." },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
     categories: { title: 'Categories', type: 'array', items: { type: 'string' }, description: 'Only these categories (and tabs), in this order. Default: every category, in file order.' },

@@ -8,7 +8,7 @@ export const galleryBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'gallery', description: 'Block type: gallery.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the gallery.' },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
     filterByRoom: { title: 'Filter by room', type: 'boolean', description: "Room filter tabs with an 'All' tab. Default on." },
@@ -25,7 +25,7 @@ export const galleryDesignBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'gallery-design', description: 'Block type: gallery-design.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     moreLimit: { title: 'More limit', type: 'integer', minimum: 0, maximum: 12, description: 'Other designs shown below. Default 3.' },
   },
 } as const;
@@ -38,7 +38,7 @@ export const visualizerBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'visualizer', description: 'Block type: visualizer.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: "Heading. Default 'Kitchen visualizer'." },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
     styles: { title: 'Styles', type: 'array', items: { type: 'string' }, description: 'Styles offered, in order. Default: every style.' },
@@ -53,7 +53,7 @@ export const sampleGridBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'sample-grid', description: 'Block type: sample-grid.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the grid.' },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
     category: { title: 'Category', type: 'string', description: 'Only the styles of this category slug. Default: every style.' },

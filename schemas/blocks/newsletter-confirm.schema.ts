@@ -13,7 +13,7 @@ export const newsletterConfirmBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'newsletter-confirm', description: 'Block type: newsletter-confirm.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: "Heading. Default 'Newsletter subscription'." },
     confirmedText: { title: 'Confirmed text', type: 'string', minLength: 1, description: "Shown once confirmed; {email} is the masked address. Default 'Your subscription to our newsletter is confirmed.'" },
     text: { title: 'Text', type: 'string', description: 'Text under the confirmation (e.g. what the newsletter brings).' },

@@ -8,7 +8,7 @@ export const notFoundBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'not-found', description: 'Block type: not-found.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     variant: { title: 'Variant', enum: ['v1', 'v2'], description: 'Layout variant. Default v1.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: "Heading. Default 'Page not found'." },
     text: { title: 'Text', type: 'string', description: 'Text under the heading.' },

@@ -10,7 +10,7 @@ export const quotePaymentBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'quote-payment', description: 'Block type: quote-payment.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: "The page's main heading (h1). Default: 'Pay your quote'." },
     intro: { title: 'Intro', type: 'string', minLength: 1, description: 'A line under the heading, rendered on the server.' },
     successPath: { title: 'Page after success', type: 'string', pattern: '^/', description: 'Where the visitor goes once the quote is paid and converted to an order. Default: /order/success.' },
@@ -29,7 +29,7 @@ export const splitPaymentBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'split-payment', description: 'Block type: split-payment.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: "The page's main heading (h1). Default: 'Pay toward your order'." },
     intro: { title: 'Intro', type: 'string', minLength: 1, description: 'A line under the heading, rendered on the server.' },
     successPath: { title: 'Page after success', type: 'string', pattern: '^/', description: 'Where the visitor goes once the balance is zero. Default: /order/success.' },

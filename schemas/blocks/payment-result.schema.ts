@@ -23,7 +23,7 @@ export const paymentVerifyBlockSchema = {
   properties: {
     type: { title: 'Type', const: 'payment-verify', description: 'Block type: payment-verify.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'The heading above the progress state. Default: Confirming your payment.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },
 } as const;
@@ -37,7 +37,7 @@ export const orderSuccessBlockSchema = {
   required: ['type', 'title'],
   properties: {
     type: { title: 'Type', const: 'order-success', description: 'Block type: order-success.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
     image: { ...imageSchema, title: 'Image', description: 'An image above the title. Default: a check-mark icon.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'The heading, e.g. Thank you for your order.' },
@@ -63,7 +63,7 @@ export const paymentFailureBlockSchema = {
   required: ['type', 'title', 'content'],
   properties: {
     type: { title: 'Type', const: 'payment-failure', description: 'Block type: payment-failure.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'The heading, e.g. Payment failed.' },
     pendingTitle: { title: 'Pending title',

@@ -9,7 +9,7 @@ export const placeholderBlockSchema = {
   required: ['type', 'title', 'message'],
   properties: {
     type: { title: 'Type', const: 'placeholder', description: 'Block type: placeholder.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'Heading (h1 when headingLevel is 1).' },
     message: { title: 'Message', type: 'string', minLength: 1, description: 'What the visitor should know.' },
     details: { title: 'Details', type: 'array', items: { type: 'string', minLength: 1 }, description: 'Further lines of text.' },
@@ -28,7 +28,7 @@ export const promotionsBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'promotions', description: 'Block type: promotions.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading. Default none (a compact strip).' },
     codes: { title: 'Codes', type: 'array', items: { type: 'string', minLength: 1 }, description: 'Which promotions (by code) to show. Default all.' },
   },

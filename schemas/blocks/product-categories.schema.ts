@@ -8,7 +8,7 @@ export const productCategoriesBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'product-categories', description: 'Block type: product-categories.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the cards.' },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
   },
@@ -23,7 +23,7 @@ export const categoryShowcaseBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'category-showcase', description: 'Block type: category-showcase.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     category: { title: 'Category', type: 'string', description: "Category slug, or ':categorySlug' (the default) for the route's parameter." },
     showNavigation: { title: 'Show navigation', type: 'boolean', description: 'Show the previous and next category links. Default true.' },
     swatchLimit: { title: 'Swatch limit', type: 'integer', minimum: 1, description: 'Finish swatches visible on each style card before the +N expander. Default 9.' },
@@ -38,7 +38,7 @@ export const styleListingBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'style-listing', description: 'Block type: style-listing.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the listing.' },
     description: { title: 'Description', type: 'string', description: 'Text under the heading.' },
     category: { title: 'Category', type: 'string', description: "Only the styles of this category slug (or ':categorySlug'). Default: every style." },

@@ -9,7 +9,7 @@ export const productStyleBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'product-style', description: 'Block type: product-style.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     style: { title: 'Style', type: 'string', description: "Name of the style, or ':styleName' (the default) for the route's styleName parameter." },
     category: { title: 'Category', type: 'string', description: "Category slug the style must belong to, or ':categorySlug' (the default) for the route's parameter when the route has one." },
     layout: { title: 'Layout', enum: ['V1', 'V2'], description: "Layout: V1 (slider beside the details) or V2 (wide slider, up to 10 finishes visible). Default: the style's own layout, else V1." },

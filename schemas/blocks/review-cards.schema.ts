@@ -8,7 +8,7 @@ export const reviewCardsBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'review-cards', description: 'Block type: review-cards.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the cards.' },
     style: { title: 'Style', type: 'string', description: "Only reviews of this style; ':styleName' takes the style of the page's route." },
     minRating: { title: 'Min rating', type: 'number', minimum: 0, maximum: 5, description: 'Only reviews with at least this rating.' },
@@ -26,7 +26,7 @@ export const reviewBadgeBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'review-badge', description: 'Block type: review-badge.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     label: { title: 'Label', type: 'string', description: "What the rating is of, read by screen readers. Default 'Customer rating'." },
     href: { title: 'Link', type: 'string', description: 'Where the badge links. Default /reviews.' },
     style: { title: 'Style', type: 'string', description: "The rating of this style instead of the store; ':styleName' takes the route's style." },

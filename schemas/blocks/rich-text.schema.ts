@@ -9,7 +9,7 @@ export const richTextBlockSchema = {
   type: 'object',
   title: 'Rich text block',
   description:
-    'Formatted text: paragraphs, headings, bold, italic, links and lists, written as HTML. Anything else (scripts, styles, images, frames, other tags and attributes) is removed when the page is rendered, and the validator names what would be removed.',
+    'Formatted text: paragraphs, headings, bold, italic, links and lists. Anything else (pictures, tables, colours, fonts) is left out when the page is shown, and the studio says what it leaves out.',
   additionalProperties: false,
   required: ['type', 'html'],
   properties: {
@@ -17,8 +17,8 @@ export const richTextBlockSchema = {
     id: {
       type: 'string',
       pattern: '^[A-Za-z][A-Za-z0-9_-]*$',
-      title: 'Anchor id',
-      description: 'Optional anchor id of the block, so a link can lead to it (/about-us#story). Letters, digits, - and _, starting with a letter.',
+      title: 'Name for links to it',
+      description: 'Optional: a link ending in # and this name leads straight to this block (/about-us#story). Letters, digits, - and _, starting with a letter.',
     },
     html: {
       type: 'string',

@@ -9,7 +9,7 @@ export const orderSamplesBlockSchema = {
   required: ['type', 'styleName'],
   properties: {
     type: { title: 'Type', const: 'order-samples', description: 'Block type: order-samples.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     styleName: { title: 'Style name', type: 'string', pattern: '^[a-z0-9][a-z0-9-]*$', description: 'Which product style, e.g. hartford-shaker.' },
     heading: { title: 'Heading', type: 'string', description: "The block's heading; by default 'Order {style title} door samples'." },
     className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
@@ -25,7 +25,7 @@ export const sampleCartBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'sample-cart', description: 'Block type: sample-cart.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Optional heading above the cart.' },
     className: { title: 'Style names', type: 'string', description: 'Names a designer gave this block\'s look in the site\'s styles; leave empty unless told.' },
   },

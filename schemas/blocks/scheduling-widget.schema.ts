@@ -8,7 +8,7 @@ export const schedulingWidgetBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'scheduling-widget', description: 'Block type: scheduling-widget.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: "Heading. Default: the settings' title, else 'Select a Date & Time'." },
     text: { title: 'Text', type: 'string', description: 'A line under the heading.' },
   },

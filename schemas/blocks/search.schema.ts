@@ -9,7 +9,7 @@ export const searchResultsBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'search-results', description: 'Block type: search-results.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: "Heading. Default 'Search'." },
     param: { title: 'Address parameter', type: 'string', pattern: '^[a-z]+$', description: "The name the search term takes in the page's address. Default 'query'." },
     pageSize: { title: 'Page size', type: 'integer', minimum: 1, maximum: 60, description: 'Results per page. Default 12.' },
@@ -25,7 +25,7 @@ export const searchPopupBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'search-popup', description: 'Block type: search-popup.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     label: { title: 'Label', type: 'string', description: "Text of the button that opens the popup. Default 'Search products'." },
     searchPage: { title: 'Search page', type: 'string', pattern: '^/', description: 'Page that shows all results. Default /search.' },
     limit: { title: 'Limit', type: 'integer', minimum: 1, maximum: 20, description: 'Suggestions shown. Default 8.' },

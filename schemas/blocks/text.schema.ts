@@ -22,7 +22,7 @@ export const textBlockSchema = {
   required: ['type', 'sections'],
   properties: {
     type: { title: 'Type', const: 'text', description: 'Block type: text.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'Heading of the block (h2).' },
     intro: { title: 'Intro', type: 'string', description: 'A lead paragraph under the heading.' },
     image: imageSchema,
@@ -41,7 +41,7 @@ export const stepsBlockSchema = {
   required: ['type', 'steps'],
   properties: {
     type: { title: 'Type', const: 'steps', description: 'Block type: steps.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: 'Heading of the block.' },
     intro: { title: 'Intro', type: 'string', description: 'A line under the heading.' },
     steps: { title: 'Steps',

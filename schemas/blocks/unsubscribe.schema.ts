@@ -13,7 +13,7 @@ export const unsubscribeBlockSchema = {
   required: ['type'],
   properties: {
     type: { title: 'Type', const: 'newsletter-unsubscribe', description: 'Block type: newsletter-unsubscribe.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', minLength: 1, description: "Heading. Default 'Unsubscribe from the newsletter'." },
     text: { title: 'Text', type: 'string', description: 'Text under the heading, before the button.' },
     subscribedText: { title: 'Subscribed text', type: 'string', minLength: 1, description: "Shown while the address is subscribed; {email} is the masked address. Default '{email} is subscribed to our newsletter.'" },

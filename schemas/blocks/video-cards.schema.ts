@@ -33,7 +33,7 @@ export const videoCardsBlockSchema = {
   required: ['type', 'items'],
   properties: {
     type: { title: 'Type', const: 'video-cards', description: 'Block type: video-cards.' },
-    id: { title: 'Anchor id', type: 'string', description: 'Optional anchor id of the block.' },
+    id: { title: 'Name for links to it', type: 'string', description: 'Optional: a link ending in # and this name leads straight to this block.' },
     title: { title: 'Title', type: 'string', description: 'Heading above the grid.' },
     columns: { title: 'Columns', type: 'integer', minimum: 1, maximum: 4, description: 'Cards per row on desktop. Default 3.' },
     items: { title: 'Items', type: 'array', items: videoItemSchema, description: 'The videos, in order.' },

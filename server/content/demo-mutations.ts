@@ -58,7 +58,7 @@ export function mutations(kind: 'schema' | 'lint'): Mutation[] {
           if (name === 'html' && typeof block[name] === 'string') add('link', name, (bl) => (bl[name] = `${String(bl[name])}<p><a href="/showrooms/dallas">Dallas</a></p>`));
           else if (name === 'form' && typeof block[name] === 'string') add('form', name, (bl) => (bl[name] = 'no-such-form'));
           else if (name === 'popups' && Array.isArray(block[name])) add('popup', name, (bl) => ((bl[name] as string[])[0] = 'no-such-popup'), 'Popup 1');
-          else if (name === 'action' && typeof (block[name] as Json | undefined)?.path === 'string') add('action', name, (bl) => ((bl[name] as Json).path = '/showrooms/dallas'), `${schema.properties[name]!.title} · Path`);
+          else if (name === 'action' && typeof (block[name] as Json | undefined)?.path === 'string') add('action', name, (bl) => ((bl[name] as Json).path = '/showrooms/dallas'), `${schema.properties[name]!.title} · ${(schema.properties[name] as { properties?: Record<string, { title?: string }> }).properties?.['path']?.title ?? 'Path'}`);
           else if (/^(path|href|link|url)$/.test(name) && typeof block[name] === 'string' && String(block[name]).startsWith('/')) add('link', name, (bl) => (bl[name] = '/showrooms/dallas'));
         }
       }

@@ -85,7 +85,7 @@ describe('Workspace', () => {
 
   it('opens a file in the editor area with its kind, and says when there is no such file', async () => {
     renderInStudio(<Workspace file="forms/contact.json" />, { client: fakeClient({ files }), operator: operators.editor });
-    expect(await screen.findByRole('heading', { level: 1, name: 'form forms/contact.json' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Form forms/contact.json' })).toBeTruthy();
     cleanup();
     renderInStudio(<Workspace file="catalog/nope.json" />, { client: fakeClient({ files }), operator: operators.editor });
     expect((await screen.findByText(/There is no file/)).closest('[role=alert]')?.textContent).toContain('There is no file catalog/nope.json');

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContentProblem, DraftSaved, SiteFiles } from '../api/studio-client';
 import { EditorArea } from './EditorArea';
 import { FileSidebar } from './FileSidebar';
-import { schemaOfNewPath, type FileEntry } from './kinds';
+import { kindLabel, schemaOfNewPath, type FileEntry } from './kinds';
 import { PublishPanel, type Published } from './PublishPanel';
 import { BASE, editPath, historyPath, Link, navigate } from './router';
 import { TOPBAR_ID } from './Shell';
@@ -171,7 +171,9 @@ export function Workspace({ file }: { file: string | null }) {
           <PageTitle title={title} className="workspace__title">
             {entry ? (
               <>
-                <span className="workspace__kind">{entry.schema}</span> {entry.path}
+                {/* The file by its kind in words and its title, as the file list shows it; its name beside, smaller. */}
+                <span className="workspace__kind">{kindLabel(entry.schema)}</span> {entry.title ?? entry.path}
+                {entry.title ? <span className="workspace__path"> {entry.path}</span> : null}
               </>
             ) : (
               'Files'

@@ -29,6 +29,12 @@ export const FILE_GROUPS: readonly FileGroup[] = [
 ];
 const OTHER: FileGroup = { id: 'other', label: 'Other', schemas: [] };
 
+/** A kind of definition in words: "page" -> "Page", "site-settings" -> "Site settings". */
+export function kindLabel(schema: string): string {
+  const words = schema.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The kinds an operator creates from the sidebar, with their folder. */
 export const NEW_KINDS = [
   { schema: 'page', label: 'page', folder: 'pages' },

@@ -10,7 +10,8 @@ import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { blockCatalogue } from './block-catalogue';
 import type { BlockData } from './block-list';
 import type { EditorFormContext } from './editor-context';
-import { blockUiSchema, defaultFormStateBehavior, studioTemplates, studioWidgets } from './form-parts';
+import { blockSchemaByType } from './form-schemas';
+import { blockTemplates, blockUiSchema, defaultFormStateBehavior, nestedBlockUi, studioWidgets } from './form-parts';
 import { keepKeyOrder } from './key-order';
 
 export interface BlockFormProps {
@@ -25,7 +26,7 @@ export interface BlockFormProps {
 }
 
 /** Each type's form opens with the catalogue's plain line, not the schema's reference text (one object per type, so memoised forms stay put). */
-const uiSchemaByType = new Map<string, UiSchema>(blockCatalogue.map((e) => [e.type, { ...blockUiSchema, 'ui:description': e.description }]));
+const uiSchemaByType = new Map<string, UiSchema>(blockCatalogue.map((e) => [e.type, { ...nestedBlockUi(blockSchemaByType.get(e.type) ?? {}), ...blockUiSchema, 'ui:description': e.description }]));
 
 export const BlockForm = memo(function BlockForm({ blockId, index, block, schema, validator, formContext, readOnly, onChange }: BlockFormProps) {
   const store = formContext.problems;
@@ -43,7 +44,7 @@ export const BlockForm = memo(function BlockForm({ blockId, index, block, schema
       formData={block}
       formContext={formContext}
       widgets={studioWidgets}
-      templates={studioTemplates}
+      templates={blockTemplates}
       extraErrors={extraErrors}
       liveValidate="onChange"
       showErrorList={false}

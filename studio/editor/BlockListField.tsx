@@ -124,7 +124,7 @@ export function BlockListField(props: FieldProps) {
   };
 
   const add = (type: string) => {
-    const next = dispatch({ type: 'insert', block: newBlock(type) });
+    const next = dispatch({ type: 'insert', block: newBlock(type, context.images) });
     const id = next.ids[next.ids.length - 1]!;
     openOnly(id);
     focusAfter.current = { blockId: id };
@@ -264,7 +264,6 @@ export function BlockListField(props: FieldProps) {
                 <div className="studio-block__body" id={`${id}-body`} role="region" aria-labelledby={`${id}-heading`}>
                   {schema && validator ? (
                     <>
-                      {typeof schema.description === 'string' && <p className="studio-block__description">{schema.description}</p>}
                       <BlockForm blockId={id} index={index} block={block} schema={schema} validator={validator} formContext={context} readOnly={locked} onChange={onBlockChange} />
                     </>
                   ) : (

@@ -118,7 +118,9 @@ describe('EditorPage: a page', () => {
     await titleField();
     fireEvent.click(blockItems()[2]!.querySelector('.studio-block__toggle')!);
     const select = within(blockItems()[2]!).getByLabelText(/^form/i, { selector: 'select' }) as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['', 'claim', 'contact', 'newsletter']);
+    // By the titles the file list gives them, in their order.
+    expect([...select.options].map((o) => o.value)).toEqual(['', 'contact', 'newsletter', 'claim']);
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Choose a form…', 'Get in touch', 'Newsletter', 'Warranty claim']);
     expect(select.value).toBe('contact');
     fireEvent.change(select, { target: { value: 'claim' } });
     await waitFor(() => expect(lastDraft().blocks[2]!.form).toBe('claim'), { timeout: 3000 });
@@ -142,6 +144,28 @@ describe('EditorPage: a page', () => {
     expect(within(banner).getByText('1 problem')).toBeTruthy();
     fireEvent.change(src, { target: { value: '/images/banner-home.svg' } });
     await waitFor(() => expect(within(banner).queryByText('1 problem')).toBeNull());
+  });
+
+  it('words each problem once: the same words in the list, at the field and over the preview', async () => {
+    open('pages/contact.json', 'page', { 'pages/contact.json': { published: demoText('pages/contact.json') } });
+    await titleField();
+    // The server cannot render the page while the banner has no picture, and says so in its own words.
+    server.previewAnswers.push({ status: 422, body: { error: 'preview_unavailable', message: 'pages/contact.json: Block 1 (Title banner) · Image: must be filled in', fields: { 'pages/contact.json:/blocks/0/image/src': 'must be filled in' } } });
+    const banner = blockItems()[0]!;
+    const src = within(banner).getByLabelText(/^Image file/) as HTMLInputElement;
+    const label = banner.querySelector(`label[for="${src.id}"]`)!.textContent!.replace(/\*$/, '').trim();
+    fireEvent.change(src, { target: { value: '' } });
+
+    const inList = await waitFor(() => screen.getByRole('region', { name: 'Problems in this file' }).querySelector('button')!.textContent!);
+    const atField = await waitFor(() => src.closest('.form-group')!.querySelector('.error-detail')!.textContent!);
+    const overPreview = await waitFor(() => screen.getByRole('alert', { hidden: false }).querySelector('li')!.textContent!);
+    // The block by its position and type, the field by the label the form shows it with.
+    expect(inList).toBe(`Block 1 (Title banner) · Image · ${label}: This field is required.`);
+    expect(atField).toBe('This field is required.');
+    expect(overPreview).toBe(inList);
+    // Nothing in another wording: rjsf's, the server's, a file name or a JSON pointer.
+    const editorText = document.querySelector('.studio-editor')!.textContent!;
+    expect(editorText).not.toMatch(/must have required property|must be filled in|pages\/contact\.json:|\/blocks\/0/);
   });
 
   it('round-trips through the raw JSON view with the same validation and line numbers', async () => {
@@ -319,8 +343,9 @@ describe('EditorPage: the preview', () => {
     server.previewAnswers.push({ status: 422, body: { error: 'preview_unavailable', message: 'This draft has problems.', fields: { 'pages/contact.json:/blocks/2/form': 'No form is named "nope".' } } });
     const title = screen.getByLabelText(/^title/i, { selector: '#def_metadata_title' });
     fireEvent.change(title, { target: { value: 'Contact!' } });
-    expect(await screen.findByText('No form is named "nope".')).toBeTruthy();
-    expect(screen.getByText('pages/contact.json /blocks/2/form')).toBeTruthy();
+    // In the list's words: the block by its position, the field by its label; no file, no pointer.
+    const said = await screen.findByText(/No form is named "nope"\.$/);
+    expect(said.textContent).toMatch(/^Block 3 \(Form\) · [A-Z][^:/]*: No form is named "nope"\.$/);
     // The last good picture stays.
     expect(container.querySelector('iframe')!.getAttribute('srcdoc')).toContain('<p>rendered');
   });

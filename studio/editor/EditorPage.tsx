@@ -11,10 +11,10 @@ import { useStudio } from '../app/studio-context';
 import { AddressPanel } from './AddressPanel';
 import { DefinitionForm } from './DefinitionForm';
 import { DraftSaver, type SaveStatus } from './draft-saver';
-import { pageTitlesOf, ProblemStore, referenceNames, type EditorFormContext } from './editor-context';
+import { pageTitlesOf, ProblemStore, referenceNames, referenceTitlesOf, type EditorFormContext } from './editor-context';
 import { isDefinitionName, type DefinitionSchemaName } from './form-schemas';
 import { formatJson, parseJson, type ParseResult } from './json-text';
-import { PreviewPane } from './PreviewPane';
+import { PreviewPane, type PreviewProblem } from './PreviewPane';
 import type { PointerProblem } from './problems';
 import { RawJsonView } from './RawJsonView';
 import { definitionSchemas } from '../../schemas/index';
@@ -198,6 +198,16 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
     () => allProblems.map((p) => ({ ...p, where: kind && doc.parsed.ok ? placeOf(definitionSchemas[kind] as unknown as Record<string, unknown>, doc.parsed.value, p.pointer) : '' })),
     [allProblems, kind, doc.parsed],
   );
+  // Over the preview, a problem that keeps the draft from rendering is said as the list says it.
+  const previewProblemWords = useCallback(
+    (p: PreviewProblem) => {
+      if (p.file !== path) return problemSentence({ where: site.files.find((f) => f.path === p.file)?.title ?? p.file, message: p.message });
+      const listed = placed.find((q) => q.pointer === p.pointer);
+      if (listed) return problemSentence(listed);
+      return problemSentence({ where: kind && doc.parsed.ok ? placeOf(definitionSchemas[kind] as unknown as Record<string, unknown>, doc.parsed.value, p.pointer) : '', message: p.message });
+    },
+    [path, site.files, placed, kind, doc.parsed],
+  );
   const goTo = (pointer: string) => {
     if (view !== 'form') setView('form');
     store.focus(pointer);
@@ -205,7 +215,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
 
   const routePaths = useMemo(() => (routesFile.file.state === 'ready' ? routesFile.file.doc.routes.map((r) => r.path) : []), [routesFile.file]);
   const formContext: EditorFormContext | null = useMemo(
-    () => (validators ? { names: referenceNames(site, routePaths), pageTitles: pageTitlesOf(site), images: site.images, blockValidators: validators.blocks, problems: store, readOnly } : null),
+    () => (validators ? { names: referenceNames(site, routePaths), pageTitles: pageTitlesOf(site), referenceTitles: referenceTitlesOf(site), images: site.images, blockValidators: validators.blocks, problems: store, readOnly } : null),
     [validators, site, routePaths, store, readOnly],
   );
 
@@ -321,11 +331,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
                   <li key={`${p.pointer} ${p.message}`}>
                     <button type="button" className="studio-link studio-problem__go" onClick={() => goTo(p.pointer)}>
                       {problemSentence(p)}
-                    </button>{' '}
-                    {/* The JSON pointer, for developers and the CLI. */}
-                    <code className="studio-problem__pointer" title="Where in the file (JSON pointer)">
-                      {p.pointer || '(whole file)'}
-                    </code>
+                    </button>
                   </li>
                 ))}
               </ul>
@@ -339,7 +345,7 @@ export function EditorPage({ path, schemaName, site, operator, onSaved }: Editor
             <RawJsonView text={doc.text} parsed={doc.parsed} problems={allProblems} readOnly={readOnly} onChange={onRawChange} />
           )}
         </div>
-        {NOT_ON_A_PAGE.has(schemaName) ? null : <PreviewPane client={client} path={path} text={doc.text} renderable={doc.parsed.ok} onSelectBlock={schemaName === 'page' ? (i) => goTo(`/blocks/${i}`) : undefined} />}
+        {NOT_ON_A_PAGE.has(schemaName) ? null : <PreviewPane client={client} path={path} text={doc.text} renderable={doc.parsed.ok} onSelectBlock={schemaName === 'page' ? (i) => goTo(`/blocks/${i}`) : undefined} problemWords={previewProblemWords} />}
       </div>
     </div>
   );

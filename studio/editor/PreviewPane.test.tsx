@@ -59,13 +59,20 @@ describe('PreviewPane', () => {
     expect(client.preview).toHaveBeenCalledTimes(1);
   });
 
-  it('lists the problems of a 422 by file and pointer', async () => {
+  it('lists the problems of a 422 by file and pointer where no editor words them (Review)', async () => {
     const client = { preview: vi.fn(() => Promise.reject(new StudioApiError(422, 'preview_unavailable', 'This draft has problems.', { 'pages/a.json:/blocks/0/form': 'No form "x".', 'routes.json:': 'Broken.' }))) };
     render(<PreviewPane client={client} path="pages/a.json" text="{}" renderable />);
-    expect(await screen.findByText('No form "x".')).toBeTruthy();
-    expect(screen.getByText('pages/a.json /blocks/0/form')).toBeTruthy();
-    expect(screen.getByText('routes.json (whole file)')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('This draft has problems.');
+    expect(await screen.findByText('pages/a.json /blocks/0/form: No form "x".')).toBeTruthy();
+    expect(screen.getByText('routes.json: Broken.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('The preview shows the page again once these are fixed:');
+  });
+
+  it("says each problem in the words it is given (the editor's list), once", async () => {
+    const client = { preview: vi.fn(() => Promise.reject(new StudioApiError(422, 'preview_unavailable', 'pages/a.json: x', { 'pages/a.json:/blocks/0/image/src': 'must be filled in', 'pages/a.json:/blocks/0/image': 'must be filled in' }))) };
+    render(<PreviewPane client={client} path="pages/a.json" text="{}" renderable problemWords={() => 'Block 1 (Banner) · Image: This field is required.'} />);
+    expect(await screen.findByText('Block 1 (Banner) · Image: This field is required.')).toBeTruthy();
+    expect(screen.getByRole('alert').querySelectorAll('li')).toHaveLength(1);
+    expect(screen.getByRole('alert').textContent).not.toMatch(/pages\/a\.json|\/blocks|must be filled in/);
   });
 
   it('on a page, opens the block a click in the preview lands on, and follows no link', async () => {

@@ -12,6 +12,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { StudioApiError, type StudioClient } from '../api/studio-client';
+import './PreviewPane.css';
 
 export const PREVIEW_WIDTHS = [
   { id: 'phone', label: 'Phone', width: 390 },
@@ -20,12 +21,17 @@ export const PREVIEW_WIDTHS = [
 ] as const;
 type WidthId = (typeof PREVIEW_WIDTHS)[number]['id'];
 
+/** A problem the server found where the draft cannot render: its file and JSON pointer, its message. */
 export interface PreviewProblem {
-  where: string;
+  file: string;
+  pointer: string;
   message: string;
 }
 
 type PreviewState = { html: string | null; updating: boolean; problems: PreviewProblem[]; message: string };
+
+/** Without the editor's words (Review): the file and the place in it, as the server names them. */
+const serverWords = (p: PreviewProblem): string => `${p.file}${p.pointer ? ` ${p.pointer}` : ''}: ${p.message}`;
 
 export interface PreviewPaneProps {
   client: Pick<StudioClient, 'preview'>;
@@ -36,6 +42,11 @@ export interface PreviewPaneProps {
   delayMs?: number;
   /** A click on the preview's block with this index (from 0); absent: the preview is only a picture. */
   onSelectBlock?: (index: number) => void;
+  /**
+   * A problem that keeps the draft from rendering, in the words the editor's list gives it (the
+   * editor passes its own: a problem is worded once, in the list, at its field and here).
+   */
+  problemWords?: (problem: PreviewProblem) => string;
 }
 
 const listened = new WeakSet<Document>();
@@ -80,11 +91,11 @@ export function listenToBlockClicks(doc: Document, onSelectBlock: (index: number
 function problemsOf(error: StudioApiError): PreviewProblem[] {
   return Object.entries(error.fields).map(([key, message]) => {
     const colon = key.indexOf(':');
-    return { where: colon === -1 ? key : `${key.slice(0, colon)} ${key.slice(colon + 1) || '(whole file)'}`, message };
+    return colon === -1 ? { file: key, pointer: '', message } : { file: key.slice(0, colon), pointer: key.slice(colon + 1), message };
   });
 }
 
-export function PreviewPane({ client, path, text, renderable, delayMs = 150, onSelectBlock }: PreviewPaneProps) {
+export function PreviewPane({ client, path, text, renderable, delayMs = 150, onSelectBlock, problemWords = serverWords }: PreviewPaneProps) {
   const select = useRef(onSelectBlock);
   select.current = onSelectBlock;
   const [state, setState] = useState<PreviewState>({ html: null, updating: false, problems: [], message: '' });
@@ -180,13 +191,11 @@ export function PreviewPane({ client, path, text, renderable, delayMs = 150, onS
       </div>
       {(state.problems.length > 0 || state.message) && (
         <div className="studio-preview__problems" role="alert">
-          <p>{state.message || 'This draft cannot be shown yet.'}</p>
+          <p>{state.problems.length > 0 ? 'The preview shows the page again once these are fixed:' : state.message || 'This draft cannot be shown yet.'}</p>
           {state.problems.length > 0 && (
             <ul>
-              {state.problems.map((p) => (
-                <li key={`${p.where} ${p.message}`}>
-                  <code>{p.where}</code> {p.message}
-                </li>
+              {[...new Set(state.problems.map(problemWords))].map((words) => (
+                <li key={words}>{words}</li>
               ))}
             </ul>
           )}

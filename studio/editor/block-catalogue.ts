@@ -59,10 +59,22 @@ function requiredOf(schema: RJSFSchema): Record<string, unknown> {
   return out;
 }
 
-/** A new block: its type, and an empty list or group for each required list or group (the form asks for the rest). */
-export function newBlock(type: string): BlockData {
+/** The picture a new banner starts with: one of the library's banners, else its first picture. */
+function placeholderPicture(images: readonly string[]): string | undefined {
+  return images.find((src) => /banner/i.test(src.slice(src.lastIndexOf('/') + 1))) ?? images[0];
+}
+
+/**
+ * A new block: its type, and an empty list or group for each required list or group (the form asks
+ * for the rest). A banner starts as one the preview can show, a picture of the library and a title
+ * to type over, not as three problems.
+ */
+export function newBlock(type: string, images: readonly string[] = []): BlockData {
   const schema = blockSchemaByType.get(type);
-  return { type, ...(schema ? requiredOf(schema) : {}) };
+  const block: BlockData = { type, ...(schema ? requiredOf(schema) : {}) };
+  const picture = placeholderPicture(images);
+  if (type === 'banner' && picture) return { ...block, title: 'A title for the banner', image: { src: picture, alt: '' } };
+  return block;
 }
 
 /** A line that tells blocks of one type apart in the list: their title, heading, label or name. */

@@ -20,6 +20,14 @@ export interface EditorFormContext {
   readOnly: boolean;
   /** The title of the page each address of the site shows, for links chosen from pages. */
   pageTitles?: ReadonlyMap<string, string>;
+  /** A form's or popup's title by its name (forms/contact.json: "Get in touch"), as the file list shows it. */
+  referenceTitles?: Partial<Record<ReferenceTarget, ReadonlyMap<string, string>>>;
+}
+
+/** The title of each form and popup by its name, for the choices that name one. */
+export function referenceTitlesOf(site: SiteFiles): Partial<Record<ReferenceTarget, Map<string, string>>> {
+  const titlesOf = (schema: string) => new Map(site.files.filter((f) => f.schema === schema && f.title).map((f) => [f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.json$/, ''), f.title!]));
+  return { form: titlesOf('form'), popup: titlesOf('popup') };
 }
 
 /** Each address of a published page, with the page's title. */

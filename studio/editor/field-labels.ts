@@ -7,7 +7,7 @@ const WORDS: Record<string, string> = {
   src: 'Image file',
   alt: 'Alternative text',
   altText: 'Alternative text',
-  id: 'Anchor id',
+  id: 'Name for links to it',
   url: 'URL',
   href: 'Link',
   html: 'Text',

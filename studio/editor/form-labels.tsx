@@ -8,6 +8,32 @@ const CoreFieldTemplate = core.templates.FieldTemplate;
 const CoreTitleField = core.templates.TitleFieldTemplate;
 const CoreArrayFieldTitle = core.templates.ArrayFieldTitleTemplate;
 const CoreCheckbox = core.widgets['CheckboxWidget']!;
+const CoreObjectFieldTemplate = core.templates.ObjectFieldTemplate;
+
+/** What a block's form keeps under "More": settings for links, designers and layout, not for writing the page. */
+export const MORE_FIELDS: ReadonlySet<string> = new Set(['id', 'className', 'width', 'height']);
+
+/**
+ * A block's group of fields (the block itself, its picture, its button) with its technical fields
+ * (MORE_FIELDS) last, in a "More" section that opens on demand; a problem in one opens it.
+ */
+export function StudioMoreTemplate(props: ObjectFieldTemplateProps) {
+  const more = props.properties.filter((p) => MORE_FIELDS.has(p.name) && !p.hidden);
+  if (more.length === 0) return <CoreObjectFieldTemplate {...props} />;
+  const section = {
+    name: 'studio-more',
+    hidden: false,
+    readonly: false,
+    disabled: false,
+    content: (
+      <details key="studio-more" className="studio-more">
+        <summary className="studio-more__title">More</summary>
+        {more.map((p) => p.content)}
+      </details>
+    ),
+  };
+  return <CoreObjectFieldTemplate {...props} properties={[...props.properties.filter((p) => !more.includes(p)), section]} />;
+}
 
 export function StudioFieldTemplate(props: FieldTemplateProps) {
   return <CoreFieldTemplate {...props} label={humanLabel(props.label)} />;

@@ -6,7 +6,7 @@
  */
 import type { Experimental_DefaultFormStateBehavior, RegistryWidgetsType, TemplatesType, UiSchema } from '@rjsf/utils';
 import { studioButtonTemplates } from './form-buttons';
-import { StudioArrayFieldItemTemplate, StudioArrayFieldTitle, StudioCheckboxWidget, StudioFieldTemplate, StudioMultiSchemaFieldTemplate, StudioSectionsTemplate, StudioTitleField } from './form-labels';
+import { StudioArrayFieldItemTemplate, StudioArrayFieldTitle, StudioCheckboxWidget, StudioFieldTemplate, StudioMoreTemplate, StudioMultiSchemaFieldTemplate, StudioSectionsTemplate, StudioTitleField } from './form-labels';
 import type { DefinitionSchemaName } from './form-schemas';
 import { SmartTextWidget } from './widgets/SmartTextWidget';
 
@@ -20,6 +20,9 @@ export const studioTemplates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & 
   MultiSchemaFieldTemplate: StudioMultiSchemaFieldTemplate,
   ArrayFieldItemTemplate: StudioArrayFieldItemTemplate,
 };
+
+/** A block's form: the same, with each group's technical fields under "More". */
+export const blockTemplates: typeof studioTemplates = { ...studioTemplates, ObjectFieldTemplate: StudioMoreTemplate };
 
 /**
  * Opening a file must not change it: no empty objects or minItems placeholders are added, no `false`
@@ -54,3 +57,24 @@ export function uiSchemaFor(kind: DefinitionSchemaName): UiSchema {
 
 /** Every block form's uiSchema: the type is chosen when the block is added, and its card already names it. */
 export const blockUiSchema: UiSchema = { ...noSubmit, 'ui:title': '', 'ui:description': '', type: { 'ui:widget': 'hidden' } };
+
+/** A button's look in words, its default shown when none is chosen (never a blank choice). */
+const BUTTON_LOOKS: UiSchema = { 'ui:enumNames': ['Filled button', 'Outlined button', 'Text link'], 'ui:placeholder': 'Filled button (the default)' };
+
+type SchemaNode = { properties?: Record<string, SchemaNode>; items?: SchemaNode; enum?: readonly unknown[] };
+
+/** The uiSchema of a block type's schema below its root: each button's look (`variant`) in words, wherever a button is. */
+export function nestedBlockUi(schema: object): UiSchema {
+  const ui: UiSchema = {};
+  for (const [name, child] of Object.entries((schema as SchemaNode).properties ?? {})) {
+    if (name === 'variant' && JSON.stringify(child.enum) === '["primary","secondary","link"]') ui[name] = BUTTON_LOOKS;
+    else if (child.properties) {
+      const inner = nestedBlockUi(child);
+      if (Object.keys(inner).length) ui[name] = inner;
+    } else if (child.items?.properties) {
+      const inner = nestedBlockUi(child.items);
+      if (Object.keys(inner).length) ui[name] = { items: inner };
+    }
+  }
+  return ui;
+}

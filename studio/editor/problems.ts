@@ -76,6 +76,12 @@ export function ajvProblems(errors: readonly ErrorObject[] | null | undefined, p
 
 /** What can take the focus: a block's own form starts with its type as a hidden input, which cannot. */
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+/** What an operator types or chooses in, before any button (a toolbar, "Choose…"); not what waits under "More". */
+const TEXT_FIELD = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable="true"]';
+
+function firstTextField(within: HTMLElement): HTMLElement | null {
+  return [...within.querySelectorAll<HTMLElement>(TEXT_FIELD)].find((el) => !el.closest('details:not([open])')) ?? null;
+}
 
 /**
  * Focuses the field of a form (rjsf ids: `{idPrefix}_{segment}_{segment}`) a path names, or the
@@ -87,7 +93,7 @@ export function focusField(idPrefix: string, path: readonly string[]): boolean {
     const id = k === 0 ? idPrefix : `${idPrefix}_${path.slice(0, k).join('_')}`;
     const found = document.getElementById(id);
     if (!found) continue;
-    const target = found.matches(FOCUSABLE) ? found : found.querySelector<HTMLElement>(FOCUSABLE);
+    const target = found.matches(FOCUSABLE) ? found : (firstTextField(found) ?? found.querySelector<HTMLElement>(FOCUSABLE));
     if (!target) continue;
     // A closed section holding the field opens first.
     for (let section = target.closest('details'); section; section = section.parentElement?.closest('details') ?? null) section.open = true;

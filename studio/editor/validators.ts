@@ -5,13 +5,13 @@
  * createPrecompiledValidator. `checkDefinition` runs the same validators over a whole document for
  * the raw-JSON view, so both views report the same errors.
  */
-import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
 import { closestName } from '../../schemas/evaluators/closest-name';
 import { blockSchemaByType, blockTypes, formSchemas, type DefinitionSchemaName } from './form-schemas';
-import { ajvProblems, type PointerProblem } from './problems';
+import { ajvProblems, errorSchemaOf, pointerToPath, type PointerProblem } from './problems';
 
 interface GeneratedModule {
   root: ValidatorFunctions;
@@ -79,6 +79,25 @@ function tolerant(validator: ValidatorType): ValidatorType {
   return validator;
 }
 
+/**
+ * The form's own check as it is typed, in the words of the editor's problem list (ajvProblems), not
+ * rjsf's ("must have required property 'Path'"): a problem is worded once, at its field as in the
+ * list and over the preview.
+ */
+function inTheListsWords(validator: ValidatorType): ValidatorType {
+  validator.validateFormData = (formData, schema) => {
+    const problems = ajvProblems(raw(validator, schema, formData));
+    const errors: RJSFValidationError[] = problems.map((p) => {
+      const property = pointerToPath(p.pointer).map((s) => `.${s}`).join('');
+      return { property, message: p.message, stack: `${property || '.'} ${p.message}`.trim() };
+    });
+    return { errors, errorSchema: errorSchemaOf(problems) ?? {} };
+  };
+  return validator;
+}
+
+const forForms = (validator: ValidatorType): ValidatorType => inTheListsWords(tolerant(validator));
+
 export function loadValidators(kind: DefinitionSchemaName): Promise<KindValidators> {
   let p = cache.get(kind);
   if (!p) {
@@ -86,9 +105,9 @@ export function loadValidators(kind: DefinitionSchemaName): Promise<KindValidato
       const blocks = new Map<string, ValidatorType>();
       for (const [type, fns] of Object.entries(mod.blocks ?? {})) {
         const schema = blockSchemaByType.get(type);
-        if (schema) blocks.set(type, tolerant(createPrecompiledValidator(fns, schema)));
+        if (schema) blocks.set(type, forForms(createPrecompiledValidator(fns, schema)));
       }
-      return { kind, schema: formSchemas[kind], root: tolerant(createPrecompiledValidator(mod.root, formSchemas[kind])), blocks };
+      return { kind, schema: formSchemas[kind], root: forForms(createPrecompiledValidator(mod.root, formSchemas[kind])), blocks };
     });
     p.catch(() => cache.delete(kind));
     cache.set(kind, p);

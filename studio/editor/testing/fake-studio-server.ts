@@ -65,9 +65,9 @@ export const demoSite: SiteFiles = {
   files: [
     { path: 'pages/home.json', schema: 'page', published: true, draft: false },
     { path: 'pages/contact.json', schema: 'page', published: true, draft: false },
-    { path: 'forms/contact.json', schema: 'form', published: true, draft: false },
-    { path: 'forms/newsletter.json', schema: 'form', published: true, draft: false },
-    { path: 'forms/claim.json', schema: 'form', published: true, draft: false },
+    { path: 'forms/contact.json', schema: 'form', published: true, draft: false, title: 'Get in touch' },
+    { path: 'forms/newsletter.json', schema: 'form', published: true, draft: false, title: 'Newsletter' },
+    { path: 'forms/claim.json', schema: 'form', published: true, draft: false, title: 'Warranty claim' },
     { path: 'popups/newsletter-signup.json', schema: 'popup', published: true, draft: false },
     { path: 'routes.json', schema: 'routes', published: true, draft: false },
   ],

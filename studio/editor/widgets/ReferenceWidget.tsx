@@ -23,7 +23,9 @@ const WHAT: Record<ReferenceTarget, string> = {
 export function ReferenceWidget(props: WidgetProps & { target: ReferenceTarget; strict: boolean }) {
   const { id, value, target, strict, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, registry, htmlName } = props;
   const context = registry.formContext as EditorFormContext | undefined;
-  const names = context?.names[target] ?? [];
+  const titles = context?.referenceTitles?.[target];
+  // Offered by the title the file list gives them ("Get in touch"), not the file's name.
+  const names = [...(context?.names[target] ?? [])].sort((a, b) => (titles?.get(a) ?? a).localeCompare(titles?.get(b) ?? b));
   const current = typeof value === 'string' ? value : '';
   const missing = current !== '' && !names.includes(current);
   const describedBy = ariaDescribedByIds(id);
@@ -49,7 +51,7 @@ export function ReferenceWidget(props: WidgetProps & { target: ReferenceTarget; 
           {missing && <option value={current}>{`${current} (not found)`}</option>}
           {names.map((n) => (
             <option key={n} value={n}>
-              {n}
+              {titles?.get(n) ?? n}
             </option>
           ))}
         </select>
