@@ -12,7 +12,7 @@ import type { CountertopsDefinition } from '../../../schemas/catalog/countertops
 import type { ServicesDefinition } from '../../../schemas/catalog/services.schema';
 import type { KitchenPlannerDefinition } from '../../../schemas/planner/kitchen-planner.schema';
 import type { DefinitionProblem } from '../definition-problem';
-import { didYouMean } from './closest-name';
+import { didYouMean } from '../../../schemas/evaluators/closest-name';
 import { fileStem, presentFilesOf, validFilesOf, type LintInput } from './lint-input';
 
 const UNIT_OF: Record<KitchenPlannerDefinition['installation']['per'], string> = { cabinet: 'each', 'linear-foot': 'linear-foot', kitchen: 'fixed' };
