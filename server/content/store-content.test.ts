@@ -257,6 +257,8 @@ describe('catalog definitions that are broken', () => {
     const { cabinetMix: _mix, ...estimator } = readJson<Record<string, unknown>>('estimator/kitchen-estimator.json');
     const dir = siteWith({ 'estimator/kitchen-estimator.json': estimator });
     for (const sub of ['catalog', 'blogs']) fs.rmSync(path.join(dir, sub), { recursive: true });
+    // Nor does it offer the kitchen planner, whose definition names the catalog's styles and codes.
+    fs.rmSync(path.join(dir, 'planner'), { recursive: true });
     for (const file of ['faqs.json', 'reviews.json', 'gallery.json']) fs.rmSync(path.join(dir, 'data', file));
     const { problems } = readDefinitions(dir);
     expect(problems.map(formatProblem).filter((p) => /catalog|blogs|faqs|reviews|gallery/.test(p))).toEqual([]);
