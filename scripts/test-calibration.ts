@@ -52,3 +52,11 @@ export function slowness(): number {
 export function scaledMs(ms: number): number {
   return Math.round(ms * slowness());
 }
+
+/**
+ * The factor measured again now, for a limit judged after a long stretch of work (the machine may
+ * have grown busier since the run began); never below the run's own.
+ */
+export function slownessNow(): number {
+  return Math.max(slowness(), Math.round((measureWorkloadMs() / REFERENCE_MS) * 10) / 10);
+}
