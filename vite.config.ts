@@ -7,7 +7,7 @@
  * instead of react-dom's 58 kB): the client build aliases react and react-dom to it, as the widgets'
  * build does (rollup.config.ts). `SHOWROOM_CLIENT_RUNTIME=react` builds the client with React instead
  * (bench/client-size.ts measures both). A hydration mismatch is caught either way by
- * e2e/island-hydration.e2e.ts.
+ * e2e/island-hydration-check.ts.
  *
  * The SSR bundle carries its own copy of React built for production, so pages render with React's
  * fast production code whatever NODE_ENV the server runs with (the development build renders two to

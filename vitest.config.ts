@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { projectFiles, type ProjectName } from './scripts/test-projects.ts';
+import { slowness } from './scripts/test-calibration.ts';
+import { SuiteTimeReporter } from './scripts/test-time-reporter.ts';
 import { LongestFirstSequencer } from './scripts/test-sequencer.ts';
 
 /**
@@ -13,13 +15,21 @@ import { LongestFirstSequencer } from './scripts/test-sequencer.ts';
  * Every project but `unit-isolated` keeps one module graph per worker (isolate: false): the code,
  * the compiled schemas and the checked demo content load once per worker instead of once per file.
  * Each file still starts servers and databases of its own (server/testing/test-server.ts).
+ *
+ * Every time limit is scaled to this machine: the suite measures how slow it is at its start
+ * (scripts/test-calibration.ts) and multiplies the limits below, set for a quiet two-core machine,
+ * by that factor. The limits are for a test that hangs, not a measure of speed: each is several
+ * times what its slowest test takes.
  */
 const files = projectFiles(import.meta.dirname);
 // Projects that start stores fail the run if a test changed the demo content (server/testing/examples-guard.ts).
 const guard = 'server/testing/examples-guard.ts';
 const postgres = { env: { SHOWROOM_TEST_ENGINE: 'postgres' }, globalSetup: [guard, 'server/testing/postgres-global-setup.ts'] };
-// Server tests load and check the whole demo store; give a busy two-core machine room.
-const patience = { testTimeout: 30_000, hookTimeout: 30_000 };
+const factor = slowness();
+/** A project's test and hook limit: `seconds` on the reference machine, scaled to this one. */
+const limit = (seconds: number) => ({ testTimeout: Math.round(seconds * 1000 * factor), hookTimeout: Math.round(seconds * 1000 * factor) });
+// Server tests load and check the whole demo store.
+const patience = limit(30);
 
 function project(name: ProjectName, options: TestProjectInlineConfiguration['test'] = {}): TestProjectInlineConfiguration {
   return { test: { name, include: files[name], environment: 'node', isolate: false, ...patience, ...options } };
@@ -28,16 +38,18 @@ function project(name: ProjectName, options: TestProjectInlineConfiguration['tes
 export default defineConfig({
   test: {
     maxWorkers: availableParallelism(),
+    // Vitest's own report, then the machine's pace at the start and the slowest files at the end.
+    reporters: ['default', new SuiteTimeReporter(factor)],
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      project('unit', { setupFiles: ['scripts/test-dom-reset.ts'] }),
+      project('unit', { setupFiles: ['scripts/test-dom-reset.ts'], ...limit(10) }),
       // vi.mock replaces modules for its file alone only when the file has a module graph of its own.
-      project('unit-isolated', { isolate: true }),
+      project('unit-isolated', { isolate: true, ...limit(10) }),
       project('server', { globalSetup: [guard] }),
       project('server-postgres', postgres),
-      project('e2e', { globalSetup: [guard], testTimeout: 60_000, hookTimeout: 60_000 }),
-      project('slow', { globalSetup: [guard], testTimeout: 120_000, hookTimeout: 120_000 }),
-      project('slow-postgres', { ...postgres, testTimeout: 120_000, hookTimeout: 120_000 }),
+      project('e2e', { globalSetup: [guard], ...limit(90) }),
+      project('slow', { globalSetup: [guard], ...limit(180) }),
+      project('slow-postgres', { ...postgres, ...limit(180) }),
     ],
   },
 });

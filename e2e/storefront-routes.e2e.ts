@@ -4,6 +4,10 @@
  * hydration warning, and carries the right JSON-LD. Parameter values (a style, a category, a blog,
  * an author, a gallery design) are read from the content at test time, so the test follows the
  * demo store as it grows. Screenshots for the README and the axe-core checks live here too.
+ *
+ * Each route is visited once: the page-level checks of that visit (status, headings, content,
+ * JSON-LD, the console, and each island's hydration, e2e/island-hydration-check.ts) are read by
+ * tests of their own, so a failure names its check and no page loads twice for two checks.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +18,7 @@ import { matchRoute } from '../renderer/routing';
 import { loadContent } from '../server/content/load-content';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { closeContextsAfterAll, pageSettled, watchConsole, workerBrowser } from './browser';
+import { compareIslands, type IslandComparison } from './island-hydration-check';
 
 const content = loadContent(path.resolve('examples/site'));
 const store = content.store;
@@ -107,12 +112,16 @@ closeContextsAfterAll();
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), workerBrowser()]);
   context = await browser.newContext();
-  // Nothing leaves the machine: third-party frames (the scheduler) get a local stand-in.
-  await context.route(
+  await standInForThirdParties(context);
+});
+
+/** Nothing leaves the machine: third-party frames (the scheduler) get a local stand-in. */
+async function standInForThirdParties(ctx: BrowserContext): Promise<void> {
+  await ctx.route(
     (url) => !url.href.startsWith(server.url),
     (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Stand-in</title><p>Third-party stand-in</p>' }),
   );
-});
+}
 afterAll(async () => {
   await context?.close();
   await server?.stop();
@@ -120,6 +129,92 @@ afterAll(async () => {
 
 async function ldTypes(page: Page): Promise<string[]> {
   return page.$$eval('script[type="application/ld+json"]', (els) => els.map((e) => (JSON.parse(e.textContent ?? '{}') as { '@type': string })['@type']));
+}
+
+/** The routes whose islands are compared with the server's HTML (with the props a visitor's URL gives them). */
+const HYDRATION_ROUTES = [
+  '/',
+  '/about-us',
+  '/faqs',
+  '/blogs',
+  '/blogs/rta-vs-assembled-cabinets',
+  '/products',
+  '/products/kitchen-cabinets',
+  '/products/kitchen-cabinets/hartford-shaker?type=painted&value=sage-green',
+  '/order-samples',
+  '/visualizer',
+  '/inspiration-gallery',
+  '/search?query=shaker',
+  '/reviews',
+  '/book-appointment',
+  // The forms (each page also has the footer's newsletter island) and the unsubscribe page.
+  '/contact',
+  '/claim',
+  '/become-dealer',
+  '/free-kitchen-design',
+  '/unsubscribe/no-such-token',
+  '/estimator',
+  '/checkout',
+  // Payment result pages. /payment/verify/{method} and /order/success leave
+  // at once without this tab's pending payment or stored number (e2e/payment-result.e2e.ts).
+  '/payment/fail',
+  // Quote payment and split payment
+  '/quote/payment?quoteId=1',
+  '/order/split-payment?orderId=1&email=someone%40example.com',
+  '/no/such/page',
+  // Customer accounts: the account forms (the signed-in pages redirect a visitor without a
+  // session).
+  '/register',
+  '/my-account/login',
+  '/my-account/forgot-password',
+];
+/** A route checked with the header's props altered, to prove a difference is caught. */
+const TAMPERED = '/about-us?tampered';
+
+/** What one visit of a route saw: everything each page-level check reads. */
+interface PageVisit {
+  status: number | undefined;
+  html: string;
+  heading: string | undefined;
+  mainText: string;
+  ldTypes: string[];
+  /** Console errors, hydration warnings and page errors, from the load to the end of the checks. */
+  problems: string[];
+  /** The hydration check's findings, on the routes it runs on. */
+  islands: IslandComparison | undefined;
+}
+
+const pageVisits = new Map<string, Promise<PageVisit>>();
+
+/** The one visit of `url` (the first check to ask makes it; the others read what it saw). */
+function visitOnce(url: string, notFound: boolean): Promise<PageVisit> {
+  let visit = pageVisits.get(url);
+  if (!visit) {
+    visit = (async () => {
+      // A context of its own: no cookie or storage of another visit.
+      const visitor = await browser.newContext();
+      await standInForThirdParties(visitor);
+      const page = await visitor.newPage();
+      try {
+        const problems = watchConsole(page);
+        const response = await page.goto(server.url + url);
+        // Server-rendered content, before any script ran.
+        const html = (await response?.text()) ?? '';
+        await page.waitForSelector('html[data-hydrated="true"]');
+        // Every page has a main heading; a catalog block's own not-found message may use a lower level.
+        const heading = (await page.locator(notFound ? 'main :is(h1, h2)' : 'main h1').first().textContent())?.trim();
+        const mainText = (await page.locator('main').innerText()) ?? '';
+        const types = await ldTypes(page);
+        // Only where the page stays: the payment result pages leave at once without a payment of this tab's.
+        const islands = HYDRATION_ROUTES.includes(url) || url === TAMPERED ? await compareIslands(page, html, url === TAMPERED) : undefined;
+        return { status: response?.status(), html, heading, mainText, ldTypes: types, problems, islands };
+      } finally {
+        await visitor.close();
+      }
+    })();
+    pageVisits.set(url, visit);
+  }
+  return visit;
 }
 
 describe('every route of the route list', () => {
@@ -156,31 +251,40 @@ describe('every route of the route list', () => {
 
   for (const visit of visits) {
     it(`${visit.url} answers ${visit.status} with its content, no console error and no hydration warning`, async () => {
-      const page = await context.newPage();
-      const problems = watchConsole(page);
-      const response = await page.goto(server.url + visit.url);
-      expect(response?.status()).toBe(visit.status);
+      const seen = await visitOnce(visit.url, visit.status === 404);
+      expect(seen.status).toBe(visit.status);
       // Server-rendered content is there before any script ran.
-      const html = await response!.text();
-      expect(html).toMatch(visit.status === 404 ? /<h[12][\s>]/ : /<h1[\s>]/);
-      await page.waitForSelector('html[data-hydrated="true"]');
-      // Every page has a main heading; a catalog block's own not-found message may use a lower level.
-      const heading = visit.status === 404 ? 'main :is(h1, h2)' : 'main h1';
-      const h1 = (await page.locator(heading).first().textContent())?.trim();
-      expect(h1, `heading of ${visit.url}`).toBeTruthy();
-      expect(((await page.locator('main').innerText()) ?? '').length).toBeGreaterThan(40);
-      const types = await ldTypes(page);
-      expect(types).toContain('Organization');
+      expect(seen.html).toMatch(visit.status === 404 ? /<h[12][\s>]/ : /<h1[\s>]/);
+      expect(seen.heading, `heading of ${visit.url}`).toBeTruthy();
+      expect(seen.mainText.length).toBeGreaterThan(40);
+      expect(seen.ldTypes).toContain('Organization');
       if (content.pages[visit.page]?.metadata.transactional) {
-        expect(types.filter((t) => ['FAQPage', 'BreadcrumbList', 'VideoObject'].includes(t))).toEqual([]);
+        expect(seen.ldTypes.filter((t) => ['FAQPage', 'BreadcrumbList', 'VideoObject'].includes(t))).toEqual([]);
       }
       // The browser itself reports the page's own 404 status as a console error; that one is expected.
       // So is the 404 of the unsubscribe and newsletter-confirmation pages' API call for this made-up
       // token (the page says the link is not valid; e2e/forms.e2e.ts tests both with real tokens).
       const expected404 = visit.status === 404 || visit.url.startsWith('/unsubscribe/') || visit.url.startsWith('/newsletter/confirm/');
-      const unexpected = problems.filter((p) => !(expected404 && /status of 404/.test(p)));
+      const unexpected = seen.problems.filter((p) => !(expected404 && /status of 404/.test(p)));
       expect(unexpected).toEqual([]);
-      await page.close();
+    });
+  }
+});
+
+// Preact, which the site ships, does not report a mismatch while hydrating (it keeps the server's
+// attributes); this comparison is what catches one (e2e/island-hydration-check.ts).
+describe('islands hydrate to the HTML the server wrote', () => {
+  for (const route of [...HYDRATION_ROUTES, TAMPERED]) {
+    it(route === TAMPERED ? 'catches a difference (the header rendered with other props)' : `${route}: every island renders in the browser as on the server`, async () => {
+      const notFound = visits.find((v) => v.url === route)?.status === 404 || route === '/no/such/page';
+      const seen = await visitOnce(route, notFound);
+      const islands = seen.islands!;
+      expect(islands.islands.length).toBeGreaterThan(0);
+      if (route === TAMPERED) {
+        expect(islands.differences.map((d) => d.island)).toEqual(['header#header']);
+        expect(islands.differences[0]!.client).toContain('(changed)');
+      } else expect(islands.differences).toEqual([]);
+      expect(seen.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
     });
   }
 });

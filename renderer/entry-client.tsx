@@ -9,7 +9,7 @@ import { trackPromotionalLinks } from './forms/analytics';
 import { startIslands } from './islands/bootstrap';
 import { watchModuleIntegrity } from './islands/integrity-report';
 
-// For the hydration check in e2e/island-hydration.e2e.ts (an import of this module, not a global).
+// For the hydration check in e2e/island-hydration-check.ts (an import of this module, not a global).
 export { renderIslandDetached } from './islands/bootstrap';
 
 // First, so a module that fails its integrity check while the islands start is reported.

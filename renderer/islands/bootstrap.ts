@@ -139,7 +139,7 @@ export function startIslands(root: ParentNode = document): Promise<void> {
 /**
  * Renders an island's component with the given props into a detached element, as the browser's
  * runtime renders it, and hands the element to `inspect` before any effect runs. The hydration
- * check (e2e/island-hydration.e2e.ts) compares this with the server's HTML of the same island, so a
+ * check (e2e/island-hydration-check.ts) compares this with the server's HTML of the same island, so a
  * mismatch fails a test whichever runtime the site ships.
  */
 export async function renderIslandDetached<T>(name: string, id: string, payload: IslandPayload, inspect: (el: HTMLElement) => T): Promise<T> {

@@ -3,9 +3,13 @@
  * `npm start` runs it) on a free port, all on the same database, so nothing one process keeps in
  * memory can make a test pass. Each is stopped with the test, or killed (`kill -9`) by it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { scaledMs } from '../../scripts/test-calibration';
 import { projectRoot, serverEntry } from '../build-output';
 
 export interface ServerProcess {
@@ -26,33 +30,86 @@ export interface LaunchedServer {
   process: ChildProcess;
   /** Every log line the server printed so far (JSON). */
   log: string[];
-  /** The store's URL once it listens; rejects if it exits first or takes over 60 s. */
+  /** The store's URL once it listens; rejects if it exits first or takes over a minute (scaled to this machine). */
   listening: Promise<string>;
   /** Resolves when the process has ended. */
   exited: Promise<void>;
+  /** The reader of the server's output goes away: its end of the pipe closes (writes fail with EPIPE). */
+  closeOutput(): void;
+  /** The reader stops reading and the pipe fills up: the server's next write cannot go (EAGAIN). */
+  stopReadingOutput(): Promise<void>;
 }
 
 /**
- * Spawns a server without waiting for it: the sources (node with tsx as its loader), or the build
- * as `npm start` runs it (`node dist/server/cli.js start`: no loader, so it starts in a fraction of
- * the time, for tests that start many).
+ * The server's stdout, through a named pipe of the test's (not the socket pair spawn's 'pipe' gives):
+ * a pipe behaves as a shell's `| reader` does when its reader goes or stops, and a second writer can
+ * open it, to fill it for a reader that stopped reading.
  */
+function outputPipe(): { childEnd: number; reader: net.Socket; fifo: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-output-'));
+  const fifo = path.join(dir, 'stdout');
+  execFileSync('mkfifo', [fifo]);
+  const readEnd = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  const childEnd = fs.openSync(fifo, fs.constants.O_WRONLY);
+  return { childEnd, reader: new net.Socket({ fd: readEnd, readable: true, writable: false }), fifo, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Fills the pipe a paused reader no longer empties, through a second opening of it: written until
+ * the pipe refuses, once the reader's own buffer is full too (then Node stops reading from the
+ * pipe altogether).
+ */
+async function fillPipe(reader: net.Socket, fifo: string): Promise<void> {
+  reader.pause();
+  const fd = fs.openSync(fifo, fs.constants.O_WRONLY | fs.constants.O_NONBLOCK);
+  const chunk = Buffer.alloc(4096, '\n');
+  try {
+    for (;;) {
+      let full = false;
+      while (!full) {
+        try {
+          fs.writeSync(fd, chunk);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+          full = true;
+        }
+      }
+      if (reader.readableLength >= reader.readableHighWaterMark) return;
+      // Let the reader take in what it still takes before its buffer is full.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export function launchServerProcess(env: Record<string, string>, run: 'sources' | 'build' = 'sources'): LaunchedServer {
   // Node itself with tsx as its loader, not the tsx command: that is a wrapper process, and a kill -9
   // of the wrapper would leave the real server running (and the crash case proving nothing).
   const args = run === 'build' ? [serverEntry, 'start'] : ['--import', 'tsx', path.join(projectRoot, 'server', 'cli.ts'), 'start'];
+  const output = outputPipe();
   const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     env: { ...process.env, PORT: '0', DEALER_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', PAYMENT_PAGES_CHECK_EVERY: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', output.childEnd, 'pipe'],
   });
+  fs.closeSync(output.childEnd);
   const log: string[] = [];
+  const startLimitMs = scaledMs(60_000);
+  // A reader closed by the test is not an error of the test's.
+  output.reader.on('error', () => {});
   let errors = '';
   child.stderr!.on('data', (d) => (errors += d));
-  const ended = exited(child);
+  // The reader ends when the server (the pipe's one writer) has ended and it has read every line.
+  output.reader.once('close', output.remove);
+  let stoppedReading = false;
+  const ended = exited(child).then(() => {
+    if (stoppedReading) output.reader.destroy();
+  });
+  const lines = readline.createInterface({ input: output.reader });
   const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s:\n${log.join('\n')}\n${errors}`)), 60_000);
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within ${startLimitMs / 1000} s:\n${log.join('\n')}\n${errors}`)), startLimitMs);
+    lines.on('line', (line) => {
       log.push(line);
       try {
         const entry = JSON.parse(line) as { msg?: string; url?: string; port?: number };
@@ -71,7 +128,21 @@ export function launchServerProcess(env: Record<string, string>, run: 'sources' 
   });
   // A test that ends the server before it listens handles that itself.
   listening.catch(() => {});
-  return { process: child, log, listening, exited: ended };
+  return {
+    process: child,
+    log,
+    listening,
+    exited: ended,
+    closeOutput() {
+      lines.close();
+      output.reader.destroy();
+    },
+    async stopReadingOutput() {
+      stoppedReading = true;
+      lines.close();
+      await fillPipe(output.reader, output.fifo);
+    },
+  };
 }
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
