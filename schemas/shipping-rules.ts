@@ -8,6 +8,8 @@
  * - By item: the state entry's ratePerItem times the number of items.
  * - The address picks a state entry: the state's own entries before the "*" state; inside them an
  *   exact ZIP code before a range before "*".
+ * - An order of samples only (samplesOnly) ignores the subtotal in a method marked
+ *   samplesAtAnyAmount: a sample cart of any size ships by parcel, not by freight.
  * - The first method with an entry for the address decides: its rate, or, when that entry has
  *   isShippingDisabled, shipping is blocked. No entry in any method: null (no shipping method).
  */
@@ -23,6 +25,8 @@ export interface ShippingQuery {
   countryId: string;
   state: string;
   zip: string;
+  /** Every line is a door sample (the cart); unset for quotes and bare rate look-ups. */
+  samplesOnly?: boolean;
 }
 
 export type ShippingResolution =
@@ -43,8 +47,9 @@ type Decision = { rateCents: number } | { blocked: true } | undefined;
 
 function decideByOrder(method: ShippingMethod, q: ShippingQuery): Decision {
   const dollars = roundedSubtotalDollars(q.subtotalCents);
+  const anyAmount = method.samplesAtAnyAmount === true && q.samplesOnly === true;
   for (const range of method.rates.byOrder?.orderRange ?? []) {
-    if (!inRange(range, dollars)) continue;
+    if (!anyAmount && !inRange(range, dollars)) continue;
     const country = range.countries.find((c) => sameCode(c.countryId, q.countryId));
     if (!country) continue;
     const entry = pickForAddress(country.states, q.state, q.zip, (s) => s.zipCodes);

@@ -87,6 +87,12 @@ export const shippingMethodSchema = {
     displayName: { type: 'string', minLength: 1, title: 'Name', description: 'What the customer reads at checkout, e.g. "Standard freight".' },
     description: { type: 'string', title: 'Description', description: 'A line under the name, e.g. delivery times.' },
     isEnabled: { type: 'boolean', title: 'Enabled', description: 'Only enabled methods are offered.' },
+    samplesAtAnyAmount: {
+      type: 'boolean',
+      title: 'Every order of samples only',
+      description:
+        'An order of door samples only ships by this method whatever its subtotal: the rates by address are those of its order ranges, the subtotal not compared. Any other order uses the method within its ranges.',
+    },
     calculateRateBy: {
       enum: ['Order', 'Item'],
       title: 'Calculate rate by',

@@ -17,7 +17,7 @@ import { formatMoney, toDollars } from '../schemas/money';
 import { openCheckedDatabase } from './db/database-problems';
 import { isPostgresUrl } from './db/database-url';
 import { migrateToLatest } from './db/migrate';
-import { createLogger } from './logger';
+import { createLogger, processLogMode, readableLogs } from './logger';
 import { formSettingsFromEnv } from './services/form-settings';
 import { uploadStoreFor } from './services/upload-store';
 import { startServer } from './start';
@@ -52,7 +52,7 @@ function ensureBuilt(production: boolean): void {
 async function start(): Promise<void> {
   const config = loadConfig();
   ensureBuilt(config.production);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { readable: readableLogs(processLogMode(config.production)) });
   const server = await startServer(config, logger);
   let signals = 0;
   const shutdown = (signal: string) => {

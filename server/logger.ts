@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
 
 export type { Logger };
 
@@ -13,20 +14,68 @@ export type { Logger };
  * what was kept for it when the process exits.
  */
 export function logDestination(out: NodeJS.WritableStream = process.stdout): DestinationStream {
-  let gone = false;
-  // EPIPE and the like: the reader went away, so the lines have nowhere to go (and an unheard
-  // 'error' on stdout would end the process).
-  out.on('error', () => {
-    gone = true;
-  });
+  const reader = readerOf(out);
   return {
     write(line: string) {
-      if (!gone) out.write(line);
+      if (!reader.gone) out.write(line);
     },
   };
 }
 
-/** Structured JSON logs, one line per event; pipe through pino-pretty to read them by eye. */
-export function createLogger(level: string, destination: DestinationStream = logDestination()): Logger {
-  return pino({ level, base: { service: 'showroom' } }, destination);
+// One watch per stream, however many loggers write to it (an 'error' listener each would soon pass
+// Node's limit of ten, and the tests make many loggers in one process).
+const readers = new WeakMap<NodeJS.WritableStream, { gone: boolean }>();
+function readerOf(out: NodeJS.WritableStream): { gone: boolean } {
+  let reader = readers.get(out);
+  if (!reader) {
+    const watched = { gone: false };
+    // EPIPE and the like: the reader went away, so the lines have nowhere to go (and an unheard
+    // 'error' on stdout would end the process).
+    out.on('error', () => {
+      watched.gone = true;
+    });
+    readers.set(out, watched);
+    reader = watched;
+  }
+  return reader;
+}
+
+/** How the server runs, as far as its log output is concerned. */
+export interface LogMode {
+  production: boolean;
+  /** Under a test runner (vitest sets VITEST): tests read the JSON lines, never colours. */
+  underTests: boolean;
+  /** stdout is a terminal a developer reads, not a pipe into a log collector. */
+  stdoutIsTTY: boolean;
+}
+
+/** Readable lines only for a developer at a terminal: production and anything piped keep JSON. */
+export function readableLogs(mode: LogMode): boolean {
+  return !mode.production && !mode.underTests && mode.stdoutIsTTY;
+}
+
+/** The mode of this process: NODE_ENV as server/config.ts reads it, the test runner, stdout. */
+export function processLogMode(production: boolean): LogMode {
+  return { production, underTests: process.env.VITEST !== undefined || process.env.NODE_ENV === 'test', stdoutIsTTY: process.stdout.isTTY === true };
+}
+
+export interface LoggerOptions {
+  /** One coloured line per event through pino-pretty (development at a terminal). */
+  readable?: boolean;
+  /** Where the lines go; stdout through logDestination() unless given (tests pass a stream of their own). */
+  stream?: NodeJS.WritableStream;
+}
+
+/**
+ * Structured JSON logs, one line per event. Readable logs go through pino-pretty's synchronous
+ * stream in this thread, not a worker transport: a line is written when it is logged, so nothing is
+ * left in a worker's buffer when the server stops, and there is no thread to end.
+ */
+export function createLogger(level: string, options: LoggerOptions = {}): Logger {
+  const base = { level, base: { service: 'showroom' } };
+  if (options.readable) {
+    const pretty = pinoPretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service', colorize: options.stream === undefined, ...(options.stream ? { destination: options.stream } : {}) });
+    return pino(base, pretty);
+  }
+  return pino(base, options.stream ? (options.stream as DestinationStream) : logDestination());
 }

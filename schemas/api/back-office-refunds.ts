@@ -164,4 +164,17 @@ export const paymentsExportEndpoint = endpoint({
   },
 });
 
-export const backOfficeRefundEndpoints = [refundRequestEndpoint, refundCarryOutEndpoint, refundRefuseEndpoint, overpaymentRefundEndpoint, paymentsExportEndpoint] as const;
+export const waitingRefundsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/studio/refunds/waiting',
+  summary: "What the studio's navigation tells those who may carry refunds out: how many refunds an editor asked for wait for a publisher",
+  caller: 'a publisher',
+  security: operatorSession,
+  tags,
+  responses: {
+    200: successWith({ type: 'object', required: ['count'], additionalProperties: false, properties: { count: { type: 'integer', minimum: 0 } } }),
+    ...denied,
+  },
+});
+
+export const backOfficeRefundEndpoints = [refundRequestEndpoint, refundCarryOutEndpoint, refundRefuseEndpoint, overpaymentRefundEndpoint, paymentsExportEndpoint, waitingRefundsEndpoint] as const;

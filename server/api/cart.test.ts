@@ -27,6 +27,19 @@ describe('POST /api/cart/totals', () => {
     expect(res.body.total).toBeCloseTo(subtotal + 12.5 + res.body.taxAmount, 2);
   });
 
+  it('ships a cart of twelve samples by parcel, not by freight, however much it comes to', async () => {
+    const twelve = skus(12);
+    const res = await api(server.url, 'POST', '/api/cart/totals', { items: twelve.map((sku) => ({ sku, qty: 1 })), address: { countryId: 'US', state: 'TX', zipCode: '78701' } });
+    expect(res.status).toBe(200);
+    // Above the parcel range's $99: a cart of samples only still goes by parcel.
+    expect(res.body.subtotal).toBeGreaterThan(99);
+    expect(res.body.shippingMethod).toMatchObject({ type: 'sample-parcel', displayName: 'Parcel', rate: 12.5 });
+    expect(res.body.shippingCost).toBe(12.5);
+    // The rates of a plain subtotal (not a cart of samples) keep their ranges: $150 is freight.
+    const rates = await api(server.url, 'GET', '/api/shipping/rates?subtotal=150&country=US&state=TX&zip=78701');
+    expect(rates.body.method).toMatchObject({ type: 'standard-freight' });
+  });
+
   it('waits for an address, and says when no method ships there', async () => {
     const [a] = skus(1);
     const none = await api(server.url, 'POST', '/api/cart/totals', { items: [{ sku: a }] });

@@ -232,3 +232,30 @@ describe('the reconciliation export', () => {
     expect((await audit('payments.export')).at(-1)?.operator_email).toBe(admin.email);
   });
 });
+
+describe('the refunds waiting for a publisher', () => {
+  it('are counted for those who may carry them out; an editor, a viewer and a stranger are refused', async () => {
+    const count = async () => {
+      const res = await studio(publisher, 'GET', '/api/studio/refunds/waiting');
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.count as number;
+    };
+    const before = await count();
+    const order = await paidOrder('wanda.waiting@example.com');
+    const asked = await studio(editor, 'POST', `/api/studio/orders/${order.id}/refunds`, { paymentId: order.paymentId, amount: 7, reason: 'other', note: 'scratched door' });
+    expect(asked.status, asked.text).toBe(201);
+    expect(await count()).toBe(before + 1);
+    expect((await studio(admin, 'GET', '/api/studio/refunds/waiting')).body.data.count).toBe(before + 1);
+    // Those who may not carry a refund out are not told how many wait.
+    const viewer = await signInOperator(server, 'viewer');
+    for (const who of [editor, viewer]) {
+      const refused = await studio(who, 'GET', '/api/studio/refunds/waiting');
+      expect(refused.status).toBe(403);
+      expect(refused.body.data).toBeUndefined();
+    }
+    expect((await studio({ headers: {} }, 'GET', '/api/studio/refunds/waiting')).status).toBe(401);
+    const refundId = refunds(asked.body.data)[0]!.id;
+    expect((await studio(publisher, 'POST', `/api/studio/orders/${order.id}/refunds/${refundId}/carry-out`)).status).toBe(200);
+    expect(await count()).toBe(before);
+  });
+});

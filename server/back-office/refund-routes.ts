@@ -6,7 +6,7 @@
  */
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { overpaymentRefundEndpoint, paymentsExportEndpoint, REFUND_AMOUNT_MESSAGE, REFUND_AMOUNT_OR_LINES, refundCarryOutEndpoint, refundRefuseEndpoint, refundRequestEndpoint } from '../../schemas/api/back-office-refunds';
+import { overpaymentRefundEndpoint, paymentsExportEndpoint, REFUND_AMOUNT_MESSAGE, REFUND_AMOUNT_OR_LINES, refundCarryOutEndpoint, refundRefuseEndpoint, refundRequestEndpoint, waitingRefundsEndpoint } from '../../schemas/api/back-office-refunds';
 import { formatMoney, toDollars } from '../../schemas/money';
 import { readJson } from '../api/read-json';
 import { ApiError } from '../http/api-error';
@@ -97,6 +97,15 @@ export function backOfficeRefundRoutes(api: Router, deps: StudioDeps, gate: Oper
     const orderId = Number(params.id);
     const result = await refundOverpayment(refunds, orderId, Number(params.overpaymentId), ctx.get('Idempotency-Key') || null, { email: operator.email });
     await answer(ctx, operator, orderId, { ...result, created: true });
+  });
+
+  // Only those who may carry a refund out are told how many wait (the studio's navigation).
+  api.get(waitingRefundsEndpoint.path, async (ctx) => {
+    await gate.require(ctx, 'publisher');
+    checkRequest(waitingRefundsEndpoint, ctx);
+    ctx.set('Cache-Control', 'no-store');
+    const row = await q.first(q.db.selectFrom('payment_refund').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'requested'));
+    ctx.body = { success: true, data: { count: Number(row?.n ?? 0) } };
   });
 
   api.get(paymentsExportEndpoint.path, async (ctx) => {

@@ -151,6 +151,8 @@ export function computeTotals(
       countryId: address.countryId,
       state: address.state,
       zip: address.zipCode,
+      // A cart holds door samples only: the parcel method takes it whatever its subtotal.
+      samplesOnly: true,
     });
     shipping = resolved && 'rateCents' in resolved ? { kind: 'applied', method: resolved.method, rateCents: resolved.rateCents } : { kind: 'unavailable' };
   }

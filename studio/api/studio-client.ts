@@ -21,6 +21,7 @@ import type {
   versionReadEndpoint,
   versionRestoreEndpoint,
 } from '../../schemas/api/studio';
+import type { waitingRefundsEndpoint } from '../../schemas/api/back-office-refunds';
 import type { imageListEndpoint, imageUploadEndpoint } from '../../schemas/api/studio-images';
 import type {
   reviewCountsEndpoint,
@@ -117,6 +118,8 @@ export const studioClient = {
   restore: (id: number) => data(call<ResponseBody<typeof versionRestoreEndpoint, 201>>('POST', `/api/studio/versions/${id}/restore`, {})),
   reviews: (query: { status?: ReviewSummary['status']; mine?: '1' } = {}) => data(call<ResponseBody<typeof reviewListEndpoint, 200>>('GET', `/api/studio/reviews${queryString(query)}`)),
   reviewCounts: () => data(call<ResponseBody<typeof reviewCountsEndpoint, 200>>('GET', '/api/studio/reviews/counts')),
+  /** How many refunds wait for a publisher to carry them out (publishers and admins only). */
+  waitingRefunds: () => data(call<ResponseBody<typeof waitingRefundsEndpoint, 200>>('GET', '/api/studio/refunds/waiting')),
   review: (id: number) => data(call<ResponseBody<typeof reviewReadEndpoint, 200>>('GET', `/api/studio/reviews/${id}`)),
   submitReview: (body: RequestBody<typeof reviewSubmitEndpoint>) => data(call<ResponseBody<typeof reviewSubmitEndpoint, 201>>('POST', '/api/studio/reviews', body)),
   resubmitReview: (id: number, body: RequestBody<typeof reviewResubmitEndpoint>) => data(call<ResponseBody<typeof reviewResubmitEndpoint, 200>>('POST', `/api/studio/reviews/${id}/resubmit`, body)),

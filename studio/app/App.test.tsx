@@ -37,6 +37,18 @@ describe('App', () => {
     expect(await screen.findByRole('link', { name: /^Review\s*\(3 waiting\)$/ })).toBeTruthy();
   });
 
+  it('tells a publisher in the navigation how many refunds wait to be carried out, and an editor nothing', async () => {
+    visit('/studio/history');
+    const waitingRefunds = vi.fn(() => Promise.resolve({ count: 2 }));
+    render(<App client={fakeClient({ me: () => Promise.resolve(operators.publisher), versions: () => Promise.resolve([]), reviewCounts: () => Promise.resolve({ waiting: 0, answered: 0 }), waitingRefunds })} />);
+    expect(await screen.findByRole('link', { name: /^Orders\s*\(2 refunds waiting\)$/ })).toBeTruthy();
+    cleanup();
+    const notAsked = vi.fn(() => Promise.resolve({ count: 2 }));
+    render(<App client={fakeClient({ me: () => Promise.resolve(operators.editor), versions: () => Promise.resolve([]), reviewCounts: () => Promise.resolve({ waiting: 0, answered: 0 }), waitingRefunds: notAsked })} />);
+    expect(await screen.findByRole('link', { name: 'Orders' })).toBeTruthy();
+    expect(notAsked).not.toHaveBeenCalled();
+  });
+
   it('keeps the admin pages for admins', async () => {
     visit('/studio/operators');
     render(<App client={fakeClient({ me: () => Promise.resolve(operators.publisher) })} />);

@@ -22,6 +22,20 @@ export function Shell({ route, children }: { route: Route; children: ReactNode }
       live = false;
     };
   }, [client, operator, route]);
+  // Refunds an editor asked for wait for someone who may carry them out: only they are told.
+  const [waitingRefunds, setWaitingRefunds] = useState(0);
+  const mayCarryOut = operator ? atLeast(operator, 'publisher') : false;
+  useEffect(() => {
+    if (!mayCarryOut) return;
+    let live = true;
+    client.waitingRefunds().then(
+      (r) => live && setWaitingRefunds(r.count),
+      () => live && setWaitingRefunds(0),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, mayCarryOut, route]);
   if (!operator) return null;
   // A publisher is told what waits for them; an editor, the decisions on their changes not opened yet.
   const reviewCount = !counts ? 0 : atLeast(operator, 'publisher') ? counts.waiting + counts.answered : counts.answered;
@@ -75,6 +89,12 @@ export function Shell({ route, children }: { route: Route; children: ReactNode }
                     <span className="topbar__count">
                       <span aria-hidden="true">{reviewCount}</span>
                       <span className="visually-hidden"> ({reviewWords})</span>
+                    </span>
+                  ) : null}
+                  {s.name === 'orders' && mayCarryOut && waitingRefunds > 0 ? (
+                    <span className="topbar__count">
+                      <span aria-hidden="true">{waitingRefunds}</span>
+                      <span className="visually-hidden"> ({waitingRefunds === 1 ? '1 refund waiting' : `${waitingRefunds} refunds waiting`})</span>
                     </span>
                   ) : null}
                 </Link>

@@ -67,6 +67,12 @@ export function OrderList({ client }: { client: BackOfficeOrdersClient }) {
         <PageTitle title="Orders">Orders</PageTitle>
         <p className="page__intro">Every order of the store, newest first. Choose one for its items, payments and status history.</p>
         {atLeast(operator, 'admin') ? <PaymentsExport /> : null}
+        {/* Those who may carry a refund out find the waiting ones in one click (the navigation counts them). */}
+        {atLeast(operator, 'publisher') && applied.payment !== 'refund_requested' ? (
+          <p className="page__intro">
+            <Link href={ordersPath() + filtersSearch({ ...NO_FILTERS, payment: 'refund_requested' })}>Orders with a refund waiting for a publisher</Link>
+          </p>
+        ) : null}
       </div>
       <OrderFilterForm applied={applied} onApply={apply} />
       <OrderResults key={key} client={client} filters={applied} onClear={() => apply(NO_FILTERS)} />

@@ -29,6 +29,21 @@ describe('the orders list', () => {
     expect(screen.getByText('That is every order.')).toBeTruthy();
   });
 
+  it('leads a publisher to the orders with a refund waiting for them; an editor is not offered it', async () => {
+    const list = vi.fn(() => Promise.resolve(page([row(1)])));
+    renderInStudio(<OrdersPage id={null} client={fakeOrdersClient({ list })} />, { operator: operators.publisher });
+    await screen.findAllByRole('row');
+    fireEvent.click(screen.getByRole('link', { name: 'Orders with a refund waiting for a publisher' }));
+    await waitFor(() => expect(window.location.search).toBe('?payment=refund_requested'));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ payment: 'refund_requested' }, expect.anything()));
+    expect(screen.getByLabelText('Payment')).toHaveProperty('value', 'refund_requested');
+    cleanup();
+    visit('/studio/orders');
+    renderInStudio(<OrdersPage id={null} client={fakeOrdersClient({ list })} />, { operator: operators.editor });
+    await screen.findAllByRole('row');
+    expect(screen.queryByRole('link', { name: 'Orders with a refund waiting for a publisher' })).toBeNull();
+  });
+
   it('puts the search and filters in the address, and reads them back from it', async () => {
     const list = vi.fn(() => Promise.resolve(page([row(1)])));
     renderInStudio(<OrdersPage id={null} client={fakeOrdersClient({ list })} />, { operator: operators.viewer });

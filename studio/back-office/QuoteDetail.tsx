@@ -173,7 +173,12 @@ function QuoteView({ quote, created, reload }: { quote: Detail; created: IssuedL
               Totals
             </h2>
             <TotalsList totals={quote} />
-            {quote.splitPaymentEnabled ? <p className="muted quote-totals__after">The customer may pay in parts of at least {formatMoney(quote.minimumSplit)}.</p> : null}
+            {quote.splitPaymentEnabled ? (
+              <p className="muted quote-totals__after">
+                {/* No smallest part set: any amount above $0 is taken (validateQuoteSplitAmount), so no "at least $0.00". */}
+                {quote.minimumSplit > 0 ? `The customer may pay in parts of at least ${formatMoney(quote.minimumSplit)}.` : 'The customer may pay in parts of any amount.'}
+              </p>
+            ) : null}
           </section>
           <section className="card quote-section" aria-labelledby="quote-customer-title">
             <h2 className="section-title" id="quote-customer-title">

@@ -520,6 +520,17 @@ describe('a quote', () => {
     expect(screen.queryByRole('button', { name: /E-mail the link/ })).toBeNull();
   });
 
+  it('says the smallest part of a split payment, and no "$0.00" when none is set', async () => {
+    open('/studio/quotes/5', fakeQuotes({ detail: () => Promise.resolve({ ...DETAIL, splitPaymentEnabled: true, minimumSplit: 250 }) }));
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect(totals.textContent).toContain('The customer may pay in parts of at least $250.00.');
+    cleanup();
+    open('/studio/quotes/5', fakeQuotes({ detail: () => Promise.resolve({ ...DETAIL, splitPaymentEnabled: true, minimumSplit: 0 }) }));
+    const any = await screen.findByRole('region', { name: 'Totals' });
+    expect(any.textContent).toContain('The customer may pay in parts of any amount.');
+    expect(any.textContent).not.toContain('at least');
+  });
+
   it('lets a viewer read a quote but not issue or send its link', async () => {
     open('/studio/quotes/5', fakeQuotes({ detail: () => Promise.resolve(DETAIL) }), operators.viewer);
     expect(await screen.findByText(/The payment link is valid until/)).toBeTruthy();
