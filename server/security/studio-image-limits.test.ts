@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../api/my-account-test-kit';
 import { IMAGE_NOT_FOUND } from '../../schemas/api/studio-images';
 import { imageLimitsFromEnv, quotaBytesMessage, quotaCountMessage, uploadRateMessage, type ImageLimits } from '../studio/image-limits';
-import { signInOperator } from '../studio/studio-test-kit';
+import { publishPageShowing, signInOperator } from '../studio/studio-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 type Json = Record<string, any>;
@@ -171,15 +171,7 @@ describe("an admin's delete", () => {
   it('refuses to delete an image a published page shows, naming the page', async () => {
     const { body } = await upload(publisher, await newPhoto());
     const image = body.data as Json;
-    const page = { metadata: { title: 'Dallas showroom', description: 'Our Dallas showroom.' }, blocks: [{ type: 'banner', title: 'Visit us in Dallas', image: { src: image.src, alt: image.alt, width: image.width, height: image.height } }] };
-    const routes = JSON.parse(fs.readFileSync(path.join(server.contentDir, 'routes.json'), 'utf8')) as Json;
-    routes.routes.splice(1, 0, { path: '/showrooms/dallas', page: 'showroom-dallas' });
-    for (const [file, value] of [['pages/showroom-dallas.json', page], ['routes.json', routes]] as const) {
-      const res = await fetch(new URL('/api/studio/draft', server.url), { method: 'PUT', headers: { ...publisher.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ path: file, text: JSON.stringify(value) }) });
-      expect(res.status).toBe(200);
-    }
-    const published = await fetch(new URL('/api/studio/publish', server.url), { method: 'POST', headers: { ...publisher.headers, 'Content-Type': 'application/json' }, body: '{}' });
-    expect(published.status).toBe(201);
+    expect(await publishPageShowing(server, publisher, image, { name: 'showroom-dallas', title: 'Dallas showroom', address: '/showrooms/dallas' })).toBe(201);
 
     const refused = await remove(admin.headers, image.src);
     expect(refused.status).toBe(409);
