@@ -26,6 +26,7 @@ import { apiCors, publicCors } from './http/cors';
 import { DealerDirectory, dealerOriginCheck } from './http/dealer-origin';
 import { errorHandler } from './http/error-handler';
 import type { StoreMetrics } from './metrics/store-metrics';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from './studio/image-limits';
 import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { StoreOrigins } from './http/store-origins';
@@ -67,6 +68,8 @@ export interface AppDeps {
   mail: MailConfig;
   /** The forms' uploads folder and reCAPTCHA (config.forms). */
   forms: FormSettings;
+  /** The image library's quota per editor and upload rate (config.imageLimits; default: DEFAULT_IMAGE_LIMITS). */
+  imageLimits?: ImageLimits;
   /** Rendered pages kept in memory (config.pageCacheSize). */
   pageCacheSize: number;
   production: boolean;
@@ -147,7 +150,7 @@ export async function createApp(deps: AppDeps): Promise<Koa> {
   // gets the same `live`; a publish builds the next app, and requests already in flight (the
   // publish's own included) finish on this one.
   if (deps.live) {
-    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce, forms: deps.forms, gateways, paymentPages: { security: paymentPages, gateways: gateways.config } });
+    await studioApi(api, site, { database: deps.database, logger: deps.logger, publicUrl: deps.publicUrl, storeOrigins, live: deps.live, renderPage: deps.renderPage, assets: deps.assets, production, commerce, forms: deps.forms, imageLimits: deps.imageLimits ?? DEFAULT_IMAGE_LIMITS, gateways, paymentPages: { security: paymentPages, gateways: gateways.config } });
   }
   const schemas = new Map<string, unknown>(Object.entries(publishedSchemas));
   site.get('/schemas/:name.schema.json', (ctx) => {

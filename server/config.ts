@@ -8,6 +8,7 @@ import { isPostgresUrl } from './db/database-url';
 import { loadGatewayConfig, type GatewayConfig } from './gateways/gateway-config';
 import { mailConfigFromEnv, type MailConfig } from './mail/mail-config';
 import { formSettingsFromEnv, type FormSettings } from './services/form-settings';
+import { imageLimitsFromEnv, type ImageLimits } from './studio/image-limits';
 import { checkEveryHours } from './payment-pages/check-schedule';
 import { pageCacheSize } from './ssr/page-cache';
 
@@ -62,6 +63,8 @@ export interface Config {
   mail: MailConfig;
   /** The forms' uploads folder (UPLOADS_DIR) and reCAPTCHA (RECAPTCHA_*): server/services/form-settings.ts. */
   forms: FormSettings;
+  /** The image library's quota per editor and upload rate (STUDIO_IMAGE_*): server/studio/image-limits.ts. */
+  imageLimits: ImageLimits;
   /** Rendered pages kept in memory (PAGE_CACHE_SIZE); 0: none. */
   pageCacheSize: number;
   /** How often the server runs the payment pages' change detection, in hours (PAYMENT_PAGES_CHECK_EVERY, default weekly); null: never. */
@@ -187,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const paymentPagesCheckEveryHours = checkEveryHours(env, problems);
   // Uploads sit beside the SQLite file; PostgreSQL has no file to sit beside.
   const forms = formSettingsFromEnv(isPostgresUrl(databaseUrl) ? null : databasePath, env, cwd);
+  const imageLimits = imageLimitsFromEnv(env, problems);
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -210,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     gateways,
     mail: mailConfigFromEnv(env),
     forms,
+    imageLimits,
     pageCacheSize: pageCacheSize(env),
     paymentPagesCheckEveryHours,
   };

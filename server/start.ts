@@ -145,7 +145,7 @@ export async function startServer(config: Config, logger: Logger, parts: ServerP
   const metricsOn = config.metrics.port !== null || config.metrics.token !== null;
   const metrics = metricsOn ? { store: new StoreMetrics({ database, contentVersion: () => live.appliedVersion() }), token: config.metrics.token } : undefined;
   const buildApp = (content: Content) =>
-    createApp({ content, live, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, mail, forms: config.forms, pageCacheSize: config.pageCacheSize, production: config.production, trustProxy: config.trustProxy, playground: config.examples.playground, metrics });
+    createApp({ content, live, database, logger, publicUrl, storeAliases, allowedOrigins: () => allowedOrigins, dealerExampleOrigins: () => dealerExampleOrigins, renderPage, assets, gateways, mail, forms: config.forms, imageLimits: config.imageLimits, pageCacheSize: config.pageCacheSize, production: config.production, trustProxy: config.trustProxy, playground: config.examples.playground, metrics });
   // A request goes to the app of the moment; one already running keeps the app it started on.
   let handle = (await buildApp(live.current())).callback();
   mainServer.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => handle(req, res));

@@ -6,7 +6,7 @@
  * written into every server's content folder, as published content is.
  */
 import { endpoint, errorSchema, successWith } from './endpoint';
-import { denied, operatorSession, text } from './studio-common';
+import { denied, done, operatorSession, text } from './studio-common';
 import { MAX_ALT_LENGTH } from '../uploaded-images';
 
 export const IMAGE_ALT_REQUIRED = 'Describe the image for people who cannot see it: the alt text is required.';
@@ -72,9 +72,31 @@ export const imageUploadEndpoint = endpoint({
     400: { ...errorSchema, description: `validation_failed: fields.alt ('${IMAGE_ALT_REQUIRED}'), fields.file (no file); invalid_multipart` },
     413: { ...errorSchema, description: 'image_too_large: more bytes or pixels than the limits' },
     415: { ...errorSchema, description: 'unsupported_image: not JPEG, PNG, WebP, AVIF or SVG (read from the bytes), or an SVG with nothing left once cleaned' },
+    409: { ...errorSchema, description: "image_quota_reached: the editor's uploads in the library would pass the quota (STUDIO_IMAGE_QUOTA_COUNT images, default 200; STUDIO_IMAGE_QUOTA_MB, default 200 MB); fields.file says so and to ask an admin to delete unused images" },
     422: { ...errorSchema, description: 'unreadable_image: the file says it is an image but cannot be decoded' },
+    429: { ...errorSchema, description: 'too_many_requests: more uploads by this operator in an hour than STUDIO_IMAGE_UPLOADS_PER_HOUR (default 60); Retry-After' },
     ...denied,
   },
 });
 
-export const imageEndpoints = [imageListEndpoint, imageUploadEndpoint] as const;
+export const IMAGE_NOT_FOUND = 'There is no uploaded image by that name in the library. Images that came with the content folder are changed in the folder, not here.';
+
+export const imageDeleteEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/studio/images',
+  summary:
+    'Delete an uploaded image and its smaller copies from the library, on every server (each takes the files out of its content folder at its next poll; this one at once). Refused while a published page or a change waiting for review uses it. Audited',
+  caller: 'an admin',
+  security: operatorSession,
+  tags,
+  request: { query: { type: 'object', required: ['src'], additionalProperties: false, properties: { src: { type: 'string', minLength: 1, maxLength: 300, 'x-message': 'Name the image by its src, such as /images/uploads/kitchen-3f9a2c1b.jpg.' } } } },
+  responses: {
+    200: done,
+    400: errorSchema,
+    404: { ...errorSchema, description: `image_not_found: '${IMAGE_NOT_FOUND}'` },
+    409: { ...errorSchema, description: 'image_in_use: a published page or a change waiting for review shows it; the message names them' },
+    ...denied,
+  },
+});
+
+export const imageEndpoints = [imageListEndpoint, imageUploadEndpoint, imageDeleteEndpoint] as const;

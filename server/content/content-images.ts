@@ -50,3 +50,36 @@ export async function syncImageFiles(q: Queries, dir: string, since: number, log
   if (written) logger.info({ files: written, upTo: last }, 'uploaded images brought into the content folder');
   return last;
 }
+
+/** The newest removal's id; 0 when no image was ever deleted. */
+export async function latestImageRemovalId(q: Queries): Promise<number> {
+  const row = await q.firstBy('content-image-removed-latest', () => q.db.selectFrom('content_image_removed').select((eb) => eb.fn.max('id').as('id')));
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Takes the files of images deleted after `since` out of the folder; answers the last removal it has
+ * seen. A file uploaded again since its image was deleted (the same image has the same name) has a
+ * row in content_image_file again and stays.
+ */
+export async function removeDeletedImageFiles(q: Queries, dir: string, since: number, logger: Logger): Promise<number> {
+  const rows = await q.all(q.db.selectFrom('content_image_removed').select(['id', 'path']).where('id', '>', since).orderBy('id'));
+  if (rows.length === 0) return since;
+  const kept = new Set((await q.all(q.db.selectFrom('content_image_file').select('path').where('path', 'in', [...new Set(rows.map((r) => r.path))]))).map((r) => r.path));
+  let removed = 0;
+  for (const row of rows) {
+    if (kept.has(row.path)) continue;
+    let absolute: string;
+    try {
+      absolute = resolveContentFile(dir, row.path);
+    } catch (err) {
+      if (err instanceof ContentPathError) continue;
+      throw err;
+    }
+    if (!fs.existsSync(absolute)) continue;
+    fs.rmSync(absolute, { force: true });
+    removed++;
+  }
+  if (removed) logger.info({ files: removed, upTo: rows.at(-1)!.id }, 'deleted images taken out of the content folder');
+  return rows.at(-1)!.id;
+}

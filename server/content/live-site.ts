@@ -15,7 +15,7 @@ import type { Logger } from '../logger';
 import { sha256Hex } from '../services/secrets';
 import type { ContentChanges } from './content-changes';
 import { ContentPathError, contentFilePath, readTextOrNull, resolveContentFile, writeFileAtomically } from './content-files';
-import { latestImageFileId, syncImageFiles } from './content-images';
+import { latestImageFileId, latestImageRemovalId, removeDeletedImageFiles, syncImageFiles } from './content-images';
 import { latestVersionId, PUBLISH_LOCK, recordVersion, syncFolder } from './content-sync';
 import { watchContentFolder, type ContentWatcher } from './content-watcher';
 import { formatProblem, InvalidContentError, type DefinitionProblem } from './definition-problem';
@@ -125,8 +125,9 @@ export async function openLiveSite(options: LiveSiteOptions): Promise<ContentLiv
   const latest = await latestVersionId(q);
   const written = await syncFolder(q, options.dir, 0, latest, 'start', options.logger);
   const images = await syncImageFiles(q, options.dir, 0, options.logger);
+  const removals = await removeDeletedImageFiles(q, options.dir, 0, options.logger);
   const content = options.loaded && written.size === 0 ? options.loaded : loadContent(options.dir);
-  return new ContentLiveSite(options, content, latest, images);
+  return new ContentLiveSite(options, content, latest, images, removals);
 }
 
 export class ContentLiveSite implements LiveSite {
@@ -154,6 +155,8 @@ export class ContentLiveSite implements LiveSite {
     applied: number,
     /** The last uploaded image file written into the folder. */
     private imagesApplied = 0,
+    /** The last deleted image whose files were taken out of the folder. */
+    private removalsApplied = 0,
   ) {
     this.dir = options.dir;
     this.content = content;
@@ -163,6 +166,7 @@ export class ContentLiveSite implements LiveSite {
 
   async syncImages(q: Queries = this.options.database.q): Promise<void> {
     if ((await latestImageFileId(q)) > this.imagesApplied) this.imagesApplied = await syncImageFiles(q, this.dir, this.imagesApplied, this.options.logger);
+    if ((await latestImageRemovalId(q)) > this.removalsApplied) this.removalsApplied = await removeDeletedImageFiles(q, this.dir, this.removalsApplied, this.options.logger);
   }
 
   current(): Content {

@@ -23,6 +23,7 @@ import * as m0100 from './migrations/0100_test_gateway_transaction';
 import * as m0101 from './migrations/0101_test_gateway_authentication';
 import * as m0102 from './migrations/0102_refund_lines';
 import * as m0120 from './migrations/0120_order_dealer_attribution';
+import * as m0125 from './migrations/0125_content_image_removed';
 import { PostgresSchemaPlugin } from './postgres-schema-plugin';
 
 /** Migrations are listed here, in order, so that bundlers and tsx see every one of them. */
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0101_test_gateway_authentication': m0101,
   '0102_refund_lines': m0102,
   '0120_order_dealer_attribution': m0120,
+  '0125_content_image_removed': m0125,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -573,6 +573,13 @@ export interface ContentImageFileTable {
   bytes: Uint8Array;
 }
 
+/** A file of an uploaded image an admin deleted: every server takes it out of its folder (../content/content-images.ts). */
+export interface ContentImageRemovedTable {
+  id: Generated<number>;
+  path: string;
+  removed_at: string;
+}
+
 /** One kind of policy violation reported from the payment pages (server/payment-pages/violation-reports.ts). */
 export interface PaymentPageViolationTable {
   id: Generated<number>;
@@ -672,6 +679,7 @@ export interface DatabaseSchema {
   studio_review_event: StudioReviewEventTable;
   content_image: ContentImageTable;
   content_image_file: ContentImageFileTable;
+  content_image_removed: ContentImageRemovedTable;
   payment_page_violation: PaymentPageViolationTable;
   payment_page_check: PaymentPageCheckTable;
   scheduled_run: ScheduledRunTable;

@@ -10,6 +10,8 @@ import { responsiveCopies } from '../../schemas/uploaded-images';
 import type { Queries } from '../db/queries';
 import { readTextOrNull } from '../content/content-files';
 import { listDefinitionFiles, listImages, schemaOfPath } from './content-path';
+import { ApiError } from '../http/api-error';
+import { DEFAULT_IMAGE_LIMITS, quotaBytesMessage, quotaCountMessage, type ImageLimits } from './image-limits';
 import type { PreparedImage } from './image-upload';
 
 export interface LibraryImage {
@@ -108,6 +110,8 @@ export class ImageLibrary {
   async list(search = ''): Promise<LibraryImage[]> {
     const rows = await this.q.all(this.q.db.selectFrom('content_image').selectAll().orderBy('id', 'desc'));
     const { usedOn, alts } = usage(this.dir);
+    // A page may show one of the smaller copies by its own name: that is a use of the image too.
+    const usesOf = (srcs: string[]) => [...new Map(srcs.flatMap((src) => usedOn.get(src) ?? []).map((u) => [u.file, u])).values()];
     const uploaded = rows.map(
       (r): LibraryImage => ({
         src: r.src,
@@ -119,7 +123,7 @@ export class ImageLibrary {
         uploadedBy: r.uploaded_by,
         createdAt: new Date(r.created_at).toISOString(),
         copies: responsiveCopies(r.src, r.width),
-        usedOn: usedOn.get(r.src) ?? [],
+        usedOn: usesOf([r.src, ...responsiveCopies(r.src, r.width).map((c) => c.src)]),
       }),
     );
     const known = new Set(uploaded.flatMap((i) => [i.src, ...i.copies.map((c) => c.src)]));
@@ -154,10 +158,29 @@ export class ImageLibrary {
    * false), then writes them into this server's folder; the other servers write them at their next
    * poll (../content/content-images.ts).
    */
-  async add(image: PreparedImage, alt: string, by: string): Promise<{ created: boolean }> {
+  async add(image: PreparedImage, alt: string, by: string, limits: ImageLimits = DEFAULT_IMAGE_LIMITS): Promise<{ created: boolean }> {
     const created = await this.q.transaction(async (tx) => {
+      // The uploader's lock first, then the image's: two uploads of one editor at once, on any
+      // server, are counted one after the other, so together they never pass the quota.
+      await tx.lockKey(`content-image-quota:${by}`);
       await tx.lockKey(`content-image:${image.src}`);
       if (await tx.first(tx.db.selectFrom('content_image').select('id').where('src', '=', image.src))) return false;
+      const kept = await tx.first(
+        tx.db
+          .selectFrom('content_image')
+          .select((eb) => [eb.fn.countAll().as('images'), eb.fn.sum('byte_size').as('bytes')])
+          .where('uploaded_by', '=', by),
+      );
+      const images = Number(kept?.images ?? 0);
+      const bytes = Number(kept?.bytes ?? 0);
+      if (images >= limits.quotaCount) {
+        const message = quotaCountMessage(limits);
+        throw new ApiError(409, 'image_quota_reached', message, { file: message });
+      }
+      if (bytes + image.files[0]!.bytes.length > limits.quotaBytes) {
+        const message = quotaBytesMessage(limits, bytes);
+        throw new ApiError(409, 'image_quota_reached', message, { file: message });
+      }
       const id = await tx.insertReturningId('content_image', {
         src: image.src,
         alt,
@@ -172,5 +195,47 @@ export class ImageLibrary {
       return true;
     });
     return { created };
+  }
+
+  /**
+   * Where an uploaded image is still wanted: the changes waiting for review whose files name it (or
+   * one of its copies). A draft does not hold an image: it is its editor's alone and may never be
+   * submitted, and once the image is gone the draft's check names the missing picture before it
+   * can be submitted.
+   */
+  async waitingChangesUsing(image: LibraryImage): Promise<{ id: number; files: string[] }[]> {
+    const names = [image.src, ...image.copies.map((c) => c.src)];
+    const rows = await this.q.all(
+      this.q.db
+        .selectFrom('studio_review_file')
+        .innerJoin('studio_review', 'studio_review.id', 'studio_review_file.review_id')
+        .select(['studio_review.id as id', 'studio_review_file.path as path'])
+        .where('studio_review.status', '=', 'submitted')
+        // The names are /images/uploads/ + [a-z0-9-] + a hash and an extension: no LIKE wildcard in them.
+        .where((eb) => eb.or(names.map((name) => eb('studio_review_file.text', 'like', `%${name}%`))))
+        .orderBy('studio_review.id'),
+    );
+    const byChange = new Map<number, string[]>();
+    for (const row of rows) byChange.set(row.id, [...(byChange.get(row.id) ?? []), row.path]);
+    return [...byChange].map(([id, files]) => ({ id, files }));
+  }
+
+  /**
+   * Deletes an uploaded image: its rows, and a removal for each of its files, so this server and
+   * every other takes them out of its folder (../content/content-images.ts). Answers the paths
+   * removed; none when the image was not (or no longer) in the library.
+   */
+  async remove(src: string): Promise<string[]> {
+    return this.q.transaction(async (tx) => {
+      await tx.lockKey(`content-image:${src}`);
+      const image = await tx.first(tx.db.selectFrom('content_image').select('id').where('src', '=', src));
+      if (!image) return [];
+      const files = (await tx.all(tx.db.selectFrom('content_image_file').select('path').where('image_id', '=', image.id))).map((f) => f.path);
+      await tx.run(tx.db.deleteFrom('content_image_file').where('image_id', '=', image.id));
+      await tx.run(tx.db.deleteFrom('content_image').where('id', '=', image.id));
+      const at = new Date().toISOString();
+      for (const path of files) await tx.insert('content_image_removed', { path, removed_at: at });
+      return files;
+    });
   }
 }

@@ -15,7 +15,7 @@ import { IMAGE_ALT_REQUIRED } from '../../schemas/api/studio-images';
 import { SVG_POLICY } from '../http/security-headers';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { IMAGE_TOO_MANY_PIXELS, IMAGE_TYPE_MESSAGE } from './image-upload';
-import { signInOperator } from './studio-test-kit';
+import { publishPageShowing, signInOperator } from './studio-test-kit';
 
 type Json = Record<string, any>;
 type Session = Awaited<ReturnType<typeof signInOperator>>;
@@ -164,15 +164,7 @@ describe('the library', () => {
     // A page that shows the photo, published: the library says where.
     const photo = (await library(editor, 'walnut'))[0]!;
     expect(photo.alt).toBe('The Austin showroom, walnut cabinets');
-    const page = { metadata: { title: 'Austin showroom', description: 'Our Austin showroom.' }, blocks: [{ type: 'banner', title: 'Visit us in Austin', image: { src: photo.src, alt: photo.alt, width: photo.width, height: photo.height } }] };
-    const routes = JSON.parse(fs.readFileSync(path.join(server.contentDir, 'routes.json'), 'utf8')) as Json;
-    routes.routes.splice(1, 0, { path: '/showrooms/austin', page: 'showroom-austin' });
-    for (const [file, value] of [['pages/showroom-austin.json', page], ['routes.json', routes]] as const) {
-      const res = await fetch(new URL('/api/studio/draft', server.url), { method: 'PUT', headers: { ...publisher.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ path: file, text: JSON.stringify(value) }) });
-      expect(res.status).toBe(200);
-    }
-    const published = await fetch(new URL('/api/studio/publish', server.url), { method: 'POST', headers: { ...publisher.headers, 'Content-Type': 'application/json' }, body: '{}' });
-    expect(published.status).toBe(201);
+    expect(await publishPageShowing(server, publisher, photo, { name: 'showroom-austin', title: 'Austin showroom', address: '/showrooms/austin' })).toBe(201);
     expect((await library(editor, 'walnut'))[0]!.usedOn).toEqual([{ file: 'pages/showroom-austin.json', title: 'Austin showroom', address: '/showrooms/austin' }]);
     expect((await library(editor, 'austin showroom')).map((i) => i.src)).toEqual([photo.src]);
     expect(await library(editor, 'no such words anywhere')).toEqual([]);

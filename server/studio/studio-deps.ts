@@ -13,6 +13,7 @@ import type { FormSettings } from '../services/form-settings';
 import type { PaymentPagesStudioDeps } from '../payment-pages/studio-routes';
 import type { ClientAssets } from '../ssr/client-assets';
 import type { RenderPage } from '../ssr/page-route';
+import type { ImageLimits } from './image-limits';
 
 export interface StudioDeps {
   database: Database;
@@ -28,6 +29,8 @@ export interface StudioDeps {
   commerce: Commerce;
   /** The forms' settings: where uploads are, what the preview's form islands know of reCAPTCHA. */
   forms: FormSettings;
+  /** The image library's quota per editor and upload rate (./image-limits.ts). */
+  imageLimits: ImageLimits;
   /** The payment gateways, which refunds are carried out through. */
   gateways: Pick<Gateways, 'get'>;
   /** The payment pages' security as served and the gateways' keys, for the Payment pages screen. */

@@ -9,6 +9,8 @@
  * step's code: `totpCode(secret, new Date(Date.now() + 30_000))`.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { OperatorRole } from '../../schemas/api/studio';
 import { openDatabase, type Database } from '../db/database';
 import { createLogger } from '../logger';
@@ -64,4 +66,26 @@ export async function signInOperator(
     .find((c) => c.startsWith(`${STUDIO_COOKIE}=`) && c.length > STUDIO_COOKIE.length + 1);
   if (res.status !== 200 || !pair) throw new Error(`studio sign-in of ${operator.email} (${role}): ${res.status} ${await res.text()}`);
   return { cookie: pair, headers: { Cookie: pair, Origin: origin }, email: operator.email, id: operator.id };
+}
+
+/**
+ * Publishes a new page at `address` whose banner shows `image` (a library image), with the route
+ * to it, as a publisher does in the studio: drafts saved, then published. Answers the publish's status.
+ */
+export async function publishPageShowing(
+  server: { url: string; contentDir: string },
+  publisher: { headers: Record<string, string> },
+  /** A library image as the API answers it (src, alt, width, height). */
+  image: Readonly<Record<string, unknown>>,
+  page: { name: string; title: string; address: string },
+): Promise<number> {
+  const definition = { metadata: { title: page.title, description: `Our ${page.title}.` }, blocks: [{ type: 'banner', title: `Visit the ${page.title}`, image: { src: image.src, alt: image.alt, width: image.width, height: image.height } }] };
+  const routes = JSON.parse(fs.readFileSync(path.join(server.contentDir, 'routes.json'), 'utf8')) as { routes: unknown[] };
+  routes.routes.splice(1, 0, { path: page.address, page: page.name });
+  for (const [file, value] of [[`pages/${page.name}.json`, definition], ['routes.json', routes]] as const) {
+    const res = await fetch(new URL('/api/studio/draft', server.url), { method: 'PUT', headers: { ...publisher.headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ path: file, text: JSON.stringify(value) }) });
+    if (res.status !== 200) throw new Error(`saving ${file}: ${res.status} ${await res.text()}`);
+  }
+  const published = await fetch(new URL('/api/studio/publish', server.url), { method: 'POST', headers: { ...publisher.headers, 'Content-Type': 'application/json' }, body: '{}' });
+  return published.status;
 }

@@ -22,7 +22,7 @@ import type {
   versionRestoreEndpoint,
 } from '../../schemas/api/studio';
 import type { waitingRefundsEndpoint } from '../../schemas/api/back-office-refunds';
-import type { imageListEndpoint, imageUploadEndpoint } from '../../schemas/api/studio-images';
+import type { imageDeleteEndpoint, imageListEndpoint, imageUploadEndpoint } from '../../schemas/api/studio-images';
 import type {
   reviewCountsEndpoint,
   reviewListEndpoint,
@@ -127,6 +127,8 @@ export const studioClient = {
   sendBackReview: (id: number, body: RequestBody<typeof reviewSendBackEndpoint>) => data(call<ResponseBody<typeof reviewSendBackEndpoint, 200>>('POST', `/api/studio/reviews/${id}/send-back`, body)),
   publishReview: (id: number, body: RequestBody<typeof reviewPublishEndpoint>) => data(call<ResponseBody<typeof reviewPublishEndpoint, 200>>('POST', `/api/studio/reviews/${id}/publish`, body)),
   images: (search = '') => data(call<ResponseBody<typeof imageListEndpoint, 200>>('GET', `/api/studio/images${queryString({ search })}`)),
+  /** An admin's delete of an uploaded image; 409 while a published page or a waiting change shows it. */
+  deleteImage: (src: string) => call<ResponseBody<typeof imageDeleteEndpoint, 200>>('DELETE', `/api/studio/images${queryString({ src })}`),
   /** A multipart upload (the one call that is not JSON): the file and its alt text. */
   uploadImage: async (file: Blob & { name?: string }, alt: string): Promise<LibraryImage> => {
     const body = new FormData();

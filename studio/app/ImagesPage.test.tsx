@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IMAGE_ALT_REQUIRED } from '../../schemas/api/studio-images';
 import { StudioApiError, type LibraryImage } from '../api/studio-client';
@@ -55,5 +55,32 @@ describe('ImagesPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText(`Uploaded ${PHOTO.src}. Choose it in a page's image field.`)).toBeTruthy();
     expect(uploadImage).toHaveBeenLastCalledWith(file, 'The showroom sign');
+  });
+
+  it("lets an admin delete an uploaded image after confirming, shows the server's refusal on its card, and offers no delete to an editor", async () => {
+    const inUse = 'This image is still used by the published page Dallas showroom (/showrooms/dallas). Take it out of that first, then delete it.';
+    const deleteImage = vi
+      .fn()
+      .mockRejectedValueOnce(new StudioApiError(409, 'image_in_use', inUse))
+      .mockResolvedValueOnce({ success: true, message: `${PHOTO.src} is deleted from the library.` });
+    const images = vi.fn(() => Promise.resolve([PHOTO, { ...PHOTO, src: '/images/banner-home.svg', uploadedBy: null, copies: [] }]));
+    renderInStudio(<ImagesPage />, { client: fakeClient({ images, deleteImage }), operator: operators.admin });
+    // Only the uploaded image can be deleted: the folder's own are changed in the folder.
+    const ask = await screen.findByRole('button', { name: 'Delete uploads/dallas-showroom-f005ef5a47.jpg' });
+    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(1);
+    fireEvent.click(ask);
+    expect(deleteImage).not.toHaveBeenCalled();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Delete uploads/dallas-showroom-f005ef5a47.jpg?' })).getByRole('button', { name: 'Yes, delete it' }));
+    expect(await screen.findByText(inUse)).toBeTruthy();
+    expect(deleteImage).toHaveBeenLastCalledWith(PHOTO.src);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete uploads/dallas-showroom-f005ef5a47.jpg' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    expect(await screen.findByText(`${PHOTO.src} is deleted from the library.`)).toBeTruthy();
+    expect(images.mock.calls.length).toBeGreaterThan(1);
+    cleanup();
+
+    renderInStudio(<ImagesPage />, { client: fakeClient({ images: vi.fn(() => Promise.resolve([PHOTO])) }), operator: operators.editor });
+    await screen.findByText('The Dallas showroom');
+    expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The image library: every image of the content (uploaded ones first), each with its alt text,
- * size and the pages that show it ("used on"), a search over all of that, and the upload.
+ * size and the pages that show it ("used on"), a search over all of that, and the upload. An
+ * admin deletes an uploaded image after confirming; the server refuses while a page shows it, and
+ * its message (naming the pages) is shown on the image's card.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LibraryImage } from '../api/studio-client';
 import { ImageUploadForm } from '../editor/widgets/ImageUploadForm';
 import { editPath, Link } from './router';
 import { atLeast, useStudio } from './studio-context';
-import { ListState, PageTitle, Status, useLoad } from './ui';
+import { Alert, ListState, PageTitle, Status, useLoad } from './ui';
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`);
 
@@ -37,7 +39,15 @@ export function ImagesPage() {
             {(list) => (
               <ul className="images__grid">
                 {list.map((image) => (
-                  <ImageCard key={image.src} image={image} />
+                  <ImageCard
+                    key={image.src}
+                    image={image}
+                    canDelete={atLeast(operator, 'admin') && image.uploadedBy !== null}
+                    onDeleted={(message) => {
+                      setStatus(message);
+                      reload();
+                    }}
+                  />
                 ))}
               </ul>
             )}
@@ -59,7 +69,7 @@ export function ImagesPage() {
   );
 }
 
-function ImageCard({ image }: { image: LibraryImage }) {
+function ImageCard({ image, canDelete, onDeleted }: { image: LibraryImage; canDelete: boolean; onDeleted(message: string): void }) {
   return (
     <li className="image-card">
       <img className="image-card__picture" src={image.copies[0]?.src ?? image.src} alt="" loading="lazy" width={160} height={120} />
@@ -89,7 +99,58 @@ function ImageCard({ image }: { image: LibraryImage }) {
             </>
           )}
         </span>
+        {canDelete ? <DeleteImage image={image} onDeleted={onDeleted} /> : null}
       </div>
     </li>
+  );
+}
+
+/** The admin's delete: asked, then confirmed; the server's refusal stays on the card. */
+function DeleteImage({ image, onDeleted }: { image: LibraryImage; onDeleted(message: string): void }) {
+  const { client, failure } = useStudio();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const name = image.src.replace(/^\/images\//, '');
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const remove = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const answer = await client.deleteImage(image.src);
+      onDeleted(answer.message);
+    } catch (e) {
+      setBusy(false);
+      setConfirming(false);
+      setError(failure(e));
+    }
+  };
+
+  return (
+    <div className="image-card__delete">
+      {confirming ? (
+        <div role="group" aria-label={`Delete ${name}?`}>
+          <p>
+            <strong>Delete {name}?</strong> It leaves the library and every server; a page that names it later shows no picture.
+          </p>
+          <button type="button" ref={confirmRef} className="button button--danger" onClick={() => void remove()} aria-disabled={busy || undefined}>
+            {busy ? 'Deleting…' : 'Yes, delete it'}
+          </button>{' '}
+          <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button button--secondary" onClick={() => setConfirming(true)} aria-label={`Delete ${name}`}>
+          Delete
+        </button>
+      )}
+      <Alert>{error}</Alert>
+    </div>
   );
 }

@@ -10,7 +10,7 @@ export function fakeClient(calls: Partial<StudioClient> = {}): StudioClient {
   const names: (keyof StudioClient)[] = [
     'me', 'login', 'logout', 'setupPassword', 'setupConfirm', 'operators', 'addOperator', 'updateOperator', 'audit',
     'files', 'file', 'saveDraft', 'discardDraft', 'preview', 'publish', 'versions', 'version', 'restore',
-    'reviews', 'reviewCounts', 'review', 'submitReview', 'resubmitReview', 'withdrawReview', 'sendBackReview', 'publishReview', 'images', 'uploadImage',
+    'reviews', 'reviewCounts', 'review', 'submitReview', 'resubmitReview', 'withdrawReview', 'sendBackReview', 'publishReview', 'images', 'uploadImage', 'deleteImage',
     'waitingRefunds',
   ];
   return Object.fromEntries(names.map((n) => [n, calls[n] ?? fail(n)])) as unknown as StudioClient;
