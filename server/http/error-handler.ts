@@ -32,7 +32,7 @@ export function apiErrorOf(err: unknown): ApiError | undefined {
  */
 /**
  * What every 500 says. Spelled right: the spec keeps the original's 'Plase' only for the form
- * builder's own fallback (002 §'Form builder', schemas/evaluators/validation-messages.ts), which a
+ * builder's own fallback (schemas/evaluators/validation-messages.ts), which a
  * form shows when the server gave no message; a server that failed says this.
  */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again later.';

@@ -1,5 +1,5 @@
 /**
- * The image library's limits and its delete, against an attacker (issue 39, #10): an editor over
+ * The image library's limits and its delete, against an attacker: an editor over
  * the quota of images and of bytes (on a second server sharing the database too), an operator over
  * the uploads of an hour, a delete by an editor, a publisher, a viewer, a customer and a stranger,
  * of an image a published page or a change waiting for review shows, of an image that is not in

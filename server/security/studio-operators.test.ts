@@ -366,7 +366,7 @@ describe('the set-up link', () => {
     expect(common.status).toBe(400);
     expect(common.body.fields).toEqual({ password: PASSWORD_MESSAGES.common });
     // Long enough, and guessed at once: spaces, one letter or a short group repeated, a run of keys,
-    // a common password of the whole ranked list with digits and symbols around it (issue 39, #8).
+    // a common password of the whole ranked list with digits and symbols around it.
     const commonWithDigits = ['password2024!', 'Password2024!', 'P@ssw0rd2024!!', 'Summer2024!!', 'Michael1987!', 'Welcome2024!'];
     for (const weak of [' '.repeat(12), 'a'.repeat(12), 'Z'.repeat(40), 'abcabcabcabc', 'abababababababab', 'abcdefghijklm', 'zyxwvutsrqpo', 'qwertyuiop12!', ...commonWithDigits]) {
       const res = await studio('POST', '/api/studio/setup/password', { body: { token: link.token, password: weak } });

@@ -1,5 +1,5 @@
 /**
- * Previews against every visitor (issue 39, #6): one viewer posting large previews back to back
+ * Previews against every visitor: one viewer posting large previews back to back
  * kept the home page near a second for everyone, because each preview loaded the whole site and
  * rendered the page on the event loop. Now previews are made in a thread of their own, and one
  * operator has at most one preview made at a time and one waiting. Nothing here measures time

@@ -1,5 +1,5 @@
 /**
- * A change swapped under its publisher (issue 39, #1). An editor's change waits for review; the
+ * A change swapped under its publisher. An editor's change waits for review; the
  * publisher opens it and reads it; meanwhile its author submits it again with another text. Publish
  * must put live exactly what the publisher was shown, or answer 409 and put nothing live. The
  * editor's swap is tried at every step of the review: before the publisher opens the change, after

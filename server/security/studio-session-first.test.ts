@@ -1,5 +1,5 @@
 /**
- * Every studio route proves the caller before it reads what they sent (issue 39: two operator
+ * Every studio route proves the caller before it reads what they sent (two operator
  * routes checked the body first, so a stranger got the list of the fields they expect, not a 401).
  * For every endpoint whose contract asks for an operator's session, a stranger (no cookie, a forged
  * one, a customer's) sends a body and a query that are wrong in every way, and path values that

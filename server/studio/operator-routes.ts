@@ -161,7 +161,7 @@ export async function operatorRoutes(api: Router, deps: StudioDeps): Promise<Ope
   });
 
   api.post(operatorAddEndpoint.path, async (ctx) => {
-    // The session first: a stranger learns nothing of the fields (issue 39).
+    // The session first: a stranger learns nothing of the fields.
     const operator = await gate.require(ctx, 'admin');
     const { body } = checkRequest(operatorAddEndpoint, ctx, await readJson(ctx));
     const added = await service.invite(body.email, body.role, { operator, ip: clientAddress(ctx) });

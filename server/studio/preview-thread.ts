@@ -1,7 +1,7 @@
 /**
  * Where the studio's previews are made. A preview loads the whole site with the operator's drafts
  * and renders a page: for a large draft, most of a second, and on the event loop every visitor's
- * page waited that long behind each one (issue 39: one viewer posting large previews back to back
+ * page waited that long behind each one (one viewer posting large previews back to back
  * kept the home page near a second for everyone). So a preview whose drafts (with the text shown)
  * come to PREVIEW_OFF_THREAD_FROM_BYTES or more is made in a worker thread (./preview-worker.ts);
  * a smaller one costs what a visitor's page costs and is made here, without waiting for the thread

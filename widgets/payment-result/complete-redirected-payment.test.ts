@@ -128,7 +128,7 @@ describe('completeRedirectedPayment', () => {
       headers: {},
     });
     expect(result).toMatchObject({ kind: 'success', orderNumber: '100000009', partialPayment: true, remainingBalance: 40.25 });
-    expect(JSON.parse(localStorage.getItem(ORDER_SUCCESS_KEY)!)).toEqual({ orderId: '100000009', partialPayment: true, remainingBalance: 40.25 });
+    expect(JSON.parse(localStorage.getItem(ORDER_SUCCESS_KEY)!)).toEqual({ orderId: '100000009', email: 'ann@example.com', partialPayment: true, remainingBalance: 40.25 });
   });
 
   it('converts a quote when the answer names a quoteId and no orderId, with the link token', async () => {
