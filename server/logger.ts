@@ -1,5 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import pinoPretty from 'pino-pretty';
+import { createRequire } from 'node:module';
 
 export type { Logger };
 
@@ -73,9 +73,22 @@ export interface LoggerOptions {
  */
 export function createLogger(level: string, options: LoggerOptions = {}): Logger {
   const base = { level, base: { service: 'showroom' } };
-  if (options.readable) {
-    const pretty = pinoPretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service', colorize: options.stream === undefined, ...(options.stream ? { destination: options.stream } : {}) });
-    return pino(base, pretty);
-  }
+  const pretty = options.readable ? prettyStream(options.stream) : undefined;
+  if (pretty) return pino(base, pretty);
   return pino(base, options.stream ? (options.stream as DestinationStream) : logDestination());
+}
+
+/**
+ * pino-pretty is a development tool (a devDependency): loaded only when readable lines are asked
+ * for, so the compiled server of a production install, which has no devDependencies, never needs
+ * it; where it is missing, the lines stay JSON.
+ */
+function prettyStream(stream: NodeJS.WritableStream | undefined): DestinationStream | undefined {
+  let pinoPretty: typeof import('pino-pretty');
+  try {
+    pinoPretty = createRequire(import.meta.url)('pino-pretty') as typeof pinoPretty;
+  } catch {
+    return undefined;
+  }
+  return pinoPretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service', colorize: stream === undefined, ...(stream ? { destination: stream } : {}) });
 }
