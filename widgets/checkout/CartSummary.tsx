@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { formatMoney } from '../../schemas/money';
 import type { CartTotals } from './use-cart-totals';
+import { TotalsList } from './TotalsList';
 
 export interface CartSummaryProps {
   totals: CartTotals | undefined;
@@ -100,20 +101,7 @@ export function CartSummary({ totals, error, itemCount, continueShoppingUrl, onC
                 </li>
               ))}
             </ul>
-            <dl className="sr-checkout__totals">
-              <dt>Subtotal</dt>
-              <dd>{formatMoney(totals.subtotal)}</dd>
-              <dt>Shipping</dt>
-              <dd>{totals.shippingAvailable ? formatMoney(totals.shippingCost) : '—'}</dd>
-              {totals.taxAmount > 0 && (
-                <>
-                  <dt>Tax</dt>
-                  <dd>{formatMoney(totals.taxAmount)}</dd>
-                </>
-              )}
-              <dt className="sr-checkout__grand">Total</dt>
-              <dd className="sr-checkout__grand">{formatMoney(totals.total)}</dd>
-            </dl>
+            <TotalsList totals={totals} />
           </>
         ) : error ? (
           <p className="sr-error" role="alert">

@@ -3,7 +3,7 @@
  * the top of the form, so a customer at "Place Order" (a dealer's page on a phone) never saw what
  * they were about to pay; this says it where they pay, from the same server totals as the summary.
  */
-import { formatMoney } from '../../schemas/money';
+import { TotalsList } from './TotalsList';
 import type { CartTotals } from './use-cart-totals';
 
 const itemsText = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
@@ -12,20 +12,7 @@ export function TotalBeforePaying({ totals, itemCount }: { totals: CartTotals | 
   if (!totals) return null;
   return (
     <section className="sr-checkout__pay-total" aria-label="Order total">
-      <dl className="sr-checkout__totals">
-        <dt>Subtotal ({itemsText(itemCount)})</dt>
-        <dd>{formatMoney(totals.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{totals.shippingAvailable ? formatMoney(totals.shippingCost) : '—'}</dd>
-        {totals.taxAmount > 0 && (
-          <>
-            <dt>Tax</dt>
-            <dd>{formatMoney(totals.taxAmount)}</dd>
-          </>
-        )}
-        <dt className="sr-checkout__grand">Total</dt>
-        <dd className="sr-checkout__grand">{formatMoney(totals.total)}</dd>
-      </dl>
+      <TotalsList totals={totals} subtotalLabel={`Subtotal (${itemsText(itemCount)})`} />
     </section>
   );
 }
