@@ -109,6 +109,16 @@ describe('refunds', () => {
     const publisherPage = await publisher.context.newPage();
     publisherPage.setDefaultTimeout(15_000);
     const publisherProblems = watchConsole(publisherPage);
+    // The publisher is told a refund waits without opening the order: the order list leads to it,
+    // and on a laptop the navigation counts it.
+    await publisherPage.goto(`${shop.server.url}/studio/orders`);
+    await publisherPage.getByRole('link', { name: 'Orders with a refund waiting for a publisher' }).click();
+    await publisherPage.locator(`.orders-table a[href$="/studio/orders/${order.id}"]`).first().waitFor();
+    await publisherPage.screenshot({ path: path.join(screenshotsDir, 'studio-orders-refund-waiting-390.png'), fullPage: true });
+    await publisherPage.setViewportSize({ width: 1280, height: 900 });
+    await publisherPage.getByText('1 refund waiting').waitFor({ state: 'attached' });
+    await publisherPage.screenshot({ path: path.join(screenshotsDir, 'studio-orders-refund-waiting-1280.png') });
+    await publisherPage.setViewportSize({ width: 390, height: 844 });
     await publisherPage.goto(`${shop.server.url}/studio/orders/${order.id}`);
     await refundsSection(publisherPage).getByRole('button', { name: /^Carry out/ }).click();
     const confirm = refundsSection(publisherPage).getByRole('group', { name: `Confirm the refund of ${given}` });
