@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/commerce-test-kit';
 import { projectRoot } from '../build-output';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { scaledMs } from '../../scripts/test-calibration';
 
 let server: TestServer;
 let parent: string;
@@ -104,7 +105,7 @@ describe('the development watcher', () => {
     const good = read('pages/about-us.json');
     const serving = titleOf((await page('/about-us')).html);
     fs.writeFileSync(path.join(dir, 'pages/about-us.json'), '{ "metadata": { "title": "Half a');
-    await vi.waitFor(() => expect(server.live.problems()).toEqual([expect.objectContaining({ file: 'pages/about-us.json', pointer: '' })]), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(server.live.problems()).toEqual([expect.objectContaining({ file: 'pages/about-us.json', pointer: '' })]), { timeout: scaledMs(10_000), interval: 20 });
     const broken = await page('/about-us');
     expect(broken.status).toBe(200);
     expect(titleOf(broken.html)).toBe(serving);
@@ -116,13 +117,13 @@ describe('the development watcher', () => {
     expect(said[0]).toMatchObject({ pointer: '', problem: expect.any(String) });
 
     fs.writeFileSync(path.join(dir, 'pages/about-us.json'), withTitle(good, 'About us, fixed'));
-    await vi.waitFor(async () => expect(titleOf((await page('/about-us')).html)).toMatch(/^About us, fixed/), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(titleOf((await page('/about-us')).html)).toMatch(/^About us, fixed/), { timeout: scaledMs(10_000), interval: 20 });
     expect(server.live.problems()).toEqual([]);
     expect(logLines.some((l) => l.msg === 'content reloaded')).toBe(true);
   });
 
   it('serves an edited title without a publish', async () => {
     fs.writeFileSync(path.join(dir, 'pages/privacy-policy.json'), withTitle(read('pages/privacy-policy.json'), 'Privacy, plainly'));
-    await vi.waitFor(async () => expect(titleOf((await page('/privacy-policy')).html)).toMatch(/^Privacy, plainly/), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(titleOf((await page('/privacy-policy')).html)).toMatch(/^Privacy, plainly/), { timeout: scaledMs(10_000), interval: 20 });
   });
 });
