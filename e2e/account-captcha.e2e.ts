@@ -14,6 +14,7 @@ import { SIGN_IN_CAPTCHA_MESSAGE } from '../server/services/account-service';
 import { WRONG_PASSWORDS_IN_A_ROW } from '../server/services/account-throttle';
 import { watchConsole } from './browser';
 import { useShop } from './shop-fixture';
+import { scaledMs } from '../scripts/test-calibration';
 
 const shop = useShop();
 const shots = path.resolve(process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots');
@@ -43,7 +44,7 @@ describe('the owner after strangers guessed her password', () => {
       try {
         const page = await context.newPage();
         const problems = watchConsole(page);
-        page.setDefaultTimeout(10_000);
+        page.setDefaultTimeout(scaledMs(10_000));
         await page.goto(`${shop.server.url}/my-account/login`);
         await hydrated(page);
         // The cookie banner would cover the form in the screenshots.
@@ -73,6 +74,6 @@ describe('the owner after strangers guessed her password', () => {
       } finally {
         await context.close();
       }
-    }, 60_000);
+    }, scaledMs(60_000));
   }
 });

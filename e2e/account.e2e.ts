@@ -16,6 +16,7 @@ import type { Compilable, Queries } from '../server/db/queries';
 import { watchConsole } from './browser';
 import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
+import { scaledMs } from '../scripts/test-calibration';
 
 const shop = useShop();
 const EMAIL = 'jane.account@example.com';
@@ -36,7 +37,7 @@ beforeAll(async () => {
   context = await shop.browser.newContext({ viewport: { width: 390, height: 844 } });
   page = await context.newPage();
   problems = watchConsole(page);
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(scaledMs(10_000));
 });
 
 /** The page's content (the footer has its own e-mail field). */

@@ -20,6 +20,8 @@ import { signInOperator } from '../server/studio/studio-test-kit';
 import { watchConsole } from './browser';
 import { fillTestCard, GOOD_CARD, mailbox, quoteRecord, seriousViolations } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
+import { scaledMs } from '../scripts/test-calibration';
+import { waitForOrderSuccess } from './order-success';
 
 const shop = useShop();
 
@@ -59,7 +61,7 @@ describe('the back office', () => {
     const studio = await operatorContext('editor', 1440);
     await studio.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.server.url });
     const page = await studio.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(scaledMs(15_000));
     const problems = watchConsole(page);
     await page.goto(`${shop.server.url}/studio/quotes`);
     await page.getByRole('link', { name: 'New quote' }).click();
@@ -119,12 +121,12 @@ describe('the back office', () => {
       { name: 'showroom_cookie_consent', value: 'accepted', url: shop.server.url },
     ]);
     const customerPage = await phone.newPage();
-    customerPage.setDefaultTimeout(15_000);
+    customerPage.setDefaultTimeout(scaledMs(15_000));
     await customerPage.goto(await page.evaluate(() => navigator.clipboard.readText()));
     await customerPage.getByLabel('Card number').waitFor();
     await fillTestCard(customerPage, GOOD_CARD);
     await customerPage.getByRole('button', { name: 'Pay Now' }).click();
-    await customerPage.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(customerPage, shop.server.url);
     const paid = await quoteRecord(shop.server, quoteId);
     expect(paid.orders).toHaveLength(1);
     const order = paid.orders[0]!;
@@ -189,7 +191,7 @@ describe('the back office', () => {
     for (const width of [1440, 390]) {
       const context = await operatorContext('admin', width);
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      page.setDefaultTimeout(scaledMs(15_000));
       const problems = watchConsole(page);
       const shot = (name: string) => (width === 1440 ? docShot(page, name) : Promise.resolve());
 

@@ -6,6 +6,7 @@
  */
 import { afterAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { scaledMs } from '../scripts/test-calibration';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -30,11 +31,29 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * How long a step (a click, a wait, a navigation) may take before it fails: Playwright's 30 s,
+ * scaled to this machine's pace (scripts/test-calibration.ts), so a slow or busy machine is not
+ * taken for a broken page. A test that wants a shorter limit scales its own with `scaledMs`.
+ */
+export const STEP_TIMEOUT_MS = scaledMs(30_000);
+
+/** Every context of this browser (and every page `newPage` opens, each in a context) gets the step limit. */
+function withStepTimeout(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(STEP_TIMEOUT_MS);
+    return context;
+  };
+  return browser;
+}
+
 let shared: Promise<Browser> | undefined;
 
 /** This test process's Chromium, launched on first use (and again if it went away). */
 export function workerBrowser(): Promise<Browser> {
-  shared ??= launchBrowser().then((browser) => {
+  shared ??= launchBrowser().then(withStepTimeout).then((browser) => {
     browser.once('disconnected', () => (shared = undefined));
     return browser;
   });

@@ -18,6 +18,7 @@ import { cartStorageKey, sampleCart } from '../widgets/cart-store/sample-cart';
 import { Checkout } from '../widgets/checkout/Checkout';
 import { serverCharge } from '../widgets/checkout/testing/server-charge-entry';
 import { withServerDatabase } from './server-database';
+import { scaledMs } from '../scripts/test-calibration';
 
 vi.mock('../widgets/payment/gateway-entries', async () => {
   const { ServerChargeEntry } = await import('../widgets/checkout/testing/server-charge-entry');
@@ -63,15 +64,15 @@ describe('checkout against the store', () => {
     render(createElement(Checkout, { element: host, api: createApiClient(server.url), apiBase: server.url, successUrl: '/order/success', navigate }));
 
     for (const [label, value] of Object.entries({ 'First name': 'Ada', 'Last name': 'Lovelace', Email: 'ada.checkout@example.com', Phone: '5125550100', 'Address line 1': '1 Main St', City: 'Austin', State: 'TX', 'ZIP code': '78701' })) fill(label, value);
-    await waitFor(() => expect(screen.getByTestId('shipping-method').textContent).toMatch(/\$\d/), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('shipping-method').textContent).toMatch(/\$\d/), { timeout: scaledMs(5000) });
 
     serverCharge.cards.push('4000000000000002', '4242424242424242');
     fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
-    expect(await screen.findByText('Your card was declined.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Your card was declined.', {}, { timeout: scaledMs(5000) })).toBeTruthy();
     const { order } = JSON.parse(sessionStorage.getItem(`showroom:checkout:${cartStorageKey(server.url)}`)!) as { order: { id: number; accessToken: string } };
 
     fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/order/success'), { timeout: 5000 });
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/order/success'), { timeout: scaledMs(5000) });
     expect(placed).toHaveLength(1);
 
     const view = await fetch(`${server.url}/api/order/view/${order.id}`, { headers: { Authorization: `Bearer ${order.accessToken}` } });
@@ -110,13 +111,13 @@ describe('checkout against the store', () => {
     render(createElement(Checkout, { element: host, api: createApiClient(server.url, { fetchImpl }), apiBase: server.url, successUrl: '/order/success', prefill: true, navigate }));
 
     const billing = within(screen.getByRole('group', { name: 'Billing address' }));
-    await waitFor(() => expect((billing.getByLabelText(/^Address line 1/) as HTMLInputElement).value).toBe('9 Navy Way'), { timeout: 5000 });
+    await waitFor(() => expect((billing.getByLabelText(/^Address line 1/) as HTMLInputElement).value).toBe('9 Navy Way'), { timeout: scaledMs(5000) });
     expect((billing.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(email);
     expect((billing.getByLabelText(/^Email/) as HTMLInputElement).disabled).toBe(true);
-    await waitFor(() => expect(screen.getByTestId('shipping-method').textContent).toMatch(/\$\d/), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('shipping-method').textContent).toMatch(/\$\d/), { timeout: scaledMs(5000) });
     serverCharge.cards.push('4242424242424242');
     fireEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/order/success'), { timeout: 5000 });
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/order/success'), { timeout: scaledMs(5000) });
 
     const row = (await withServerDatabase(server.databaseUrl, (q) => q.first(q.db.selectFrom('sales_order').select(['customer_id', 'customer_is_guest', 'status']).where('email', '=', email))))!;
     expect(row.customer_is_guest).toBe(0);

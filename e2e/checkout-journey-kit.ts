@@ -15,6 +15,7 @@ import { demoCatalog } from '../server/api/commerce-test-kit';
 import { SAMPLE_CART_KEY, type StoredSample } from '../widgets/cart-store/sample-cart';
 import { ORDER_SUCCESS_KEY } from '../widgets/payment/order-success-store';
 import { withServerDatabase } from './server-database';
+import { waitForOrderSuccess } from './order-success';
 
 export const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
@@ -113,7 +114,7 @@ export function storedOrders(databaseUrl: string, email: string): Promise<Stored
  * so the header shows no sample count.
  */
 export async function expectSuccessPage(page: Page, baseUrl: string, incrementId: string): Promise<void> {
-  await page.waitForURL(`${baseUrl}/order/success`);
+  await waitForOrderSuccess(page, baseUrl);
   const block = page.locator('.sr-order-success-block');
   await block.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
   await block.locator('strong', { hasText: incrementId }).waitFor();

@@ -23,6 +23,7 @@ import { startFakeStripe, type FakeStripe } from '../server/gateways/fakes/fake-
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 import { buyer, expectSuccessPage, fillBilling, storedOrders, typeTestCard, withSamplesInCart } from './checkout-journey-kit';
+import { waitForOrderSuccess } from './order-success';
 
 const standIns = path.join(projectRoot, 'e2e', 'stand-ins');
 const PUBLISHABLE_KEY = 'pk_test_checkout_journey';
@@ -115,7 +116,7 @@ const placeOrder = (page: Page) => page.getByRole('button', { name: 'Place Order
 
 /** After the success page: one order for the e-mail, `ordered`, with exactly one completed payment through `gateway`. */
 async function expectPaidThrough(page: Page, email: string, gateway: string) {
-  await page.waitForURL(`${server.url}/order/success`);
+  await waitForOrderSuccess(page, server.url);
   const orders = await storedOrders(server.databaseUrl, email);
   expect(orders).toHaveLength(1);
   await expectSuccessPage(page, server.url, orders[0]!.incrementId);

@@ -19,6 +19,7 @@ import { SAMPLE_CART_KEY } from '../widgets/cart-store/sample-cart';
 import { watchConsole } from './browser';
 import { addSamplesThroughTheBlock, buyer, expectOrderMails, expectSuccessPage, fillBilling, NEXT_YEAR, storedOrders, typeTestCard, withSamplesInCart } from './checkout-journey-kit';
 import { useShop } from './shop-fixture';
+import { waitForOrderSuccess } from './order-success';
 
 const shop = useShop();
 
@@ -295,7 +296,7 @@ describe('the keyboard alone on a 390 px phone', () => {
     await tabTo(page, PLACE_ORDER);
     await page.keyboard.press('Enter');
 
-    await page.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(page, shop.server.url);
     const [order] = await storedOrders(shop.server.databaseUrl, email);
     await expectSuccessPage(page, shop.server.url, order!.incrementId);
     expect((await storedOrders(shop.server.databaseUrl, email))[0]).toMatchObject({ status: 'ordered', payments: [{ status: 'completed' }] });

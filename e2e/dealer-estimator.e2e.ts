@@ -21,6 +21,7 @@ import { watchConsole } from './browser';
 import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
 import { printEstimate } from './estimate-pdf';
+import { nextSection } from './estimator-steps';
 
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(new URL(`../examples/site/${file}`, import.meta.url), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
@@ -42,10 +43,10 @@ async function fill(root: Locator) {
   await root.getByRole('radio', { name: /^Medium/ }).check();
   await root.getByLabel(/^Cabinet line/).selectOption('assembled');
   await expect.poll(() => grandTotal(root).textContent()).toBe(partial.display.final);
-  await root.getByRole('button', { name: 'Next: cabinet style' }).click();
+  await nextSection(root.getByRole('button', { name: 'Next: cabinet style' }), root, 'style');
   await root.getByRole('radio', { name: /^Shaker/ }).check();
   await root.getByLabel(/^Finish/).selectOption('painted-white');
-  await root.getByRole('button', { name: 'Next: countertops and floors' }).click();
+  await nextSection(root.getByRole('button', { name: 'Next: countertops and floors' }), root, 'surfaces');
   await root.getByLabel(/^Countertop material/).selectOption('quartz');
   await root.getByRole('button', { name: 'Next: installation and extras' }).click();
   const dialog = root.getByRole('dialog');
@@ -53,7 +54,7 @@ async function fill(root: Locator) {
   // The popup covers the summary: the range the visitor is choosing shows in the dialog itself.
   await expect.poll(() => liveTotal(dialog).textContent()).toBe(expected.display.final);
   expect(await inViewport(liveTotal(dialog))).toBe(true);
-  await dialog.getByRole('button', { name: 'Next: your details' }).click();
+  await nextSection(dialog.getByRole('button', { name: 'Next: your details' }), root, 'contact');
   await root.getByLabel(/^First name/).fill('Sam');
   await root.getByLabel(/^Last name/).fill('Okafor');
   await root.getByLabel(/^E-mail/).fill('sam.okafor@example.com');

@@ -20,6 +20,7 @@ import { findEstimator } from '../server/services/estimate-submission';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 import { printEstimate } from './estimate-pdf';
+import { nextSection } from './estimator-steps';
 
 const read = <T>(file: string) => JSON.parse(fs.readFileSync(new URL(`../examples/site/${file}`, import.meta.url), 'utf8')) as T;
 const template = read<EstimatorTemplate>('estimator/kitchen-estimator.json');
@@ -55,15 +56,15 @@ async function fill(root: Locator, notes: string) {
   await root.getByRole('radio', { name: /^Large/ }).check();
   await root.getByLabel(/^Cabinet line/).selectOption('semi-custom');
   await expect.poll(() => grandTotal(root).textContent()).toBe(partial.display.final);
-  await root.getByRole('button', { name: 'Next: cabinet style' }).click();
+  await nextSection(root.getByRole('button', { name: 'Next: cabinet style' }), root, 'style');
   await root.getByRole('radio', { name: /^Inset/ }).check();
   await root.getByLabel(/^Finish/).selectOption('stained');
-  await root.getByRole('button', { name: 'Next: countertops and floors' }).click();
+  await nextSection(root.getByRole('button', { name: 'Next: countertops and floors' }), root, 'surfaces');
   await root.getByLabel(/^Countertop material/).selectOption('granite');
   await root.getByRole('button', { name: 'Next: installation and extras' }).click();
   const dialog = root.getByRole('dialog');
   await dialog.getByRole('radio', { name: /^Yes, install it for me/ }).check();
-  await dialog.getByRole('button', { name: 'Next: your details' }).click();
+  await nextSection(dialog.getByRole('button', { name: 'Next: your details' }), root, 'contact');
   await root.getByLabel(/^First name/).fill('Rosa');
   await root.getByLabel(/^Last name/).fill('Diaz');
   await root.getByLabel(/^E-mail/).fill('rosa.diaz@example.com');

@@ -15,6 +15,7 @@ import { downloadPdf } from './estimate-pdf';
 import { fillTestCard, GOOD_CARD, mailbox, phonePage, quoteRecord, seriousViolations } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
 import { docShot, operatorPage } from './studio-kit';
+import { waitForOrderSuccess } from './order-success';
 
 const shop = useShop();
 
@@ -140,7 +141,7 @@ describe('a kitchen quoted in the studio', () => {
     await phone.getByLabel('Amount to pay now').fill('5169.28');
     await fillTestCard(phone, GOOD_CARD);
     await phone.getByRole('button', { name: 'Pay Now' }).click();
-    await phone.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(phone, shop.server.url);
     const order = (await quoteRecord(shop.server, quoteId)).orders[0]!;
 
     // The rest, from the split-payment page.
@@ -148,7 +149,7 @@ describe('a kitchen quoted in the studio', () => {
     expect(await phone.locator('.sr-balance__due').textContent()).toBe('Balance due$5,169.27');
     await fillTestCard(phone, GOOD_CARD);
     await phone.getByRole('button', { name: 'Pay Now' }).click();
-    await phone.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(phone, shop.server.url);
     const paid = await quoteRecord(shop.server, quoteId);
     expect(paid.orders[0]).toMatchObject({ status: 'ordered', total_cents: 1_033_855 });
     expect(paid.payments.map((p) => p.amount_cents)).toEqual([516_928, 516_927]);

@@ -21,6 +21,7 @@ import { watchConsole } from './browser';
 import { buyer, expectSuccessPage, fillBilling, storedOrders, typeTestCard, withSamplesInCart } from './checkout-journey-kit';
 import { createQuoteLink, fillTestCard, GOOD_CARD, quoteRecord } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
+import { waitForOrderSuccess } from './order-success';
 
 const shop = useShop();
 
@@ -51,7 +52,7 @@ describe('the store as `npm start` serves it', () => {
     await typeTestCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Place Order' }).click();
     // The order is stored by the time the success page shows; read it then, not at the click.
-    await page.waitForURL(`${base}/order/success`);
+    await waitForOrderSuccess(page, base);
     const [order] = await storedOrders(shop.server.databaseUrl, email);
     await expectSuccessPage(page, base, order!.incrementId);
     expect((await storedOrders(shop.server.databaseUrl, email))[0]).toMatchObject({ status: 'ordered' });
@@ -69,7 +70,7 @@ describe('the store as `npm start` serves it', () => {
     await page.getByLabel('Card number').waitFor();
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await page.waitForURL(`${link.origin}/order/success`);
+    await waitForOrderSuccess(page, link.origin);
     const stored = await quoteRecord(shop.server, Number(link.searchParams.get('quoteId')));
     expect(stored.quote).toMatchObject({ status: 'ordered' });
     expect(stored.payments.map((p) => p.status)).toEqual(['completed']);

@@ -16,6 +16,7 @@ import { workerBrowser, watchConsole, closeContextsAfterAll } from './browser';
 import { withSamplesInCart } from './checkout-journey-kit';
 import { createQuoteLink } from './quote-journey-kit';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
+import { scaledMs } from '../scripts/test-calibration';
 
 let server: TestServer;
 let browser: Browser;
@@ -74,7 +75,7 @@ describe('the payment pages under their policy', () => {
       const { page } = await opened('/checkout', inject);
       expect(await page.evaluate(() => (window as { skimmed?: boolean }).skimmed)).toBeUndefined();
       // The altered checkout never hydrates: the page stays the server's HTML.
-      await expect.poll(() => kinds().then((k) => k.reduce((n, r) => n + r.count, 0)), { timeout: 15_000 }).toBe(3 * (visit + 1));
+      await expect.poll(() => kinds().then((k) => k.reduce((n, r) => n + r.count, 0)), { timeout: scaledMs(15_000) }).toBe(3 * (visit + 1));
       await page.context().close();
     }
     const stored = await kinds();

@@ -18,6 +18,7 @@ import { VERIFY_MESSAGES } from '../widgets/payment-result/complete-redirected-p
 import { watchConsole } from './browser';
 import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
+import { waitForOrderSuccess } from './order-success';
 
 const shop = useShop();
 
@@ -71,7 +72,7 @@ describe('the payment result pages', () => {
     const verifies = verifyRequests(page);
 
     await page.goto(`${shop.server.url}/payment/verify/test?transactionId=${encodeURIComponent(transactionId)}`);
-    await page.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(page, shop.server.url);
     const block = page.locator('.sr-order-success-block');
     await block.getByRole('heading', { level: 1, name: 'Thank you for your order' }).waitFor();
     const number = block.locator('strong', { hasText: order.orderIncrementId });

@@ -25,6 +25,7 @@ import {
   typeGoodCardByKeyboard,
 } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
+import { waitForOrderSuccess } from './order-success';
 
 const shop = useShop();
 
@@ -41,7 +42,7 @@ async function openNewQuote(): Promise<{ quoteId: number; page: Page; problems: 
 
 /** Waits for /order/success, then the quote's rows: exactly one order made from it. */
 async function oneOrderOnSuccessPage(page: Page, quoteId: number) {
-  await page.waitForURL(`${shop.server.url}/order/success`);
+  await waitForOrderSuccess(page, shop.server.url);
   const stored = await quoteRecord(shop.server, quoteId);
   expect(stored.orders).toHaveLength(1);
   return { stored, order: stored.orders[0]! };
@@ -133,7 +134,7 @@ describe('paying a quote by its link with the test card', () => {
     await typeGoodCardByKeyboard(page);
     expect(await page.getByLabel('Expiry month').inputValue()).toBe('12');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(page, shop.server.url);
     expect((await quoteRecord(shop.server, quoteId)).payments.map((p) => [p.status, p.amount_cents])).toEqual([['completed', 150000]]);
     await page.context().close();
   });

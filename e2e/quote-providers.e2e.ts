@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../server/testing/test-server'
 import { workerBrowser, closeContextsAfterAll } from './browser';
 import { routeProviders, startFakeProviders, type FakeProviders } from './provider-stand-ins';
 import { createQuoteLink, quoteRecord } from './quote-journey-kit';
+import { waitForOrderSuccess } from './order-success';
 
 let server: TestServer;
 let browser: Browser;
@@ -63,7 +64,7 @@ describe('a quote paid with a provider on its page', () => {
     await openQuote(page, link, 'Card (Stripe)');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await page.waitForURL(`${server.url}/order/success`);
+    await waitForOrderSuccess(page, server.url);
 
     const stored = await quoteRecord(server, quoteId);
     expect(stored.orders).toHaveLength(1);
@@ -84,7 +85,7 @@ describe('a quote paid with a provider on its page', () => {
     await openQuote(page, link, 'PayPal');
     // PayPal's own buttons replace Pay Now.
     await page.getByRole('button', { name: 'Pay with PayPal' }).click();
-    await page.waitForURL(`${server.url}/order/success`);
+    await waitForOrderSuccess(page, server.url);
 
     const stored = await quoteRecord(server, quoteId);
     expect(stored.orders).toHaveLength(1);

@@ -19,6 +19,8 @@ import { screenshotsDir } from './phone-and-laptop';
 import { createQuoteLink, fillTestCard, GOOD_CARD, mailbox, quoteRecord } from './quote-journey-kit';
 import { withServerDatabase } from './server-database';
 import { useShop } from './shop-fixture';
+import { scaledMs } from '../scripts/test-calibration';
+import { waitForOrderSuccess } from './order-success';
 
 const shop = useShop();
 
@@ -64,12 +66,12 @@ describe('refunds', () => {
       { name: 'showroom_cookie_consent', value: 'accepted', url: shop.server.url },
     ]);
     const customerPage = await phone.newPage();
-    customerPage.setDefaultTimeout(15_000);
+    customerPage.setDefaultTimeout(scaledMs(15_000));
     const customerProblems = watchConsole(customerPage);
     await customerPage.goto(link.href);
     await fillTestCard(customerPage, GOOD_CARD);
     await customerPage.getByRole('button', { name: 'Pay Now' }).click();
-    await customerPage.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(customerPage, shop.server.url);
     const paid = await quoteRecord(shop.server, Number(link.searchParams.get('quoteId')));
     const order = paid.orders[0]!;
     const payment = paid.payments[0]!;
@@ -78,7 +80,7 @@ describe('refunds', () => {
     // ---- The designer, on their phone, asks for one returned cabinet back by line ----------------
     const editor = await operatorContext('editor', 390);
     const page = await editor.context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(scaledMs(15_000));
     const editorProblems = watchConsole(page);
     await page.goto(`${shop.server.url}/studio/orders/${order.id}`);
     await paymentsOf(page).getByRole('button', { name: /^Request a refund…/ }).click();
@@ -107,7 +109,7 @@ describe('refunds', () => {
     // ---- A publisher carries it out, on their phone, after a confirmation naming the money and the line
     const publisher = await operatorContext('publisher', 390);
     const publisherPage = await publisher.context.newPage();
-    publisherPage.setDefaultTimeout(15_000);
+    publisherPage.setDefaultTimeout(scaledMs(15_000));
     const publisherProblems = watchConsole(publisherPage);
     // The publisher is told a refund waits without opening the order: the order list leads to it,
     // and on a laptop the navigation counts it.

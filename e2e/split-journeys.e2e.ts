@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { watchConsole } from './browser';
 import { fillTestCard, GOOD_CARD, mailbox, orderRecord, orderWithDeposit, phonePage, seriousViolations, type SplitOrder, tabTo, typeGoodCardByKeyboard } from './quote-journey-kit';
 import { useShop } from './shop-fixture';
+import { waitForOrderSuccess } from './order-success';
 
 // Each journey is another customer at another address (the shop believes the loopback proxy's
 // X-Forwarded-For): the order id + e-mail checks allow five a minute from one address.
@@ -64,7 +65,7 @@ describe('paying an order in parts on /order/split-payment', () => {
     // The second part pays the rest and leaves for the success page.
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await page.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(page, shop.server.url);
     await page.locator('.sr-order-success-block strong', { hasText: order.orderIncrementId }).waitFor();
 
     const stored = await orderRecord(shop.server, order.id);
@@ -103,7 +104,7 @@ describe('paying an order in parts on /order/split-payment', () => {
     expect(await balanceDue(page)).toBe('Balance due$7,807.30');
     await fillTestCard(page, GOOD_CARD);
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await page.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(page, shop.server.url);
     await page.locator('.sr-order-success-block strong', { hasText: order.orderIncrementId }).waitFor();
     expect((await orderRecord(shop.server, order.id)).order.status).toBe('ordered');
     expect(problems).toEqual([]);
@@ -134,7 +135,7 @@ describe('paying an order in parts on /order/split-payment', () => {
     await tabTo(page, 'Card number');
     await typeGoodCardByKeyboard(page);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(page, shop.server.url);
     const stored = await orderRecord(shop.server, order.id);
     expect(stored.order.status).toBe('ordered');
     expect(stored.payments.map((p) => p.amount_cents)).toEqual([950000, 30730]);

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useShop } from './shop-fixture';
 import { docShot, LAPTOP, operatorPage } from './studio-kit';
+import { scaledMs } from '../scripts/test-calibration';
 
 const shop = useShop({ CONTENT_POLL_MS: '0' }, { contentChanges: {} });
 const PHONE = { width: 390, height: 844 };
@@ -96,6 +97,6 @@ describe("a publisher's first look at a change, straight from the menu", () => {
       expect(errors).toEqual([]);
       await page.context().close();
       await editor.context().close();
-    }, 60_000);
+    }, scaledMs(60_000));
   }
 });

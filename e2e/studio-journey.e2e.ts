@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../server/build-output';
 import { totpCode } from '../server/studio/studio-test-kit';
 import { useShop } from './shop-fixture';
+import { scaledMs } from '../scripts/test-calibration';
 
 const contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'showroom-studio-journey-'));
 fs.cpSync(path.join(projectRoot, 'examples', 'site'), contentDir, { recursive: true });
@@ -68,7 +69,7 @@ describe('an operator publishes a new page from the studio, and restores the sit
 
     const context = await shop.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(scaledMs(15_000));
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
@@ -117,10 +118,10 @@ describe('an operator publishes a new page from the studio, and restores the sit
     await addBlock('title-banner');
     const banner = page.locator('.studio-block').nth(0);
     await banner.getByLabel(/^Title/).first().fill('Visit us in Austin');
-    await expect.poll(() => previewText(page), { timeout: 10_000 }).toContain('Visit us in Austin');
+    await expect.poll(() => previewText(page), { timeout: scaledMs(10_000) }).toContain('Visit us in Austin');
     // Typing on: the preview changes with each word.
     await banner.getByLabel(/^Title/).first().pressSequentially(', Texas', { delay: 30 });
-    await expect.poll(() => previewText(page), { timeout: 10_000 }).toContain('Visit us in Austin, Texas');
+    await expect.poll(() => previewText(page), { timeout: scaledMs(10_000) }).toContain('Visit us in Austin, Texas');
     // A click on the banner in the preview opens its block in the form, closed a moment before.
     const bannerToggle = banner.locator('.studio-block__toggle');
     await bannerToggle.click();
@@ -150,7 +151,7 @@ describe('an operator publishes a new page from the studio, and restores the sit
 
     // The problem fixed: Publish opens.
     await richText.fill('<h2>Opening hours</h2><p>Monday to Saturday, <strong>9 to 6</strong>.</p>');
-    await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => publish.isEnabled(), { timeout: scaledMs(15_000) }).toBe(true);
     await expect.poll(() => previewText(page)).toContain('Opening hours');
     await docShot(page, 'editor');
     await publish.click();

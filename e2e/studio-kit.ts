@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { OperatorRole } from '../schemas/api/studio';
 import { signInOperator } from '../server/studio/studio-test-kit';
 import type { Shop } from './shop-fixture';
+import { scaledMs } from '../scripts/test-calibration';
 
 export const LAPTOP = { width: 1280, height: 900 };
 
@@ -19,7 +20,7 @@ export async function operatorPage(shop: Shop, role: Exclude<OperatorRole, 'admi
   const eq = operator.cookie.indexOf('=');
   await context.addCookies([{ name: operator.cookie.slice(0, eq), value: operator.cookie.slice(eq + 1), url: shop.server.url, httpOnly: true, sameSite: 'Strict' }]);
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(scaledMs(15_000));
   return page;
 }
 

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { signInOperator } from '../server/studio/studio-test-kit';
 import { useShop } from './shop-fixture';
 import { docShot, LAPTOP } from './studio-kit';
+import { scaledMs } from '../scripts/test-calibration';
 
 const shop = useShop({ CONTENT_POLL_MS: '0' }, { contentChanges: {} });
 const ALT = 'The Dallas showroom: walnut cabinets around a quartz island';
@@ -34,7 +35,7 @@ async function operatorPage(role: 'editor' | 'publisher'): Promise<{ page: Page;
   // The studio's policy refuses inline styles and scripts: a violation is an error here.
   await context.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`csp: ${e.violatedDirective} ${e.blockedURI}`)));
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(scaledMs(15_000));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.text().startsWith('csp:') && errors.push(m.text()));
@@ -43,7 +44,7 @@ async function operatorPage(role: 'editor' | 'publisher'): Promise<{ page: Page;
 
 /** Waits for the autosave of what was just typed. */
 async function saved(page: Page): Promise<void> {
-  await page.getByText(/Unsaved changes|Saving…/).first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
+  await page.getByText(/Unsaved changes|Saving…/).first().waitFor({ state: 'detached', timeout: scaledMs(15_000) }).catch(() => {});
   await page.getByText(/^Draft saved at/).first().waitFor();
 }
 
@@ -79,8 +80,8 @@ describe('an editor and a publisher put a new showroom page on the site through 
     await banner.getByLabel(/^Alt text: what the image shows/).fill(ALT);
     await banner.getByRole('button', { name: 'Upload', exact: true }).click();
     // The photo is made ready on the server (turned upright, its copies made): a moment.
-    await expect.poll(() => banner.locator('input[id$="image_src"]').inputValue(), { timeout: 15_000 }).toMatch(/^\/images\/uploads\/dallas-showroom-[0-9a-f]{10}\.jpg$/);
-    await expect.poll(() => banner.locator('input[id$="image_alt"]').inputValue(), { timeout: 5_000 }).toBe(ALT);
+    await expect.poll(() => banner.locator('input[id$="image_src"]').inputValue(), { timeout: scaledMs(15_000) }).toMatch(/^\/images\/uploads\/dallas-showroom-[0-9a-f]{10}\.jpg$/);
+    await expect.poll(() => banner.locator('input[id$="image_alt"]').inputValue(), { timeout: scaledMs(5_000) }).toBe(ALT);
     // The banner's form in an editor's words: its picture, its buttons, the rest under More.
     await docShot(page, 'banner-block', banner);
 
@@ -109,7 +110,7 @@ describe('an editor and a publisher put a new showroom page on the site through 
     await page.getByRole('button', { name: 'Raw JSON' }).click();
     const problem = page.locator('.studio-raw__problems li').filter({ hasText: '/blocks/0/title' }).first();
     await problem.getByRole('button').click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.className ?? ''), { timeout: 5_000 }).toContain('studio-raw__text');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className ?? ''), { timeout: scaledMs(5_000) }).toContain('studio-raw__text');
     // The title is missing: the cursor is at the banner it is missing from.
     const atCaret = await page.evaluate(() => {
       const el = document.activeElement as HTMLTextAreaElement;
@@ -170,7 +171,7 @@ describe('an editor and a publisher put a new showroom page on the site through 
     expect(await visitor.getByText('Sundays by appointment.').count()).toBe(1);
     const img = visitor.getByRole('img', { name: ALT });
     expect(await img.getAttribute('srcset')).toMatch(/-480w\.webp 480w, .*-960w\.webp 960w, .*-1600w\.webp 1600w, .*\.jpg 1800w$/);
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: scaledMs(10_000) }).toBe(true);
 
     // The library says where the photo is used.
     await page.goto(`${shop.server.url}/studio/images`);
@@ -184,5 +185,5 @@ describe('an editor and a publisher put a new showroom page on the site through 
     await visitorContext.close();
     // Two operators through ten steps, an image made ready and two axe checks: about 40 s alone on two
     // cores, more while other lanes run (158 s measured with eight lanes at a load of 20).
-  }, 240_000);
+  }, scaledMs(240_000));
 });

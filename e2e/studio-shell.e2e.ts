@@ -18,6 +18,7 @@ import { STUDIO_POLICY } from '../server/studio/studio-page';
 import { addOperator, signInOperator, totpCode } from '../server/studio/studio-test-kit';
 import type { OperatorRole } from '../schemas/api/studio';
 import { useShop } from './shop-fixture';
+import { scaledMs } from '../scripts/test-calibration';
 
 // The history's test publishes: the store gets a content folder of its own, never the demo's.
 const shop = useShop({}, { contentChanges: {} });
@@ -49,7 +50,7 @@ async function newPage(viewport = LAPTOP, role?: OperatorRole): Promise<{ page: 
     document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(scaledMs(10_000));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   const violations = async () => [...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)), ...errors];
@@ -276,7 +277,7 @@ describe('the signed-in studio', () => {
     const eq = publisherCookie.indexOf('=');
     await context.addCookies([{ name: publisherCookie.slice(0, eq), value: publisherCookie.slice(eq + 1), url: shop.server.url, httpOnly: true, sameSite: 'Strict' }]);
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(scaledMs(10_000));
     return page;
   }
 
@@ -335,7 +336,7 @@ describe('the signed-in studio', () => {
       await page.getByRole('button', { name: 'Submit for review' }).waitFor();
       expect(await page.getByRole('button', { name: /^Publish/ }).count()).toBe(0);
       // The preview is the editor's; the shot waits for it a while, but the shell is what is checked here.
-      await page.locator('iframe').first().waitFor({ timeout: 8_000 }).catch(() => {});
+      await page.locator('iframe').first().waitFor({ timeout: scaledMs(8_000) }).catch(() => {});
       await noSidewaysScroll(page);
       await shoot(page, 'studio-contact');
     }

@@ -16,6 +16,7 @@ import { PHONE_AND_LAPTOP, screenshotsDir } from './phone-and-laptop';
 import { useShop } from './shop-fixture';
 import { readDefaultLooks, visualProblems, type DefaultLooks } from './visual-rules';
 import { pageSettled } from './browser';
+import { waitForOrderSuccess } from './order-success';
 
 const shop = useShop();
 
@@ -74,7 +75,7 @@ describe.each(PHONE_AND_LAPTOP)('visual rules at $width px ($name)', ({ width, h
     await fillBilling(page, buyer(`visual-${width}@example.com`));
     await typeTestCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Place Order' }).click();
-    await page.waitForURL(`${shop.server.url}/order/success`);
+    await waitForOrderSuccess(page, shop.server.url);
     await page.locator('.sr-order-success-block').getByRole('heading', { level: 1 }).waitFor();
     problems.push(...(await check(page, width, 'success')));
     expect(problems).toEqual([]);

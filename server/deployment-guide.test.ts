@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProblem, projectRoot } from './build-output';
 import { freePort } from './testing/free-port';
 import { startPostgresCluster, type PostgresCluster } from './testing/postgres-cluster';
+import { scaledMs } from '../scripts/test-calibration';
 
 interface Block {
   /** The line of the opening fence (1-based). */
@@ -189,12 +190,12 @@ describe('docs/deployment.md', () => {
       for (const block of blocks.filter(runs)) {
         const lines = block.text.split('\n').filter((l) => !skipped(block).some((s) => l.includes(s)));
         const script = `${rewrite(lines.join('\n'), machine)}\npwd > "${root}/run/cwd"\n`;
-        const run = spawnSync('bash', ['-e', '-c', script], { cwd, env, encoding: 'utf8', timeout: 120_000 });
+        const run = spawnSync('bash', ['-e', '-c', script], { cwd, env, encoding: 'utf8', timeout: scaledMs(120_000) });
         outputs.push({ line: block.line, status: run.status, stdout: run.stdout, stderr: run.stderr });
         if (run.status !== 0) break;
         cwd = fs.readFileSync(path.join(root, 'run', 'cwd'), 'utf8').trim();
       }
-    }, 600_000);
+    }, scaledMs(600_000));
 
     afterAll(async () => {
       if (machine) {

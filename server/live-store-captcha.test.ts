@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { StartRefused } from './start-refused';
 import { startTestServer } from './testing/test-server';
+import { scaledMs } from '../scripts/test-calibration';
 
 const KEYS = { RECAPTCHA_SITE_KEY: 'site-key-of-shop-example-com', RECAPTCHA_SECRET_KEY: 'secret-key-of-shop-example-com' };
 const LIVE = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', SMTP_URL: 'smtp://127.0.0.1:1' };
@@ -36,12 +37,12 @@ describe('a live store and the captcha', () => {
     }
     expect(message).toContain('set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY in the settings file');
     expect(message).toContain('https://www.google.com/recaptcha/admin');
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('names the one key that is missing', async () => {
     expect(((await refusal({ ...LIVE, RECAPTCHA_SECRET_KEY: KEYS.RECAPTCHA_SECRET_KEY })) as Error).message).toMatch(/^RECAPTCHA_SITE_KEY is not set, and these forms/);
     expect(((await refusal({ ...LIVE, RECAPTCHA_SITE_KEY: KEYS.RECAPTCHA_SITE_KEY })) as Error).message).toMatch(/^RECAPTCHA_SECRET_KEY is not set, and these forms/);
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('starts with both keys and renders Google’s captcha, never the test one, and warns of nothing', async () => {
     const server = await startTestServer({ ...LIVE, ...KEYS }, { log: 'kept' });
@@ -54,7 +55,7 @@ describe('a live store and the captcha', () => {
     } finally {
       await server.stop();
     }
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('starts a staging store with RECAPTCHA_TEST_MODE=on, and says in plain words what its visitors see', async () => {
     const server = await startTestServer({ ...LIVE, RECAPTCHA_TEST_MODE: 'on' }, { log: 'kept' });
@@ -63,7 +64,7 @@ describe('a live store and the captcha', () => {
     } finally {
       await server.stop();
     }
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('warns at start when no e-mail can leave (no SMTP_URL) and when the test gateway takes payments', async () => {
     const server = await startTestServer({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.com', TEST_GATEWAY: 'on', ...KEYS }, { log: 'kept' });
@@ -75,7 +76,7 @@ describe('a live store and the captcha', () => {
     } finally {
       await server.stop();
     }
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('keeps the test captcha in development, where no key is needed', async () => {
     const server = await startTestServer({});
@@ -85,5 +86,5 @@ describe('a live store and the captcha', () => {
     } finally {
       await server.stop();
     }
-  }, 30_000);
+  }, scaledMs(30_000));
 });

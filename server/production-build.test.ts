@@ -15,6 +15,7 @@ import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProblem, projectRoot, serverEntry } from './build-output';
 import { freePort } from './testing/free-port';
+import { scaledMs } from '../scripts/test-calibration';
 
 beforeAll(() => {
   const problem = buildProblem();
@@ -59,7 +60,7 @@ function startBuilt(env: Record<string, string>, cwd = projectRoot, entry = serv
 }
 
 function runBuilt(env: Record<string, string>, cwd = projectRoot, entry = serverEntry) {
-  return spawnSync(process.execPath, [entry, 'start'], { cwd, env: sellerEnv(env), encoding: 'utf8', timeout: 30_000 });
+  return spawnSync(process.execPath, [entry, 'start'], { cwd, env: sellerEnv(env), encoding: 'utf8', timeout: scaledMs(30_000) });
 }
 
 function refused(port: number): Promise<boolean> {
@@ -153,7 +154,7 @@ describe('the production build', () => {
   it('runs the payment pages’ check from the build too, with plain node, as npm run payment-pages:check does', () => {
     const script = (JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['payment-pages:check']!;
     expect(script).toBe('node dist/server/payment-pages/check-cli.js');
-    const check = spawnSync(process.execPath, [path.join(projectRoot, 'dist', 'server', 'payment-pages', 'check-cli.js'), '--mode', 'html', '--url', `http://127.0.0.1:${store.port}`], { cwd: projectRoot, env: sellerEnv({}), encoding: 'utf8', timeout: 60_000 });
+    const check = spawnSync(process.execPath, [path.join(projectRoot, 'dist', 'server', 'payment-pages', 'check-cli.js'), '--mode', 'html', '--url', `http://127.0.0.1:${store.port}`], { cwd: projectRoot, env: sellerEnv({}), encoding: 'utf8', timeout: scaledMs(60_000) });
     // No baseline is approved on a new store: exit 1, in words.
     expect(check.stderr).toBe('');
     expect(check.stdout).toContain(`Payment pages of http://127.0.0.1:${store.port} checked (HTML and headers)`);

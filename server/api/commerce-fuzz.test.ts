@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { orderPayload } from './commerce-test-kit';
+import { scaledMs } from '../../scripts/test-calibration';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -88,5 +89,5 @@ describe('malformed requests', () => {
       { numRuns: 500 },
     );
     expect([...seen.keys()].some((s) => s >= 400)).toBe(true);
-  }, 120_000);
+  }, scaledMs(120_000));
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
 import { watchContentFolder, type ContentWatcher } from './content-watcher';
+import { scaledMs } from '../../scripts/test-calibration';
 
 let watcher: ContentWatcher | undefined;
 let dir: string;
@@ -22,7 +23,7 @@ function watched(debounceMs = 20): string[][] {
   return batches;
 }
 
-const seen = (batches: string[][], file: string) => vi.waitFor(() => expect(batches.flat()).toContain(file), { timeout: 5000, interval: 10 });
+const seen = (batches: string[][], file: string) => vi.waitFor(() => expect(batches.flat()).toContain(file), { timeout: scaledMs(5000), interval: 10 });
 
 describe('watchContentFolder', () => {
   it('hears a file replaced by a rename, and the same file written in place afterwards', async () => {
@@ -48,7 +49,7 @@ describe('watchContentFolder', () => {
         fs.writeFileSync(path.join(dir, 'forms', 'contact.json'), `{"n":${Date.now()}}`);
         expect(batches.flat()).toContain('forms/contact.json');
       },
-      { timeout: 5000, interval: 50 },
+      { timeout: scaledMs(5000), interval: 50 },
     );
     fs.rmSync(path.join(dir, 'forms'), { recursive: true });
     batches.length = 0;
@@ -59,7 +60,7 @@ describe('watchContentFolder', () => {
   it('settles a burst of changes into one call', async () => {
     const batches = watched(200);
     for (let i = 0; i < 5; i++) fs.writeFileSync(path.join(dir, 'pages', `p${i}.json`), '{}');
-    await vi.waitFor(() => expect(batches.flat()).toContain('pages/p4.json'), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(batches.flat()).toContain('pages/p4.json'), { timeout: scaledMs(5000), interval: 10 });
     expect(batches).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentLayout, matchesPattern } from './content-layout';
+import { scaledMs } from '../../scripts/test-calibration';
 
 const siteDir = path.resolve('examples/site');
 const schemaJsonDir = path.resolve('schemas/json');
@@ -49,5 +50,5 @@ describe('the demo store (examples/site)', () => {
     const result = spawnSync(path.resolve('node_modules/.bin/tsx'), ['server/cli.ts', 'validate', 'examples/site'], { encoding: 'utf8' });
     expect(result.stdout + result.stderr).toContain('examples/site: all definitions are valid.');
     expect(result.status).toBe(0);
-  }, 60_000);
+  }, scaledMs(60_000));
 });

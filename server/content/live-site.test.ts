@@ -18,6 +18,7 @@ import { InvalidContentError } from './definition-problem';
 import { ContentConflictError, openLiveSite, publishedTextHash, type ContentLiveSite } from './live-site';
 import { readDefinitions, type Content } from './load-content';
 import { SiteCheck } from './site-check';
+import { scaledMs } from '../../scripts/test-calibration';
 
 const exampleSite = path.join(projectRoot, 'examples', 'site');
 const quiet = createLogger('silent');
@@ -141,7 +142,7 @@ describe('check and contentWith: the folder with changes in place, written nowhe
     } finally {
       await live.stop();
     }
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it('names a path that is not inside the folder as a problem of its own', async () => {
     const dir = copySite();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatProblem, InvalidContentError } from './definition-problem';
 import { loadContent } from './load-content';
+import { scaledMs } from '../../scripts/test-calibration';
 
 const exampleSite = path.resolve('examples/site');
 const tempDirs: string[] = [];
@@ -38,7 +39,7 @@ describe('loadContent', () => {
     expect(content.pages.home?.blocks.length).toBeGreaterThan(0);
     expect(content.routes[0]).toEqual({ path: '/', page: 'home' });
     expect(content.paymentMethods.some((m) => m.enabled)).toBe(true);
-  }, 30_000);
+  }, scaledMs(30_000));
 
   // Broken pages, blocks and the lint checks: see corpus/ (one case per fault).
 
@@ -48,22 +49,22 @@ describe('loadContent', () => {
     expect(problemsOf(siteWith('routes.json', routes))).toEqual([
       'routes.json#/routes/0/page names the page definition "no-such-page", but there is no pages/no-such-page.json',
     ]);
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('gives the shipping methods and tax rules to the server', () => {
     const content = loadContent(exampleSite);
     expect(content.shippingMethods.some((m) => m.isEnabled)).toBe(true);
     expect(content.taxRules.length).toBeGreaterThan(0);
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('reports a file that is not JSON', () => {
     const problems = problemsOf(siteWith('routes.json', '{ "routes": [ }'));
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^routes\.json# is not valid JSON/);
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('reports a misspelt property', () => {
     const problems = problemsOf(siteWith('site.json', { siteName: 'X', navigation: [], cookieConsnt: { message: 'x' } }));
     expect(problems).toEqual(['site.json#/cookieConsnt is not a setting this definition knows (check its spelling: did you mean "cookieConsent" (Cookie consent)?)']);
-  }, 30_000);
+  }, scaledMs(30_000));
 });

@@ -12,6 +12,7 @@ import { mutationChanges, mutations, pages, siteDir, typeTitle, type Json, type 
 import { readDefinitions } from './load-content';
 import { placeOf, problemSentence } from '../../schemas/definition-places';
 import { definitionSchemas } from '../../schemas/index';
+import { scaledMs } from '../../scripts/test-calibration';
 
 function problemsWith(list: Mutation[]) {
   return readDefinitions(siteDir, mutationChanges(list)).problems;
@@ -34,7 +35,7 @@ describe('problems in the words of the form, on the demo store', () => {
       // Whatever else the demo reports inside a block is in the same words.
       for (const p of problems.filter((p) => /^\/blocks\/\d+\//.test(p.pointer))) expect(p.where).toMatch(/^Block \d+ \([A-Z][^)]*\) · [A-Z]/);
     }
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('reads as the issue asks: a link in rich text, and a schema problem that hides no other', () => {
     const about = pages.find((p) => p.page.blocks.some((b) => b.type === 'rich-text'))!;

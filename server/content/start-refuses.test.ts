@@ -5,6 +5,7 @@ import { createLogger } from '../logger';
 import { startServer } from '../start';
 import { buildCase } from './corpus/corpus';
 import { formatProblem, InvalidContentError } from './definition-problem';
+import { scaledMs } from '../../scripts/test-calibration';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -27,5 +28,5 @@ describe('the server at start', () => {
     expect((error as InvalidContentError).problems.map(formatProblem)).toEqual([
       'routes.json#/routes/1/page names the page definition "abot-us", but there is no pages/abot-us.json',
     ]);
-  }, 30_000);
+  }, scaledMs(30_000));
 });

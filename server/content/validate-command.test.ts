@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCase } from './corpus/corpus';
 import { runValidate } from './validate-command';
+import { scaledMs } from '../../scripts/test-calibration';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -47,7 +48,7 @@ describe('npm run validate', () => {
     expect(result.stdout).toBe(SKU + BLOCK + ROUTE);
     expect(result.stderr).toBe(`3 problem(s) found in ${dir}.\n`);
     expect(result.code).toBe(1);
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('DIR FILE...: checks the whole folder, reports only the named files, and counts the rest', () => {
     const dir = brokenFolder();
@@ -59,12 +60,12 @@ describe('npm run validate', () => {
     });
     // A path to the file works as well as its place in the folder.
     expect(runValidate([dir, path.join(dir, 'pages', 'home.json'), 'routes.json']).stdout).toBe(BLOCK + ROUTE);
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it("reports another file's problem that names a named file (a repeated SKU blamed on the later file)", () => {
     const dir = brokenFolder();
     expect(runValidate([dir, 'catalog/styles/corpus-slab.json']).stdout).toBe(SKU);
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('a named file with no problem passes (exit 0), and the others are counted on stderr', () => {
     const dir = brokenFolder();
@@ -74,7 +75,7 @@ describe('npm run validate', () => {
       stderr: `3 other problem(s) in ${dir}, in files not named; npm run validate -- ${dir} lists them.\n`,
       code: 0,
     });
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('FILE alone: finds the folder by walking up to the one that holds site.json', () => {
     const dir = brokenFolder();
@@ -82,7 +83,7 @@ describe('npm run validate', () => {
     expect(result.stdout).toBe(BLOCK);
     expect(result.code).toBe(1);
     expect(runValidate([path.join(dir, 'routes.json')]).stdout).toBe(ROUTE);
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('refuses a file outside the folder, or one no folder with site.json holds', () => {
     const dir = brokenFolder();
@@ -94,12 +95,12 @@ describe('npm run validate', () => {
     expect(runValidate([dir, path.join(lonely, 'page.json')]).stderr).toContain('is not a file of the content folder');
     expect(runValidate([dir, 'pages/nope.json']).code).toBe(1);
     expect(runValidate(['no/such/place.json']).stderr).toContain('is neither a folder nor a file');
-  }, 30_000);
+  }, scaledMs(30_000));
 
   it('the command line prints the usage for --help with exit code 0', () => {
     const cli = spawnSync(path.resolve('node_modules/.bin/tsx'), ['server/cli.ts', 'validate', '--help'], { encoding: 'utf8' });
     expect(cli.stdout).toContain('Usage:');
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(0);
-  }, 30_000);
+  }, scaledMs(30_000));
 });

@@ -1,7 +1,7 @@
 /**
  * @engines sqlite postgres: the mail queue is claimed under locks by several workers.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLogger } from '../logger';
@@ -85,7 +85,11 @@ describe('mail outbox and worker', () => {
     // A worker that never comes back from its send (its process died): the message stays claimed.
     const stuck: MailSender = { send: () => new Promise<void>(() => {}) };
     void deliverDueMail(q, stuck, config, logger, now);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Its claim is stored (the message's next attempt moved to the claim's end) before the others look.
+    await vi.waitFor(async () => {
+      const row = await q.first(q.db.selectFrom('mail_outbox').select('next_attempt_at'));
+      expect(new Date(String(row?.next_attempt_at)).getTime()).toBe(now.getTime() + CLAIM_MS);
+    });
     const sent: unknown[] = [];
     const sender: MailSender = { send: async (m) => void sent.push(m) };
     expect(await deliverDueMail(q, sender, config, logger, now)).toBe(0);

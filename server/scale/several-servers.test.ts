@@ -24,6 +24,7 @@ import { signInOperator } from '../studio/studio-test-kit';
 import { WRONG_PASSWORDS_IN_A_ROW } from '../services/account-throttle';
 import { startServerProcess, type ServerProcess } from '../testing/server-processes';
 import { createTestDatabaseUrl } from '../testing/test-database';
+import { scaledMs } from '../../scripts/test-calibration';
 
 let servers: ServerProcess[] = [];
 let database: Database;
@@ -72,7 +73,7 @@ beforeAll(async () => {
   servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;
-}, 120_000);
+}, scaledMs(120_000));
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
@@ -194,7 +195,7 @@ describe('three servers on one PostgreSQL', () => {
         expect(rows.every((r) => r.status === 'sent'), JSON.stringify(rows)).toBe(true);
         return rows;
       },
-      { timeout: 30_000, interval: 200 },
+      { timeout: scaledMs(30_000), interval: 200 },
     );
     expect(mails.map((m) => m.type)).toContain('order-confirmation');
     expect(delivered.filter((to) => to.includes(email))).toHaveLength(mails.length);
@@ -222,7 +223,7 @@ describe('three servers on one PostgreSQL', () => {
       const res = await fetch(`${url}/showrooms/austin`);
       return `${res.status} ${(await res.text()).match(/<title>([^<|]*)/)?.[1]?.trim()}`;
     };
-    await vi.waitFor(async () => expect(await Promise.all(servers.map((s) => title(s.url)))).toEqual(Array(3).fill('200 Our Austin showroom')), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(await Promise.all(servers.map((s) => title(s.url)))).toEqual(Array(3).fill('200 Our Austin showroom')), { timeout: scaledMs(20_000), interval: 100 });
     for (const name of ['a', 'b', 'c']) expect(fs.readFileSync(path.join(dir, 'content', name, 'pages/showroom-austin.json'), 'utf8')).toBe(page);
 
     // Deployed from the old image: its folder is brought up to the versions before it listens.
@@ -232,7 +233,7 @@ describe('three servers on one PostgreSQL', () => {
     } finally {
       await late.stop();
     }
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it('the same refund sent to two servers at once is recorded once, and the gateway asked once', async () => {
     const order = await newOrder(`three-servers-refund-${Date.now()}`);

@@ -17,6 +17,7 @@ import { WRONG_PASSWORD_RUN_SECONDS } from '../services/account-throttle';
 import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { QuoteService } from '../services/quote-service';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { scaledMs } from '../../scripts/test-calibration';
 
 let server: TestServer;
 /** Every password, session cookie, access token and reset token this file made: none may leak. */
@@ -269,7 +270,7 @@ describe('password guessing', () => {
     expect((await guesser.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).status).toBe(400);
     vi.setSystemTime(Date.now() + WRONG_PASSWORD_RUN_SECONDS * 1000 + 1000);
     expect((await guesser.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).status).toBe(200);
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it('a burst of 30 parallel guesses gets ten passwords checked without the captcha, no more', async () => {
     const { customer: c, customerId } = await customer();
@@ -281,7 +282,7 @@ describe('password guessing', () => {
     const checked = server.logLines.filter((l) => l.includes('"msg":"sign-in failed"') && l.includes(`"customerId":${customerId},`));
     expect(checked).toHaveLength(10);
     expect((await b.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).body.error).toBe('captcha_required');
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it('a success ends the run: nine wrong, one right, nine wrong is never throttled', async () => {
     const { customer: c } = await customer();
@@ -290,7 +291,7 @@ describe('password guessing', () => {
       for (let i = 1; i <= 9; i += 1) expect((await b.call('POST', '/api/my-account/login', { email: c.email, password: `nope-${round}-${i}-xx` })).status).toBe(401);
       expect((await b.call('POST', '/api/my-account/login', { email: c.email, password: c.password })).status).toBe(200);
     }
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it('an unknown e-mail gets the same answer, the same throttle, and takes as long as a wrong password', async () => {
     const { customer: c } = await customer();
@@ -321,7 +322,7 @@ describe('password guessing', () => {
     expect(tenth.res.body.fields).toEqual({ recaptchaToken: 'Please complete the reCAPTCHA verification' });
     const eleventh = await time(unknown);
     expect(eleventh.res.body).toEqual({ error: 'captcha_required', message: SIGN_IN_CAPTCHA_MESSAGE, fields: { recaptchaToken: 'Please complete the reCAPTCHA verification' } });
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it('one address trying many accounts is throttled at its hundredth wrong password', async () => {
     const b = new Browser(server.url);
@@ -332,7 +333,7 @@ describe('password guessing', () => {
     expect(Number(hundredth.headers.get('retry-after'))).toBe(3600);
     // Other addresses are not affected.
     expect((await b.call('POST', '/api/my-account/login', { email: 'target1@example.com', password: 'Guess-Password-1' }, { 'X-Forwarded-For': '10.66.0.2' })).status).toBe(401);
-  }, 120_000);
+  }, scaledMs(120_000));
 });
 
 describe('password reset', () => {
@@ -453,7 +454,7 @@ describe('malformed requests', () => {
     );
     expect([...seen.keys()].some((s) => s >= 400)).toBe(true);
     expect([...seen.keys()].some((s) => s < 300)).toBe(true);
-  }, 180_000);
+  }, scaledMs(180_000));
 });
 
 describe('secrets', () => {

@@ -17,6 +17,7 @@ import { LOOKUPS_PER_MINUTE } from '../services/commerce';
 import { TEST_RECAPTCHA_TOKEN } from '../services/recaptcha';
 import { bearer, call, card, freshClient } from './attacker-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { scaledMs } from '../../scripts/test-calibration';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -57,7 +58,7 @@ describe("strangers' wrong passwords", () => {
     expect((await call(server.url, 'GET', '/api/my-account/me', { headers: bearer(session) })).status).toBe(200);
     // Her success ended the run: the next sign-in needs no captcha.
     expect((await signIn({ email: alice.email, password: alice.password }, home)).status).toBe(200);
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it('a stranger with a solved captcha is still only guessing: a wrong password is 401 and asks for the captcha again', async () => {
     const { customer: bob } = await signedUp(server.url);
@@ -65,7 +66,7 @@ describe("strangers' wrong passwords", () => {
     const stranger = await signIn({ email: bob.email, password: 'Captcha-Solved-Guess', recaptchaToken: TEST_RECAPTCHA_TOKEN });
     expect(stranger.status).toBe(401);
     expect(stranger.body).toEqual({ error: 'invalid_credentials', message: INVALID_CREDENTIALS, fields: CAPTCHA_FIELD });
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it("the owner's reset link works after strangers' wrong passwords and their reset requests, and ends the captcha", async () => {
     const { customer: carol } = await signedUp(server.url);
@@ -82,7 +83,7 @@ describe("strangers' wrong passwords", () => {
     expect(reset.status).toBe(200);
     // The reset is her proof: the run of strangers' guesses is over, no captcha asked.
     expect((await signIn({ email: carol.email, password: newPassword })).status).toBe(200);
-  }, 60_000);
+  }, scaledMs(60_000));
 });
 
 describe("strangers' wrong e-mails on an order", () => {
@@ -111,7 +112,7 @@ describe("strangers' wrong e-mails on an order", () => {
     expect(part.status, part.text).toBeLessThan(300);
     // Her order's token opens it from anywhere.
     expect((await call(server.url, 'GET', `/api/order/view/${order.id}`, { headers: bearer(order.accessToken), from: freshClient() })).status).toBe(200);
-  }, 60_000);
+  }, scaledMs(60_000));
 
   it('each client keeps its own limit: the sixth miss of one address is 429, while the owner elsewhere is served', async () => {
     const order = await splitOrder();

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInOperator } from '../studio/studio-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { call, freshClient } from './attacker-kit';
+import { scaledMs } from '../../scripts/test-calibration';
 
 let server: TestServer;
 let admin: Record<string, string>;
@@ -29,7 +30,7 @@ const namedInStudio = async () => {
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_EMAILS: 'owner@example.com' });
   admin = (await signInOperator(server, 'admin')).headers;
-}, 120_000);
+}, scaledMs(120_000));
 beforeEach(async () => {
   await server.q.run(server.q.db.deleteFrom('payment_page_violation'));
   await server.q.run(server.q.db.deleteFrom('mail_outbox'));
@@ -57,7 +58,7 @@ describe('a flood of made-up reports', () => {
     const stored = await server.q.all(server.q.db.selectFrom('payment_page_violation').select(['type', 'count']));
     expect(stored.filter((k) => k.type !== 'overflow')).toHaveLength(20 + 1);
     expect(stored.find((k) => k.type === 'overflow')?.count).toBe(15 * 20 - 20);
-  }, 120_000);
+  }, scaledMs(120_000));
 
   it('puts the new kinds past a client’s e-mails into one digest, which names each of them', async () => {
     const client = freshClient();
@@ -94,5 +95,5 @@ describe('a flood of made-up reports', () => {
       ),
       { numRuns: 12 },
     );
-  }, 240_000);
+  }, scaledMs(240_000));
 });

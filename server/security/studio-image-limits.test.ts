@@ -16,6 +16,7 @@ import { IMAGE_NOT_FOUND } from '../../schemas/api/studio-images';
 import { imageLimitsFromEnv, quotaBytesMessage, quotaCountMessage, uploadRateMessage, type ImageLimits } from '../studio/image-limits';
 import { publishPageShowing, signInOperator } from '../studio/studio-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { scaledMs } from '../../scripts/test-calibration';
 
 type Json = Record<string, any>;
 type Session = Awaited<ReturnType<typeof signInOperator>>;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   other = await startTestServer({ CONTENT_POLL_MS: '0', DATABASE_URL: server.databaseUrl }, { contentChanges: {}, config: { imageLimits: limits } as never });
   admin = await signInOperator(server, 'admin');
   publisher = await signInOperator(server, 'publisher');
-}, 120_000);
+}, scaledMs(120_000));
 
 afterAll(async () => {
   await other?.stop();

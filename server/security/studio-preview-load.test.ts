@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_OFF_THREAD_FROM_BYTES, PREVIEW_REPLACED, type PreviewMade } from '../studio/preview-thread';
 import { signInOperator } from '../studio/studio-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
+import { scaledMs } from '../../scripts/test-calibration';
 
 type Session = Awaited<ReturnType<typeof signInOperator>>;
 
@@ -80,7 +81,7 @@ describe('a viewer posting large previews back to back', () => {
     // Every preview was made, and none of them on the server's own thread (this one: the test runs the server in-process).
     expect(made.filter((m) => m.operatorId === viewer.id)).toHaveLength(3);
     for (const m of made) expect(m.thread).not.toBe(threadId);
-  }, 120_000); // the first preview starts the thread, which loads the renderer and the site: long on a busy machine
+  }, scaledMs(120_000)); // the first preview starts the thread, which loads the renderer and the site: long on a busy machine
 
   it('makes one preview of an operator at a time: of the others sent at once, only the newest waits, the rest are told a newer one replaced them', async () => {
     made.length = 0;
@@ -92,7 +93,7 @@ describe('a viewer posting large previews back to back', () => {
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
     for (const r of replaced) expect(await r.json()).toEqual({ error: 'preview_replaced', message: PREVIEW_REPLACED });
     expect(made.filter((m) => m.operatorId === viewer.id)).toHaveLength(statuses.filter((s) => s === 200).length);
-  }, 120_000);
+  }, scaledMs(120_000));
 
   it('still answers the problems of a draft that cannot render', async () => {
     const res = await preview(viewer, JSON.stringify({ metadata: { title: 'x' }, blocks: [{ type: 'no-such-block' }] }));

@@ -6,6 +6,7 @@ import { StudioApiError } from '../api/studio-client';
 import { operators, renderInStudio, visit } from '../app/testing/studio-fixture';
 import { fakeLeadClient } from './lead-fixture';
 import { SubscribersPage } from './SubscribersPage';
+import { scaledMs } from '../../scripts/test-calibration';
 
 afterEach(cleanup);
 
@@ -154,7 +155,7 @@ describe('SubscribersPage', () => {
     expect(question.textContent).toContain("Stays: 2 orders and 1 quote (the store's accounts keep them), a customer account");
     fireEvent.click(within(question).getByRole('button', { name: 'Erase' }));
     await waitFor(() => expect(removeSubscriber).toHaveBeenCalledWith(3, true));
-    expect((await screen.findByRole('status', {}, { timeout: 2000 })).textContent).toMatch(/^ann@example.com was erased, with its consent record, 1 newsletter mail, 3 leads \(2 of other forms\), 4 mails about them and 1 file\. Stays: 2 orders and 1 quote/);
+    expect((await screen.findByRole('status', {}, { timeout: scaledMs(2000) })).textContent).toMatch(/^ann@example.com was erased, with its consent record, 1 newsletter mail, 3 leads \(2 of other forms\), 4 mails about them and 1 file\. Stays: 2 orders and 1 quote/);
   });
 
   it('keeps the row and says why when the removal is refused', async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { EditorPage } from './EditorPage';
 import { loadValidators } from './validators';
 import { demoSite, demoText, editor, fakeStudioServer, viewer, type FakeFile } from './testing/fake-studio-server';
+import { scaledMs } from '../../scripts/test-calibration';
 
 const onSaved = vi.fn();
 let server: ReturnType<typeof fakeStudioServer>;
@@ -18,7 +19,7 @@ function open(path: string, schemaName: string, files: Record<string, FakeFile>,
 const lastDraft = () => JSON.parse(server.drafts.at(-1)!.text) as { blocks: { type: string; form?: string; title?: string }[]; metadata: { title: string } };
 
 /** The page's title field, once the file and the validators are loaded. */
-const titleField = async () => (await screen.findByLabelText(/^title/i, { selector: '#def_metadata_title' }, { timeout: 5000 })) as HTMLInputElement;
+const titleField = async () => (await screen.findByLabelText(/^title/i, { selector: '#def_metadata_title' }, { timeout: scaledMs(5000) })) as HTMLInputElement;
 
 beforeAll(async () => {
   await loadValidators('page');
@@ -84,8 +85,8 @@ describe('EditorPage: a page', () => {
     expect(blockTypesShown()).toEqual(['Title banner', 'Address and contact', 'Form', 'Form', 'Steps', 'Text']);
 
     // What is saved is the blocks in that order, with no generated ids in the JSON.
-    await waitFor(() => expect(server.drafts.length).toBeGreaterThan(0), { timeout: 3000 });
-    await waitFor(() => expect(lastDraft().blocks.map((b) => b.type)).toEqual(['title-banner', 'address-contact', 'form', 'form', 'steps', 'text']), { timeout: 3000 });
+    await waitFor(() => expect(server.drafts.length).toBeGreaterThan(0), { timeout: scaledMs(3000) });
+    await waitFor(() => expect(lastDraft().blocks.map((b) => b.type)).toEqual(['title-banner', 'address-contact', 'form', 'form', 'steps', 'text']), { timeout: scaledMs(3000) });
     expect(server.drafts.at(-1)!.text).not.toMatch(/block-[a-z0-9]+-\d+/);
   });
 
@@ -123,7 +124,7 @@ describe('EditorPage: a page', () => {
     expect([...select.options].map((o) => o.textContent)).toEqual(['Choose a form…', 'Get in touch', 'Newsletter', 'Warranty claim']);
     expect(select.value).toBe('contact');
     fireEvent.change(select, { target: { value: 'claim' } });
-    await waitFor(() => expect(lastDraft().blocks[2]!.form).toBe('claim'), { timeout: 3000 });
+    await waitFor(() => expect(lastDraft().blocks[2]!.form).toBe('claim'), { timeout: scaledMs(3000) });
   });
 
   it('shows a schema error at its field as the operator types, in the page form and in a block form', async () => {
@@ -198,7 +199,7 @@ describe('EditorPage: a page', () => {
   it('starts a new page from its template and saves it as a draft at once', async () => {
     open('pages/showrooms-austin.json', 'page', {});
     expect(((await titleField())).value).toBe('Showrooms austin');
-    await waitFor(() => expect(server.drafts.length).toBe(1), { timeout: 3000 });
+    await waitFor(() => expect(server.drafts.length).toBe(1), { timeout: scaledMs(3000) });
     expect(server.drafts[0]).toMatchObject({ path: 'pages/showrooms-austin.json', baseHash: null });
     expect(server.drafts[0]!.revision).toBeUndefined();
     expect(JSON.parse(server.drafts[0]!.text)).toMatchObject({ metadata: { title: 'Showrooms austin' }, blocks: [] });
@@ -374,14 +375,22 @@ describe('EditorPage: the preview', () => {
   });
 
   it('sends the first change after a pause at once, then the latest text once a burst of typing pauses', async () => {
-    open('pages/contact.json', 'page', { 'pages/contact.json': { published: demoText('pages/contact.json') } });
-    const title = await titleField();
-    await waitFor(() => expect(server.previews).toHaveLength(1));
-    await act(() => new Promise((r) => setTimeout(r, 200)));
-    for (const v of ['C', 'Co', 'Con']) fireEvent.change(title, { target: { value: v } });
-    expect(server.previews.map((p) => JSON.parse(p.text).metadata.title)).toEqual(['Contact Us', 'C']);
-    await waitFor(() => expect(server.previews).toHaveLength(3));
-    expect(JSON.parse(server.previews[2]!.text).metadata.title).toBe('Con');
+    // The preview measures its pause on performance.now(), faked here: the pause is 200 ms of the fake
+    // clock, and the burst is one burst however slow the machine (its changes run in one task, so the
+    // real timer of the trailing send cannot fire between them).
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      open('pages/contact.json', 'page', { 'pages/contact.json': { published: demoText('pages/contact.json') } });
+      const title = await titleField();
+      await waitFor(() => expect(server.previews).toHaveLength(1));
+      vi.advanceTimersByTime(200);
+      for (const v of ['C', 'Co', 'Con']) fireEvent.change(title, { target: { value: v } });
+      expect(server.previews.map((p) => JSON.parse(p.text).metadata.title)).toEqual(['Contact Us', 'C']);
+      await waitFor(() => expect(server.previews).toHaveLength(3));
+      expect(JSON.parse(server.previews[2]!.text).metadata.title).toBe('Con');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -389,7 +398,7 @@ describe('EditorPage: files no page shows', () => {
   it('edits the dealers file with one text field per origin, and without a page preview', async () => {
     open('dealers.json', 'dealers', { 'dealers.json': { published: demoText('dealers.json') } });
     await screen.findByRole('group', { name: 'Edit as' });
-    await waitFor(() => expect(document.querySelector('.studio-definition-form input')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('.studio-definition-form input')).toBeTruthy(), { timeout: scaledMs(5000) });
     expect(screen.queryByRole('heading', { name: 'Preview' })).toBeNull();
     // An origin is a text field, not a choice between two kinds of value.
     expect(screen.queryByText(/Kind of/)).toBeNull();

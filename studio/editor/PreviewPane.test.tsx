@@ -26,12 +26,17 @@ describe('PreviewPane', () => {
         return answer.promise;
       }),
     };
+    // The debounce reads a fake clock: the three texts arrive within the pause however slow the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     const { rerender, container } = render(<PreviewPane client={client} path="pages/a.json" text="one" renderable delayMs={300} />);
     expect(calls.map((c) => c.text)).toEqual(['one']);
     expect(screen.getByText('Preview updating…')).toBeTruthy();
     rerender(<PreviewPane client={client} path="pages/a.json" text="two" renderable delayMs={300} />);
     rerender(<PreviewPane client={client} path="pages/a.json" text="three" renderable delayMs={300} />);
-    await act(() => new Promise((r) => setTimeout(r, 350)));
+    await act(() => vi.advanceTimersByTimeAsync(299));
+    expect(calls.map((c) => c.text)).toEqual(['one']);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
     expect(calls.map((c) => c.text)).toEqual(['one', 'three']);
     expect(calls[0]!.signal.aborted).toBe(true);
     await act(async () => calls[1]!.answer.resolve('<p>three</p>'));

@@ -12,6 +12,7 @@ import { blockCatalogue } from './block-catalogue';
 import { EditorPage } from './EditorPage';
 import { demoSite, editor, fakeStudioServer } from './testing/fake-studio-server';
 import { loadValidators } from './validators';
+import { scaledMs } from '../../scripts/test-calibration';
 
 /** Words of a developer, not of someone who writes a page. */
 const DEVELOPER_WORDS = /\b(path|pointer|html|validator|anchor|intrinsic|schema|json|pixels?)\b/i;
@@ -59,7 +60,7 @@ afterEach(() => {
 describe('the blocks an editor uses first', () => {
   it('name nothing of a developer in their labels, help texts and choices, nor in the catalogue', async () => {
     open();
-    await screen.findByLabelText(/^title/i, { selector: '#def_metadata_title' }, { timeout: 5000 });
+    await screen.findByLabelText(/^title/i, { selector: '#def_metadata_title' }, { timeout: scaledMs(5000) });
     const found: string[] = [];
     for (const li of blockItems()) {
       openBlock(li);
@@ -74,7 +75,7 @@ describe('the blocks an editor uses first', () => {
 
   it('say each block once, keep technical fields under More, and offer forms by their titles', async () => {
     open();
-    await screen.findByLabelText(/^title/i, { selector: '#def_metadata_title' }, { timeout: 5000 });
+    await screen.findByLabelText(/^title/i, { selector: '#def_metadata_title' }, { timeout: scaledMs(5000) });
     const [banner, , formBlock] = blockItems();
     openBlock(banner!);
     await waitFor(() => expect(banner!.querySelector('.studio-block-form')).toBeTruthy());
@@ -99,14 +100,14 @@ describe('the blocks an editor uses first', () => {
 
   it('start a new banner with a picture of the library and no problem, and focus a clicked block at its first text field', async () => {
     const { container, server } = open();
-    await screen.findByLabelText(/^title/i, { selector: '#def_metadata_title' }, { timeout: 5000 });
+    await screen.findByLabelText(/^title/i, { selector: '#def_metadata_title' }, { timeout: scaledMs(5000) });
     fireEvent.click(screen.getByRole('button', { name: '+ Add a block' }));
     fireEvent.click(screen.getByRole('group', { name: 'Block types' }).querySelector<HTMLElement>('[data-block-type="banner"]')!);
     const added = blockItems()[3]!;
     await waitFor(() => expect(added.querySelector<HTMLInputElement>('input[id$="_image_src"]')?.value).toBe('/images/banner-home.svg'));
     expect(within(added).queryByText(/\d+ problems?/)).toBeNull();
     expect(document.querySelector('.studio-problem-count')!.textContent).toBe('No problems');
-    await waitFor(() => expect(server.drafts.length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() => expect(server.drafts.length).toBeGreaterThan(0), { timeout: scaledMs(3000) });
 
     // A click on the first banner in the preview: its title takes the focus, not a technical field.
     const frame = await waitFor(() => container.querySelector('iframe') ?? Promise.reject(new Error('no frame yet')));

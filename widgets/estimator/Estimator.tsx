@@ -219,8 +219,12 @@ export function Estimator({ template, pricing, cabinets, idPrefix, transport, lo
     setOpen(new Set(first === null ? [] : [fields[first]!.name]));
   };
 
+  // Smooth, unless the visitor asked for less motion.
   const scrollTo = (name: string) =>
-    later(() => root.current?.querySelector(`[data-section="${name}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }), SCROLL_DELAY_MS);
+    later(() => {
+      const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+      root.current?.querySelector(`[data-section="${name}"]`)?.scrollIntoView({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+    }, SCROLL_DELAY_MS);
 
   const next = (index: number) => {
     const check = checkSectionsUpTo(fields, index, store.getValues());

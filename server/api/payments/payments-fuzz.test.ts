@@ -8,6 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaymentsTestApp, type PaymentsTestApp } from './payments-test-app';
+import { scaledMs } from '../../../scripts/test-calibration';
 
 const routes: Array<[string, string]> = [
   ['POST', '/api/payment/test/charge'],
@@ -71,5 +72,5 @@ describe('payment routes under random input', () => {
     expect(app.stripe.requests.length).toBeGreaterThan(0);
     expect(app.paypal.requests.length).toBeGreaterThan(0);
     expect(app.anet.requests.length).toBeGreaterThan(0);
-  }, 120_000);
+  }, scaledMs(120_000));
 });

@@ -5,6 +5,7 @@ import { formatProblem } from '../definition-problem';
 import { readDefinitions } from '../load-content';
 import { runValidate } from '../validate-command';
 import { baseDir, buildCase, fixturesDir, loadCases, type CorpusCase } from './corpus';
+import { scaledMs } from '../../../scripts/test-calibration';
 
 const cases = loadCases();
 const built: string[] = [];
@@ -62,7 +63,7 @@ describe('the broken-definitions corpus', () => {
     expect(cli.stdout).toContain('all definitions are valid');
     expect(cli.status).toBe(0);
     expect(fs.existsSync(fixturesDir)).toBe(true);
-  }, 60_000);
+  }, scaledMs(60_000));
 
   for (const c of cases) {
     const missing = unregistered(c);
@@ -78,6 +79,6 @@ describe('the broken-definitions corpus', () => {
         expect(cli.stdout.trim().split('\n')).toEqual([formatProblem(c.expected)]);
         expect(cli.stderr).toContain('1 problem(s) found');
       }
-    }, 60_000);
+    }, scaledMs(60_000));
   }
 });
