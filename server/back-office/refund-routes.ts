@@ -71,7 +71,7 @@ export function backOfficeRefundRoutes(api: Router, deps: StudioDeps, gate: Oper
       },
       { email: operator.email },
     );
-    const result = body.carryOut && asked.refund.status === 'requested' ? { ...(await carryOutRefund(refunds, orderId, asked.refund.id, { email: operator.email })), created: asked.created } : asked;
+    const result = body.carryOut && asked.refund.status === 'requested' ? { ...(await carryOutRefund(refunds, orderId, asked.refund.id, { email: operator.email }, { sameRequest: !asked.created })), created: asked.created } : asked;
     await answer(ctx, operator, orderId, result, asked.created ? 201 : 200);
   });
 

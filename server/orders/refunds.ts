@@ -235,8 +235,10 @@ function decided(refund: RefundRow): OrderError {
  * asked with the refund's idempotency key, the answer recorded under the lock. A refund claimed and
  * not yet recorded is answered as it stands (another click, another server is carrying it out),
  * unless it was claimed long ago (its server stopped): then it is asked again, with the same key.
+ * `sameRequest`: the call repeats a request that asked for this refund (the same Idempotency-Key),
+ * so a refund its first sending carried out meanwhile is that request's answer, not a conflict.
  */
-export async function carryOutRefund(deps: RefundsDeps, orderId: number, refundId: number, by: Actor): Promise<RefundResult> {
+export async function carryOutRefund(deps: RefundsDeps, orderId: number, refundId: number, by: Actor, options: { sameRequest?: boolean } = {}): Promise<RefundResult> {
   const claim = await deps.q.transaction(async (tx) => {
     const record = await loadOrderForUpdate(tx, orderId);
     if (!record) throw operatorOrderNotFound();
@@ -251,6 +253,8 @@ export async function carryOutRefund(deps: RefundsDeps, orderId: number, refundI
   if (!claim.payment) {
     if (claim.refund.status === 'processing') return { refund: claim.refund, carriedOut: false };
     if (claim.refund.status === 'requested') return { refund: claim.refund, carriedOut: false };
+    // The same request again (its Idempotency-Key), after the first carried it out: answered with what that made.
+    if (options.sameRequest) return { refund: claim.refund, carriedOut: false };
     throw decided(claim.refund);
   }
   let outcome: RefundOutcome;
