@@ -1,24 +1,27 @@
 /**
- * Every route of the demo store's route list, in a real browser: each answers 200 (404 for the
- * not-found cases), shows its content before and after hydration, logs no console error and no
- * hydration warning, and carries the right JSON-LD. Parameter values (a style, a category, a blog,
- * an author, a gallery design) are read from the content at test time, so the test follows the
- * demo store as it grows. Screenshots for the README and the axe-core checks live here too.
+ * Every route of the demo store's route list, in a real browser, each visited once per width
+ * (e2e/page-visit.ts): each answers 200 (404 for the not-found cases), shows its content before and
+ * after hydration, logs no console error and no hydration warning, and carries the right JSON-LD.
+ * On the same visit, where the route calls for it: each island renders in the browser as the server
+ * wrote it, the page stays still while it loads, the visual rules hold, axe finds nothing serious
+ * (and nothing at all for the rules that once bit there), and the README's screenshots are taken.
+ * Every route is visited at 1280 px; at 390 px, the routes a phone's checks need. Parameter values
+ * (a style, a category, a blog, an author, a gallery design) are read from the content at test
+ * time, so the test follows the demo store as it grows.
  *
- * Each route is visited once: the page-level checks of that visit (status, headings, content,
- * JSON-LD, the console, and each island's hydration, e2e/island-hydration-check.ts) are read by
- * tests of their own, so a failure names its check and no page loads twice for two checks.
+ * Tests of their own read what one visit saw, so a failure names its check and no page loads twice
+ * for two checks.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../renderer/routing';
 import { loadContent } from '../server/content/load-content';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
-import { closeContextsAfterAll, pageSettled, watchConsole, workerBrowser } from './browser';
-import { compareIslands, type IslandComparison } from './island-hydration-check';
+import { closeContextsAfterAll, workerBrowser } from './browser';
+import { CLS_BUDGET, cumulativeShift } from './layout-shift';
+import { axeFindings, visitPage, type PageVisit, type VisitPlan } from './page-visit';
+import { PHONE_AND_LAPTOP, screenshotsDir } from './phone-and-laptop';
 
 const content = loadContent(path.resolve('examples/site'));
 const store = content.store;
@@ -127,10 +130,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function ldTypes(page: Page): Promise<string[]> {
-  return page.$$eval('script[type="application/ld+json"]', (els) => els.map((e) => (JSON.parse(e.textContent ?? '{}') as { '@type': string })['@type']));
-}
-
 /** The routes whose islands are compared with the server's HTML (with the props a visitor's URL gives them). */
 const HYDRATION_ROUTES = [
   '/',
@@ -171,48 +170,60 @@ const HYDRATION_ROUTES = [
 /** A route checked with the header's props altered, to prove a difference is caught. */
 const TAMPERED = '/about-us?tampered';
 
-/** What one visit of a route saw: everything each page-level check reads. */
-interface PageVisit {
-  status: number | undefined;
-  html: string;
-  heading: string | undefined;
-  mainText: string;
-  ldTypes: string[];
-  /** Console errors, hydration warnings and page errors, from the load to the end of the checks. */
-  problems: string[];
-  /** The hydration check's findings, on the routes it runs on. */
-  islands: IslandComparison | undefined;
+/** Routes with a form a visitor fills: the visual rules run on them at both widths. */
+const FORM_PAGES = ['/', '/contact', '/become-dealer', '/book-appointment', '/claim', '/free-kitchen-design', '/estimator', '/register', '/my-account/login', '/my-account/forgot-password', '/order-samples', '/payment/fail'];
+
+/**
+ * Axe rules checked at every impact where they once found something (everywhere else, serious and
+ * critical findings fail): the name of a control starts with the words it shows
+ * (label-content-name-mismatch, an experimental rule) on a style page, every target is 24 px or
+ * spaced (target-size) on the home page, and headings go down one level at a time (heading-order)
+ * on the listing pages.
+ */
+const RULE_ROUTES: [rule: string, routes: string[]][] = [
+  ['label-content-name-mismatch', ['/products/kitchen-cabinets/hartford-shaker', '/products/kitchen-cabinets/georgetown-inset']],
+  ['target-size', ['/']],
+  ['heading-order', ['/order-samples', '/privacy-policy', '/terms-and-conditions', '/blogs/category/kitchen-design', '/products', '/products/kitchen-cabinets', '/products/bathroom-vanities', '/blogs', '/inspiration-gallery', '/reviews', '/faqs', '/search?q=shaker']],
+];
+
+/** Pages whose late content once pushed them down while they loaded. */
+const STILL_PAGES = ['/order-samples', '/products/kitchen-cabinets/hartford-shaker'];
+
+const unique = (urls: (string | undefined)[]) => [...new Set(urls.filter((u): u is string => !!u))];
+const keyUrls = Object.values(keyPages);
+const axeUrls = unique([...keyUrls, ...RULE_ROUTES.flatMap(([, routes]) => routes)]);
+/** What a phone's checks need; every route is visited at the laptop's width. */
+const phoneUrls = unique([...axeUrls, ...FORM_PAGES, ...STILL_PAGES]);
+const laptopUrls = unique([...visits.map((v) => v.url), ...HYDRATION_ROUTES, TAMPERED, ...phoneUrls]);
+const [PHONE, LAPTOP] = PHONE_AND_LAPTOP;
+const statusOf = (url: string) => visits.find((v) => v.url === url)?.status ?? 200;
+
+/** What the visit of `url` at `width` runs besides the basic checks. */
+function planOf(url: string, width: number, height: number): VisitPlan {
+  const key = Object.entries(keyPages).find(([, u]) => u === url)?.[0];
+  return {
+    url,
+    width,
+    height,
+    notFound: statusOf(url) === 404,
+    hydration: width !== LAPTOP.width ? undefined : url === TAMPERED ? 'tampered' : HYDRATION_ROUTES.includes(url) ? 'compare' : undefined,
+    layoutShift: STILL_PAGES.includes(url),
+    visual: FORM_PAGES.includes(url),
+    axe: axeUrls.includes(url),
+    // The category page's screenshot is not in the README.
+    screenshot: key && key !== 'category' ? key : undefined,
+  };
 }
 
 const pageVisits = new Map<string, Promise<PageVisit>>();
 
-/** The one visit of `url` (the first check to ask makes it; the others read what it saw). */
-function visitOnce(url: string, notFound: boolean): Promise<PageVisit> {
-  let visit = pageVisits.get(url);
+/** The one visit of `url` at this width (the first check to ask makes it; the others read what it saw). */
+function visitOnce(url: string, width: number, height: number): Promise<PageVisit> {
+  const id = `${width} ${url}`;
+  let visit = pageVisits.get(id);
   if (!visit) {
-    visit = (async () => {
-      // A context of its own: no cookie or storage of another visit.
-      const visitor = await browser.newContext();
-      await standInForThirdParties(visitor);
-      const page = await visitor.newPage();
-      try {
-        const problems = watchConsole(page);
-        const response = await page.goto(server.url + url);
-        // Server-rendered content, before any script ran.
-        const html = (await response?.text()) ?? '';
-        await page.waitForSelector('html[data-hydrated="true"]');
-        // Every page has a main heading; a catalog block's own not-found message may use a lower level.
-        const heading = (await page.locator(notFound ? 'main :is(h1, h2)' : 'main h1').first().textContent())?.trim();
-        const mainText = (await page.locator('main').innerText()) ?? '';
-        const types = await ldTypes(page);
-        // Only where the page stays: the payment result pages leave at once without a payment of this tab's.
-        const islands = HYDRATION_ROUTES.includes(url) || url === TAMPERED ? await compareIslands(page, html, url === TAMPERED) : undefined;
-        return { status: response?.status(), html, heading, mainText, ldTypes: types, problems, islands };
-      } finally {
-        await visitor.close();
-      }
-    })();
-    pageVisits.set(url, visit);
+    visit = visitPage(browser, server.url, planOf(url, width, height), screenshotsDir);
+    pageVisits.set(id, visit);
   }
   return visit;
 }
@@ -249,42 +260,83 @@ describe('every route of the route list', () => {
     expect(unanswered).toEqual([]);
   });
 
-  for (const visit of visits) {
-    it(`${visit.url} answers ${visit.status} with its content, no console error and no hydration warning`, async () => {
-      const seen = await visitOnce(visit.url, visit.status === 404);
-      expect(seen.status).toBe(visit.status);
+  it('has every key page the screenshots and the axe sweep visit', () => {
+    // The demo store has every key page; a missing one fails rather than skips.
+    expect(Object.entries(keyPages).filter(([, url]) => !url).map(([name]) => name)).toEqual([]);
+  });
+});
+
+describe.each([LAPTOP, PHONE])('each route visited once at $width px ($name)', ({ width, height }) => {
+  const urls = width === LAPTOP.width ? laptopUrls : phoneUrls;
+  const visit = (url: string) => visitOnce(url, width, height);
+
+  // The hydration list's own addresses (a quote or an order that does not exist) are only hydrated.
+  for (const url of urls.filter((u) => visits.some((v) => v.url === u) || phoneUrls.includes(u))) {
+    const status = statusOf(url);
+    it(`${url} answers ${status} with its content, no console error and no hydration warning`, async () => {
+      const seen = await visit(url);
+      expect(seen.status).toBe(status);
       // Server-rendered content is there before any script ran.
-      expect(seen.html).toMatch(visit.status === 404 ? /<h[12][\s>]/ : /<h1[\s>]/);
-      expect(seen.heading, `heading of ${visit.url}`).toBeTruthy();
+      expect(seen.html).toMatch(status === 404 ? /<h[12][\s>]/ : /<h1[\s>]/);
+      expect(seen.heading, `heading of ${url}`).toBeTruthy();
       expect(seen.mainText.length).toBeGreaterThan(40);
       expect(seen.ldTypes).toContain('Organization');
-      if (content.pages[visit.page]?.metadata.transactional) {
+      const page = content.routes.find((r) => matchRoute([r], url.split('?')[0]!))?.page;
+      if (page && content.pages[page]?.metadata.transactional) {
         expect(seen.ldTypes.filter((t) => ['FAQPage', 'BreadcrumbList', 'VideoObject'].includes(t))).toEqual([]);
       }
       // The browser itself reports the page's own 404 status as a console error; that one is expected.
       // So is the 404 of the unsubscribe and newsletter-confirmation pages' API call for this made-up
       // token (the page says the link is not valid; e2e/forms.e2e.ts tests both with real tokens).
-      const expected404 = visit.status === 404 || visit.url.startsWith('/unsubscribe/') || visit.url.startsWith('/newsletter/confirm/');
-      const unexpected = seen.problems.filter((p) => !(expected404 && /status of 404/.test(p)));
-      expect(unexpected).toEqual([]);
+      const expected404 = status === 404 || url.startsWith('/unsubscribe/') || url.startsWith('/newsletter/confirm/');
+      expect(seen.problems.filter((p) => !(expected404 && /status of 404/.test(p)))).toEqual([]);
     });
   }
-});
 
-// Preact, which the site ships, does not report a mismatch while hydrating (it keeps the server's
-// attributes); this comparison is what catches one (e2e/island-hydration-check.ts).
-describe('islands hydrate to the HTML the server wrote', () => {
-  for (const route of [...HYDRATION_ROUTES, TAMPERED]) {
-    it(route === TAMPERED ? 'catches a difference (the header rendered with other props)' : `${route}: every island renders in the browser as on the server`, async () => {
-      const notFound = visits.find((v) => v.url === route)?.status === 404 || route === '/no/such/page';
-      const seen = await visitOnce(route, notFound);
-      const islands = seen.islands!;
-      expect(islands.islands.length).toBeGreaterThan(0);
-      if (route === TAMPERED) {
-        expect(islands.differences.map((d) => d.island)).toEqual(['header#header']);
-        expect(islands.differences[0]!.client).toContain('(changed)');
-      } else expect(islands.differences).toEqual([]);
-      expect(seen.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+  // Preact, which the site ships, does not report a mismatch while hydrating (it keeps the server's
+  // attributes); this comparison is what catches one (e2e/island-hydration-check.ts).
+  if (width === LAPTOP.width) {
+    for (const url of [...HYDRATION_ROUTES, TAMPERED]) {
+      it(url === TAMPERED ? 'hydration: catches a difference (the header rendered with other props)' : `${url}: every island renders in the browser as on the server`, async () => {
+        const seen = await visit(url);
+        const islands = seen.islands!;
+        expect(islands.islands.length).toBeGreaterThan(0);
+        if (url === TAMPERED) {
+          expect(islands.differences.map((d) => d.island)).toEqual(['header#header']);
+          expect(islands.differences[0]!.client).toContain('(changed)');
+        } else expect(islands.differences).toEqual([]);
+        expect(seen.problems.filter((p) => !/status of 404/.test(p))).toEqual([]);
+      });
+    }
+  }
+
+  for (const url of urls.filter((u) => axeUrls.includes(u))) {
+    it(`${url}: no serious or critical axe finding`, async () => {
+      const { axe } = await visit(url);
+      expect(axeFindings(axe!, (impact) => impact === 'serious' || impact === 'critical')).toEqual([]);
+    });
+  }
+  for (const [rule, routes] of RULE_ROUTES) {
+    for (const url of routes.filter((u) => urls.includes(u))) {
+      it(`${rule} on ${url}, at every impact`, async () => {
+        const { axe } = await visit(url);
+        expect(axeFindings(axe!, (_impact, id) => id === rule)).toEqual([]);
+        // The rule did look at something (a typo in its name would pass silently).
+        expect([...axe!.passes, ...axe!.violations, ...axe!.incomplete].some((r) => r.id === rule)).toBe(true);
+      });
+    }
+  }
+
+  for (const url of urls.filter((u) => FORM_PAGES.includes(u))) {
+    it(`${url}: the visual rules (no sideways scroll, fingers' targets, themed controls, nothing at the edge)`, async () => {
+      expect((await visit(url)).visual).toEqual([]);
+    });
+  }
+
+  for (const url of urls.filter((u) => STILL_PAGES.includes(u))) {
+    it(`${url}: CLS <= ${CLS_BUDGET} while it loads`, async () => {
+      const { shifts } = await visit(url);
+      expect(cumulativeShift(shifts!), JSON.stringify(shifts, null, 1)).toBeLessThanOrEqual(CLS_BUDGET);
     });
   }
 });
@@ -383,35 +435,4 @@ describe('header, drawer and not-found actions in the browser', () => {
     await page.getByRole('link', { name: 'Go to home' }).click();
     await page.waitForURL(server.url + '/');
   });
-});
-
-describe('screenshots and accessibility', () => {
-  // test-results/ by default (ignored by git); `npm run screenshots` writes the README's copies.
-  const shots = path.resolve(process.env.SCREENSHOTS_DIR ?? 'test-results/screenshots');
-  for (const [name, url] of Object.entries(keyPages)) {
-    it(`${name} page: no serious or critical axe violation; screenshots at 390 and 1440 px`, async () => {
-      // The demo store has every key page; a missing one fails rather than skips.
-      expect(url, `no ${name} page in the demo store's routes`).toBeTruthy();
-      const ctx = await browser.newContext();
-      await ctx.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: server.url }]);
-      await ctx.route((u) => !u.href.startsWith(server.url), (route) => route.fulfill({ status: 204, body: '' }));
-      const page = await ctx.newPage();
-      for (const width of [390, 1440]) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await page.goto(server.url + url!);
-        // Loaded (the images on screen too), so the next navigation does not abort their downloads mid-stream.
-        await pageSettled(page);
-        if (name !== 'category') {
-          fs.mkdirSync(shots, { recursive: true });
-          await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
-        }
-      }
-      const results = await new AxeBuilder({ page }).analyze();
-      const bad = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-      expect(bad).toEqual([]);
-      await ctx.close();
-    });
-  }
 });

@@ -1,10 +1,11 @@
 /**
- * The visual rules of e2e/visual-rules.ts on every route with a form or a money action, at 390 px
- * (a phone) and 1280 px (a laptop): no sideways scroll, fingers' targets, 16 px inputs on a phone,
- * no control left in the browser's default look, nothing flush with the screen's edge. The money
- * pages are checked in the state a customer sees them in (a cart at checkout, a quote link, an order
- * with a balance, a placed order, a signed-in account), and their screenshots are taken on the way:
- * test-results/ by default, docs/screenshots with SCREENSHOTS_DIR (`npm run screenshots`).
+ * The visual rules of e2e/visual-rules.ts on the money pages and the account, at 390 px (a phone)
+ * and 1280 px (a laptop): no sideways scroll, fingers' targets, 16 px inputs on a phone, no control
+ * left in the browser's default look, nothing flush with the screen's edge. Each page is checked in
+ * the state a customer sees it in (a cart at checkout, a quote link, an order with a balance, a
+ * placed order, a signed-in account), and its screenshots are taken on the way: test-results/ by
+ * default, docs/screenshots with SCREENSHOTS_DIR (`npm run screenshots`). The forms a visitor fills
+ * as a page loads are checked on the one visit of their route (e2e/storefront-routes.e2e.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,9 +20,6 @@ import { pageSettled } from './browser';
 import { waitForOrderSuccess } from './order-success';
 
 const shop = useShop();
-
-/** Routes whose form a visitor fills: checked as they load. */
-const FORM_PAGES = ['/', '/contact', '/become-dealer', '/book-appointment', '/claim', '/free-kitchen-design', '/estimator', '/register', '/my-account/login', '/my-account/forgot-password', '/order-samples', '/payment/fail'];
 
 let defaults: DefaultLooks | undefined;
 let visitors = 0;
@@ -52,14 +50,6 @@ async function check(page: Page, width: number, shot?: string): Promise<string[]
 }
 
 describe.each(PHONE_AND_LAPTOP)('visual rules at $width px ($name)', ({ width, height }) => {
-  it.each(FORM_PAGES)('%s', async (route) => {
-    const { context, page } = await newVisitor(width, height);
-    await page.goto(shop.server.url + route);
-    await settle(page);
-    expect(await check(page, width)).toEqual([]);
-    await context.close();
-  });
-
   it('the sample cart and checkout, then the order placed', async () => {
     const { context, page } = await newVisitor(width, height);
     await addSamplesThroughTheBlock(page, shop.server.url, 2);
