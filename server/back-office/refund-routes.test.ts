@@ -9,8 +9,9 @@
  * @engines sqlite postgres: what is left to refund is decided under the order's row lock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, orderPayload } from '../api/commerce-test-kit';
-import { bearer, call as callFrom, card, CARD_NEEDS_AUTHENTICATION } from '../security/attacker-kit';
+import { api } from '../api/commerce-test-kit';
+import { bearer, card } from '../security/attacker-kit';
+import { orderWaitingForBank, paidOrder } from '../security/paid-order-kit';
 import { TestGateway } from '../gateways/test-gateway';
 import { validateCard, type ValidCard } from '../gateways/test-cards';
 import { recordConfirmedPayment } from '../orders/payments';
@@ -41,18 +42,6 @@ async function studio(who: { headers: Record<string, string> }, method: string, 
   return { status: res.status, body: parsed, text };
 }
 
-/** An order of `email` paid in full with the test card (`cardNumber`); answers its id, token and payment. */
-async function paidOrder(email: string, cardNumber = '4242424242424242'): Promise<{ id: number; token: string; paymentId: number; total: number }> {
-  const addresses = (orderPayload().addresses as Json[]).map((a) => ({ ...a, email }));
-  const placed = await api(server.url, 'POST', '/api/order', orderPayload({ email, addresses }));
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const order = placed.body as Json;
-  const charged = await callFrom(server.url, 'POST', '/api/payment/test/charge', { body: { ...card(cardNumber), metadata: { orderId: String(order.id) } }, headers: bearer(order.accessToken) });
-  expect([200, 402], charged.text).toContain(charged.status);
-  const payment = await server.q.first(server.q.db.selectFrom('payment').select(['id', 'status']).where('order_id', '=', order.id));
-  return { id: order.id, token: order.accessToken, paymentId: payment!.id, total: order.total };
-}
-
 const refunds = (detail: Json) => detail.refunds as Json[];
 const audit = async (action: string) => server.q.all(server.q.db.selectFrom('studio_audit').select(['operator_email', 'detail']).where('action', '=', action).orderBy('id'));
 const testRefunds = (transactionId: string) => server.q.all(server.q.db.selectFrom('test_gateway_refund').selectAll().where('transaction_id', '=', transactionId));
@@ -71,7 +60,7 @@ afterAll(async () => {
 
 describe('a refund asked by an editor and carried out by a publisher', () => {
   it('gives part back, then the rest; a third finds nothing left; the customer sees and is told', async () => {
-    const order = await paidOrder('rita.refund@example.com');
+    const order = await paidOrder(server, 'rita.refund@example.com');
     const requested = await studio(editor, 'POST', `/api/studio/orders/${order.id}/refunds`, { paymentId: order.paymentId, amount: 10, reason: 'returned_goods', note: 'Two samples came back' });
     expect(requested.status, requested.text).toBe(201);
     expect(refunds(requested.body.data)).toEqual([expect.objectContaining({ status: 'requested', kind: 'refund', amount: 10, reason: 'returned_goods', reasonLabel: 'Samples or goods returned', note: 'Two samples came back', requestedBy: editor.email, decidedBy: null })]);
@@ -119,7 +108,7 @@ describe('a refund asked by an editor and carried out by a publisher', () => {
   });
 
   it('never gives more than is left: the message names what is', async () => {
-    const order = await paidOrder('mo.more@example.com');
+    const order = await paidOrder(server, 'mo.more@example.com');
     const asked = await studio(editor, 'POST', `/api/studio/orders/${order.id}/refunds`, { paymentId: order.paymentId, amount: order.total - 1, reason: 'requested_by_customer' });
     expect(asked.status).toBe(201);
     // The request holds its amount: a second may only ask for what is left beside it.
@@ -129,7 +118,7 @@ describe('a refund asked by an editor and carried out by a publisher', () => {
   });
 
   it('a publisher can turn a request down; nothing is given back', async () => {
-    const order = await paidOrder('tess.turned@example.com');
+    const order = await paidOrder(server, 'tess.turned@example.com');
     const asked = await studio(editor, 'POST', `/api/studio/orders/${order.id}/refunds`, { paymentId: order.paymentId, amount: 5, reason: 'other', note: 'goodwill' });
     const refundId = refunds(asked.body.data)[0]!.id;
     const refused = await studio(publisher, 'POST', `/api/studio/orders/${order.id}/refunds/${refundId}/refuse`, { comment: 'Not returned yet' });
@@ -143,7 +132,7 @@ describe('a refund asked by an editor and carried out by a publisher', () => {
 
 describe('once, whatever the clicks', () => {
   it('a request repeated with its Idempotency-Key asks once; two publishers carrying it out at once give one refund', async () => {
-    const order = await paidOrder('dora.double@example.com');
+    const order = await paidOrder(server, 'dora.double@example.com');
     const key = { 'Idempotency-Key': `refund-test-${crypto.randomUUID()}` };
     const body = { paymentId: order.paymentId, amount: 7.5, reason: 'duplicate' };
     const [a, b] = await Promise.all([studio(editor, 'POST', `/api/studio/orders/${order.id}/refunds`, body, key), studio(editor, 'POST', `/api/studio/orders/${order.id}/refunds`, body, key)]);
@@ -166,7 +155,7 @@ describe('once, whatever the clicks', () => {
 
 describe('what the gateway refuses, and what it voids', () => {
   it("a refund the card's issuer declines is shown with the gateway's words, and nothing is recorded as refunded", async () => {
-    const order = await paidOrder('dee.declined@example.com', REFUND_DECLINED_CARD);
+    const order = await paidOrder(server, 'dee.declined@example.com', REFUND_DECLINED_CARD);
     const tried = await studio(publisher, 'POST', `/api/studio/orders/${order.id}/refunds`, { paymentId: order.paymentId, amount: 3, reason: 'requested_by_customer', carryOut: true });
     expect(tried.status, tried.text).toBe(201);
     expect(refunds(tried.body.data)[0]).toMatchObject({ status: 'failed', failureMessage: 'The refund was declined by the card issuer.', providerReference: null });
@@ -177,7 +166,7 @@ describe('what the gateway refuses, and what it voids', () => {
   });
 
   it('a payment waiting for the bank is voided in full, not refunded; a part of it is refused', async () => {
-    const order = await paidOrder('vic.void@example.com', CARD_NEEDS_AUTHENTICATION);
+    const order = await orderWaitingForBank(server, 'vic.void@example.com');
     const waiting = await server.q.first(server.q.db.selectFrom('payment').select(['id', 'status', 'amount_cents', 'transaction_id']).where('id', '=', order.paymentId));
     expect(waiting!.status).toBe('on_hold');
     const part = await studio(publisher, 'POST', `/api/studio/orders/${order.id}/refunds`, { paymentId: order.paymentId, amount: 1, reason: 'order_cancelled', carryOut: true });
@@ -195,7 +184,7 @@ describe('what the gateway refuses, and what it voids', () => {
 
 describe('an overpayment', () => {
   it('is refunded in one step by a publisher; its "refund due" is gone', async () => {
-    const order = await paidOrder('olly.over@example.com');
+    const order = await paidOrder(server, 'olly.over@example.com');
     // A second payment for the whole total, confirmed by the bank after the first (two tabs): the
     // store records it, as it must, and flags what it took above the total.
     const gateway = new TestGateway(server.database);
@@ -218,7 +207,7 @@ describe('an overpayment', () => {
 
 describe('the reconciliation export', () => {
   it('lists the payments and refunds of the period for an admin; anyone else is refused', async () => {
-    const order = await paidOrder('rex.export@example.com');
+    const order = await paidOrder(server, 'rex.export@example.com');
     await studio(publisher, 'POST', `/api/studio/orders/${order.id}/refunds`, { paymentId: order.paymentId, amount: 10, reason: 'returned_goods', carryOut: true });
     const today = new Date().toISOString().slice(0, 10);
     const csv = await studio(admin, 'GET', `/api/studio/payments/export?from=${today}&to=${today}`);
@@ -241,7 +230,7 @@ describe('the refunds waiting for a publisher', () => {
       return res.body.data.count as number;
     };
     const before = await count();
-    const order = await paidOrder('wanda.waiting@example.com');
+    const order = await paidOrder(server, 'wanda.waiting@example.com');
     const asked = await studio(editor, 'POST', `/api/studio/orders/${order.id}/refunds`, { paymentId: order.paymentId, amount: 7, reason: 'other', note: 'scratched door' });
     expect(asked.status, asked.text).toBe(201);
     expect(await count()).toBe(before + 1);

@@ -638,6 +638,18 @@ export interface ScheduledRunTable {
   every_hours: number | null;
 }
 
+/**
+ * The shared rate limits' counters on PostgreSQL (migration 0009), kept by rate-limiter-flexible's
+ * RateLimiterPostgres (services/shared-limits.ts), never queried through Kysely: declared so that
+ * every table of the migrations is (tables-match-migrations.test.ts).
+ */
+export interface RateLimitTable {
+  key: string;
+  points: Generated<number>;
+  /** When the counter ends, in milliseconds since the epoch; null: never. */
+  expire: number | null;
+}
+
 export interface DatabaseSchema {
   form_submission: FormSubmissionTable;
   form_upload: FormUploadTable;
@@ -683,4 +695,5 @@ export interface DatabaseSchema {
   payment_page_violation: PaymentPageViolationTable;
   payment_page_check: PaymentPageCheckTable;
   scheduled_run: ScheduledRunTable;
+  rate_limit: RateLimitTable;
 }

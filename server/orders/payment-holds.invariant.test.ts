@@ -18,41 +18,28 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload, skus } from '../api/commerce-test-kit';
-import { startFakePayPal, type FakePayPal } from '../gateways/fakes/fake-paypal';
-import { startFakeStripe, type FakeStripe } from '../gateways/fakes/fake-stripe';
+import { FAKE_STRIPE_KEYS, startStoreWithFakeProviders, type StoreWithFakeProviders } from '../gateways/fakes/fake-providers-kit';
+import type { FakePayPal } from '../gateways/fakes/fake-paypal';
+import type { FakeStripe } from '../gateways/fakes/fake-stripe';
 import { bearer, call, card, CARD_DECLINED, CARD_NEEDS_AUTHENTICATION, type Answer } from '../security/attacker-kit';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import type { TestServer } from '../testing/test-server';
 
 const WAITING = "A payment for this order is waiting for your bank's confirmation. Finish it, or cancel it to pay another way.";
-const STRIPE_SECRET = 'sk_test_invariant';
-const STRIPE_PUBLISHABLE = 'pk_test_invariant';
-const WEBHOOK_SECRET = 'whsec_invariant';
-const PAYPAL = { clientId: 'InvariantClient', clientSecret: 'invariant-secret' };
+const { publishableKey: STRIPE_PUBLISHABLE, webhookSecret: WEBHOOK_SECRET } = FAKE_STRIPE_KEYS;
 
+let store: StoreWithFakeProviders;
 let url: string;
 let server: TestServer;
 let stripe: FakeStripe;
 let paypal: FakePayPal;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKey: STRIPE_SECRET, publishableKey: STRIPE_PUBLISHABLE });
-  paypal = await startFakePayPal(PAYPAL);
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: STRIPE_SECRET,
-    STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-    PAYPAL_CLIENT_ID: PAYPAL.clientId,
-    PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
-    PAYPAL_WEBHOOK_ID: 'InvariantHook',
-    PAYPAL_API_BASE: paypal.url,
-    ADMIN_EMAILS: 'owner@example.com',
-  });
+  store = await startStoreWithFakeProviders({ ADMIN_EMAILS: 'owner@example.com' });
+  ({ server, stripe, paypal } = store);
   url = server.url;
 });
 afterAll(async () => {
-  await server?.stop();
-  await Promise.all([stripe?.close(), paypal?.close()]);
+  await store?.stop();
 });
 
 type Step =

@@ -10,12 +10,11 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, orderPayload } from '../api/commerce-test-kit';
 import { signedUp } from '../api/my-account-test-kit';
 import { STUDIO_COOKIE } from '../studio/operator-routes';
 import { signInOperator } from '../studio/studio-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { bearer, call as callFrom, card } from './attacker-kit';
+import { paidOrder } from './paid-order-kit';
 
 type Json = Record<string, any>;
 type Headers = Record<string, string>;
@@ -45,14 +44,6 @@ async function call(headers: Headers, method: string, pathname: string, body?: u
   return { status: res.status, body: parsed, text };
 }
 
-async function paidOrder(email: string): Promise<{ id: number; paymentId: number; total: number }> {
-  const placed = await api(server.url, 'POST', '/api/order', orderPayload({ email }));
-  const charged = await callFrom(server.url, 'POST', '/api/payment/test/charge', { body: { ...card(), metadata: { orderId: String(placed.body.id) } }, headers: bearer(placed.body.accessToken as string) });
-  expect(charged.status, charged.text).toBe(200);
-  const payment = (await server.q.first(server.q.db.selectFrom('payment').select('id').where('order_id', '=', placed.body.id as number)))!;
-  return { id: placed.body.id as number, paymentId: payment.id, total: placed.body.total as number };
-}
-
 /** What an attack must leave as it was: the refunds, the gateway's refunds, the overpayment, the mails, the audit log. */
 async function snapshot() {
   const q = server.q;
@@ -80,8 +71,8 @@ const exportCall = (): Call => ['GET', `/api/studio/payments/export?from=${today
 beforeAll(async () => {
   server = await startTestServer();
   origin = new URL(server.url).origin;
-  order = await paidOrder('victim.refunds@example.com');
-  other = await paidOrder('someone.else@example.com');
+  order = await paidOrder(server, 'victim.refunds@example.com');
+  other = await paidOrder(server, 'someone.else@example.com');
   for (const role of ['viewer', 'editor', 'publisher', 'admin'] as const) as[role] = (await signInOperator(server, role)).headers;
   const customer = await signedUp(server.url);
   as.customer = { Cookie: customer.browser.cookie!, Origin: origin };

@@ -8,11 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUND_KEY_REUSED, REFUND_LINE_NOT_FOUND } from '../../schemas/api/back-office-refunds';
-import { api, orderPayload, storeQuote } from '../api/commerce-test-kit';
+import { api, storeQuote } from '../api/commerce-test-kit';
 import { QuoteService } from '../services/quote-service';
 import { signInOperator } from '../studio/studio-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { bearer, call as callFrom, card } from './attacker-kit';
+import { paidOrder } from './paid-order-kit';
 
 type Json = Record<string, any>;
 type Headers = Record<string, string>;
@@ -36,14 +37,6 @@ async function call(headers: Headers, method: string, pathname: string, body?: u
   return { status: res.status, body: parsed, text };
 }
 
-async function paidOrder(email: string): Promise<{ id: number; paymentId: number; total: number }> {
-  const placed = await api(server.url, 'POST', '/api/order', orderPayload({ email }));
-  const charged = await callFrom(server.url, 'POST', '/api/payment/test/charge', { body: { ...card(), metadata: { orderId: String(placed.body.id) } }, headers: bearer(placed.body.accessToken as string) });
-  expect(charged.status, charged.text).toBe(200);
-  const payment = (await server.q.first(server.q.db.selectFrom('payment').select('id').where('order_id', '=', placed.body.id as number)))!;
-  return { id: placed.body.id as number, paymentId: payment.id, total: placed.body.total as number };
-}
-
 const storedRefunds = () => server.q.all(server.q.db.selectFrom('payment_refund').select(['order_id', 'amount_cents', 'request_key']).orderBy('id'));
 const gatewayRefunds = async () => (await server.q.all(server.q.db.selectFrom('test_gateway_refund').select('id'))).length;
 const refundAsk = (o: { paymentId: number }, amount = 1) => ({ paymentId: o.paymentId, amount, reason: 'requested_by_customer', carryOut: true });
@@ -60,8 +53,8 @@ afterAll(async () => {
 
 describe("a refund's Idempotency-Key", () => {
   it('sent again for another order is refused by name, and that order is refunded nothing', async () => {
-    const first = await paidOrder('kay.first@example.com');
-    const second = await paidOrder('kay.second@example.com');
+    const first = await paidOrder(server, 'kay.first@example.com');
+    const second = await paidOrder(server, 'kay.second@example.com');
     const key = `refund-key-${crypto.randomUUID()}`;
     const made = await call(keyed(key), 'POST', `/api/studio/orders/${first.id}/refunds`, refundAsk(first));
     expect(made.status, made.text).toBe(201);
@@ -74,7 +67,7 @@ describe("a refund's Idempotency-Key", () => {
   });
 
   it('sent for two orders at the same moment refunds one of them; the other is refused by name', async () => {
-    const orders = [await paidOrder('rae.race1@example.com'), await paidOrder('rae.race2@example.com'), await paidOrder('rae.race3@example.com')];
+    const orders = [await paidOrder(server, 'rae.race1@example.com'), await paidOrder(server, 'rae.race2@example.com'), await paidOrder(server, 'rae.race3@example.com')];
     const key = `refund-race-${crypto.randomUUID()}`;
     const before = await gatewayRefunds();
     const answers = await Promise.all(orders.map((o) => call(keyed(key), 'POST', `/api/studio/orders/${o.id}/refunds`, refundAsk(o))));
@@ -85,7 +78,7 @@ describe("a refund's Idempotency-Key", () => {
   });
 
   it('sent again on the same order for another amount is refused; the same request again answers the refund it made', async () => {
-    const o = await paidOrder('sam.same@example.com');
+    const o = await paidOrder(server, 'sam.same@example.com');
     const key = `refund-same-${crypto.randomUUID()}`;
     expect((await call(keyed(key), 'POST', `/api/studio/orders/${o.id}/refunds`, refundAsk(o, 2))).status).toBe(201);
     const again = await call(keyed(key), 'POST', `/api/studio/orders/${o.id}/refunds`, refundAsk(o, 2));

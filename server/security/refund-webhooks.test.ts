@@ -14,44 +14,32 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayload } from '../api/commerce-test-kit';
-import { startFakePayPal, type FakePayPal } from '../gateways/fakes/fake-paypal';
-import { startFakeStripe, type FakeStripe } from '../gateways/fakes/fake-stripe';
+import { FAKE_STRIPE_KEYS, startStoreWithFakeProviders, type StoreWithFakeProviders } from '../gateways/fakes/fake-providers-kit';
+import type { FakePayPal } from '../gateways/fakes/fake-paypal';
+import type { FakeStripe } from '../gateways/fakes/fake-stripe';
 import { WEBHOOK_FROM_THE_FUTURE } from '../gateways/webhook-time';
 import { WEBHOOK_NOT_AN_EVENT } from '../gateways/stripe-gateway';
 import { signInOperator } from '../studio/studio-test-kit';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import type { TestServer } from '../testing/test-server';
 import { bearer, call, type Answer } from './attacker-kit';
 
 type Json = Record<string, any>;
 
-const STRIPE_SECRET = 'sk_test_refund_hooks';
-const STRIPE_PUBLISHABLE = 'pk_test_refund_hooks';
-const WEBHOOK_SECRET = 'whsec_refund_hooks';
-const PAYPAL = { clientId: 'RefundHooksClient', clientSecret: 'refund-hooks-secret' };
+const { secretKey: STRIPE_SECRET, publishableKey: STRIPE_PUBLISHABLE, webhookSecret: WEBHOOK_SECRET } = FAKE_STRIPE_KEYS;
 
+let store: StoreWithFakeProviders;
 let server: TestServer;
 let stripe: FakeStripe;
 let paypal: FakePayPal;
 let publisher: Record<string, string>;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKey: STRIPE_SECRET, publishableKey: STRIPE_PUBLISHABLE });
-  paypal = await startFakePayPal(PAYPAL);
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: STRIPE_SECRET,
-    STRIPE_PUBLISHABLE_KEY: STRIPE_PUBLISHABLE,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.url,
-    PAYPAL_CLIENT_ID: PAYPAL.clientId,
-    PAYPAL_CLIENT_SECRET: PAYPAL.clientSecret,
-    PAYPAL_WEBHOOK_ID: 'RefundHooks',
-    PAYPAL_API_BASE: paypal.url,
-  });
+  store = await startStoreWithFakeProviders();
+  ({ server, stripe, paypal } = store);
   publisher = (await signInOperator(server, 'publisher')).headers;
 });
 afterAll(async () => {
-  await server?.stop();
-  await Promise.all([stripe?.close(), paypal?.close()]);
+  await store?.stop();
 });
 afterEach(() => expect([...stripe.violations, ...paypal.violations]).toEqual([]));
 

@@ -18,7 +18,8 @@
  *
  * Expiry is checked against Date.now(), so a test moves a fake clock instead of waiting.
  */
-import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { blockedFor, hit } from './rate-limit-wait';
 import { memoryLimits, type LimitStore } from './shared-limits';
 
 /** Wrong passwords for one e-mail checked without the captcha; the next attempts need it. */
@@ -28,23 +29,6 @@ export const WRONG_PASSWORD_RUN_SECONDS = 24 * 3600;
 export const WRONG_PASSWORDS_PER_ADDRESS_HOUR = 100;
 export const REQUESTS_PER_ADDRESS_HOUR = 20;
 export const MAILS_PER_EMAIL_HOUR = 3;
-
-/** Seconds until a blocked key may try again (at least 1), or null when it is not blocked. */
-function blockedFor(limiter: RateLimiterAbstract, res: RateLimiterRes | null): number | null {
-  if (!res || res.consumedPoints <= limiter.points || res.msBeforeNext <= 0) return null;
-  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-}
-
-/** Counts one hit; seconds to wait when this hit went over the limit, else null. */
-async function hit(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
-  try {
-    await limiter.consume(key);
-    return null;
-  } catch (res) {
-    if (res instanceof Error) throw res;
-    return Math.max(1, Math.ceil((res as RateLimiterRes).msBeforeNext / 1000));
-  }
-}
 
 export class AccountThrottle {
   private readonly failsByEmail: RateLimiterAbstract;

@@ -15,9 +15,10 @@
  * PostgreSQL.
  */
 import type { Context } from 'koa';
-import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooDeepProblem } from '../content/json-syntax';
 import { ApiError } from '../http/api-error';
+import { hit } from '../services/rate-limit-wait';
 import { memoryLimits, type LimitStore } from '../services/shared-limits';
 import type { Draft } from './draft-store';
 
@@ -35,16 +36,6 @@ export const TOO_MANY_PREVIEWS = 'Too many previews in a minute: the preview com
 function rateLimited(ctx: Context, wait: number, message: string): ApiError {
   ctx.set('Retry-After', String(wait));
   return new ApiError(429, 'too_many_requests', message);
-}
-
-async function hit(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
-  try {
-    await limiter.consume(key);
-    return null;
-  } catch (res) {
-    if (res instanceof Error) throw res;
-    return Math.max(1, Math.ceil((res as RateLimiterRes).msBeforeNext / 1000));
-  }
 }
 
 export class DraftLimits {

@@ -18,7 +18,8 @@
  *
  * Expiry is measured by the limiter against Date.now(), so tests move a fake clock.
  */
-import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { blockedFor, hit } from '../services/rate-limit-wait';
 import { memoryLimits, type LimitStore } from '../services/shared-limits';
 
 /** Failed sign-ins for one e-mail checked without the captcha; the next attempts need it. */
@@ -29,23 +30,6 @@ export const SIGN_IN_FAILS_PER_ADDRESS = 30;
 export const SETUP_CALLS_PER_ADDRESS_HOUR = 30;
 export const SETUP_WRONG_CODES = 5;
 export const SETUP_WRONG_CODES_WINDOW_SECONDS = 15 * 60;
-
-/** Seconds until a blocked key may try again, or null when it is not blocked. */
-function blockedFor(limiter: RateLimiterAbstract, res: RateLimiterRes | null): number | null {
-  if (!res || res.consumedPoints <= limiter.points || res.msBeforeNext <= 0) return null;
-  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-}
-
-/** Counts one hit; seconds to wait when it went over the limit, else null. */
-async function hit(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
-  try {
-    await limiter.consume(key);
-    return null;
-  } catch (res) {
-    if (res instanceof Error) throw res;
-    return Math.max(1, Math.ceil((res as RateLimiterRes).msBeforeNext / 1000));
-  }
-}
 
 export class OperatorThrottle {
   private readonly failsByEmail: RateLimiterAbstract;
