@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 
 export async function waitForOrderSuccess(page: Page, base: string): Promise<void> {
   try {
-    await waitForOrderSuccess(page, base);
+    await page.waitForURL(`${base}/order/success`);
   } catch (err) {
     const said = await page
       .locator('[role="alert"], [role="status"], .sr-error')
