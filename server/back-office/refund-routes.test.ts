@@ -15,6 +15,8 @@ import { orderWaitingForBank, paidOrder } from '../security/paid-order-kit';
 import { TestGateway } from '../gateways/test-gateway';
 import { validateCard, type ValidCard } from '../gateways/test-cards';
 import { recordConfirmedPayment } from '../orders/payments';
+import { carryOutRefund, requestRefund, type RefundsDeps } from '../orders/refunds';
+import { mailConfigFromEnv } from '../mail/mail-config';
 import { signInOperator } from '../studio/studio-test-kit';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
@@ -150,6 +152,24 @@ describe('once, whatever the clicks', () => {
     const stored = await server.q.all(server.q.db.selectFrom('payment_refund').select(['status', 'amount_cents']).where('order_id', '=', order.id));
     expect(stored).toEqual([{ status: 'succeeded', amount_cents: 750 }]);
     expect((await outbox(order.id)).length).toBe(1);
+  });
+
+  it('"Refund now" sent again with its key, found waiting, then carried out by the first sending: answered with the refund, not a conflict', async () => {
+    // The interleaving two servers met under load, step by step: the second sending reads the refund
+    // while it waits, the first carries it out, then the second comes to carry it out.
+    const order = await paidOrder(server, 'sam.same@example.com');
+    const deps: RefundsDeps = { q: server.q, mail: { mail: mailConfigFromEnv({}), publicUrl: server.url }, gateways: { get: () => new TestGateway(server.database) } as unknown as RefundsDeps['gateways'] };
+    const ask = { orderId: order.id, paymentId: order.paymentId, amountCents: 400, currency: 'USD', reason: 'requested_by_customer' as const, note: null, requestKey: `refund-now-${crypto.randomUUID()}` };
+    const by = { email: publisher.email };
+    const first = await requestRefund(server.q, ask, by);
+    const second = await requestRefund(server.q, ask, by);
+    expect([first.created, second.created, second.refund.status]).toEqual([true, false, 'requested']);
+    expect(await carryOutRefund(deps, order.id, first.refund.id, by)).toMatchObject({ carriedOut: true, refund: { status: 'succeeded' } });
+    expect(await carryOutRefund(deps, order.id, second.refund.id, by, { sameRequest: true })).toMatchObject({ carriedOut: false, refund: { id: first.refund.id, status: 'succeeded' } });
+    // Another publisher's click on a refund carried out is still told so.
+    await expect(carryOutRefund(deps, order.id, first.refund.id, by)).rejects.toMatchObject({ code: 'refund_decided' });
+    const payment = (await server.q.first(server.q.db.selectFrom('payment').select('transaction_id').where('id', '=', order.paymentId)))!;
+    expect((await testRefunds(payment.transaction_id)).map((r) => r.amount_cents)).toEqual([400]);
   });
 });
 
