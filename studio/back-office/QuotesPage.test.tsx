@@ -478,7 +478,8 @@ describe('a quote', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Issue a new link' }));
     const box = await screen.findByRole('region', { name: 'New payment link' });
     expect(issueLink).toHaveBeenCalledWith(5, 30);
-    expect(document.activeElement).toBe(box);
+    // The new link takes the focus once shown (an effect after the paint).
+    await waitFor(() => expect(document.activeElement).toBe(box));
     fireEvent.click(within(box).getByRole('button', { name: 'Copy link' }));
     expect(await within(box).findByText('Link copied.')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(LINK.url);
