@@ -63,12 +63,16 @@ async function returningVisitor(browser: Browser, baseUrl: string, width: number
   const context = await browser.newContext({ viewport: { width, height } });
   await context.addCookies([{ name: 'showroom_cookie_consent', value: 'accepted', url: baseUrl }]);
   await context.addInitScript(([key, cart]) => localStorage.setItem(key!, cart!), [SAMPLE_CART_KEY, JSON.stringify({ expiresAt: Date.now() + 3_600_000, items: [SAMPLE] })]);
-  // Nothing leaves the machine: third-party frames (the scheduler) get a local stand-in.
+  await standInForThirdParties(context, baseUrl);
+  return context;
+}
+
+/** Nothing leaves the machine: third-party frames (the scheduler) get a local stand-in. */
+export async function standInForThirdParties(context: BrowserContext, baseUrl: string): Promise<void> {
   await context.route(
     (url) => !url.href.startsWith(baseUrl),
     (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Stand-in</title><p>Third-party stand-in</p>' }),
   );
-  return context;
 }
 
 async function ldTypes(page: Page): Promise<string[]> {

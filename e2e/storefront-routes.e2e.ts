@@ -20,7 +20,7 @@ import { loadContent } from '../server/content/load-content';
 import { startTestServer, type TestServer } from '../server/testing/test-server';
 import { closeContextsAfterAll, workerBrowser } from './browser';
 import { CLS_BUDGET, cumulativeShift } from './layout-shift';
-import { axeFindings, visitPage, type PageVisit, type VisitPlan } from './page-visit';
+import { axeFindings, standInForThirdParties, visitPage, type PageVisit, type VisitPlan } from './page-visit';
 import { PHONE_AND_LAPTOP, screenshotsDir } from './phone-and-laptop';
 
 const content = loadContent(path.resolve('examples/site'));
@@ -115,16 +115,9 @@ closeContextsAfterAll();
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), workerBrowser()]);
   context = await browser.newContext();
-  await standInForThirdParties(context);
+  await standInForThirdParties(context, server.url);
 });
 
-/** Nothing leaves the machine: third-party frames (the scheduler) get a local stand-in. */
-async function standInForThirdParties(ctx: BrowserContext): Promise<void> {
-  await ctx.route(
-    (url) => !url.href.startsWith(server.url),
-    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Stand-in</title><p>Third-party stand-in</p>' }),
-  );
-}
 afterAll(async () => {
   await context?.close();
   await server?.stop();
